@@ -1,0 +1,42 @@
+// One jest setup for every workspace: TypeScript through SWC (decorators + metadata for NestJS),
+// native ESM (NestJS 12 ships ESM only), and workspace libs read from their TypeScript source.
+const path = require('node:path');
+
+/** @param {{ dir: string, env?: 'node' | 'jsdom', setupFiles?: string[] }} options */
+module.exports = function jestPreset({ dir, env = 'node', setupFiles = [] }) {
+  return {
+    rootDir: dir,
+    testEnvironment: env,
+    testEnvironmentOptions: {
+      customExportConditions: env === 'jsdom' ? ['source', 'browser'] : ['source', 'node'],
+    },
+    extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.spec.tsx'],
+    moduleNameMapper: {
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+      '\\.(css)$': path.join(__dirname, 'libs/testing/style-stub.cjs'),
+    },
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            target: 'es2022',
+            parser: { syntax: 'typescript', tsx: true, decorators: true },
+            transform: {
+              legacyDecorator: true,
+              decoratorMetadata: true,
+              useDefineForClassFields: false,
+              react: { runtime: 'automatic' },
+            },
+          },
+          module: { type: 'es6' },
+        },
+      ],
+    },
+    transformIgnorePatterns: ['/node_modules/'],
+    setupFilesAfterEnv: setupFiles,
+    testTimeout: 30000,
+  };
+};

@@ -1,0 +1,30 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsMongoId, IsOptional, Max, Min } from 'class-validator';
+import { LIST_PAGE_SIZE } from '../limits.js';
+import { TOPICS, type Topic } from '../topics.js';
+
+/** A `:id`-style path parameter, and the `{ id }` body of attach/detach/mark calls. */
+export class IdDto {
+  @IsMongoId({ message: 'id must be a valid id.' })
+  id!: string;
+}
+
+/** Query of GET /course, /interview, /qna (CONTRACT "Conventions"). */
+export class ListQueryDto {
+  @IsOptional()
+  @IsIn(TOPICS, { message: `topic must be one of: ${TOPICS.join(', ')}.` })
+  topic?: Topic;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number.' })
+  @Min(1, { message: 'page must be 1 or more.' })
+  page?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number.' })
+  @Min(LIST_PAGE_SIZE.min, { message: `pageSize must be ${LIST_PAGE_SIZE.min} to ${LIST_PAGE_SIZE.max}.` })
+  @Max(LIST_PAGE_SIZE.max, { message: `pageSize must be ${LIST_PAGE_SIZE.min} to ${LIST_PAGE_SIZE.max}.` })
+  pageSize?: number;
+}

@@ -1,0 +1,3 @@
+// Server-side only (class-validator): the browser reads the limits from the package root instead.
+export * from './users.dto.js';
+export * from './common.dto.js';

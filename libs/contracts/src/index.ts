@@ -1,0 +1,6 @@
+export * from './topics.js';
+export * from './levels.js';
+export * from './limits.js';
+export * from './users.js';
+export * from './errors.js';
+export * from './messaging/index.js';

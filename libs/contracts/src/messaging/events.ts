@@ -1,0 +1,65 @@
+import type { Difficulty, Skill } from '../levels.js';
+import type { Topic } from '../topics.js';
+
+/**
+ * Domain events on NATS JetStream (DESIGN "Events"). One stream holds them all; each consumer is a
+ * durable consumer named after the service, and every handler is idempotent on `eventId`.
+ */
+export const EVENTS_STREAM = 'DBLEARN_EVENTS';
+export const EVENTS_SUBJECT_PREFIX = 'events';
+
+export const EVENT_SUBJECTS = {
+  userRegistered: 'events.users.user.registered',
+  projectUpdated: 'events.content.project.updated',
+  projectDeleted: 'events.content.project.deleted',
+  interviewUpdated: 'events.content.interview.updated',
+  interviewDeleted: 'events.content.interview.deleted',
+  courseDeleted: 'events.content.course.deleted',
+  questionCreated: 'events.community.question.created',
+  questionUpdated: 'events.community.question.updated',
+  questionDeleted: 'events.community.question.deleted',
+} as const;
+export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
+
+/** Every payload carries these: `eventId` for idempotency (also the JetStream message id). */
+export interface DomainEvent {
+  eventId: string;
+  occurredAt: string;
+  entityId: string;
+}
+
+export interface UserRegisteredEvent extends DomainEvent {
+  email: string;
+  skill: Skill;
+}
+
+export interface ProjectUpdatedEvent extends DomainEvent {
+  title: string;
+  difficulty: Difficulty;
+}
+
+export interface InterviewUpdatedEvent extends DomainEvent {
+  topic: Topic;
+  question: string;
+  answer: string;
+}
+
+export interface CourseDeletedEvent extends DomainEvent {
+  tutorialIds: string[];
+  projectIds: string[];
+}
+
+export type EntityDeletedEvent = DomainEvent;
+export type QuestionChangedEvent = DomainEvent;
+
+export interface EventPayloads {
+  [EVENT_SUBJECTS.userRegistered]: UserRegisteredEvent;
+  [EVENT_SUBJECTS.projectUpdated]: ProjectUpdatedEvent;
+  [EVENT_SUBJECTS.projectDeleted]: EntityDeletedEvent;
+  [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEvent;
+  [EVENT_SUBJECTS.interviewDeleted]: EntityDeletedEvent;
+  [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEvent;
+  [EVENT_SUBJECTS.questionCreated]: QuestionChangedEvent;
+  [EVENT_SUBJECTS.questionUpdated]: QuestionChangedEvent;
+  [EVENT_SUBJECTS.questionDeleted]: QuestionChangedEvent;
+}

@@ -1,0 +1,3 @@
+export * from './services.js';
+export * from './users.patterns.js';
+export * from './events.js';
