@@ -1,3 +1,4 @@
 // Server-side only (class-validator): the browser reads the limits from the package root instead.
 export * from './users.dto.js';
 export * from './common.dto.js';
+export * from './user-messages.dto.js';
