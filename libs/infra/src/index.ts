@@ -1,0 +1,24 @@
+// @dblearn/infra: the pieces the launcher is made of, for the test helpers and scripts that need them.
+export { findRepoRoot, toolsBinDir, toolsDir } from './paths.js';
+export { ToolMissingError, UserFacingError } from './errors.js';
+export { freePort, isPortFree, LOOPBACK } from './process/ports.js';
+export { probeHttp, probeTcp, waitUntilReady, type Readiness } from './process/readiness.js';
+export {
+  ChildProcessHandle,
+  describeExit,
+  ProcessStartError,
+  spawnProcess,
+  startProcess,
+  type ChildOptions,
+  type ExitInfo,
+  type ProcessSpec,
+} from './process/child.js';
+export { Supervisor, type SupervisorOptions } from './process/supervisor.js';
+export { restartDelay, DEFAULT_RESTART_POLICY, type RestartPolicy } from './process/backoff.js';
+export { ensureMongoServer, ensureNatsServer, locateMongoServer, requireMongoServer, requireNatsServer, type MongoServerBinary } from './tools/ensure.js';
+export { FERRETDB_VERSION } from './tools/ferretdb.js';
+export { NATS_SERVER_VERSION } from './tools/nats.js';
+export { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
+export { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './servers/messaging.js';
+export { startPrivateMongo, startPrivateNats, type PrivateServer } from './servers/private.js';
+export { createStaticServer } from './servers/static-server.js';

@@ -1,0 +1,44 @@
+import { startProcess, ProcessStartError, type ChildOptions, type ChildProcessHandle, type ProcessSpec } from '../process/child.js';
+import { freePort } from '../process/ports.js';
+import type { MongoServerBinary } from '../tools/ensure.js';
+import { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './database.js';
+import { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './messaging.js';
+
+/** A server started for one caller alone (a test suite, a one-off task), on a free port. */
+export interface PrivateServer {
+  url: string;
+  handle: ChildProcessHandle;
+}
+
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Picks a free port and starts the server on it. Between picking and binding another process may
+ * take the port (suites start in parallel), so a server that dies before it is ready gets a second
+ * port, and a third.
+ */
+async function startOnFreePort(makeSpec: (port: number) => ProcessSpec, options: ChildOptions): Promise<{ handle: ChildProcessHandle; port: number }> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
+    const port = await freePort();
+    try {
+      return { handle: await startProcess(makeSpec(port), options), port };
+    } catch (error) {
+      if (!(error instanceof ProcessStartError)) throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+export async function startPrivateMongo(server: MongoServerBinary, dataDir: string, options: ChildOptions = {}): Promise<PrivateServer> {
+  await prepareMongoDataDir(server, dataDir);
+  const { handle, port } = await startOnFreePort((p) => mongoServerSpec(server, dataDir, p), options);
+  return { url: mongoUrlFor(port), handle };
+}
+
+export async function startPrivateNats(binary: string, dataDir: string, options: ChildOptions = {}): Promise<PrivateServer> {
+  await prepareNatsDataDir(dataDir);
+  const { handle, port } = await startOnFreePort((p) => natsServerSpec(binary, dataDir, p), options);
+  return { url: natsUrlFor(port), handle };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf } from './summary.js';
+
+describe('summaryLine', () => {
+  it('prints passed and failed, and skipped only when there are some', () => {
+    expect(summaryLine({ passed: 12, failed: 0, skipped: 0 })).toBe('12 passed, 0 failed');
+    expect(summaryLine({ passed: 3, failed: 2, skipped: 1 })).toBe('3 passed, 2 failed, 1 skipped');
+  });
+});
+
+describe('outcomeFromJest', () => {
+  it('counts passed, failed, pending and todo tests', () => {
+    const outcome = outcomeFromJest('svc-users', { numPassedTests: 7, numFailedTests: 1, numPendingTests: 2, numTodoTests: 1, numRuntimeErrorTestSuites: 0 }, 1, 900);
+    expect(outcome).toEqual({ label: 'svc-users', passed: 7, failed: 1, skipped: 3, durationMs: 900, notes: [] });
+  });
+
+  it('counts a test file that failed to load as a failure', () => {
+    const outcome = outcomeFromJest('gateway', { numPassedTests: 4, numFailedTests: 0, numRuntimeErrorTestSuites: 1 }, 1, 10);
+    expect(outcome.failed).toBe(1);
+    expect(outcome.notes).toEqual(['1 test file(s) failed to run']);
+  });
+
+  it('says so when a workspace has no tests', () => {
+    expect(outcomeFromJest('libs/contracts', { numPassedTests: 0, numFailedTests: 0 }, 0, 10).notes).toEqual(['no tests found']);
+  });
+
+  it('never lets a failing exit code pass as green', () => {
+    expect(outcomeFromJest('x', { numPassedTests: 3, numFailedTests: 0 }, 1, 10)).toMatchObject({ passed: 3, failed: 1, notes: ['jest exited with code 1'] });
+    expect(outcomeFromJest('x', undefined, 134, 10)).toMatchObject({ passed: 0, failed: 1, notes: ['jest wrote no results (exit code 134)'] });
+  });
+});
+
+describe('outcomeFromPlaywright', () => {
+  it('counts expected and flaky as passed, unexpected and global errors as failed', () => {
+    const outcome = outcomeFromPlaywright('e2e', { stats: { expected: 10, unexpected: 1, flaky: 2, skipped: 1 }, errors: [{ message: 'webServer exited\nmore' }] }, 1, 5);
+    expect(outcome).toMatchObject({ passed: 12, failed: 2, skipped: 1 });
+    expect(outcome.notes).toEqual(['2 flaky (passed on retry)', '1 error(s) outside tests: webServer exited']);
+  });
+
+  it('reports a run that wrote nothing as a failure', () => {
+    expect(outcomeFromPlaywright('e2e', undefined, 1, 5)).toMatchObject({ passed: 0, failed: 1 });
+  });
+});
+
+describe('totals', () => {
+  it('adds up outcomes and is green only when something passed and nothing failed', () => {
+    const totals = totalsOf([
+      { label: 'a', passed: 2, failed: 0, skipped: 1, durationMs: 1, notes: [] },
+      { label: 'b', passed: 3, failed: 0, skipped: 0, durationMs: 1, notes: [] },
+    ]);
+    expect(totals).toEqual({ passed: 5, failed: 0, skipped: 1 });
+    expect(isGreen(totals)).toBe(true);
+    expect(isGreen({ passed: 0, failed: 0, skipped: 0 })).toBe(false);
+    expect(isGreen({ passed: 5, failed: 1, skipped: 0 })).toBe(false);
+  });
+});

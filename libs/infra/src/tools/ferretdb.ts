@@ -1,0 +1,99 @@
+import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ToolMissingError } from '../errors.js';
+import { run, succeeded } from '../process/run.js';
+import { toolsBinDir, toolsDir } from '../paths.js';
+import { GO_FOR_FERRETDB, goFailure, requireGo, runGo } from './go.js';
+import { installAtomically } from './install.js';
+import { parseVersion } from './version.js';
+import { findExecutable } from './which.js';
+
+export const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+
+/** Where FerretDB keeps its files under a data directory (kept across restarts). */
+export function ferretDbPaths(dataDir: string): { sqliteDir: string; stateDir: string } {
+  return { sqliteDir: join(dataDir, 'ferretdb'), stateDir: join(dataDir, 'ferretdb-state') };
+}
+
+/** FerretDB 1.x on its embedded SQLite backend, loopback only, no telemetry, no debug listener. */
+export function ferretDbArgs(dataDir: string, port: number): string[] {
+  const { sqliteDir, stateDir } = ferretDbPaths(dataDir);
+  return [
+    '--handler=sqlite',
+    // A directory URL: FerretDB keeps one SQLite file per database inside it. The slash matters.
+    `--sqlite-url=file:${sqliteDir}/`,
+    `--listen-addr=127.0.0.1:${port}`,
+    `--state-dir=${stateDir}`,
+    '--debug-addr=-',
+    '--telemetry=disable',
+    '--log-level=warn',
+  ];
+}
+
+/** Only 1.x has the SQLite backend (2.x needs PostgreSQL with DocumentDB), so others are passed over. */
+async function isUsableFerretDb(binary: string): Promise<boolean> {
+  const result = await run(binary, ['--version'], { timeoutMs: 15_000 });
+  const version = succeeded(result) ? parseVersion(result.stdout) : undefined;
+  return version?.major === 1;
+}
+
+/** FerretDB 1.x from .tools/bin, else from PATH. */
+export async function findFerretDb(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  const candidates = [findExecutable('ferretdb', { PATH: '' }, [toolsBinDir(root, env)]), findExecutable('ferretdb', env)];
+  for (const candidate of candidates) {
+    if (candidate && (await isUsableFerretDb(candidate))) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Builds FerretDB from its module source. `go install …@v1.24.2` is not used on purpose: it asks the
+ * module proxy for the version list, which some networks refuse, while `go mod download` of an exact
+ * version works wherever modules can be fetched. The source needs build/version/version.txt (the
+ * binary refuses to start without it), which a release build generates from git; we write it.
+ */
+export async function buildFerretDb(root: string, report: (message: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const go = await requireGo(
+    `Installing FerretDB ${FERRETDB_VERSION} (the local MongoDB-protocol database)`,
+    GO_FOR_FERRETDB,
+    'or install `mongod` on PATH, or set MONGO_URL to a MongoDB you already run',
+    env,
+  );
+  const buildRoot = join(toolsDir(root, env), 'build');
+  await mkdir(buildRoot, { recursive: true });
+
+  report(`downloading the FerretDB ${FERRETDB_VERSION} module source`);
+  const download = await runGo(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { cwd: buildRoot });
+  const moduleDir = succeeded(download) ? (JSON.parse(download.stdout) as { Dir?: string }).Dir : undefined;
+  if (!moduleDir) throw new ToolMissingError(goFailure(`go mod download ${FERRETDB_MODULE}@${FERRETDB_VERSION}`, download));
+
+  const sourceDir = join(buildRoot, 'ferretdb-src');
+  await rm(sourceDir, { recursive: true, force: true });
+  // The module cache is read-only; the copy must be writable for version.txt and for later clean-up.
+  await cp(moduleDir, sourceDir, { recursive: true });
+  await makeWritable(sourceDir);
+  await writeFile(join(sourceDir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+
+  report(`building FerretDB ${FERRETDB_VERSION} with Go ${go.version.major}.${go.version.minor} (about a minute and a half the first time)`);
+  try {
+    return await installAtomically(toolsBinDir(root, env), 'ferretdb', async (tempDir) => {
+      const output = join(tempDir, 'ferretdb');
+      // -buildvcs=false: the copy sits inside this repository's git tree, whose commit is not FerretDB's.
+      const build = await runGo(go, ['build', '-buildvcs=false', '-o', output, './cmd/ferretdb'], { cwd: sourceDir });
+      if (!succeeded(build)) throw new ToolMissingError(goFailure(`go build ${FERRETDB_MODULE}/cmd/ferretdb`, build));
+      return output;
+    });
+  } finally {
+    await rm(sourceDir, { recursive: true, force: true });
+  }
+}
+
+async function makeWritable(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await makeWritable(path);
+    else if (entry.isFile()) await chmod(path, 0o644);
+  }
+}

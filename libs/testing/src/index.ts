@@ -1,0 +1,3 @@
+// @dblearn/testing: real servers for integration suites (DESIGN "Tests": real parts, never mocks).
+export { startTestInfra, type TestInfra, type TestInfraOptions } from './test-infra.js';
+export { uniqueDatabaseName } from './database-name.js';

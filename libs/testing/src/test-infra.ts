@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  findRepoRoot,
+  requireMongoServer,
+  requireNatsServer,
+  startPrivateMongo,
+  startPrivateNats,
+  type ChildProcessHandle,
+  type PrivateServer,
+} from '@dblearn/infra';
+
+export interface TestInfra {
+  /** `mongodb://127.0.0.1:<port>` with no database path (append your own); '' when not asked for. */
+  mongoUrl: string;
+  /** `nats://127.0.0.1:<port>`; '' when not asked for. */
+  natsUrl: string;
+  /** Stops what this call started and removes its files. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export interface TestInfraOptions {
+  /** Start (or use MONGO_URL for) a MongoDB-protocol server. Default true. */
+  mongo?: boolean;
+  /** Start (or use NATS_URL for) a nats-server with JetStream. Default true. */
+  nats?: boolean;
+}
+
+/** Servers started by this process: killed if the test process exits without stopping them. */
+const running = new Set<ChildProcessHandle>();
+let exitHookInstalled = false;
+
+function track(server: PrivateServer): PrivateServer {
+  running.add(server.handle);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => running.forEach((handle) => handle.killNow()));
+  }
+  return server;
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/**
+ * Starts a private FerretDB (or mongod) and/or nats-server -js for one test suite, each on a free
+ * port with its data in a temporary folder. MONGO_URL / NATS_URL, when set, are used instead.
+ * The servers must already be installed (`npm run tools`); this never builds anything.
+ */
+export async function startTestInfra(options: TestInfraOptions = {}): Promise<TestInfra> {
+  const env = process.env;
+  const wantMongo = options.mongo ?? true;
+  const wantNats = options.nats ?? true;
+  const startMongo = wantMongo && !env.MONGO_URL;
+  const startNats = wantNats && !env.NATS_URL;
+
+  const root = findRepoRoot();
+  const dataDir = startMongo || startNats ? await mkdtemp(join(tmpdir(), 'dblearn-test-')) : undefined;
+  const started: PrivateServer[] = [];
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await Promise.all(
+        started.map(async ({ handle }) => {
+          await handle.stop();
+          running.delete(handle);
+        }),
+      );
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  try {
+    // Both at once: each is ready in tens of milliseconds, and a suite should not wait twice.
+    const results = await Promise.allSettled([
+      startMongo ? requireMongoServer(root, env).then((server) => startPrivateMongo(server, join(dataDir!, 'mongo'))) : undefined,
+      startNats ? requireNatsServer(root, env).then((binary) => startPrivateNats(binary, join(dataDir!, 'nats'))) : undefined,
+    ]);
+    const [mongo, nats] = results.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    for (const server of [mongo, nats]) if (server) started.push(track(server));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    return {
+      mongoUrl: !wantMongo ? '' : (mongo?.url ?? withoutTrailingSlash(env.MONGO_URL!)),
+      natsUrl: !wantNats ? '' : (nats?.url ?? withoutTrailingSlash(env.NATS_URL!)),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
