@@ -1,0 +1,59 @@
+import { SERVICES, type ServiceName } from '@dblearn/contracts';
+import { LOG_LEVELS, type LogLevel } from '@nestjs/common';
+
+/** What every service reads from its environment (BRIEF "Runtime conventions"). */
+export interface ServiceConfig {
+  service: ServiceName;
+  natsUrl: string;
+  /** Without a database path: the service's database is `mongoDb`. */
+  mongoUrl: string;
+  mongoDb: string;
+  logLevel: LogLevel;
+  /** One JSON object per line unless LOG_FORMAT=pretty (for people reading a terminal). */
+  logJson: boolean;
+}
+
+export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+export const DEFAULT_MONGO_URL = 'mongodb://127.0.0.1:27017';
+
+export type Environment = Record<string, string | undefined>;
+
+/** Thrown for an environment a service cannot start with; the message says which variable and why. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function readServiceConfig(service: ServiceName, env: Environment = process.env): ServiceConfig {
+  return {
+    service,
+    natsUrl: nonEmpty(env.NATS_URL) ?? DEFAULT_NATS_URL,
+    mongoUrl: nonEmpty(env.MONGO_URL) ?? DEFAULT_MONGO_URL,
+    mongoDb: nonEmpty(env.MONGO_DB) ?? SERVICES[service].database,
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    logJson: nonEmpty(env.LOG_FORMAT)?.toLowerCase() !== 'pretty',
+  };
+}
+
+export function readLogLevel(value: string | undefined): LogLevel {
+  const level = nonEmpty(value)?.toLowerCase() ?? 'log';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}").`);
+  }
+  return level as LogLevel;
+}
+
+/** A positive whole number from the environment, or the fallback when the variable is unset. */
+export function readPositiveInteger(env: Environment, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new ConfigError(`${name} must be a positive whole number (got "${raw}").`);
+  }
+  return value;
+}
+
+export function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}

@@ -1,0 +1,33 @@
+import type { FinishedProject, PublicUser, SavedQuestion, UserProfile } from '@dblearn/contracts';
+import type { Types } from 'mongoose';
+import type { FinishedProjectSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
+
+/** The fields an answer may show, read from a lean document or a hydrated one alike. */
+export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin'> & { _id: Types.ObjectId };
+export type ProfileFields = PublicUserFields & Pick<User, 'savedQuestion' | 'finishedProject'>;
+
+/** findProfile reads exactly what it answers: no hash, no dates. */
+export const PROFILE_PROJECTION = { email: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1 } as const;
+
+// Every answer is built field by field: a document is never spread into a reply, so a field added
+// to the schema later (or the hash) cannot slip out by accident.
+
+export function toPublicUser(user: PublicUserFields): PublicUser {
+  return { _id: user._id.toHexString(), email: user.email, skill: user.skill, isAdmin: user.isAdmin };
+}
+
+export function toUserProfile(user: ProfileFields): UserProfile {
+  return {
+    ...toPublicUser(user),
+    savedQuestion: (user.savedQuestion ?? []).map(toSavedQuestion),
+    finishedProject: (user.finishedProject ?? []).map(toFinishedProject),
+  };
+}
+
+function toSavedQuestion(question: SavedQuestionSnapshot): SavedQuestion {
+  return { _id: question._id.toHexString(), topic: question.topic, question: question.question, answer: question.answer };
+}
+
+function toFinishedProject(project: FinishedProjectSnapshot): FinishedProject {
+  return { _id: project._id.toHexString(), title: project.title, difficulty: project.difficulty };
+}

@@ -1,0 +1,26 @@
+import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { FindProfileDto, LoginDto, RegisterUserDto } from '@dblearn/contracts/dto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { UsersService } from './users.service.js';
+
+/** svc-users' request-reply subjects. Payloads are validated against their DTO before they get here. */
+@Controller()
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @MessagePattern(USERS_PATTERNS.register)
+  register(@Payload() request: RegisterUserDto): Promise<PublicUser> {
+    return this.users.register(request);
+  }
+
+  @MessagePattern(USERS_PATTERNS.verifyCredentials)
+  verifyCredentials(@Payload() request: LoginDto): Promise<PublicUser> {
+    return this.users.verifyCredentials(request);
+  }
+
+  @MessagePattern(USERS_PATTERNS.findProfile)
+  findProfile(@Payload() request: FindProfileDto): Promise<UserProfile> {
+    return this.users.findProfile(request);
+  }
+}

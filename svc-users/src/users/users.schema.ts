@@ -1,0 +1,62 @@
+import { DIFFICULTIES, type Difficulty, LIMITS, SKILLS, type Skill, type Topic, TOPICS } from '@dblearn/contracts';
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import mongoose, { type HydratedDocument, type Types } from 'mongoose';
+
+/** A copy of an interview question the user saved; its `_id` is the question's (svc-content). */
+@Schema({ versionKey: false })
+export class SavedQuestionSnapshot {
+  @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true, enum: TOPICS })
+  topic!: Topic;
+
+  @Prop({ type: String, required: true })
+  question!: string;
+
+  @Prop({ type: String, required: true })
+  answer!: string;
+}
+export const SavedQuestionSnapshotSchema = SchemaFactory.createForClass(SavedQuestionSnapshot);
+
+/** A copy of a project the user finished; its `_id` is the project's (svc-content). */
+@Schema({ versionKey: false })
+export class FinishedProjectSnapshot {
+  @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true })
+  title!: string;
+
+  @Prop({ type: String, required: true, enum: DIFFICULTIES })
+  difficulty!: Difficulty;
+}
+export const FinishedProjectSnapshotSchema = SchemaFactory.createForClass(FinishedProjectSnapshot);
+
+@Schema({ collection: 'users', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class User {
+  /** The username: stored trimmed and lower-case, unique (the index is what makes it so under a race). */
+  @Prop({ type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: LIMITS.user.email.max })
+  email!: string;
+
+  /** `scrypt$N$r$p$salt$hash`; never selected unless asked for, never sent anywhere. */
+  @Prop({ type: String, required: true, select: false })
+  passwordHash!: string;
+
+  @Prop({ type: String, required: true, enum: SKILLS })
+  skill!: Skill;
+
+  @Prop({ type: Boolean, required: true, default: false })
+  isAdmin!: boolean;
+
+  @Prop({ type: [SavedQuestionSnapshotSchema], default: [] })
+  savedQuestion!: SavedQuestionSnapshot[];
+
+  @Prop({ type: [FinishedProjectSnapshotSchema], default: [] })
+  finishedProject!: FinishedProjectSnapshot[];
+
+  createdAt!: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+export const UserSchema = SchemaFactory.createForClass(User);

@@ -1,0 +1,81 @@
+import {
+  EMAIL_TAKEN_MESSAGE,
+  EVENT_SUBJECTS,
+  type FindProfileRequest,
+  INVALID_CREDENTIALS_MESSAGE,
+  type PublicUser,
+  type RegisterRequest,
+  type UserProfile,
+  type VerifyCredentialsRequest,
+} from '@dblearn/contracts';
+import { badRequest, EventOutbox, isDuplicateKeyError, notFound } from '@dblearn/nest-common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { normalizeEmail } from './email.js';
+import { ProfileCache } from './profile-cache.js';
+import { PROFILE_PROJECTION, type ProfileFields, type PublicUserFields, toPublicUser, toUserProfile } from './user.mapper.js';
+import { User } from './users.schema.js';
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found.';
+
+type CredentialFields = PublicUserFields & { passwordHash: string };
+
+@Injectable()
+export class UsersService implements OnModuleInit {
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly outbox: EventOutbox,
+    private readonly profiles: ProfileCache,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    // The unique e-mail index must exist before the first registration is accepted.
+    await this.users.init();
+  }
+
+  async register({ email, password, skill }: RegisterRequest): Promise<PublicUser> {
+    const passwordHash = await this.hasher.hash(password);
+    let user: PublicUser;
+    try {
+      // Registration never makes an admin, whatever the caller sends.
+      user = toPublicUser(await this.users.create({ email: normalizeEmail(email), passwordHash, skill, isAdmin: false }));
+    } catch (error) {
+      // The unique index decides, so two registrations racing for one address cannot both win.
+      if (isDuplicateKeyError(error)) throw badRequest(EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+    await this.outbox.record(EVENT_SUBJECTS.userRegistered, { entityId: user._id, email: user.email, skill: user.skill });
+    return user;
+  }
+
+  /** The same answer for an unknown e-mail and a wrong password, in about the same time. */
+  async verifyCredentials({ email, password }: VerifyCredentialsRequest): Promise<PublicUser> {
+    const user = await this.users
+      .findOne({ email: normalizeEmail(email) }, { email: 1, skill: 1, isAdmin: 1, passwordHash: 1 })
+      .lean<CredentialFields>()
+      .exec();
+    if (!user) {
+      await this.hasher.verifyDecoy(password);
+      throw badRequest(INVALID_CREDENTIALS_MESSAGE);
+    }
+    if (!(await this.hasher.verify(password, user.passwordHash))) throw badRequest(INVALID_CREDENTIALS_MESSAGE);
+    if (this.hasher.needsUpgrade(user.passwordHash)) {
+      // The cost was raised since this hash was made: the password is at hand now, so re-hash it.
+      await this.users.updateOne({ _id: user._id }, { $set: { passwordHash: await this.hasher.hash(password) } }).exec();
+    }
+    return toPublicUser(user);
+  }
+
+  /** The hot path of GET /users/me: a recent answer, or one lookup by primary key for only the fields it shows. */
+  async findProfile({ userId }: FindProfileRequest): Promise<UserProfile> {
+    const profile = await this.profiles.getOrLoad(userId, async () => {
+      const user = await this.users.findById(userId, PROFILE_PROJECTION).lean<ProfileFields>().exec();
+      return user && toUserProfile(user);
+    });
+    if (!profile) throw notFound(USER_NOT_FOUND_MESSAGE);
+    return profile;
+  }
+}

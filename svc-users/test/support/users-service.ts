@@ -1,0 +1,82 @@
+import { isRpcErrorBody, type RpcErrorBody } from '@dblearn/contracts';
+import { bootstrapService, createServiceLogger } from '@dblearn/nest-common';
+import type { TestInfra } from '@dblearn/testing';
+import type { INestMicroservice, LoggerService } from '@nestjs/common';
+import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule } from '../../src/app.module.js';
+import { readUsersConfig, type UsersConfig } from '../../src/config/users-config.js';
+
+/** The service's settings for a suite: its own database, a cheap hash (PASSWORD_HASH_COST=1024). */
+export function suiteConfig(infra: TestInfra, mongoDb: string, env: Record<string, string> = {}): UsersConfig {
+  return readUsersConfig({
+    MONGO_URL: infra.mongoUrl,
+    NATS_URL: infra.natsUrl,
+    MONGO_DB: mongoDb,
+    PASSWORD_HASH_COST: '1024',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+}
+
+/** svc-users running in this process, exactly as main.ts wires it, minus the signal handlers. */
+export async function startUsersService(config: UsersConfig, logger?: LoggerService): Promise<INestMicroservice> {
+  return bootstrapService(AppModule.forRoot(config), config, {
+    shutdownHooks: false,
+    logger: logger ?? createServiceLogger({ name: 'svc-users-spec', logLevel: 'warn', logJson: false }),
+  });
+}
+
+/** Talks to svc-users the way the gateway does: a Nest ClientProxy on NATS request-reply. */
+export class UsersCaller {
+  private readonly client: ClientProxy;
+
+  constructor(natsUrl: string) {
+    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } }) as ClientProxy;
+  }
+
+  send<T>(pattern: string, payload: unknown): Promise<T> {
+    return firstValueFrom(this.client.send<T>(pattern, payload).pipe(timeout(5_000)));
+  }
+
+  /** The RpcErrorBody of a refused call; fails the test if the call was answered instead. */
+  async refusal(pattern: string, payload: unknown): Promise<RpcErrorBody> {
+    const outcome = await this.send<unknown>(pattern, payload).then(
+      (reply) => ({ reply }),
+      (error: unknown) => ({ error }),
+    );
+    if (!('error' in outcome)) throw new Error(`${pattern} answered ${JSON.stringify(outcome.reply)} instead of refusing`);
+    if (!isRpcErrorBody(outcome.error)) throw new Error(`${pattern} failed without an RpcErrorBody: ${String(outcome.error)}`);
+    return outcome.error;
+  }
+
+  close(): Promise<void> {
+    return this.client.close() as Promise<void>;
+  }
+}
+
+/** A logger that keeps every line, to check what the service says (and never says). */
+export class RecordingLogger implements LoggerService {
+  readonly lines: string[] = [];
+  private record(level: string, message: unknown, params: unknown[]): void {
+    this.lines.push(`${level} ${typeof message === 'string' ? message : JSON.stringify(message)} ${JSON.stringify(params)}`);
+  }
+  log(message: unknown, ...params: unknown[]): void {
+    this.record('log', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.record('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.record('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.record('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.record('verbose', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.record('fatal', message, params);
+  }
+}
