@@ -1,0 +1,47 @@
+import { AUTH_HEADER, BODY_LIMIT_BYTES } from '@dblearn/contracts';
+import { ConsoleLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { AppModule } from './app.module.js';
+import { setupApiDocs } from './common/docs/api-docs.js';
+import { requestLogger } from './common/middleware/request-logger.middleware.js';
+import type { GatewayConfig } from './config/gateway.config.js';
+
+/** CONTRACT: every call lives under /api. */
+export const API_PREFIX = 'api';
+
+/**
+ * The gateway application, configured but not listening: main.ts listens on it, tests drive it
+ * in process. Middleware order matters: the request log first (so it sees every answer), then
+ * security headers, CORS, and the size-limited body parsers.
+ */
+export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    // Registered below with the 100 kB limit instead of Nest's defaults.
+    bodyParser: false,
+    logger: new ConsoleLogger({ json: true, logLevels: config.logLevels }),
+    // Keep-alive sockets (the shell's proxy holds some) must not hold up a shutdown.
+    forceCloseConnections: true,
+  });
+
+  // X-Forwarded-For counts only from trusted hops (the shell's /api proxy), so rate limits key on the real client.
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  // Answers are per caller and never revalidated: hashing every body for an ETag is CPU spent for nothing.
+  app.set('etag', false);
+  app.use(requestLogger());
+  app.use(
+    helmet({
+      // Plain http is normal here (localhost, TLS ends at the edge in production): upgrading the docs' scripts to https would break them.
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    }),
+  );
+  // Any origin may call: the session travels in a header, never a cookie, so there is nothing to forge.
+  app.enableCors({ origin: true, allowedHeaders: ['Content-Type', AUTH_HEADER], exposedHeaders: [AUTH_HEADER] });
+  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
+  app.setGlobalPrefix(API_PREFIX);
+  setupApiDocs(app);
+  return app;
+}

@@ -1,0 +1,111 @@
+import type { LogLevel } from '@nestjs/common';
+
+/** Every setting the gateway reads from its environment, parsed and checked once at start. */
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  natsUrl: string;
+  /** Bounded wait for a service's answer; past it the caller gets 503. */
+  natsTimeoutMs: number;
+  jwt: {
+    secret: string;
+    /** Seconds, or a duration such as `7d`, `12h`, `30m`. */
+    expiresIn: number | JwtDuration;
+  };
+  rateLimits: {
+    /** Failed POST /auth tries per (client ip, e-mail) per window. */
+    login: RateLimit;
+    /** POST /users per client ip per window. */
+    register: RateLimit;
+  };
+  logLevels: LogLevel[];
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (the shell's /api proxy). */
+  trustProxy: string | boolean;
+}
+
+export interface RateLimit {
+  limit: number;
+  ttlMs: number;
+}
+
+/** The duration strings jsonwebtoken accepts (through `ms`), e.g. `7d`. */
+export type JwtDuration = `${number}${'ms' | 's' | 'm' | 'h' | 'd' | 'w' | 'y'}`;
+
+/** Token the parsed config is provided under. */
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/** Nest's levels, least to most severe: LOG_LEVEL=warn keeps warn, error and fatal. */
+const LOG_LEVELS: readonly LogLevel[] = ['verbose', 'debug', 'log', 'warn', 'error', 'fatal'];
+
+const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the gateway's settings; throws ConfigError with a sentence naming the variable at fault. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const secret = env.JWT_SECRET?.trim();
+  if (!secret) {
+    throw new ConfigError('JWT_SECRET is required: set it to a long random string (npm start generates one under DATA_DIR).');
+  }
+  return {
+    port: integer(env, 'GATEWAY_PORT', 3000, 0, 65535),
+    host: text(env, 'HOST', '127.0.0.1'),
+    natsUrl: text(env, 'NATS_URL', 'nats://127.0.0.1:4222'),
+    natsTimeoutMs: integer(env, 'NATS_TIMEOUT_MS', 2000, 1, 60_000),
+    jwt: { secret, expiresIn: duration(env, 'JWT_EXPIRES_IN', '7d') },
+    rateLimits: {
+      login: {
+        limit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_RATE_TTL_MS', 60_000, 1, 86_400_000),
+      },
+      register: {
+        limit: integer(env, 'REGISTER_RATE_LIMIT', 30, 1, 1_000_000),
+        ttlMs: integer(env, 'REGISTER_RATE_TTL_MS', 60_000, 1, 86_400_000),
+      },
+    },
+    logLevels: logLevels(env),
+    trustProxy: trustProxy(env),
+  };
+}
+
+function text(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+function duration(env: NodeJS.ProcessEnv, name: string, fallback: JwtDuration): number | JwtDuration {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^\d+(\.\d+)?(ms|s|m|h|d|w|y)$/.test(raw)) return raw as JwtDuration;
+  throw new ConfigError(`${name} must be a number of seconds or a duration such as 7d, 12h or 30m; got "${raw}".`);
+}
+
+function logLevels(env: NodeJS.ProcessEnv): LogLevel[] {
+  const raw = (env.LOG_LEVEL?.trim() || 'log') as LogLevel;
+  const index = LOG_LEVELS.indexOf(raw);
+  if (index < 0) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${raw}".`);
+  }
+  return LOG_LEVELS.slice(index);
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): string | boolean {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return DEFAULT_TRUST_PROXY;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return raw;
+}

@@ -1,0 +1,43 @@
+import { healthPattern } from '@dblearn/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+import { ServiceClients } from '../services/service-clients.js';
+import { HEALTH_TIMEOUT_MS, type RoutedService } from '../services/services.constants.js';
+
+export type ServiceState = 'up' | 'down';
+
+/** GET /health (CONTRACT "Health and docs"). */
+export interface HealthReport {
+  status: 'ok' | 'unavailable';
+  services: Record<RoutedService, ServiceState>;
+}
+
+@Injectable()
+export class HealthService {
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly clients: ServiceClients,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.timeoutMs = Math.min(HEALTH_TIMEOUT_MS, config.natsTimeoutMs);
+  }
+
+  /** Asks every routed service at once; the whole check takes at most one short timeout. */
+  async check(): Promise<HealthReport> {
+    const states = await Promise.all(this.clients.services.map(async (service) => [service, await this.probe(service)] as const));
+    return {
+      status: states.every(([, state]) => state === 'up') ? 'ok' : 'unavailable',
+      services: Object.fromEntries(states) as Record<RoutedService, ServiceState>,
+    };
+  }
+
+  private async probe(service: RoutedService): Promise<ServiceState> {
+    try {
+      const reply = await this.clients.get(service).send<{ status?: unknown }>(healthPattern(service), {}, this.timeoutMs);
+      return reply?.status === 'ok' ? 'up' : 'down';
+    } catch {
+      return 'down';
+    }
+  }
+}

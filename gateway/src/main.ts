@@ -1,0 +1,25 @@
+import { ConsoleLogger, Logger } from '@nestjs/common';
+import { createGatewayApp } from './app.factory.js';
+import { ConfigError, loadGatewayConfig } from './config/gateway.config.js';
+
+/** An HS256 key should carry at least as many bits as the hash: 32 random characters do. */
+const RECOMMENDED_SECRET_LENGTH = 32;
+
+async function bootstrap(): Promise<void> {
+  const config = loadGatewayConfig(process.env);
+  const app = await createGatewayApp(config);
+  app.enableShutdownHooks();
+  await app.listen(config.port, config.host);
+  const logger = new Logger('Gateway');
+  if (config.jwt.secret.length < RECOMMENDED_SECRET_LENGTH) {
+    logger.warn(`JWT_SECRET has fewer than ${RECOMMENDED_SECRET_LENGTH} characters: tokens signed with it are easier to forge.`);
+  }
+  logger.log(`DBLearn gateway listening on http://${config.host}:${config.port}/api`);
+}
+
+bootstrap().catch((error: unknown) => {
+  const logger = new ConsoleLogger('Gateway', { json: true });
+  if (error instanceof ConfigError) logger.fatal(error.message);
+  else logger.fatal(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

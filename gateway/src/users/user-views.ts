@@ -1,0 +1,26 @@
+import type { FinishedProject, PublicUser, SavedQuestion, UserProfile } from '@dblearn/contracts';
+
+/*
+ * Answers are rebuilt field by field from what svc-users replies, so nothing it might carry
+ * beyond the contract (a hash, an internal flag) can ever reach a caller.
+ */
+
+export function toPublicUser(user: PublicUser): PublicUser {
+  return { _id: user._id, email: user.email, skill: user.skill, isAdmin: user.isAdmin };
+}
+
+export function toUserProfile(profile: UserProfile): UserProfile {
+  return {
+    ...toPublicUser(profile),
+    savedQuestion: (profile.savedQuestion ?? []).map(toSavedQuestion),
+    finishedProject: (profile.finishedProject ?? []).map(toFinishedProject),
+  };
+}
+
+function toSavedQuestion(question: SavedQuestion): SavedQuestion {
+  return { _id: question._id, topic: question.topic, question: question.question, answer: question.answer };
+}
+
+function toFinishedProject(project: FinishedProject): FinishedProject {
+  return { _id: project._id, title: project.title, difficulty: project.difficulty };
+}

@@ -1,0 +1,54 @@
+import { AUTH_HEADER, type PublicUser, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../auth/public.decorator.js';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { RegisterUserBody } from './dto/register-user.body.js';
+import { PublicUserDoc, UserProfileDoc } from './users.docs.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The users service is down or did not answer in time.' })
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Post()
+  @Public()
+  @ApiOperation({ summary: 'Register', description: 'Creates a learner account and signs it in: the token comes in the x-auth-token header.' })
+  @ApiBody({ type: RegisterUserBody })
+  @ApiCreatedResponse({
+    type: PublicUserDoc,
+    description: 'The new account, signed in.',
+    headers: { [AUTH_HEADER]: { description: 'The session token (a JWT) for the new account.', schema: { type: 'string' } } },
+  })
+  @ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: 'The e-mail is taken (in any letter case) or a rule is broken.' })
+  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDoc, description: 'Too many sign-ups from this address.' })
+  async register(@Body() body: RegisterUserBody, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
+    const { user, token } = await this.users.register(body);
+    response.setHeader(AUTH_HEADER, token);
+    return user;
+  }
+
+  @Get('me')
+  @ApiSecurity(AUTH_HEADER)
+  @ApiOperation({ summary: 'The signed-in user', description: 'With saved interview questions and finished projects; never a password or hash.' })
+  @ApiOkResponse({ type: UserProfileDoc, description: "The caller's account." })
+  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDoc, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  me(@CurrentUser() caller: TokenClaims): Promise<UserProfile> {
+    return this.users.profile(caller);
+  }
+}

@@ -1,0 +1,19 @@
+import { Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { registerRateLimit } from '../common/middleware/rate-limit.middleware.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+import { UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+
+@Module({
+  imports: [AuthModule],
+  controllers: [UsersController],
+  providers: [UsersService],
+})
+export class UsersModule implements NestModule {
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(registerRateLimit(this.config.rateLimits.register)).forRoutes({ path: 'users', method: RequestMethod.POST });
+  }
+}

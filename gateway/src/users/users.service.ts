@@ -1,0 +1,37 @@
+import { type PublicUser, type RegisterRequest, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ACCOUNT_GONE_MESSAGE } from '../auth/auth.messages.js';
+import { TokenService } from '../auth/token.service.js';
+import { UsersClient } from '../services/users.client.js';
+import { toPublicUser, toUserProfile } from './user-views.js';
+
+export interface Registration {
+  user: PublicUser;
+  /** Signed at once, so a new account starts signed in. */
+  token: string;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersClient,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async register(request: RegisterRequest): Promise<Registration> {
+    const user = toPublicUser(await this.users.register({ email: request.email, password: request.password, skill: request.skill }));
+    return { user, token: this.tokens.sign(user) };
+  }
+
+  /** The caller's profile; a token that outlived its account is a 401, so the browser ends that session. */
+  async profile(caller: TokenClaims): Promise<UserProfile> {
+    try {
+      return toUserProfile(await this.users.findProfile({ userId: caller._id }));
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
+        throw new UnauthorizedException(ACCOUNT_GONE_MESSAGE);
+      }
+      throw error;
+    }
+  }
+}

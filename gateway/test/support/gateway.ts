@@ -1,0 +1,55 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
+import type { Response } from 'supertest';
+import { createGatewayApp } from '../../src/app.factory.js';
+import { loadGatewayConfig } from '../../src/config/gateway.config.js';
+
+export const TEST_JWT_SECRET = 'gateway-tests-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface TestGateway {
+  app: NestExpressApplication;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * The real gateway, configured from `env` as main.ts would be, listening on a free port in this
+ * process. Logs are quiet unless TEST_LOG_LEVEL says otherwise.
+ */
+export async function startGateway(env: Record<string, string>): Promise<TestGateway> {
+  const config = loadGatewayConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal', ...env });
+  const app = await createGatewayApp(config);
+  await app.listen(0, '127.0.0.1');
+  return { app, server: app.getHttpServer(), close: () => app.close() };
+}
+
+const LEAKS: Array<[RegExp, string]> = [
+  [/passwordHash|"password"/i, 'a password or its hash'],
+  [/\bstack\b|\n\s+at \S+ \(/, 'a stack trace'],
+  [/E11000|mongo|collection/i, 'a database message'],
+];
+
+/** Fails the test if an answer carries anything a caller must never see (issue: "Bad input…"). */
+export function expectNothingLeaked(response: Response): void {
+  const text = `${JSON.stringify(response.headers)}\n${response.text ?? ''}`;
+  for (const [pattern, what] of LEAKS) {
+    if (pattern.test(text)) throw new Error(`${response.status} answer carries ${what}: ${response.text}`);
+  }
+}
+
+/** Awaits a supertest call and checks its answer for leaks. */
+export async function checked(call: PromiseLike<Response>): Promise<Response> {
+  const response = await call;
+  expectNothingLeaked(response);
+  return response;
+}
+
+/** Retries `probe` until it holds or `timeoutMs` passes (reconnects take a moment). */
+export async function eventually(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
