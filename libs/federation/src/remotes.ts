@@ -1,0 +1,69 @@
+/**
+ * The four feature areas the shell loads at run time (DESIGN "The picture"). The shell and the
+ * shell server both read this list; nothing else names a remote or its routes.
+ */
+export const HOST_NAME = 'shell';
+
+export const REMOTE_NAMES = ['catalog', 'interview', 'qna', 'dashboard'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RemoteDefinition {
+  readonly name: RemoteName;
+  /** What a person calls this part of DBLearn (the "unavailable" panel names it). */
+  readonly title: string;
+  /**
+   * Route patterns (react-router syntax) that belong to this remote. The shell mounts the remote's
+   * `./App` at the root for these paths, so the remote's own `<Routes>` use absolute paths.
+   */
+  readonly paths: readonly string[];
+  /** Port the remote is served on in a local run. */
+  readonly port: number;
+  /** Environment variable from which the shell server reads the remote's manifest URL. */
+  readonly manifestUrlVariable: string;
+}
+
+export const REMOTES = {
+  catalog: {
+    name: 'catalog',
+    title: 'Learning Hub and Recommended Projects',
+    paths: ['/', '/catalog/*', '/projectLandingPage/*'],
+    port: 8081,
+    manifestUrlVariable: 'REMOTE_CATALOG_URL',
+  },
+  interview: {
+    name: 'interview',
+    title: 'Interview Questions',
+    paths: ['/interview/*'],
+    port: 8082,
+    manifestUrlVariable: 'REMOTE_INTERVIEW_URL',
+  },
+  qna: {
+    name: 'qna',
+    title: 'Q&A',
+    paths: ['/qna/*'],
+    port: 8083,
+    manifestUrlVariable: 'REMOTE_QNA_URL',
+  },
+  dashboard: {
+    name: 'dashboard',
+    title: 'Dashboard',
+    paths: ['/profile', '/hub'],
+    port: 8084,
+    manifestUrlVariable: 'REMOTE_DASHBOARD_URL',
+  },
+} as const satisfies { readonly [N in RemoteName]: RemoteDefinition & { readonly name: N } };
+
+/** The file every remote emits (`manifest: true`) and the shell loads it through. */
+export const MANIFEST_FILE_NAME = 'mf-manifest.json';
+
+/** Where a remote's manifest is in a local run when its variable is not set. */
+export function defaultManifestUrl(name: RemoteName): string {
+  return `http://localhost:${REMOTES[name].port}/${MANIFEST_FILE_NAME}`;
+}
+
+/** The body of the shell's GET /remotes.json: each remote's manifest URL. */
+export type RemoteManifestUrls = Record<RemoteName, string>;
+
+export function isRemoteName(value: unknown): value is RemoteName {
+  return typeof value === 'string' && (REMOTE_NAMES as readonly string[]).includes(value);
+}

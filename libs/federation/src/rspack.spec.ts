@@ -1,0 +1,51 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
+import { federatedOutput, hostFederationOptions, remoteFederationOptions, sharedSingletons } from './rspack.js';
+import { SHARED_SINGLETONS } from './shared.js';
+
+const pkg = {
+  dependencies: { react: '^19.2.0', 'react-dom': '^19.2.0', '@dblearn/web': '0.1.0' },
+  devDependencies: { 'react-toastify': '^11.0.5' },
+};
+
+describe('sharedSingletons', () => {
+  it('shares every listed package as a singleton', () => {
+    const shared = sharedSingletons(pkg);
+    expect(Object.keys(shared).sort()).toEqual([...SHARED_SINGLETONS].sort());
+    expect(Object.values(shared).every((config) => config.singleton)).toBe(true);
+  });
+
+  it('takes the required version from the package.json that builds the app', () => {
+    const shared = sharedSingletons(pkg);
+    expect(shared.react.requiredVersion).toBe('^19.2.0');
+    expect(shared['@dblearn/web'].requiredVersion).toBe('0.1.0');
+    expect(shared['react-toastify'].requiredVersion).toBe('^11.0.5');
+  });
+
+  it('leaves the version to the plugin when the app does not declare the package', () => {
+    expect(sharedSingletons(pkg)['react-router']).toEqual({ singleton: true });
+  });
+});
+
+describe('host and remote options', () => {
+  it('the host declares no remotes at build time and provides the runtime to remotes', () => {
+    const host = hostFederationOptions(pkg);
+    expect(host.name).toBe('shell');
+    expect(host.remotes).toEqual({});
+    expect(host.exposes).toBeUndefined();
+    expect(host.experiments).toEqual({ provideExternalRuntime: true });
+  });
+
+  it('a remote exposes ./App, emits mf-manifest.json and uses the host runtime', () => {
+    const remote = remoteFederationOptions({ name: 'qna', app: './src/expose/app.tsx', pkg });
+    expect(remote.name).toBe('qna');
+    expect(remote.exposes).toEqual({ './App': './src/expose/app.tsx' });
+    expect(remote.manifest).toEqual({ fileName: 'mf-manifest.json' });
+    expect(remote.experiments).toEqual({ externalRuntime: true });
+    expect(remote.shared).toEqual(hostFederationOptions(pkg).shared);
+  });
+
+  it('every build waits two minutes for a chunk; only the host pins its public path', () => {
+    expect(federatedOutput('shell')).toEqual({ uniqueName: 'shell', chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, publicPath: '/' });
+    expect(federatedOutput('catalog').publicPath).toBe('auto');
+  });
+});

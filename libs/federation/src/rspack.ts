@@ -1,0 +1,93 @@
+/**
+ * ModuleFederationPlugin options for every rspack config in DBLearn (node side only): one host and
+ * four remotes built from the same shared list, so no config declares a singleton by hand.
+ */
+import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
+import type { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { EXPOSED_APP } from './exposes.js';
+import { HOST_NAME, MANIFEST_FILE_NAME, type RemoteName } from './remotes.js';
+import { SHARED_SINGLETONS, type SharedSingleton } from './shared.js';
+
+export type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+
+/** The parts of an app's package.json that say which versions it was built against. */
+export interface PackageManifest {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+export interface SharedSingletonConfig {
+  singleton: true;
+  /** The range the app declares; left out when it does not declare the package, so the plugin
+   *  reads it from the importing package's own package.json (react-router from react-router-dom). */
+  requiredVersion?: string;
+}
+
+export function sharedSingletons(pkg: PackageManifest): Record<SharedSingleton, SharedSingletonConfig> {
+  const declared = { ...pkg.peerDependencies, ...pkg.devDependencies, ...pkg.dependencies };
+  const entries = SHARED_SINGLETONS.map((name): [SharedSingleton, SharedSingletonConfig] => {
+    const range = declared[name];
+    return [name, range === undefined ? { singleton: true } : { singleton: true, requiredVersion: range }];
+  });
+  return Object.fromEntries(entries) as Record<SharedSingleton, SharedSingletonConfig>;
+}
+
+/**
+ * Remotes are registered at run time from /remotes.json, never here: a remote declared at build
+ * time can take the whole host down when it is offline. 'loaded-first' reuses the copy already on
+ * the page instead of fetching other remotes' entries to compare versions.
+ */
+export function hostFederationOptions(pkg: PackageManifest): FederationOptions {
+  return {
+    name: HOST_NAME,
+    remotes: {},
+    shared: sharedSingletons(pkg),
+    shareStrategy: 'loaded-first',
+    manifest: false,
+    dts: false,
+    // The host hands its federation runtime to remotes built with externalRuntime.
+    experiments: { provideExternalRuntime: true },
+  };
+}
+
+export interface RemoteFederationInput {
+  name: RemoteName;
+  /** Path (from the remote's folder) of the module exposed as `./App`, e.g. `./src/expose/app.tsx`. */
+  app: string;
+  pkg: PackageManifest;
+}
+
+export function remoteFederationOptions({ name, app, pkg }: RemoteFederationInput): FederationOptions {
+  return {
+    name,
+    filename: 'remoteEntry.js',
+    exposes: { [EXPOSED_APP]: app },
+    shared: sharedSingletons(pkg),
+    shareStrategy: 'loaded-first',
+    // mf-manifest.json is what the shell loads; a remote without it cannot be mounted.
+    manifest: { fileName: MANIFEST_FILE_NAME },
+    dts: false,
+    // The federation runtime comes from the host (about 34 kB to 16 kB gzipped per remote entry).
+    experiments: { externalRuntime: true },
+  };
+}
+
+export interface FederatedOutputOptions {
+  uniqueName: string;
+  chunkLoadTimeout: number;
+  publicPath: string;
+}
+
+/**
+ * `output` settings every federated build shares: a unique chunk-loading global per container and
+ * the two-minute chunk timeout of SPEC §9. The host serves deep links, so its public path is `/`;
+ * a remote's is `auto` (wherever its entry was loaded from).
+ */
+export function federatedOutput(name: typeof HOST_NAME | RemoteName): FederatedOutputOptions {
+  return {
+    uniqueName: name,
+    chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+    publicPath: name === HOST_NAME ? '/' : 'auto',
+  };
+}

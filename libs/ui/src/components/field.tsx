@@ -1,0 +1,89 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+
+/** A field's broken rules: one sentence, several, or none. */
+export type FieldError = string | readonly string[] | null | undefined;
+
+export function errorMessages(error: FieldError): string[] {
+  if (!error) return [];
+  return (typeof error === 'string' ? [error] : [...error]).filter((message) => message.length > 0);
+}
+
+/**
+ * The error text under a field. Its id goes into the control's aria-describedby, so the messages
+ * are the control's accessible description, and role="alert" announces them as they appear.
+ */
+export function FieldErrorText({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <p id={id} className="dbl-field__error" role="alert">
+      {messages.map((message, index) => (
+        <span key={index} className="dbl-field__message">
+          {index > 0 ? ' ' : null}
+          {message}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+interface FieldFrameProps {
+  label: ReactNode;
+  error: FieldError;
+  /** Renders the control with the id and aria attributes that tie it to its label and errors. */
+  control: (a11y: ControlA11yProps) => ReactNode;
+}
+
+interface ControlA11yProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, control and error text, wired together for assistive technology. */
+function FieldFrame({ label, error, control }: FieldFrameProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const messages = errorMessages(error);
+  const invalid = messages.length > 0;
+  return (
+    <div className={invalid ? 'dbl-field dbl-field--invalid' : 'dbl-field'}>
+      <label className="dbl-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {control({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined })}
+      <FieldErrorText id={errorId} messages={messages} />
+    </div>
+  );
+}
+
+export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+  label: ReactNode;
+  error?: FieldError;
+}
+
+export function TextField({ label, error, className, ...inputProps }: TextFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      control={(a11y) => <input className={['dbl-field__control', className].filter(Boolean).join(' ')} {...a11y} {...inputProps} />}
+    />
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
+  label: ReactNode;
+  error?: FieldError;
+}
+
+export function TextAreaField({ label, error, className, rows = 5, ...textareaProps }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      control={(a11y) => (
+        <textarea rows={rows} className={['dbl-field__control', className].filter(Boolean).join(' ')} {...a11y} {...textareaProps} />
+      )}
+    />
+  );
+}

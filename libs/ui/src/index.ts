@@ -1,0 +1,24 @@
+export { Button, LinkButton, type ButtonProps, type ButtonVariant, type LinkButtonProps } from './components/button.js';
+export {
+  TextField,
+  TextAreaField,
+  FieldErrorText,
+  errorMessages,
+  type FieldError,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+} from './components/field.js';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './components/radio-group.js';
+export {
+  Pagination,
+  pageCount,
+  pageItems,
+  clampPage,
+  visiblePages,
+  type PageLink,
+  type PaginationProps,
+} from './components/pagination.js';
+export { TopicFilter, type TopicFilterProps } from './components/topic-filter.js';
+export { Card, type CardProps } from './components/card.js';
+export { StarRating, FIXED_RATING } from './components/star-rating.js';
+export { Panel, type PanelProps, type PanelTone } from './components/panel.js';

@@ -1,0 +1,96 @@
+import { act, render, screen } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { jsonResponse, stubFetch, textResponse, type StubbedFetch } from '../../testing/fetch-stub.js';
+import { unsignedToken } from '../../testing/tokens.js';
+import { selectIsSignedIn } from '../session/session-slice.js';
+import { createAppStore } from '../store/create-store.js';
+import { apiErrorMessage, isClientError } from './api-errors.js';
+import { baseApi } from './base-api.js';
+
+const probeApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query<unknown, string>({ query: (path) => path }),
+  }),
+});
+
+let fetchStub: StubbedFetch | undefined;
+afterEach(() => {
+  fetchStub?.restore();
+  localStorage.clear();
+});
+
+async function call(path: string, token: string | null = null) {
+  const store = createAppStore({ token, syncAcrossTabs: false });
+  const result = await act(() => store.dispatch(probeApi.endpoints.probe.initiate(path)));
+  return { store, result };
+}
+
+describe('the base API', () => {
+  it('sends /api calls with the session token in x-auth-token', async () => {
+    const token = unsignedToken();
+    fetchStub = stubFetch(() => jsonResponse({ ok: true }));
+    const { result } = await call('/users/me', token);
+    expect(result.data).toEqual({ ok: true });
+    const [request] = fetchStub.requests;
+    expect(new URL(request!.url).pathname).toBe('/api/users/me');
+    expect(request!.headers.get('x-auth-token')).toBe(token);
+  });
+
+  it('sends no token when signed out', async () => {
+    fetchStub = stubFetch(() => jsonResponse({}));
+    await call('/health');
+    expect(fetchStub.requests[0]!.headers.has('x-auth-token')).toBe(false);
+  });
+
+  it('reads a text/plain answer as text', async () => {
+    fetchStub = stubFetch(() => textResponse('the.token.text'));
+    const { result } = await call('/auth');
+    expect(result.data).toBe('the.token.text');
+  });
+
+  it('ends the session when the gateway answers 401', async () => {
+    fetchStub = stubFetch(() => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Sign in again.' }, 401));
+    const { store } = await call('/users/me', unsignedToken());
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it.each([
+    ['a 500 answer', () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'x' }, 500)],
+    ['a 503 answer', () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'x' }, 503)],
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('raises the "Unexpected Error" toast for %s', async (_case, answer) => {
+    render(<ToastContainer />);
+    fetchStub = stubFetch(answer);
+    await call('/course', unsignedToken());
+    expect(await screen.findByText('Unexpected Error')).toBeInTheDocument();
+  });
+
+  it('leaves a 4xx answer to the caller: no toast, the session stays', async () => {
+    render(<ToastContainer />);
+    fetchStub = stubFetch(() => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'No such course.' }, 404));
+    const { store, result } = await call('/course/1', unsignedToken());
+    expect(isClientError(result.error)).toBe(true);
+    expect(apiErrorMessage(result.error)).toBe('No such course.');
+    expect(selectIsSignedIn(store.getState())).toBe(true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Unexpected Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('apiErrorMessage', () => {
+  it('reads a text body, an envelope message, or a list of messages', () => {
+    expect(apiErrorMessage({ status: 400, data: 'Invalid email or password.' })).toBe('Invalid email or password.');
+    expect(apiErrorMessage({ status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'User already registered.' } })).toBe(
+      'User already registered.',
+    );
+    expect(apiErrorMessage({ status: 400, data: { message: ['First.', 'Second.'] } })).toBe('First. Second.');
+    expect(apiErrorMessage({ status: 400, data: '{"statusCode":400,"message":"From text."}' })).toBe('From text.');
+  });
+
+  it('has nothing to say without a message', () => {
+    expect(apiErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBeNull();
+    expect(apiErrorMessage(new Error('boom'))).toBeNull();
+    expect(apiErrorMessage({ status: 400, data: '' })).toBeNull();
+  });
+});

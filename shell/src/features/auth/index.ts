@@ -1,0 +1,2 @@
+export { SignedOutOnly } from './routes/guards.js';
+export { useGetMeQuery } from './api/get-me.js';

@@ -1,0 +1,8 @@
+import { useSession } from '@dblearn/web';
+import { Navigate, Outlet } from 'react-router-dom';
+
+/** /login and /register: a signed-in user has nothing to do there and goes home. */
+export function SignedOutOnly() {
+  const { isSignedIn } = useSession();
+  return isSignedIn ? <Navigate to="/" replace /> : <Outlet />;
+}

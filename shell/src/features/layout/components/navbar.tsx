@@ -1,0 +1,66 @@
+import { LinkButton } from '@dblearn/ui';
+import { useSession } from '@dblearn/web';
+import { Link, NavLink } from 'react-router-dom';
+
+/** SPEC §2: the areas a signed-in user can open from the bar. */
+const AREA_LINKS = [
+  { to: '/catalog', label: 'Learning Hub' },
+  { to: '/projectLandingPage', label: 'Recommended Projects' },
+  { to: '/interview', label: 'Interview Question' },
+  { to: '/qna', label: 'Q&A' },
+] as const;
+
+/** SPEC §2 navigation bar, in both states. About and Contact jump to the footer. */
+export function Navbar() {
+  const { isSignedIn } = useSession();
+  return (
+    <header className="navbar">
+      <nav className="navbar__inner" aria-label="Main">
+        <div className="navbar__brand">
+          <Link to="/" className="navbar__logo">
+            DBLearn
+          </Link>
+          <span className="navbar__tagline">Online Education &amp; Learning</span>
+        </div>
+        <ul className="navbar__links">
+          {isSignedIn
+            ? AREA_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className="navbar__link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))
+            : null}
+          <li>
+            <a href="#about" className="navbar__link">
+              About
+            </a>
+          </li>
+          <li>
+            <a href="#contact" className="navbar__link">
+              Contact
+            </a>
+          </li>
+        </ul>
+        <div className="navbar__actions">
+          {isSignedIn ? (
+            <>
+              <LinkButton to="/logout" variant="secondary">
+                Logout
+              </LinkButton>
+              <LinkButton to="/profile">User</LinkButton>
+            </>
+          ) : (
+            <>
+              <LinkButton to="/login" variant="secondary">
+                Login
+              </LinkButton>
+              <LinkButton to="/register">Register</LinkButton>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,3 @@
+export { AppLayout } from './components/app-layout.js';
+export { Navbar } from './components/navbar.js';
+export { Footer } from './components/footer.js';
