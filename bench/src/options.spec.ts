@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { apiUrl, isLoopback, parseBenchOptions } from './options.js';
+
+describe('parseBenchOptions', () => {
+  it('defaults to the gateway on loopback, 10 s and 20 connections', () => {
+    const options = parseBenchOptions([], {});
+    expect(options.baseUrl.origin).toBe('http://127.0.0.1:3000');
+    expect(options).toMatchObject({ durationSeconds: 10, connections: 20 });
+  });
+
+  it('takes flags over BENCH_* variables', () => {
+    const env = { BENCH_URL: 'http://localhost:8080', BENCH_DURATION: '5', BENCH_CONNECTIONS: '50' };
+    expect(parseBenchOptions([], env)).toMatchObject({ durationSeconds: 5, connections: 50 });
+    expect(parseBenchOptions([], env).baseUrl.origin).toBe('http://localhost:8080');
+    const flagged = parseBenchOptions(['--url', 'http://[::1]:3000', '--duration', '3', '--connections', '8'], env);
+    expect(flagged).toMatchObject({ durationSeconds: 3, connections: 8 });
+    expect(flagged.baseUrl.origin).toBe('http://[::1]:3000');
+  });
+
+  it('only ever targets this machine', () => {
+    expect(() => parseBenchOptions([], { BENCH_URL: 'http://example.com:3000' })).toThrow(/must point at this machine/);
+    expect(() => parseBenchOptions([], { BENCH_URL: 'http://10.0.0.5:3000' })).toThrow(/must point at this machine/);
+    expect(() => parseBenchOptions([], { BENCH_URL: 'https://127.0.0.1:3000' })).toThrow(/must be http/);
+    expect(() => parseBenchOptions([], { BENCH_URL: 'not a url' })).toThrow(/is not a URL/);
+    expect(['127.0.0.1', '127.1.2.3', 'localhost', '[::1]'].every(isLoopback)).toBe(true);
+    expect(['128.0.0.1', '127.0.0.1.evil.com', '0.0.0.0'].some(isLoopback)).toBe(false);
+  });
+
+  it('keeps the run bounded', () => {
+    expect(() => parseBenchOptions(['--duration', '0'], {})).toThrow('--duration / BENCH_DURATION must be a whole number from 1 to 300, not "0".');
+    expect(() => parseBenchOptions(['--duration', '3600'], {})).toThrow(/1 to 300/);
+    expect(() => parseBenchOptions(['--connections', '2.5'], {})).toThrow(/1 to 1000/);
+    expect(() => parseBenchOptions(['--warmup'], {})).toThrow(/Unknown option/);
+  });
+
+  it('builds /api URLs from the origin alone', () => {
+    expect(apiUrl(parseBenchOptions([], { BENCH_URL: 'http://127.0.0.1:8080/some/page' }).baseUrl, '/users/me')).toBe('http://127.0.0.1:8080/api/users/me');
+  });
+});

@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Gateway (default) or edge origin; requests go to `<base>/api/...`. */
+  baseUrl: URL;
+  durationSeconds: number;
+  connections: number;
+}
+
+export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
+const DURATION = { default: 10, min: 1, max: 300 };
+const CONNECTIONS = { default: 20, min: 1, max: 1000 };
+
+export class BenchUsageError extends Error {}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+
+/** A load test must never be pointed at someone else's server: loopback only. */
+export function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+function boundedInteger(name: string, value: string | undefined, range: { default: number; min: number; max: number }): number {
+  if (value === undefined || value.trim() === '') return range.default;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < range.min || parsed > range.max) {
+    throw new BenchUsageError(`${name} must be a whole number from ${range.min} to ${range.max}, not "${value}".`);
+  }
+  return parsed;
+}
+
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--duration 10] [--connections 20]
+  (or BENCH_URL, BENCH_DURATION, BENCH_CONNECTIONS). The URL is the gateway (3000) or the edge (8080) on this machine.`;
+
+/** Command-line flags win over BENCH_* variables, which win over the defaults. */
+export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { url: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new BenchUsageError(`${(error as Error).message}\n${BENCH_USAGE}`);
+  }
+  const raw = values.url ?? env.BENCH_URL ?? DEFAULT_BENCH_URL;
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(raw);
+  } catch {
+    throw new BenchUsageError(`BENCH_URL "${raw}" is not a URL (e.g. ${DEFAULT_BENCH_URL}).`);
+  }
+  if (baseUrl.protocol !== 'http:') throw new BenchUsageError(`BENCH_URL must be http:// (got ${baseUrl.protocol}).`);
+  if (!isLoopback(baseUrl.hostname)) {
+    throw new BenchUsageError(`BENCH_URL must point at this machine (127.0.0.1, localhost or ::1), not ${baseUrl.hostname}: the benchmark never loads anyone else's server.`);
+  }
+  return {
+    baseUrl: new URL(baseUrl.origin),
+    durationSeconds: boundedInteger('--duration / BENCH_DURATION', values.duration ?? env.BENCH_DURATION, DURATION),
+    connections: boundedInteger('--connections / BENCH_CONNECTIONS', values.connections ?? env.BENCH_CONNECTIONS, CONNECTIONS),
+  };
+}
+
+export function apiUrl(base: URL, path: string): string {
+  return new URL(`/api${path}`, base).toString();
+}

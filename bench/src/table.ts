@@ -1,0 +1,45 @@
+/** One measured call, as the table shows it. */
+export interface BenchRow {
+  call: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+}
+
+/** The issue's target for GET /api/users/me on this 2-core machine. */
+export const TARGET = { call: 'GET /api/users/me', minRequestsPerSecond: 1000, maxP99Ms: 50 } as const;
+
+const HEADERS = ['call', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'] as const;
+
+function cells(row: BenchRow): string[] {
+  return [
+    row.call,
+    row.requestsPerSecond.toFixed(0),
+    row.p50Ms.toFixed(1),
+    row.p99Ms.toFixed(1),
+    String(row.total),
+    String(row.errors),
+    String(row.non2xx),
+  ];
+}
+
+/** A plain-text table: the call left-aligned, numbers right-aligned. */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const table = [[...HEADERS], ...rows.map(cells)];
+  const widths = HEADERS.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+  const render = (line: string[]) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [render(table[0]!), rule, ...table.slice(1).map(render)].join('\n');
+}
+
+/** One line on whether the issue's target was met, or undefined if that call was not measured. */
+export function targetVerdict(rows: readonly BenchRow[]): string | undefined {
+  const row = rows.find((candidate) => candidate.call === TARGET.call);
+  if (!row) return undefined;
+  const met = row.requestsPerSecond >= TARGET.minRequestsPerSecond && row.p99Ms < TARGET.maxP99Ms && row.errors === 0 && row.non2xx === 0;
+  return `${TARGET.call}: target ≥ ${TARGET.minRequestsPerSecond} req/s with p99 < ${TARGET.maxP99Ms} ms and no errors: ${met ? 'met' : 'NOT met'}`;
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The suite runs against the platform exactly as `npm start` starts it, on its own ports and a fresh
+// DATA_DIR so it never touches a developer's running instance or data.
+const repoRoot = resolve(import.meta.dirname, '..');
+const webPort = Number(process.env.E2E_WEB_PORT ?? 18080);
+// Computed once in the main process; workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dblearn-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${webPort}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium, never a downloaded browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npm start',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${webPort}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_PORT: String(webPort),
+      GATEWAY_PORT: process.env.E2E_GATEWAY_PORT ?? '13000',
+      DB_PORT: process.env.E2E_DB_PORT ?? '27917',
+      NATS_PORT: process.env.E2E_NATS_PORT ?? '14222',
+      // No remote is deployed in this suite's run: every feature area must show its fallback panel.
+      REMOTE_CATALOG_URL: 'http://127.0.0.1:9/mf-manifest.json',
+      REMOTE_INTERVIEW_URL: 'http://127.0.0.1:9/mf-manifest.json',
+      REMOTE_QNA_URL: 'http://127.0.0.1:9/mf-manifest.json',
+      REMOTE_DASHBOARD_URL: 'http://127.0.0.1:9/mf-manifest.json',
+      ADMIN_EMAIL: 'admin@e2e.dblearn.test',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

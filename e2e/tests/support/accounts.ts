@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct-horse-1';
+
+/** An e-mail no other test uses (5–50 characters, as the rules want). */
+export function uniqueEmail(): string {
+  return `e2e-${randomUUID().slice(0, 12)}@dblearn.test`;
+}
+
+/** Registers through the public API and returns the token the gateway hands back. */
+export async function registerViaApi(request: APIRequestContext, email = uniqueEmail()): Promise<{ email: string; token: string }> {
+  const response = await request.post('/api/users', { data: { email, password: PASSWORD, skill: 'beginner' } });
+  expect(response.status()).toBe(201);
+  const token = response.headers()['x-auth-token'];
+  expect(token).toBeTruthy();
+  return { email, token: token! };
+}
+
+/** Opens the app already signed in, the way a returning learner would be. */
+export async function signIn(page: Page, request: APIRequestContext): Promise<{ email: string; token: string }> {
+  const account = await registerViaApi(request);
+  await page.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
+  return account;
+}
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('token'));
+}
