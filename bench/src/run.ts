@@ -67,16 +67,21 @@ function toRow(call: string, result: Result): BenchRow {
   };
 }
 
+/** Seconds of load before each measurement, not counted: a running platform has warm JIT and caches. */
+const WARMUP_SECONDS = 2;
+
 async function measure(options: BenchOptions, target: Target): Promise<BenchRow> {
-  say(`${target.call}: ${options.durationSeconds} s, ${options.connections} connections`);
-  const result = await autocannon({
-    url: apiUrl(options.baseUrl, target.path),
-    headers: target.headers ?? {},
-    connections: options.connections,
-    duration: options.durationSeconds,
-    timeout: 10,
-  });
-  return toRow(target.call, result);
+  say(`${target.call}: ${WARMUP_SECONDS} s warm-up, then ${options.durationSeconds} s, ${options.connections} connections`);
+  const load = (duration: number) =>
+    autocannon({
+      url: apiUrl(options.baseUrl, target.path),
+      headers: target.headers ?? {},
+      connections: options.connections,
+      duration,
+      timeout: 10,
+    });
+  await load(WARMUP_SECONDS);
+  return toRow(target.call, await load(options.durationSeconds));
 }
 
 async function main(): Promise<number> {

@@ -1,5 +1,6 @@
 import { AUTH_HEADER, BODY_LIMIT_BYTES } from '@dblearn/contracts';
-import { ConsoleLogger } from '@nestjs/common';
+// The logger alone, not the service kit: the gateway has no database or outbox to load.
+import { ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
@@ -20,7 +21,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     // Registered below with the 100 kB limit instead of Nest's defaults.
     bodyParser: false,
-    logger: new ConsoleLogger({ json: true, logLevels: config.logLevels }),
+    // Nest's boot chatter goes to debug, so a start logs one line and then one per request.
+    logger: new ServiceLogger({ json: true, logLevels: config.logLevels, redact: ['password', 'passwordHash'] }),
     // Keep-alive sockets (the shell's proxy holds some) must not hold up a shutdown.
     forceCloseConnections: true,
   });

@@ -18,6 +18,8 @@ export interface ProcessSpec {
   stopTimeoutMs?: number;
   /** The signal that asks for a clean shutdown. Default SIGTERM. */
   stopSignal?: NodeJS.Signals;
+  /** Lines not worth showing a person (still kept for the report if the process dies). */
+  isChatter?: (line: string) => boolean;
 }
 
 export interface ExitInfo {

@@ -84,7 +84,10 @@ export class Supervisor {
   private async launch(entry: Entry): Promise<void> {
     const handle = spawnProcess(entry.spec, {
       detached: true,
-      onLine: (line) => this.options.printLine(prefixLine(entry.spec.name, entry.index, line, { width: NAME_WIDTH, colour: this.options.colour ?? false })),
+      onLine: (line) => {
+        if (entry.spec.isChatter?.(line)) return;
+        this.options.printLine(prefixLine(entry.spec.name, entry.index, line, { width: NAME_WIDTH, colour: this.options.colour ?? false }));
+      },
     });
     entry.handle = handle;
     void handle.exited.then((info) => this.onExit(entry, handle, info));

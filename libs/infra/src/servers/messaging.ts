@@ -23,5 +23,7 @@ export function natsServerSpec(binary: string, dataDir: string, port: number, en
     // nats-server shuts down fully (JetStream flushed) on SIGINT and SIGTERM alike, but exits 1 on
     // SIGTERM; SIGINT gives exit 0, so a clean stop also looks clean.
     stopSignal: 'SIGINT',
+    // nats-server has no quiet switch: its start-up banner and notices are [INF] lines. Warnings and errors still show.
+    isChatter: (line) => line.includes('[INF]'),
   };
 }

@@ -27,7 +27,9 @@ export function ferretDbArgs(dataDir: string, port: number): string[] {
     `--state-dir=${stateDir}`,
     '--debug-addr=-',
     '--telemetry=disable',
-    '--log-level=warn',
+    // At warn it reports every client disconnect and the driver's unsupported endSessions as multi-line
+    // blocks; errors are what a person needs to see.
+    '--log-level=error',
   ];
 }
 

@@ -27,7 +27,7 @@ describe('server arguments', () => {
       '--state-dir=/data/ferretdb-state',
       '--debug-addr=-',
       '--telemetry=disable',
-      '--log-level=warn',
+      '--log-level=error',
     ]);
   });
 
