@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 // DATA_DIR so it never touches a developer's running instance or data.
 const repoRoot = resolve(import.meta.dirname, '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 18080);
-// Computed once in the main process; workers inherit it through the environment.
+// `npm test` hands over a fresh folder and removes it afterwards. Run alone (npx playwright test),
+// the suite makes one here, once in the main process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dblearn-e2e-'));
 
 export default defineConfig({

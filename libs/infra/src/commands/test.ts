@@ -43,12 +43,18 @@ async function runBrowserSuite(root: string, outputFile: string): Promise<SuiteO
   const npm = npmCommand();
   const startedAt = Date.now();
   say(`${E2E_FOLDER}: playwright`);
-  // npm exec (npx) of the locally installed playwright; --no: never download one.
-  const code = await runInherited(npm.command, [...npm.prefixArgs, 'exec', '--no', '--', 'playwright', 'test', '--reporter=list,json'], {
-    cwd: join(root, E2E_FOLDER),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
-  });
-  return outcomeFromPlaywright(E2E_FOLDER, await readJson(outputFile), code, Date.now() - startedAt);
+  // The platform under test keeps its data here (the suite's config reads E2E_DATA_DIR); gone afterwards.
+  const dataDir = await mkdtemp(join(tmpdir(), 'dblearn-e2e-'));
+  try {
+    // npm exec (npx) of the locally installed playwright; --no: never download one.
+    const code = await runInherited(npm.command, [...npm.prefixArgs, 'exec', '--no', '--', 'playwright', 'test', '--reporter=list,json'], {
+      cwd: join(root, E2E_FOLDER),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile, E2E_DATA_DIR: dataDir },
+    });
+    return outcomeFromPlaywright(E2E_FOLDER, await readJson(outputFile), code, Date.now() - startedAt);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 function printResults(outcomes: readonly SuiteOutcome[], problems: readonly string[]): void {
