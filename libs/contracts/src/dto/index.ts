@@ -2,3 +2,5 @@
 export * from './users.dto.js';
 export * from './common.dto.js';
 export * from './user-messages.dto.js';
+export * from './content.dto.js';
+export * from './community.dto.js';

@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import { CourseDto, CreateProjectDto, CreateTutorialDto, InterviewQuestionDto, QnaQuestionDto, QnaReplyDto, UpdateProjectDto } from './index.js';
+
+function flatten(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    return error.children?.length ? flatten(error.children, path) : [path];
+  });
+}
+
+async function brokenRules<T extends object>(type: new () => T, body: Record<string, unknown>): Promise<string[]> {
+  return flatten(await validate(plainToInstance(type, body), { whitelist: true, forbidNonWhitelisted: true }));
+}
+
+describe('content DTOs (SPEC §5)', () => {
+  const course = { topic: 'sql', name: 'SQL joins', teacher: 'Ada Lovelace', length: '3 hours' };
+
+  it('a course needs a known topic and names of 5–50 characters', async () => {
+    expect(await brokenRules(CourseDto, course)).toEqual([]);
+    expect(await brokenRules(CourseDto, { ...course, topic: 'cooking', name: 'SQL', teacher: 'x'.repeat(51), length: '1h' })).toEqual([
+      'topic',
+      'name',
+      'teacher',
+      'length',
+    ]);
+  });
+
+  it('a project needs a title of 5–50 characters and one of the three difficulties; its block is checked too', async () => {
+    expect(await brokenRules(CreateProjectDto, { title: 'Build a schema', difficulty: 'beginner', courseId: '6560f0c2a1b2c3d4e5f60718' })).toEqual([]);
+    expect(await brokenRules(CreateProjectDto, { title: 'Tiny', difficulty: 'easy', courseId: 'abc' })).toEqual(['title', 'difficulty', 'courseId']);
+    expect(await brokenRules(UpdateProjectDto, { title: 'Build a schema', difficulty: 'professional', content: { header: 'x'.repeat(256) } })).toEqual([
+      'content.header',
+    ]);
+    expect(await brokenRules(UpdateProjectDto, { title: 'Build a schema', difficulty: 'professional', content: { detail: 'Only a detail' } })).toEqual([]);
+  });
+
+  it('a tutorial needs a title of at most 50 characters, and a block needs 5 characters of header and of detail', async () => {
+    expect(await brokenRules(CreateTutorialDto, { title: 'Joins', content: { header: 'Inner joins', detail: 'Rows that match.' } })).toEqual([]);
+    expect(await brokenRules(CreateTutorialDto, { title: '', content: { header: 'Hi', detail: 'Ok' } })).toEqual(['title', 'content.header', 'content.detail']);
+  });
+
+  it('an interview question needs topic, question and answer', async () => {
+    expect(await brokenRules(InterviewQuestionDto, { topic: 'rm', question: 'What is a key?', answer: 'A set of attributes.' })).toEqual([]);
+    expect(await brokenRules(InterviewQuestionDto, { topic: 'rm' })).toEqual(['question', 'answer']);
+  });
+});
+
+describe('community DTOs (SPEC §5)', () => {
+  it('a Q&A question needs a topic, and title and description of 10–3000 characters; a userName rides along only as text', async () => {
+    const question = { topic: 'nosql', title: 'When to pick a document store?', description: 'I am choosing between Postgres and MongoDB.' };
+    expect(await brokenRules(QnaQuestionDto, question)).toEqual([]);
+    expect(await brokenRules(QnaQuestionDto, { ...question, title: 'Short', description: { $ne: '' } })).toEqual(['title', 'description']);
+    expect(await brokenRules(QnaQuestionDto, { ...question, userName: 'someone@else.dev' })).toEqual([]);
+    expect(await brokenRules(QnaQuestionDto, { ...question, userName: { $gt: '' } })).toEqual(['userName']);
+    expect(await brokenRules(QnaQuestionDto, { ...question, replies: [] })).toEqual(['replies']);
+  });
+
+  it('a reply needs 10–3000 characters', async () => {
+    expect(await brokenRules(QnaReplyDto, { reply: 'Use a document store when…' })).toEqual([]);
+    expect(await brokenRules(QnaReplyDto, { reply: 'Too short' })).toEqual(['reply']);
+  });
+});

@@ -1,0 +1,116 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsMongoId, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
+import { LIMITS, lengthMessage } from '../limits.js';
+import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
+
+// SPEC §5 for the content svc-content owns (CONTRACT "Courses, tutorials, projects, interview
+// questions"). The field labels are the ones the admin forms show.
+
+const topicMessage = `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.`;
+const difficultyMessage = `Difficulty must be one of: ${DIFFICULTIES.map((level) => LEVEL_LABELS[level]).join(', ')}.`;
+const text = (label: string) => ({ message: `${label} must be text.` });
+
+/** POST /course and PUT /course/{id}. */
+export class CourseDto {
+  @IsIn(TOPICS, { message: topicMessage })
+  topic!: Topic;
+
+  @IsString(text('Courses Name'))
+  @Length(LIMITS.course.name.min, LIMITS.course.name.max, { message: lengthMessage('Courses Name', LIMITS.course.name) })
+  name!: string;
+
+  @IsString(text('Teacher Name'))
+  @Length(LIMITS.course.teacher.min, LIMITS.course.teacher.max, { message: lengthMessage('Teacher Name', LIMITS.course.teacher) })
+  teacher!: string;
+
+  @IsString(text('Total Time'))
+  @Length(LIMITS.course.length.min, LIMITS.course.length.max, { message: lengthMessage('Total Time', LIMITS.course.length) })
+  length!: string;
+}
+
+/** A block of a project: both parts optional (SPEC §5: header at most 255, detail optional). */
+export class ProjectContentDto {
+  @IsOptional()
+  @IsString(text('Header'))
+  @Length(LIMITS.project.header.min, LIMITS.project.header.max, { message: lengthMessage('Header', LIMITS.project.header) })
+  header?: string;
+
+  @IsOptional()
+  @IsString(text('Detail'))
+  @Length(LIMITS.project.detail.min, LIMITS.project.detail.max, { message: lengthMessage('Detail', LIMITS.project.detail) })
+  detail?: string;
+}
+
+/** POST /project: `courseId` attaches the new project to that course. */
+export class CreateProjectDto {
+  @IsString(text('Title'))
+  @Length(LIMITS.project.title.min, LIMITS.project.title.max, { message: lengthMessage('Title', LIMITS.project.title) })
+  title!: string;
+
+  @IsIn(DIFFICULTIES, { message: difficultyMessage })
+  difficulty!: Difficulty;
+
+  @IsOptional()
+  @IsMongoId({ message: 'courseId must be a valid id.' })
+  courseId?: string;
+}
+
+/** PUT /project/{id}: `content` appends a block. */
+export class UpdateProjectDto {
+  @IsString(text('Title'))
+  @Length(LIMITS.project.title.min, LIMITS.project.title.max, { message: lengthMessage('Title', LIMITS.project.title) })
+  title!: string;
+
+  @IsIn(DIFFICULTIES, { message: difficultyMessage })
+  difficulty!: Difficulty;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProjectContentDto)
+  content?: ProjectContentDto;
+}
+
+/** A block of a tutorial: SPEC §5 wants at least 5 characters of header and of detail. */
+export class TutorialContentDto {
+  @IsString(text('Header'))
+  @Length(LIMITS.tutorial.header.min, LIMITS.tutorial.header.max, { message: lengthMessage('Header', LIMITS.tutorial.header) })
+  header!: string;
+
+  @IsString(text('Detail'))
+  @Length(LIMITS.tutorial.detail.min, LIMITS.tutorial.detail.max, { message: lengthMessage('Detail', LIMITS.tutorial.detail) })
+  detail!: string;
+}
+
+/** PUT /tutorial/{id}: `content` appends a block. */
+export class UpdateTutorialDto {
+  @IsString(text('Tutorial Name'))
+  @Length(LIMITS.tutorial.title.min, LIMITS.tutorial.title.max, { message: lengthMessage('Tutorial Name', LIMITS.tutorial.title) })
+  title!: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TutorialContentDto)
+  content?: TutorialContentDto;
+}
+
+/** POST /tutorial: `courseId` attaches the new tutorial to that course. */
+export class CreateTutorialDto extends UpdateTutorialDto {
+  @IsOptional()
+  @IsMongoId({ message: 'courseId must be a valid id.' })
+  courseId?: string;
+}
+
+/** POST /interview and PUT /interview/{id}: all three required. */
+export class InterviewQuestionDto {
+  @IsIn(TOPICS, { message: topicMessage })
+  topic!: Topic;
+
+  @IsString(text('Question'))
+  @Length(LIMITS.interview.question.min, LIMITS.interview.question.max, { message: lengthMessage('Question', LIMITS.interview.question) })
+  question!: string;
+
+  @IsString(text('Answer'))
+  @Length(LIMITS.interview.answer.min, LIMITS.interview.answer.max, { message: lengthMessage('Answer', LIMITS.interview.answer) })
+  answer!: string;
+}
