@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { requestLineLevel, SLOW_REQUEST_MS } from './request-logger.middleware.js';
 
 describe('the level of a request log line', () => {
