@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 // DATA_DIR so it never touches a developer's running instance or data.
 const repoRoot = resolve(import.meta.dirname, '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 18080);
+const probePort = Number(process.env.E2E_PROBE_PORT ?? 18084);
+const closedPort = 'http://127.0.0.1:9/mf-manifest.json';
 // `npm test` hands over a fresh folder and removes it afterwards. Run alone (npx playwright test),
 // the suite makes one here, once in the main process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dblearn-e2e-'));
@@ -38,29 +40,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'npm start',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${webPort}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_PORT: String(webPort),
-      GATEWAY_PORT: process.env.E2E_GATEWAY_PORT ?? '13000',
-      DB_PORT: process.env.E2E_DB_PORT ?? '27917',
-      NATS_PORT: process.env.E2E_NATS_PORT ?? '14222',
-      // No remote is deployed in this suite's run: every feature area must show its fallback panel.
-      REMOTE_CATALOG_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      REMOTE_INTERVIEW_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      REMOTE_QNA_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      REMOTE_DASHBOARD_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      ADMIN_EMAIL: 'admin@e2e.dblearn.test',
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The stand-in dashboard remote (fixtures/dashboard-probe), built and served like a deployed remote.
+      command: `npx --no rspack build -c fixtures/dashboard-probe/rspack.config.ts && node ../libs/infra/dist/servers/static-main.js --dir fixtures/dashboard-probe/dist --port ${probePort}`,
+      url: `http://127.0.0.1:${probePort}/mf-manifest.json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
-  },
+    {
+      command: 'npm start',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${webPort}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        WEB_PORT: String(webPort),
+        GATEWAY_PORT: process.env.E2E_GATEWAY_PORT ?? '13000',
+        DB_PORT: process.env.E2E_DB_PORT ?? '27917',
+        NATS_PORT: process.env.E2E_NATS_PORT ?? '14222',
+        // The dashboard is the stand-in above; the other areas are not deployed and must show their fallback panel.
+        REMOTE_DASHBOARD_URL: `http://127.0.0.1:${probePort}/mf-manifest.json`,
+        REMOTE_CATALOG_URL: closedPort,
+        REMOTE_INTERVIEW_URL: closedPort,
+        REMOTE_QNA_URL: closedPort,
+        ADMIN_EMAIL: 'admin@e2e.dblearn.test',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

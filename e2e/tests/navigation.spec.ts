@@ -87,7 +87,7 @@ test.describe('a signed-in learner', () => {
 
   test('sees a clear panel with Retry for an area that is not deployed, and the rest keeps working', async ({ page, request }) => {
     await signIn(page, request);
-    for (const route of ['/catalog', '/interview', '/qna', '/profile']) {
+    for (const route of ['/', '/catalog', '/projectLandingPage', '/interview', '/qna']) {
       await page.goto(route);
       await expect(page.getByRole('heading', { name: /This part of DBLearn is unavailable/ })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
