@@ -29,7 +29,7 @@ async function federation() {
 
 export default async (_env: unknown, argv: CliArguments): Promise<Configuration> => {
   const production = argv.mode !== 'development';
-  const { federatedOutput, hostFederationOptions } = await federation();
+  const { federatedOutput, frontEndResolve, hostFederationOptions, typeScriptRule } = await federation();
   const devServer = production ? undefined : await devServerOptions();
 
   return {
@@ -48,28 +48,10 @@ export default async (_env: unknown, argv: CliArguments): Promise<Configuration>
       cssChunkFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
       assetModuleFilename: 'static/media/[name].[contenthash:8][ext]',
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      // Sources import './x.js' (as Node ESM wants); here that means ./x.ts or ./x.tsx.
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      // Workspace libs are compiled from their TypeScript source (export condition "source").
-      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
-    },
+    resolve: frontEndResolve,
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              target: 'es2022',
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        typeScriptRule({ development: !production }),
         { test: /\.css$/, type: 'css/auto' },
       ],
     },

@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
-import { federatedOutput, hostFederationOptions, remoteFederationOptions, sharedSingletons } from './rspack.js';
+import { federatedOutput, frontEndResolve, hostFederationOptions, remoteFederationOptions, sharedSingletons, typeScriptRule } from './rspack.js';
 import { SHARED_SINGLETONS } from './shared.js';
 
 const pkg = {
@@ -47,5 +47,18 @@ describe('host and remote options', () => {
   it('every build waits two minutes for a chunk; only the host pins its public path', () => {
     expect(federatedOutput('shell')).toEqual({ uniqueName: 'shell', chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, publicPath: '/' });
     expect(federatedOutput('catalog').publicPath).toBe('auto');
+  });
+});
+
+describe('front-end build settings', () => {
+  it('compile workspace libs from source and map Node-style .js imports to TypeScript', () => {
+    expect(frontEndResolve.conditionNames[0]).toBe('source');
+    expect(frontEndResolve.extensionAlias['.js']).toEqual(['.ts', '.tsx', '.js']);
+  });
+
+  it('compile TSX with React dev helpers only in development', () => {
+    expect(typeScriptRule({ development: true }).options.jsc.transform.react).toEqual({ runtime: 'automatic', development: true });
+    expect(typeScriptRule({ development: false }).test.test('app.tsx')).toBe(true);
+    expect(typeScriptRule({ development: false }).test.test('styles.css')).toBe(false);
   });
 });

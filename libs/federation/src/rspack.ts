@@ -91,3 +91,31 @@ export function federatedOutput(name: typeof HOST_NAME | RemoteName): FederatedO
     publicPath: name === HOST_NAME ? '/' : 'auto',
   };
 }
+
+/**
+ * How every DBLearn front end resolves modules: sources import './x.js' (as Node ESM wants), which
+ * means ./x.ts or ./x.tsx here, and workspace libs are compiled from their TypeScript source
+ * (export condition "source").
+ */
+export const frontEndResolve = {
+  extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+};
+
+/** TypeScript and TSX through rspack's built-in SWC, with React's automatic runtime. */
+export function typeScriptRule({ development }: { development: boolean }) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development } },
+      },
+    },
+    type: 'javascript/auto',
+  };
+}

@@ -29,7 +29,7 @@ describe('content DTOs (SPEC §5)', () => {
 
   it('a project needs a title of 5–50 characters and one of the three difficulties; its block is checked too', async () => {
     expect(await brokenRules(CreateProjectDto, { title: 'Build a schema', difficulty: 'beginner', courseId: '6560f0c2a1b2c3d4e5f60718' })).toEqual([]);
-    expect(await brokenRules(CreateProjectDto, { title: 'Tiny', difficulty: 'easy', courseId: 'abc' })).toEqual(['title', 'difficulty', 'courseId']);
+    expect((await brokenRules(CreateProjectDto, { title: 'Tiny', difficulty: 'easy', courseId: 'abc' })).sort()).toEqual(['courseId', 'difficulty', 'title']);
     expect(await brokenRules(UpdateProjectDto, { title: 'Build a schema', difficulty: 'professional', content: { header: 'x'.repeat(256) } })).toEqual([
       'content.header',
     ]);

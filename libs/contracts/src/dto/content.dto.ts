@@ -42,29 +42,25 @@ export class ProjectContentDto {
   detail?: string;
 }
 
-/** POST /project: `courseId` attaches the new project to that course. */
-export class CreateProjectDto {
+/** What every project call carries: SPEC §5 title 5–50 and one of the three difficulties. */
+class ProjectFieldsDto {
   @IsString(text('Title'))
   @Length(LIMITS.project.title.min, LIMITS.project.title.max, { message: lengthMessage('Title', LIMITS.project.title) })
   title!: string;
 
   @IsIn(DIFFICULTIES, { message: difficultyMessage })
   difficulty!: Difficulty;
+}
 
+/** POST /project: `courseId` attaches the new project to that course. */
+export class CreateProjectDto extends ProjectFieldsDto {
   @IsOptional()
   @IsMongoId({ message: 'courseId must be a valid id.' })
   courseId?: string;
 }
 
 /** PUT /project/{id}: `content` appends a block. */
-export class UpdateProjectDto {
-  @IsString(text('Title'))
-  @Length(LIMITS.project.title.min, LIMITS.project.title.max, { message: lengthMessage('Title', LIMITS.project.title) })
-  title!: string;
-
-  @IsIn(DIFFICULTIES, { message: difficultyMessage })
-  difficulty!: Difficulty;
-
+export class UpdateProjectDto extends ProjectFieldsDto {
   @IsOptional()
   @ValidateNested()
   @Type(() => ProjectContentDto)
