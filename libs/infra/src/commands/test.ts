@@ -33,7 +33,7 @@ async function runJest(root: string, ws: Workspace, outputFile: string): Promise
   const jest = createRequire(join(root, 'package.json')).resolve('jest/bin/jest');
   const startedAt = Date.now();
   say(`${ws.folder}: jest`);
-  const code = await runInherited(process.execPath, ['--experimental-vm-modules', jest, '--json', `--outputFile=${outputFile}`, '--passWithNoTests'], {
+  const code = await runInherited(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', jest, '--json', `--outputFile=${outputFile}`, '--passWithNoTests'], {
     cwd: ws.dir,
   });
   return outcomeFromJest(ws.folder, await readJson(outputFile), code, Date.now() - startedAt);
