@@ -1,12 +1,11 @@
 import { INVALID_CREDENTIALS_MESSAGE, type VerifyCredentialsRequest } from '@dblearn/contracts';
 import { Button } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
-import { useForm } from 'react-hook-form';
 import { useLoginMutation } from '../api/login.js';
 import { CredentialFields } from './credential-fields.js';
 import { emailRules, passwordRules } from './credential-rules.js';
 import { useSignIn } from './use-sign-in.js';
-import { useEnterShowsAllErrors } from './use-enter-shows-all-errors.js';
+import { useAuthForm } from './use-auth-form.js';
 
 export interface LoginFormProps {
   /** Called once the token is stored and the session has begun. */
@@ -17,18 +16,13 @@ export interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [login] = useLoginMutation();
   const signIn = useSignIn();
-  const form = useForm<VerifyCredentialsRequest>({
-    mode: 'onChange',
-    criteriaMode: 'all',
-    defaultValues: { email: '', password: '' },
-  });
   const {
     register,
     handleSubmit,
     setError,
+    onEnter,
     formState: { errors, isValid, isSubmitting },
-  } = form;
-  const onEnter = useEnterShowsAllErrors(form);
+  } = useAuthForm<VerifyCredentialsRequest>({ email: '', password: '' });
 
   const submit = handleSubmit(async (credentials) => {
     try {

@@ -1,12 +1,11 @@
 import type { RegisterRequest, Skill } from '@dblearn/contracts';
 import { Button, RadioGroup } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, notifyUnexpectedError } from '@dblearn/web';
-import { useForm } from 'react-hook-form';
 import { useRegisterMutation } from '../api/register.js';
 import { CredentialFields } from './credential-fields.js';
 import { emailRules, fieldMessages, passwordRules, SKILL_OPTIONS, skillRules } from './credential-rules.js';
 import { useSignIn } from './use-sign-in.js';
-import { useEnterShowsAllErrors } from './use-enter-shows-all-errors.js';
+import { useAuthForm } from './use-auth-form.js';
 
 /** The radio group starts with nothing chosen. */
 type RegisterValues = Omit<RegisterRequest, 'skill'> & { skill: Skill | '' };
@@ -19,18 +18,13 @@ export interface RegisterFormProps {
 export function RegisterForm({ onSignedIn }: RegisterFormProps) {
   const [registerAccount] = useRegisterMutation();
   const signIn = useSignIn();
-  const form = useForm<RegisterValues>({
-    mode: 'onChange',
-    criteriaMode: 'all',
-    defaultValues: { email: '', password: '', skill: '' },
-  });
   const {
     register,
     handleSubmit,
     setError,
+    onEnter,
     formState: { errors, isValid, isSubmitting },
-  } = form;
-  const onEnter = useEnterShowsAllErrors(form);
+  } = useAuthForm<RegisterValues>({ email: '', password: '', skill: '' });
 
   const submit = handleSubmit(async ({ email, password, skill }) => {
     if (skill === '') return; // the required rule keeps this from happening

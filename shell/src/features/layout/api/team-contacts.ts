@@ -1,5 +1,6 @@
 import { SHELL_CONFIG_PATH, type ShellConfig, type TeamContact } from '@dblearn/contracts';
 import { useEffect, useState } from 'react';
+import { runTimeJson } from '../../../lib/run-time-json.js';
 
 function isTeamContact(value: unknown): value is TeamContact {
   if (typeof value !== 'object' || value === null) return false;
@@ -13,21 +14,8 @@ export function parseShellConfig(body: unknown): ShellConfig {
   return { teamContacts: contacts.filter(isTeamContact) };
 }
 
-let pending: Promise<ShellConfig> | null = null;
-
 /** GET /config.json once per page; a failure is forgotten so the next page load asks again. */
-export function loadShellConfig(): Promise<ShellConfig> {
-  pending ??= fetch(SHELL_CONFIG_PATH, { headers: { accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`${SHELL_CONFIG_PATH} answered ${response.status}.`);
-      return parseShellConfig(await response.json());
-    })
-    .catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-  return pending;
-}
+export const loadShellConfig = runTimeJson(SHELL_CONFIG_PATH, parseShellConfig);
 
 export type TeamContactsState = { status: 'loading' } | { status: 'ready'; contacts: TeamContact[] } | { status: 'failed' };
 

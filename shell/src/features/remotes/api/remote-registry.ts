@@ -1,5 +1,6 @@
 import { REMOTES_CONFIG_PATH } from '@dblearn/contracts';
 import { isRemoteName, type RemoteName } from '@dblearn/federation';
+import { runTimeJson } from '../../../lib/run-time-json.js';
 
 /** What /remotes.json says: each deployed remote's manifest URL (a remote may be left out). */
 export type RemoteRegistry = Partial<Record<RemoteName, string>>;
@@ -26,18 +27,5 @@ export function parseRemoteRegistry(body: unknown): RemoteRegistry {
   return registry;
 }
 
-let pending: Promise<RemoteRegistry> | null = null;
-
 /** Fetched once, on the first visit to any area; a failure is forgotten so Retry fetches again. */
-export function loadRemoteRegistry(): Promise<RemoteRegistry> {
-  pending ??= fetch(REMOTES_CONFIG_PATH, { headers: { accept: 'application/json' }, cache: 'no-cache' })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`${REMOTES_CONFIG_PATH} answered ${response.status}.`);
-      return parseRemoteRegistry(await response.json());
-    })
-    .catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-  return pending;
-}
+export const loadRemoteRegistry = runTimeJson(REMOTES_CONFIG_PATH, parseRemoteRegistry, { cache: 'no-cache' });
