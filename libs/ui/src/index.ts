@@ -22,3 +22,16 @@ export { TopicFilter, type TopicFilterProps } from './components/topic-filter.js
 export { Card, type CardProps } from './components/card.js';
 export { StarRating, FIXED_RATING } from './components/star-rating.js';
 export { Panel, type PanelProps, type PanelTone } from './components/panel.js';
+export { useRulesForm } from './forms/use-rules-form.js';
+export { useEnterShowsAllErrors } from './forms/use-enter-shows-all-errors.js';
+export { textRules, fieldMessages } from './forms/rules.js';
+export {
+  ContentBlocks,
+  CodeView,
+  parseDetail,
+  type ContentBlock,
+  type ContentBlocksProps,
+  type CodeSnippet,
+  type DetailPart,
+} from './components/content-blocks.js';
+export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';

@@ -1,6 +1,5 @@
-import { TextField } from '@dblearn/ui';
+import { fieldMessages, TextField } from '@dblearn/ui';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { fieldMessages } from './credential-rules.js';
 
 export interface CredentialFieldsProps {
   email: UseFormRegisterReturn<'email'>;

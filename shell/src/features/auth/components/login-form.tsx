@@ -1,11 +1,10 @@
 import { INVALID_CREDENTIALS_MESSAGE, type VerifyCredentialsRequest } from '@dblearn/contracts';
-import { Button } from '@dblearn/ui';
+import { Button, useRulesForm } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useLoginMutation } from '../api/login.js';
 import { CredentialFields } from './credential-fields.js';
 import { emailRules, passwordRules } from './credential-rules.js';
 import { useSignIn } from './use-sign-in.js';
-import { useAuthForm } from './use-auth-form.js';
 
 export interface LoginFormProps {
   /** Called once the token is stored and the session has begun. */
@@ -22,7 +21,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setError,
     onEnter,
     formState: { errors, isValid, isSubmitting },
-  } = useAuthForm<VerifyCredentialsRequest>({ email: '', password: '' });
+  } = useRulesForm<VerifyCredentialsRequest>({ email: '', password: '' });
 
   const submit = handleSubmit(async (credentials) => {
     try {

@@ -1,11 +1,10 @@
 import type { RegisterRequest, Skill } from '@dblearn/contracts';
-import { Button, RadioGroup } from '@dblearn/ui';
+import { Button, fieldMessages, RadioGroup, useRulesForm } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, notifyUnexpectedError } from '@dblearn/web';
 import { useRegisterMutation } from '../api/register.js';
 import { CredentialFields } from './credential-fields.js';
-import { emailRules, fieldMessages, passwordRules, SKILL_OPTIONS, skillRules } from './credential-rules.js';
+import { emailRules, passwordRules, SKILL_OPTIONS, skillRules } from './credential-rules.js';
 import { useSignIn } from './use-sign-in.js';
-import { useAuthForm } from './use-auth-form.js';
 
 /** The radio group starts with nothing chosen. */
 type RegisterValues = Omit<RegisterRequest, 'skill'> & { skill: Skill | '' };
@@ -24,7 +23,7 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
     setError,
     onEnter,
     formState: { errors, isValid, isSubmitting },
-  } = useAuthForm<RegisterValues>({ email: '', password: '', skill: '' });
+  } = useRulesForm<RegisterValues>({ email: '', password: '', skill: '' });
 
   const submit = handleSubmit(async ({ email, password, skill }) => {
     if (skill === '') return; // the required rule keeps this from happening

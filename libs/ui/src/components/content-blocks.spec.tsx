@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import { ContentBlocks, parseDetail, type ContentBlock } from './content-blocks.js';
+
+const select: ContentBlock = {
+  _id: 'b1',
+  header: 'Filtering rows with WHERE',
+  detail: 'WHERE keeps the rows for which the condition is true.\n\n```sql\nSELECT name\nFROM student\nWHERE year = 2;\n```\nNULL compares as unknown, so those rows are left out.',
+};
+
+describe('parseDetail', () => {
+  it('splits text at every kind of line break and drops blank lines', () => {
+    expect(parseDetail('one\r\ntwo\rthree\n\n  \nfour')).toEqual([
+      { kind: 'line', text: 'one' },
+      { kind: 'line', text: 'two' },
+      { kind: 'line', text: 'three' },
+      { kind: 'line', text: 'four' },
+    ]);
+  });
+
+  it('keeps a fenced block whole, with its language and its blank lines', () => {
+    expect(parseDetail('Before\n```SQL\nSELECT 1;\n\nSELECT 2;\n```\nAfter')).toEqual([
+      { kind: 'line', text: 'Before' },
+      { kind: 'code', language: 'sql', code: 'SELECT 1;\n\nSELECT 2;' },
+      { kind: 'line', text: 'After' },
+    ]);
+  });
+
+  it('runs an unclosed fence to the end, and reads a fence without a language as plain code', () => {
+    expect(parseDetail('```\nplain\n```\n```sql\nSELECT *')).toEqual([
+      { kind: 'code', language: '', code: 'plain' },
+      { kind: 'code', language: 'sql', code: 'SELECT *' },
+    ]);
+  });
+
+  it('gives nothing for an empty detail', () => {
+    expect(parseDetail('')).toEqual([]);
+  });
+});
+
+describe('ContentBlocks', () => {
+  it('shows each block as a section named by its header, with one paragraph per line and the SQL as code', () => {
+    render(<ContentBlocks blocks={[select]} />);
+    const block = screen.getByRole('region', { name: 'Filtering rows with WHERE' });
+    expect(within(block).getByRole('heading', { level: 2 })).toHaveTextContent('Filtering rows with WHERE');
+    const paragraphs = block.querySelectorAll('p');
+    expect([...paragraphs].map((p) => p.textContent)).toEqual([
+      'WHERE keeps the rows for which the condition is true.',
+      'NULL compares as unknown, so those rows are left out.',
+    ]);
+    const code = within(block).getByLabelText('SQL example');
+    expect(code.tagName).toBe('PRE');
+    expect(code.textContent).toBe('SELECT name\nFROM student\nWHERE year = 2;');
+    expect(code.querySelector('code')).toHaveClass('language-sql');
+  });
+
+  it('puts each block\'s actions beside its own header', () => {
+    const second = { _id: 'b2', header: 'Sorting', detail: 'ORDER BY sorts.' };
+    render(<ContentBlocks blocks={[select, second]} headingLevel={3} blockActions={(block) => <button type="button">Delete {block.header}</button>} />);
+    expect(within(screen.getByRole('region', { name: 'Sorting' })).getByRole('button')).toHaveTextContent('Delete Sorting');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+  });
+
+  it('hands every code part to a custom renderer, numbered within its block (where SQL becomes runnable)', () => {
+    const twoQueries = { _id: 'b3', header: 'Two queries', detail: '```sql\nSELECT 1;\n```\nand\n```sql\nSELECT 2;\n```' };
+    render(
+      <ContentBlocks
+        blocks={[twoQueries]}
+        renderCode={({ code, index, block, language }) => <output data-testid={`${block._id}-${index}`}>{`${language}: ${code}`}</output>}
+      />,
+    );
+    expect(screen.getByTestId('b3-0')).toHaveTextContent('sql: SELECT 1;');
+    expect(screen.getByTestId('b3-1')).toHaveTextContent('sql: SELECT 2;');
+  });
+
+  it('shows what it is given for no blocks', () => {
+    render(<ContentBlocks blocks={[]} empty={<p>Nothing written here yet.</p>} />);
+    expect(screen.getByText('Nothing written here yet.')).toBeInTheDocument();
+  });
+});

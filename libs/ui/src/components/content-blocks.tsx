@@ -1,0 +1,115 @@
+import { useId, type ReactNode } from 'react';
+
+/** One block of a tutorial or project (CONTRACT: `{_id, header, detail}`). */
+export interface ContentBlock {
+  _id: string;
+  header: string;
+  detail: string;
+}
+
+/** A piece of a block's detail: one line of text, or a fenced code block (```sql … ```). */
+export type DetailPart =
+  | { kind: 'line'; text: string }
+  | { kind: 'code'; language: string; code: string };
+
+const FENCE = /^\s*```\s*([\w-]*)\s*$/;
+
+/**
+ * Splits a detail text at line breaks (SPEC §2); lines between ``` fences become one code part with
+ * the fence's language ("sql" for ```sql). An unclosed fence runs to the end. Blank lines are dropped.
+ */
+export function parseDetail(detail: string): DetailPart[] {
+  const parts: DetailPart[] = [];
+  let code: { language: string; lines: string[] } | null = null;
+  for (const line of detail.split(/\r\n|\r|\n/)) {
+    const fence = FENCE.exec(line);
+    if (code) {
+      if (fence && fence[1] === '') {
+        parts.push({ kind: 'code', language: code.language, code: code.lines.join('\n') });
+        code = null;
+      } else code.lines.push(line);
+    } else if (fence) {
+      code = { language: (fence[1] ?? '').toLowerCase(), lines: [] };
+    } else if (line.trim() !== '') {
+      parts.push({ kind: 'line', text: line });
+    }
+  }
+  if (code) parts.push({ kind: 'code', language: code.language, code: code.lines.join('\n') });
+  return parts;
+}
+
+/** What a code renderer gets: the snippet, its language, the block it is in and its place there. */
+export interface CodeSnippet {
+  language: string;
+  code: string;
+  block: ContentBlock;
+  /** 0 for the first code part of the block, 1 for the next… (a stable key for a runnable cell). */
+  index: number;
+}
+
+/** The plain rendering: a labelled, scrollable, read-only code block. */
+export function CodeView({ language, code }: Pick<CodeSnippet, 'language' | 'code'>) {
+  return (
+    <pre className="dbl-code" tabIndex={0} aria-label={language ? `${language.toUpperCase()} example` : 'Code example'}>
+      <code className={language ? `language-${language}` : undefined}>{code}</code>
+    </pre>
+  );
+}
+
+export interface ContentBlocksProps {
+  blocks: readonly ContentBlock[];
+  /** Heading level of each block's header (the page's title is usually h1). */
+  headingLevel?: 2 | 3;
+  /** Controls for one block (an admin's Delete), shown beside its header. */
+  blockActions?: (block: ContentBlock) => ReactNode;
+  /**
+   * Renders a fenced code part. The one place SQL becomes runnable later: pass a renderer that
+   * turns `language === 'sql'` snippets into an editor with a Run button. Default: CodeView.
+   */
+  renderCode?: (snippet: CodeSnippet) => ReactNode;
+  /** Shown when there are no blocks. */
+  empty?: ReactNode;
+}
+
+function Block({ block, headingLevel, blockActions, renderCode }: { block: ContentBlock } & Required<Pick<ContentBlocksProps, 'headingLevel'>> & Pick<ContentBlocksProps, 'blockActions' | 'renderCode'>) {
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as const;
+  let codeIndex = 0;
+  const actions = blockActions?.(block);
+  return (
+    <section className="dbl-content-block" aria-labelledby={headingId}>
+      <div className="dbl-content-block__head">
+        <Heading id={headingId} className="dbl-content-block__header">
+          {block.header}
+        </Heading>
+        {actions ? <div className="dbl-content-block__actions">{actions}</div> : null}
+      </div>
+      {parseDetail(block.detail).map((part, position) => {
+        if (part.kind === 'line') {
+          return (
+            <p key={position} className="dbl-content-block__line">
+              {part.text}
+            </p>
+          );
+        }
+        const snippet: CodeSnippet = { language: part.language, code: part.code, block, index: codeIndex++ };
+        return <div key={position}>{renderCode ? renderCode(snippet) : <CodeView language={snippet.language} code={snippet.code} />}</div>;
+      })}
+    </section>
+  );
+}
+
+/**
+ * Every tutorial and project block, one renderer (SPEC §2): the header, then the detail split at line
+ * breaks, with fenced ```sql blocks shown as code.
+ */
+export function ContentBlocks({ blocks, headingLevel = 2, blockActions, renderCode, empty = null }: ContentBlocksProps) {
+  if (blocks.length === 0) return <>{empty}</>;
+  return (
+    <div className="dbl-content-blocks">
+      {blocks.map((block) => (
+        <Block key={block._id} block={block} headingLevel={headingLevel} blockActions={blockActions} renderCode={renderCode} />
+      ))}
+    </div>
+  );
+}
