@@ -38,9 +38,10 @@ async function usersServiceIsUp(): Promise<boolean> {
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: true, nats: true });
-  svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_users'), NATS_URL: infra.natsUrl });
+  // Each with its own bus credentials, as `npm start` runs them: the permission table must suffice.
+  svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_users'), NATS_URL: infra.natsUrlAs('svc-users') });
   svcUsers.start();
-  gateway = await startGateway({ NATS_URL: infra.natsUrl });
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
   try {
     await eventually(usersServiceIsUp, 30_000, 'svc-users answers /health');
   } catch (error) {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClient } from './service-client.js';
@@ -29,7 +30,7 @@ export class ServiceClients implements OnApplicationBootstrap, OnApplicationShut
     for (const client of this.clients.values()) {
       void client.warmUp().then((connected) => {
         if (!connected) {
-          this.logger.warn(`NATS at ${this.config.natsUrl} is not reachable yet; calls to the ${client.service} service answer 503 until it is.`);
+          this.logger.warn(`NATS at ${redactUrl(this.config.natsUrl)} is not reachable yet; calls to the ${client.service} service answer 503 until it is.`);
         }
       });
     }
@@ -43,7 +44,7 @@ export class ServiceClients implements OnApplicationBootstrap, OnApplicationShut
     const proxy = ClientProxyFactory.create({
       transport: Transport.NATS,
       options: {
-        servers: this.config.natsUrl,
+        ...natsConnectionOptions(this.config.natsUrl),
         name: `gateway-${service}`,
         // Never give up on a lost connection: a NATS restart must not need a gateway restart.
         maxReconnectAttempts: -1,

@@ -21,4 +21,13 @@ export { NATS_SERVER_VERSION } from './tools/nats.js';
 export { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
 export { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './servers/messaging.js';
 export { startPrivateMongo, startPrivateNats, type PrivateServer } from './servers/private.js';
+export {
+  generateBusCredentials,
+  natsAuthConfig,
+  natsUrlAs,
+  TEST_ANONYMOUS_BUS_USER,
+  writeNatsAuthConfig,
+  type BusCredentials,
+  type NatsAuthOptions,
+} from './servers/nats-auth.js';
 export { createStaticServer } from './servers/static-server.js';

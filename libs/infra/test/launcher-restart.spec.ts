@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { connect } from '@nats-io/transport-node';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -9,6 +10,7 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 const cli = join(repoRoot, 'libs', 'infra', 'dist', 'cli.js');
 const webPort = 18280;
 const base = `http://127.0.0.1:${webPort}/api`;
+const natsPort = 14280;
 const READY_LINE = `DBLearn is ready at http://localhost:${webPort}`;
 
 let dataDir: string;
@@ -35,7 +37,7 @@ function startPlatform(): Promise<RunningPlatform> {
       WEB_PORT: String(webPort),
       GATEWAY_PORT: '13280',
       DB_PORT: '27928',
-      NATS_PORT: '14280',
+      NATS_PORT: String(natsPort),
       REMOTE_CATALOG_URL: 'http://127.0.0.1:9/mf-manifest.json',
       REMOTE_INTERVIEW_URL: 'http://127.0.0.1:9/mf-manifest.json',
       REMOTE_QNA_URL: 'http://127.0.0.1:9/mf-manifest.json',
@@ -87,7 +89,23 @@ it('keeps every account across a Ctrl-C and a second start on the same DATA_DIR'
     expect(login.status).toBe(200);
     const me = await fetch(`${base}/users/me`, { headers: { 'x-auth-token': await login.text() } });
     expect(await me.json()).toMatchObject({ email: account.email, skill: 'intermediate', isAdmin: false });
+    // Issue 6: the bus wants credentials under npm start, and the data folder is the owner's alone.
+    await expect(connect({ servers: `nats://127.0.0.1:${natsPort}`, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
+    expect(await looseModes(dataDir)).toEqual([]);
   } finally {
     expect(await stopWithCtrlC(second)).toBe(0);
   }
 }, 240_000);
+
+/** Every file or folder under `dir` that someone other than its owner may read (symbolic links aside). */
+async function looseModes(dir: string): Promise<string[]> {
+  const loose: string[] = [];
+  const visit = async (path: string) => {
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return;
+    if ((info.mode & 0o077) !== 0) loose.push(`${path} ${(info.mode & 0o777).toString(8)}`);
+    if (info.isDirectory()) for (const entry of await readdir(path)) await visit(join(path, entry));
+  };
+  await visit(dir);
+  return loose;
+}

@@ -1,5 +1,6 @@
 export * from './config/service-config.js';
 export * from './config/redact-url.js';
+export * from './config/nats-connection.js';
 export * from './logging/service-logger.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './service-kit.module.js';

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   findRepoRoot,
+  generateBusCredentials,
+  natsUrlAs,
   requireMongoServer,
   requireNatsServer,
   startPrivateMongo,
@@ -14,8 +16,14 @@ import {
 export interface TestInfra {
   /** `mongodb://127.0.0.1:<port>` with no database path (append your own); '' when not asked for. */
   mongoUrl: string;
-  /** `nats://127.0.0.1:<port>`; '' when not asked for. */
+  /**
+   * `nats://127.0.0.1:<port>`; '' when not asked for. The server enforces the bus permission table
+   * (as `npm start` does), but a connection without credentials is let in as an all-powerful test
+   * user, so suites that play several parts at once need nothing more.
+   */
   natsUrl: string;
+  /** The URL with the credentials of one bus user (`gateway`, `svc-users`…), as the launcher hands them. */
+  natsUrlAs(user: string): string;
   /** Stops what this call started and removes its files. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -25,6 +33,8 @@ export interface TestInfraOptions {
   mongo?: boolean;
   /** Start (or use NATS_URL for) a nats-server with JetStream. Default true. */
   nats?: boolean;
+  /** No test user: a connection without credentials is refused, exactly as under `npm start`. */
+  strictNats?: boolean;
 }
 
 /** Servers started by this process: killed if the test process exits without stopping them. */
@@ -57,6 +67,7 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
   const startNats = wantNats && !env.NATS_URL;
 
   const root = findRepoRoot();
+  const credentials = generateBusCredentials();
   const dataDir = startMongo || startNats ? await mkdtemp(join(tmpdir(), 'dblearn-test-')) : undefined;
   const started: PrivateServer[] = [];
   let stopped: Promise<void> | undefined;
@@ -77,15 +88,18 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
     // Both at once: each is ready in tens of milliseconds, and a suite should not wait twice.
     const results = await Promise.allSettled([
       startMongo ? requireMongoServer(root, env).then((server) => startPrivateMongo(server, join(dataDir!, 'mongo'))) : undefined,
-      startNats ? requireNatsServer(root, env).then((binary) => startPrivateNats(binary, join(dataDir!, 'nats'))) : undefined,
+      startNats ? requireNatsServer(root, env).then((binary) => startPrivateNats(binary, join(dataDir!, 'nats'), {}, { credentials, anonymousTestUser: !options.strictNats })) : undefined,
     ]);
     const [mongo, nats] = results.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
     for (const server of [mongo, nats]) if (server) started.push(track(server));
     const failure = results.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
+    const natsUrl = !wantNats ? '' : (nats?.url ?? withoutTrailingSlash(env.NATS_URL!));
     return {
       mongoUrl: !wantMongo ? '' : (mongo?.url ?? withoutTrailingSlash(env.MONGO_URL!)),
-      natsUrl: !wantNats ? '' : (nats?.url ?? withoutTrailingSlash(env.NATS_URL!)),
+      natsUrl,
+      // A NATS_URL someone else runs comes with its own credentials (or none): use it as it is.
+      natsUrlAs: (user) => (nats ? natsUrlAs(natsUrl, user, credentials) : natsUrl),
       stop,
     };
   } catch (error) {

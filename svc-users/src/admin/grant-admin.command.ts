@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Environment, mongoDriverOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { type Environment, mongoDriverOptions, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
 import { connect } from '@nats-io/transport-node';
 import mongoose from 'mongoose';
 import { normalizeEmail } from '../users/email.js';
@@ -74,7 +74,7 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
 /** Tells running svc-users instances to drop their cached copy of this profile. */
 async function announceProfileChange(natsUrl: string, userId: string): Promise<boolean> {
   try {
-    const nc = await connect({ servers: natsUrl.split(','), timeout: 2_000, maxReconnectAttempts: 0 });
+    const nc = await connect({ ...natsConnectionOptions(natsUrl), timeout: 2_000, maxReconnectAttempts: 0 });
     nc.publish(PROFILE_CHANGED_SUBJECT, userId);
     await nc.drain();
     return true;

@@ -1,3 +1,4 @@
 export * from './services.js';
 export * from './users.patterns.js';
 export * from './events.js';
+export * from './bus-permissions.js';

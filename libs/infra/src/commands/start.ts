@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { GATEWAY_BUS_USER } from '@dblearn/contracts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv, restrictToOwner } from '../config/child-env.js';
 import { acquireDataDirLock, type DataDirLock } from '../config/data-dir-lock.js';
 import { resolveLaunchConfig, type LaunchConfig } from '../config/launch-config.js';
 import { resolveAdminAccount, resolveJwtSecret, type AdminAccount } from '../config/secrets.js';
@@ -14,12 +16,16 @@ import { probeHttp } from '../process/readiness.js';
 import { Supervisor } from '../process/supervisor.js';
 import { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from '../servers/database.js';
 import { natsServerSpec, natsUrlFor, prepareNatsDataDir } from '../servers/messaging.js';
+import { generateBusCredentials, natsUrlAs, writeNatsAuthConfig } from '../servers/nats-auth.js';
 import { staticRootFor } from '../servers/static-server.js';
 import { ensureMongoServer, ensureNatsServer } from '../tools/ensure.js';
 import { listFrontEnds } from '../workspaces/discover.js';
 import {
   existingServices,
   GATEWAY_ENTRY,
+  GATEWAY_VARIABLES,
+  prefixedVariables,
+  SHELL_VARIABLES,
   remotePortVariable,
   remotesFor,
   remoteUrls,
@@ -112,19 +118,21 @@ class Launch {
     const shellMain = requireEntry(config.root, SHELL_SERVER_ENTRY, 'The shell server');
 
     const mongoUrl = await this.startDatabase();
-    const natsUrl = await this.startMessaging();
-    const common = { ...env, LOG_LEVEL: config.logLevel };
+    const natsUrlFor = await this.startMessaging();
+    const logLevel = { LOG_LEVEL: config.logLevel };
 
     for (const service of existingServices(config.root)) {
       const main = requireEntry(config.root, serviceEntry(service.folder), service.folder);
       const extra = service.extraEnv?.({ admin, seedDemo: config.seedDemo }) ?? {};
+      const own = [...(service.ownVariables ?? []), ...prefixedVariables(service.folder, env)];
+      // Its bus user is its folder, the queue name of SERVICES (svc-users).
       // Services are ready when they answer on NATS; the gateway's /api/health checks that below.
       await this.supervisor.start({
         name: service.folder,
         command: process.execPath,
         args: [main],
         cwd: join(config.root, service.folder),
-        env: { ...common, MONGO_URL: mongoUrl, NATS_URL: natsUrl, ...extra },
+        env: childEnv(env, own, { ...logLevel, MONGO_URL: mongoUrl, NATS_URL: natsUrlFor(service.folder), ...extra }),
       });
     }
 
@@ -133,7 +141,12 @@ class Launch {
       command: process.execPath,
       args: [gatewayMain],
       cwd: join(config.root, 'gateway'),
-      env: { ...common, GATEWAY_PORT: String(config.gatewayPort), NATS_URL: natsUrl, JWT_SECRET: jwt.secret },
+      env: childEnv(env, [...GATEWAY_VARIABLES, ...prefixedVariables('gateway', env)], {
+        ...logLevel,
+        GATEWAY_PORT: String(config.gatewayPort),
+        NATS_URL: natsUrlFor(GATEWAY_BUS_USER),
+        JWT_SECRET: jwt.secret,
+      }),
       ready: { kind: 'tcp', host: LOOPBACK, port: config.gatewayPort },
     });
 
@@ -144,12 +157,12 @@ class Launch {
       command: process.execPath,
       args: [shellMain],
       cwd: join(config.root, 'shell'),
-      env: {
-        ...common,
+      env: childEnv(env, [...SHELL_VARIABLES, ...prefixedVariables('shell', env)], {
+        ...logLevel,
         WEB_PORT: String(config.webPort),
         GATEWAY_URL: `http://${LOOPBACK}:${config.gatewayPort}`,
         ...remoteUrls(remotesFor(listFrontEnds(config.root).map((ws) => ws.folder)), remotePort, env),
-      },
+      }),
       ready: { kind: 'tcp', host: LOOPBACK, port: config.webPort },
     });
 
@@ -169,21 +182,28 @@ class Launch {
     const server = await ensureMongoServer(config.root, say, env);
     const port = await choosePort('DB_PORT', config.dbPort);
     await prepareMongoDataDir(server, config.dataDir);
-    await this.supervisor.start(mongoServerSpec(server, config.dataDir, port, env));
+    await this.supervisor.start(mongoServerSpec(server, config.dataDir, port, childEnv(env, [])));
     return mongoUrlFor(port);
   }
 
-  private async startMessaging(): Promise<string> {
+  /**
+   * Starts nats-server with a user per process (new passwords on every start, in DATA_DIR) and the
+   * permission table of @dblearn/contracts. Resolves to "the URL for this bus user".
+   */
+  private async startMessaging(): Promise<(user: string) => string> {
     const { config, env } = this;
     if (config.externalNatsUrl) {
+      // Someone else's NATS: its credentials (if any) are in NATS_URL, for every process alike.
       say(`messaging: using NATS_URL (${redact(config.externalNatsUrl)})`);
-      return config.externalNatsUrl;
+      return () => config.externalNatsUrl!;
     }
     const binary = await ensureNatsServer(config.root, say, env);
     const port = await choosePort('NATS_PORT', config.natsPort);
     await prepareNatsDataDir(config.dataDir);
-    await this.supervisor.start(natsServerSpec(binary, config.dataDir, port, env));
-    return natsUrlFor(port);
+    const credentials = generateBusCredentials();
+    const authConfig = await writeNatsAuthConfig(config.dataDir, { credentials });
+    await this.supervisor.start(natsServerSpec(binary, config.dataDir, port, childEnv(env, []), authConfig));
+    return (user) => natsUrlAs(natsUrlFor(port), user, credentials);
   }
 
   /**
@@ -212,7 +232,7 @@ class Launch {
         name: remote.folder,
         command: process.execPath,
         args: [STATIC_SERVER_ENTRY, '--dir', root, '--port', String(port)],
-        env: this.env,
+        env: childEnv(this.env, [...prefixedVariables(remote.folder, this.env)]),
         ready: { kind: 'tcp', host: LOOPBACK, port },
       });
       served.set(remote.folder, port);
@@ -261,7 +281,11 @@ export function redact(url: string): string {
 /** `start`: resolves to the exit code once everything it started has stopped. */
 export async function runStart(root: string): Promise<number> {
   const config = resolveLaunchConfig(process.env, root);
-  await mkdir(config.dataDir, { recursive: true });
+  // Everything the launcher and its children create (databases, secrets, bus credentials) is the
+  // owner's alone; older data folders are brought in line.
+  process.umask(0o077);
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  await restrictToOwner(config.dataDir);
   const lock = await acquireDataDirLock(config.dataDir);
   const launch = new Launch(config, lock);
   say(`data in ${config.dataDir}`);

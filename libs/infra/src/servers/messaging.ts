@@ -11,11 +11,11 @@ export async function prepareNatsDataDir(dataDir: string): Promise<void> {
   await mkdir(natsStoreDir(dataDir), { recursive: true });
 }
 
-export function natsServerSpec(binary: string, dataDir: string, port: number, env: NodeJS.ProcessEnv = process.env): ProcessSpec {
+export function natsServerSpec(binary: string, dataDir: string, port: number, env: NodeJS.ProcessEnv = process.env, authConfigPath?: string): ProcessSpec {
   return {
     name: 'nats',
     command: binary,
-    args: natsServerArgs(dataDir, port),
+    args: natsServerArgs(dataDir, port, authConfigPath),
     env,
     ready: { kind: 'tcp', host: LOOPBACK, port },
     readyTimeoutMs: 30_000,

@@ -3,6 +3,7 @@ import { freePort } from '../process/ports.js';
 import type { MongoServerBinary } from '../tools/ensure.js';
 import { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './database.js';
 import { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './messaging.js';
+import { type NatsAuthOptions, writeNatsAuthConfig } from './nats-auth.js';
 
 /** A server started for one caller alone (a test suite, a one-off task), on a free port. */
 export interface PrivateServer {
@@ -37,8 +38,10 @@ export async function startPrivateMongo(server: MongoServerBinary, dataDir: stri
   return { url: mongoUrlFor(port), handle };
 }
 
-export async function startPrivateNats(binary: string, dataDir: string, options: ChildOptions = {}): Promise<PrivateServer> {
+/** With `auth`, the server enforces the bus permission table (see nats-auth.ts). */
+export async function startPrivateNats(binary: string, dataDir: string, options: ChildOptions = {}, auth?: NatsAuthOptions): Promise<PrivateServer> {
   await prepareNatsDataDir(dataDir);
-  const { handle, port } = await startOnFreePort((p) => natsServerSpec(binary, dataDir, p), options);
+  const configPath = auth ? await writeNatsAuthConfig(dataDir, auth) : undefined;
+  const { handle, port } = await startOnFreePort((p) => natsServerSpec(binary, dataDir, p, process.env, configPath), options);
   return { url: natsUrlFor(port), handle };
 }

@@ -12,9 +12,12 @@ export const NATS_SERVER_VERSION = 'v2.10.29';
 const NATS_SERVER_MODULE = 'github.com/nats-io/nats-server/v2';
 const MIN_NATS_SERVER = { major: 2, minor: 10, patch: 0 };
 
-/** nats-server with JetStream, its store under the data directory, loopback only, no monitoring port. */
-export function natsServerArgs(dataDir: string, port: number): string[] {
-  return ['-js', '-sd', natsStoreDir(dataDir), '-a', '127.0.0.1', '-p', String(port)];
+/**
+ * nats-server with JetStream, its store under the data directory, loopback only, no monitoring port;
+ * with `configPath`, the users and permissions written there (see servers/nats-auth.ts).
+ */
+export function natsServerArgs(dataDir: string, port: number, configPath?: string): string[] {
+  return [...(configPath ? ['-c', configPath] : []), '-js', '-sd', natsStoreDir(dataDir), '-a', '127.0.0.1', '-p', String(port)];
 }
 
 export function natsStoreDir(dataDir: string): string {

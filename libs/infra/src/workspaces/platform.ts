@@ -10,6 +10,8 @@ export interface ServiceContext {
 export interface ServiceEntry {
   folder: string;
   extraEnv?: (context: ServiceContext) => Record<string, string>;
+  /** Variables of ours it reads (besides the base ones and any `SVC_X_*`); no other reaches it. */
+  ownVariables?: readonly string[];
 }
 
 /**
@@ -17,7 +19,11 @@ export interface ServiceEntry {
  * launcher runs whatever part of the platform has been built so far.
  */
 export const SERVICE_TABLE: readonly ServiceEntry[] = [
-  { folder: 'svc-users', extraEnv: ({ admin }) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }) },
+  {
+    folder: 'svc-users',
+    extraEnv: ({ admin }) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+    ownVariables: ['PASSWORD_HASH_COST', 'PROFILE_CACHE_TTL_MS', 'MAX_CONCURRENT_HASHES'],
+  },
   { folder: 'svc-content', extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }) },
   { folder: 'svc-community' },
 ];
@@ -63,6 +69,29 @@ export function remotesFor(folders: readonly string[]): RemoteEntry[] {
 export function remoteUrls(remotes: readonly RemoteEntry[], portOf: (remote: RemoteEntry) => number, env: NodeJS.ProcessEnv): Record<string, string> {
   const all = [...KNOWN_REMOTES, ...remotes.filter((remote) => !KNOWN_REMOTES.some((known) => known.folder === remote.folder))];
   return Object.fromEntries(all.map((remote) => [remote.urlVariable, env[remote.urlVariable] || `http://localhost:${portOf(remote)}/mf-manifest.json`]));
+}
+
+/** The gateway's own variables (JWT_SECRET, GATEWAY_PORT and NATS_URL are decided by the launcher). */
+export const GATEWAY_VARIABLES = [
+  'JWT_EXPIRES_IN',
+  'JWT_MAX_AGE',
+  'NATS_TIMEOUT_MS',
+  'AUTH_RATE_LIMIT',
+  'AUTH_RATE_TTL_MS',
+  'LOGIN_FAILURES_PER_ADDRESS',
+  'REGISTER_RATE_LIMIT',
+  'REGISTER_RATE_TTL_MS',
+  'TRUST_PROXY',
+  'CORS_ORIGINS',
+] as const;
+
+/** The shell server's own variables (WEB_PORT, GATEWAY_URL and REMOTE_*_URL are decided by the launcher). */
+export const SHELL_VARIABLES = ['HOST', 'TEAM_CONTACTS', 'SHELL_DIST_DIR', 'CORS_ORIGINS'] as const;
+
+/** `svc-content` → every variable named `SVC_CONTENT_*`: a workspace's own settings, by name. */
+export function prefixedVariables(folder: string, env: NodeJS.ProcessEnv): string[] {
+  const prefix = `${folder.toUpperCase().replace(/-/g, '_')}_`;
+  return Object.keys(env).filter((name) => name.startsWith(prefix));
 }
 
 export const GATEWAY_ENTRY = join('gateway', 'dist', 'main.js');

@@ -3,6 +3,7 @@ import { type DynamicModule, type INestMicroservice, Logger, type LoggerService,
 import { NestFactory } from '@nestjs/core';
 import { type NatsOptions, Transport } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { natsConnectionOptions } from '../config/nats-connection.js';
 import { redactUrl } from '../config/redact-url.js';
 import type { ServiceConfig } from '../config/service-config.js';
 import { createServiceLogger } from '../logging/service-logger.js';
@@ -16,7 +17,7 @@ export const SHUTDOWN_GRACE_MS = 500;
 export function natsServerOptions(config: Pick<ServiceConfig, 'service' | 'natsUrl'>): NonNullable<NatsOptions['options']> {
   const { queue } = SERVICES[config.service];
   return {
-    servers: config.natsUrl.split(',').map((server) => server.trim()),
+    ...natsConnectionOptions(config.natsUrl),
     queue,
     name: queue,
     // Wait for NATS at start and reconnect forever: the service must come back on its own.

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsConnectionOptions } from '../config/nats-connection.js';
 import { redactUrl } from '../config/redact-url.js';
 
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
@@ -29,7 +30,7 @@ export class EventsConnection implements OnApplicationShutdown {
   connection(): Promise<NatsConnection> {
     if (this.closed) return Promise.reject(new Error('The events connection is closed.'));
     this.pending ??= connect({
-      servers: this.options.natsUrl,
+      ...natsConnectionOptions(this.options.natsUrl),
       name: this.options.connectionName,
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,

@@ -1,0 +1,72 @@
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from './events.js';
+import { SERVICES, type ServiceName } from './services.js';
+
+/**
+ * Who may do what on NATS, derived from SERVICES alone, so a service added there gets its
+ * credentials and permissions with no other change. The launcher turns this into nats-server's
+ * `authorization` block; every process connects as its own user.
+ *
+ * - The gateway is the only one that sends requests to services (`<service>.>`).
+ * - Service X connects as its queue name (`svc-X`, also its folder). It answers `X.>` only inside its queue group, publishes only `events.X.>`, talks to its
+ *   other instances on `svc-X.>` (e.g. cache broadcasts), reads every event subject (read models),
+ *   and uses the JetStream API only for the events stream and for its own durable consumer, which
+ *   must be named after its queue (`svc-X`).
+ * - Everyone receives replies only on their own inbox prefix (`_INBOX_<user>`), so nobody can read
+ *   another's replies; nobody may publish into an inbox except as a reply to a request they received
+ *   (`allow_responses`), so a reply cannot be forged.
+ */
+export const GATEWAY_BUS_USER = 'gateway';
+
+export interface BusPermissions {
+  user: string;
+  publish: string[];
+  /** A subject optionally followed by a space and the only queue group allowed on it. */
+  subscribe: string[];
+  /** May reply to the requests it received. */
+  allowResponses: boolean;
+}
+
+/** The reply subject prefix a user's connections must use (nats.js `inboxPrefix`). */
+export function busInboxPrefix(user: string): string {
+  return `_INBOX_${user.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+function servicePermissions(service: ServiceName): BusPermissions {
+  const { name, queue } = SERVICES[service];
+  const stream = EVENTS_STREAM;
+  const jsApi = '$JS.API';
+  return {
+    user: queue,
+    publish: [
+      `${EVENTS_SUBJECT_PREFIX}.${name}.>`,
+      `${queue}.>`,
+      `${jsApi}.INFO`,
+      `${jsApi}.STREAM.NAMES`,
+      `${jsApi}.STREAM.INFO.${stream}`,
+      `${jsApi}.STREAM.CREATE.${stream}`,
+      `${jsApi}.STREAM.UPDATE.${stream}`,
+      `${jsApi}.CONSUMER.CREATE.${stream}.${queue}`,
+      `${jsApi}.CONSUMER.CREATE.${stream}.${queue}.>`,
+      `${jsApi}.CONSUMER.DURABLE.CREATE.${stream}.${queue}`,
+      `${jsApi}.CONSUMER.INFO.${stream}.${queue}`,
+      `${jsApi}.CONSUMER.MSG.NEXT.${stream}.${queue}`,
+      `$JS.ACK.${stream}.${queue}.>`,
+    ],
+    subscribe: [`${name}.> ${queue}`, `${queue}.>`, `${EVENTS_SUBJECT_PREFIX}.>`, `${busInboxPrefix(queue)}.>`],
+    allowResponses: true,
+  };
+}
+
+/** One entry per NATS user: the gateway, then every service in SERVICES. */
+export function busPermissionTable(): BusPermissions[] {
+  const services = Object.keys(SERVICES) as ServiceName[];
+  return [
+    {
+      user: GATEWAY_BUS_USER,
+      publish: services.map((service) => `${SERVICES[service].name}.>`),
+      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`],
+      allowResponses: false,
+    },
+    ...services.map(servicePermissions),
+  ];
+}
