@@ -44,12 +44,4 @@ export async function checked(call: PromiseLike<Response>): Promise<Response> {
   return response;
 }
 
-/** Retries `probe` until it holds or `timeoutMs` passes (reconnects take a moment). */
-export async function eventually(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe()) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { eventually } from '@dblearn/testing';

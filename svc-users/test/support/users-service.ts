@@ -1,9 +1,6 @@
-import { isRpcErrorBody, type RpcErrorBody } from '@dblearn/contracts';
 import { bootstrapService, createServiceLogger } from '@dblearn/nest-common';
 import type { TestInfra } from '@dblearn/testing';
 import type { INestMicroservice, LoggerService } from '@nestjs/common';
-import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule } from '../../src/app.module.js';
 import { readUsersConfig, type UsersConfig } from '../../src/config/users-config.js';
 
@@ -28,32 +25,7 @@ export async function startUsersService(config: UsersConfig, logger?: LoggerServ
 }
 
 /** Talks to svc-users the way the gateway does: a Nest ClientProxy on NATS request-reply. */
-export class UsersCaller {
-  private readonly client: ClientProxy;
-
-  constructor(natsUrl: string) {
-    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } }) as ClientProxy;
-  }
-
-  send<T>(pattern: string, payload: unknown): Promise<T> {
-    return firstValueFrom(this.client.send<T>(pattern, payload).pipe(timeout(5_000)));
-  }
-
-  /** The RpcErrorBody of a refused call; fails the test if the call was answered instead. */
-  async refusal(pattern: string, payload: unknown): Promise<RpcErrorBody> {
-    const outcome = await this.send<unknown>(pattern, payload).then(
-      (reply) => ({ reply }),
-      (error: unknown) => ({ error }),
-    );
-    if (!('error' in outcome)) throw new Error(`${pattern} answered ${JSON.stringify(outcome.reply)} instead of refusing`);
-    if (!isRpcErrorBody(outcome.error)) throw new Error(`${pattern} failed without an RpcErrorBody: ${String(outcome.error)}`);
-    return outcome.error;
-  }
-
-  close(): Promise<void> {
-    return this.client.close() as Promise<void>;
-  }
-}
+export { NatsCaller as UsersCaller } from '@dblearn/testing';
 
 /** A logger that keeps every line, to check what the service says (and never says). */
 export class RecordingLogger implements LoggerService {

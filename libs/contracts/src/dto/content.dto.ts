@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsMongoId, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsMongoId, IsOptional, IsString, Length, Min, ValidateNested } from 'class-validator';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
@@ -109,4 +109,151 @@ export class InterviewQuestionDto {
   @IsString(text('Answer'))
   @Length(LIMITS.interview.answer.min, LIMITS.interview.answer.max, { message: lengthMessage('Answer', LIMITS.interview.answer) })
   answer!: string;
+}
+
+// ---- Request payloads svc-content receives over NATS (the gateway adds the path's ids to the body) ----
+
+const idRule = (name: string) => ({ message: `${name} must be a valid id.` });
+
+/** content.course.update */
+export class UpdateCourseRequestDto extends CourseDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+}
+
+/** content.course.attach-* / detach-*: `id` (the project or tutorial) joins or leaves `courseId`. */
+export class CourseItemRequestDto {
+  @IsMongoId(idRule('courseId'))
+  courseId!: string;
+
+  @IsMongoId(idRule('id'))
+  id!: string;
+}
+
+/** content.project.update */
+export class UpdateProjectRequestDto extends UpdateProjectDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+}
+
+/** content.tutorial.update */
+export class UpdateTutorialRequestDto extends UpdateTutorialDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+}
+
+/** content.project.remove-block and content.tutorial.remove-block: block `blockId` of `id`. */
+export class RemoveBlockRequestDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+
+  @IsMongoId(idRule('blockId'))
+  blockId!: string;
+}
+
+/** content.interview.update */
+export class UpdateInterviewRequestDto extends InterviewQuestionDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+}
+
+// ---- Export and import (CONTRACT "Content export and import") ----
+
+/** content.export.slice: where to go on (the `next` of the slice before); none for the first. */
+export class ExportSliceRequestDto {
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  cursor?: string;
+}
+
+/**
+ * The document POST /content/import takes: only its outline is checked here, each item is checked
+ * on its own (ImportedCourseDto, ImportedInterviewQuestionDto) so that one bad item spoils nothing else.
+ */
+export class ContentImportDto {
+  @IsOptional()
+  @IsString({ message: 'format must be text.' })
+  format?: string;
+
+  @IsOptional()
+  @IsString({ message: 'exportedAt must be text.' })
+  exportedAt?: string;
+
+  @IsOptional()
+  @IsArray({ message: 'courses must be a list.' })
+  courses?: unknown[];
+
+  @IsOptional()
+  @IsArray({ message: 'interviewQuestions must be a list.' })
+  interviewQuestions?: unknown[];
+}
+
+/** content.import.slice: consecutive items of the file, and where they start in it (for the paths of rejections). */
+export class ImportSliceRequestDto extends ContentImportDto {
+  @IsInt()
+  @Min(0)
+  courseOffset!: number;
+
+  @IsInt()
+  @Min(0)
+  interviewOffset!: number;
+}
+
+/** A tutorial block as exported; a block without `_id` gets a new one. */
+export class ImportedTutorialBlockDto extends TutorialContentDto {
+  @IsOptional()
+  @IsMongoId(idRule('_id'))
+  _id?: string;
+}
+
+export class ImportedProjectBlockDto extends ProjectContentDto {
+  @IsOptional()
+  @IsMongoId(idRule('_id'))
+  _id?: string;
+}
+
+export class ImportedTutorialDto {
+  @IsMongoId(idRule('_id'))
+  _id!: string;
+
+  @IsString(text('Tutorial Name'))
+  @Length(LIMITS.tutorial.title.min, LIMITS.tutorial.title.max, { message: lengthMessage('Tutorial Name', LIMITS.tutorial.title) })
+  title!: string;
+
+  @IsArray({ message: 'contents must be a list.' })
+  @ValidateNested({ each: true })
+  @Type(() => ImportedTutorialBlockDto)
+  contents!: ImportedTutorialBlockDto[];
+}
+
+export class ImportedProjectDto extends ProjectFieldsDto {
+  @IsMongoId(idRule('_id'))
+  _id!: string;
+
+  @IsArray({ message: 'contents must be a list.' })
+  @ValidateNested({ each: true })
+  @Type(() => ImportedProjectBlockDto)
+  contents!: ImportedProjectBlockDto[];
+}
+
+/** One course of an import, with its tutorials and projects: rejected or kept as a whole. */
+export class ImportedCourseDto extends CourseDto {
+  @IsMongoId(idRule('_id'))
+  _id!: string;
+
+  @IsArray({ message: 'tutorials must be a list.' })
+  @ValidateNested({ each: true })
+  @Type(() => ImportedTutorialDto)
+  tutorials!: ImportedTutorialDto[];
+
+  @IsArray({ message: 'projects must be a list.' })
+  @ValidateNested({ each: true })
+  @Type(() => ImportedProjectDto)
+  projects!: ImportedProjectDto[];
+}
+
+export class ImportedInterviewQuestionDto extends InterviewQuestionDto {
+  @IsMongoId(idRule('_id'))
+  _id!: string;
 }

@@ -15,6 +15,10 @@ export const EVENT_SUBJECTS = {
   interviewUpdated: 'events.content.interview.updated',
   interviewDeleted: 'events.content.interview.deleted',
   courseDeleted: 'events.content.course.deleted',
+  /** For the other svc-content instances' read models: the course (or its lists) changed; read it by id. */
+  courseUpdated: 'events.content.course.updated',
+  tutorialDeleted: 'events.content.tutorial.deleted',
+  interviewCreated: 'events.content.interview.created',
   questionCreated: 'events.community.question.created',
   questionUpdated: 'events.community.question.updated',
   questionDeleted: 'events.community.question.deleted',
@@ -36,6 +40,13 @@ export interface UserRegisteredEvent extends DomainEvent {
 export interface ProjectUpdatedEvent extends DomainEvent {
   title: string;
   difficulty: Difficulty;
+  /** The course it belongs to, or null when it belongs to none. */
+  courseId: string | null;
+}
+
+/** A project or tutorial is gone; `courseId` is the course it belonged to (null for none). */
+export interface CourseItemDeletedEvent extends DomainEvent {
+  courseId: string | null;
 }
 
 export interface InterviewUpdatedEvent extends DomainEvent {
@@ -50,12 +61,17 @@ export interface CourseDeletedEvent extends DomainEvent {
 }
 
 export type EntityDeletedEvent = DomainEvent;
+/** Only the id: whoever cares reads the entity again. */
+export type EntityChangedEvent = DomainEvent;
 export type QuestionChangedEvent = DomainEvent;
 
 export interface EventPayloads {
   [EVENT_SUBJECTS.userRegistered]: UserRegisteredEvent;
   [EVENT_SUBJECTS.projectUpdated]: ProjectUpdatedEvent;
-  [EVENT_SUBJECTS.projectDeleted]: EntityDeletedEvent;
+  [EVENT_SUBJECTS.projectDeleted]: CourseItemDeletedEvent;
+  [EVENT_SUBJECTS.tutorialDeleted]: CourseItemDeletedEvent;
+  [EVENT_SUBJECTS.courseUpdated]: EntityChangedEvent;
+  [EVENT_SUBJECTS.interviewCreated]: InterviewUpdatedEvent;
   [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEvent;
   [EVENT_SUBJECTS.interviewDeleted]: EntityDeletedEvent;
   [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEvent;

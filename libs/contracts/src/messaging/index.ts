@@ -2,3 +2,4 @@ export * from './services.js';
 export * from './users.patterns.js';
 export * from './events.js';
 export * from './bus-permissions.js';
+export * from './content.patterns.js';

@@ -1,0 +1,87 @@
+import type {
+  Course,
+  ExportedCourse,
+  ImportReport,
+  InterviewQuestion,
+  ListPage,
+  Project,
+  Tutorial,
+} from '../content.js';
+
+/** Request-reply subjects svc-content answers (gateway → svc-content). Payload DTOs: @dblearn/contracts/dto. */
+export const CONTENT_PATTERNS = {
+  listCourses: 'content.course.list',
+  findCourse: 'content.course.find',
+  createCourse: 'content.course.create',
+  updateCourse: 'content.course.update',
+  deleteCourse: 'content.course.delete',
+  attachProject: 'content.course.attach-project',
+  detachProject: 'content.course.detach-project',
+  attachTutorial: 'content.course.attach-tutorial',
+  detachTutorial: 'content.course.detach-tutorial',
+
+  findProject: 'content.project.find',
+  createProject: 'content.project.create',
+  updateProject: 'content.project.update',
+  removeProjectBlock: 'content.project.remove-block',
+  deleteProject: 'content.project.delete',
+
+  findTutorial: 'content.tutorial.find',
+  createTutorial: 'content.tutorial.create',
+  updateTutorial: 'content.tutorial.update',
+  removeTutorialBlock: 'content.tutorial.remove-block',
+  deleteTutorial: 'content.tutorial.delete',
+
+  listInterview: 'content.interview.list',
+  findInterview: 'content.interview.find',
+  createInterview: 'content.interview.create',
+  updateInterview: 'content.interview.update',
+  deleteInterview: 'content.interview.delete',
+
+  /** One slice of the export, at most about EXPORT_SLICE_BYTES; the gateway asks until `next` is null. */
+  exportSlice: 'content.export.slice',
+  /** One slice of an import document (the gateway cuts the file to fit NATS' message size). */
+  importSlice: 'content.import.slice',
+
+  health: 'content.health',
+} as const;
+
+/** NATS carries at most 1 MB a message: export and import travel in slices well under that. */
+export const CONTENT_SLICE_BYTES = 256 * 1024;
+
+export interface ExportSliceReply {
+  courses: ExportedCourse[];
+  interviewQuestions: InterviewQuestion[];
+  /** Where the next slice starts; null after the last. */
+  next: string | null;
+}
+
+export interface ContentReplies {
+  [CONTENT_PATTERNS.listCourses]: ListPage<Course>;
+  [CONTENT_PATTERNS.findCourse]: Course;
+  [CONTENT_PATTERNS.createCourse]: Course;
+  [CONTENT_PATTERNS.updateCourse]: Course;
+  [CONTENT_PATTERNS.deleteCourse]: Course;
+  [CONTENT_PATTERNS.attachProject]: Course;
+  [CONTENT_PATTERNS.detachProject]: Course;
+  [CONTENT_PATTERNS.attachTutorial]: Course;
+  [CONTENT_PATTERNS.detachTutorial]: Course;
+  [CONTENT_PATTERNS.findProject]: Project;
+  [CONTENT_PATTERNS.createProject]: Project;
+  [CONTENT_PATTERNS.updateProject]: Project;
+  [CONTENT_PATTERNS.removeProjectBlock]: Project;
+  [CONTENT_PATTERNS.deleteProject]: Project;
+  [CONTENT_PATTERNS.findTutorial]: Tutorial;
+  [CONTENT_PATTERNS.createTutorial]: Tutorial;
+  [CONTENT_PATTERNS.updateTutorial]: Tutorial;
+  [CONTENT_PATTERNS.removeTutorialBlock]: Tutorial;
+  [CONTENT_PATTERNS.deleteTutorial]: Tutorial;
+  [CONTENT_PATTERNS.listInterview]: ListPage<InterviewQuestion>;
+  [CONTENT_PATTERNS.findInterview]: InterviewQuestion;
+  [CONTENT_PATTERNS.createInterview]: InterviewQuestion;
+  [CONTENT_PATTERNS.updateInterview]: InterviewQuestion;
+  [CONTENT_PATTERNS.deleteInterview]: InterviewQuestion;
+  [CONTENT_PATTERNS.exportSlice]: ExportSliceReply;
+  [CONTENT_PATTERNS.importSlice]: ImportReport;
+  [CONTENT_PATTERNS.health]: { status: 'ok' };
+}

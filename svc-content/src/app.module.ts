@@ -1,0 +1,22 @@
+import { ServiceKitModule } from '@dblearn/nest-common';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CONTENT_CONFIG, type ContentConfig } from './config/content-config.js';
+import { CoursesModule } from './courses/courses.module.js';
+import { InterviewModule } from './interview/interview.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
+import { ReadModelModule } from './read-model/read-model.module.js';
+import { TutorialsModule } from './tutorials/tutorials.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ContentConfig): DynamicModule {
+    return {
+      module: AppModule,
+      // Global so that the feature modules can inject CONTENT_CONFIG.
+      global: true,
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, InterviewModule, ReadModelModule],
+      providers: [{ provide: CONTENT_CONFIG, useValue: config }],
+      exports: [CONTENT_CONFIG],
+    };
+  }
+}

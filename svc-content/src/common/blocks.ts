@@ -1,0 +1,26 @@
+import { BLOCK_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
+import { notFound } from '@dblearn/nest-common';
+import { type Model, Types } from 'mongoose';
+import type { ContentBlockRecord } from './content-block.schema.js';
+
+interface WithBlocks {
+  contents: ContentBlockRecord[];
+}
+
+/** A new block for `$push`, with its own id. */
+export function newBlock(content: { header?: string; detail?: string }): ContentBlockRecord {
+  return { _id: new Types.ObjectId(), header: content.header ?? '', detail: content.detail ?? '' };
+}
+
+/**
+ * Removes block `blockId` from document `id`; false when the document does not exist, 404 when the
+ * block does not. FerretDB ignores `$pull` with a condition, so the list is written back whole.
+ */
+export async function removeBlock<T extends WithBlocks>(model: Model<T>, id: string, blockId: string): Promise<boolean> {
+  const record = await model.findById(id, { contents: 1 }).lean<WithBlocks>().exec();
+  if (!record) return false;
+  const kept = record.contents.filter((block) => String(block._id) !== blockId);
+  if (kept.length === record.contents.length) throw notFound(BLOCK_NOT_FOUND_MESSAGE);
+  await model.updateOne({ _id: id }, { $set: { contents: kept } } as never).exec();
+  return true;
+}

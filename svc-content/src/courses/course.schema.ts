@@ -1,0 +1,64 @@
+import { DIFFICULTIES, type Difficulty, type Topic, TOPICS } from '@dblearn/contracts';
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import mongoose, { type HydratedDocument, type Types } from 'mongoose';
+
+/** A course's copy of one of its tutorials' titles, in the course's order. */
+@Schema({ versionKey: false })
+export class CourseTutorialEntryRecord {
+  @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true })
+  title!: string;
+}
+const CourseTutorialEntrySchema = SchemaFactory.createForClass(CourseTutorialEntryRecord);
+
+@Schema({ versionKey: false })
+export class CourseProjectEntryRecord {
+  @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true })
+  title!: string;
+
+  @Prop({ type: String, required: true, enum: DIFFICULTIES })
+  difficulty!: Difficulty;
+}
+const CourseProjectEntrySchema = SchemaFactory.createForClass(CourseProjectEntryRecord);
+
+/**
+ * DESIGN "Data": a course with the titles of its tutorials and projects, so that a list page and a
+ * course page need no second read. The tutorials and projects themselves carry `courseId`.
+ */
+@Schema({ collection: 'courses', versionKey: false })
+export class CourseRecord {
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true, enum: TOPICS })
+  topic!: Topic;
+
+  @Prop({ type: String, required: true })
+  name!: string;
+
+  @Prop({ type: String, required: true })
+  teacher!: string;
+
+  @Prop({ type: String, required: true })
+  length!: string;
+
+  @Prop({ type: [CourseTutorialEntrySchema], default: [] })
+  tutorials!: CourseTutorialEntryRecord[];
+
+  @Prop({ type: [CourseProjectEntrySchema], default: [] })
+  projects!: CourseProjectEntryRecord[];
+
+  /** The list order (oldest first); kept by imports, so a moved course keeps its place. */
+  @Prop({ type: Date, required: true, default: () => new Date() })
+  createdAt!: Date;
+}
+
+export type CourseDocument = HydratedDocument<CourseRecord>;
+export const CourseSchema = SchemaFactory.createForClass(CourseRecord);
+// DESIGN "Data": what a list costs on MongoDB 7 when the read model is off.
+CourseSchema.index({ topic: 1, createdAt: 1, _id: 1 });
+CourseSchema.index({ createdAt: 1, _id: 1 });

@@ -1,0 +1,56 @@
+import { CONTENT_PATTERNS, type Course, type ListPage } from '@dblearn/contracts';
+import { CourseDto, CourseItemRequestDto, IdDto, ListQueryDto, UpdateCourseRequestDto } from '@dblearn/contracts/dto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CoursesService } from './courses.service.js';
+
+/** svc-content's course subjects. Payloads are validated against their DTO before they get here. */
+@Controller()
+export class CoursesController {
+  constructor(private readonly courses: CoursesService) {}
+
+  @MessagePattern(CONTENT_PATTERNS.listCourses)
+  list(@Payload() query: ListQueryDto): ListPage<Course> {
+    return this.courses.list(query);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.findCourse)
+  find(@Payload() { id }: IdDto): Promise<Course> {
+    return this.courses.find(id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.createCourse)
+  create(@Payload() fields: CourseDto): Promise<Course> {
+    return this.courses.create(fields);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.updateCourse)
+  update(@Payload() { id, ...fields }: UpdateCourseRequestDto): Promise<Course> {
+    return this.courses.update(id, fields);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.deleteCourse)
+  delete(@Payload() { id }: IdDto): Promise<Course> {
+    return this.courses.delete(id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.attachProject)
+  attachProject(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
+    return this.courses.attachProject(courseId, id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.detachProject)
+  detachProject(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
+    return this.courses.detachProject(courseId, id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.attachTutorial)
+  attachTutorial(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
+    return this.courses.attachTutorial(courseId, id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.detachTutorial)
+  detachTutorial(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
+    return this.courses.detachTutorial(courseId, id);
+  }
+}

@@ -1,0 +1,28 @@
+import { DIFFICULTIES, type Difficulty } from '@dblearn/contracts';
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import mongoose, { type HydratedDocument, type Types } from 'mongoose';
+import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
+
+@Schema({ collection: 'projects', versionKey: false })
+export class ProjectRecord {
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true })
+  title!: string;
+
+  @Prop({ type: String, required: true, enum: DIFFICULTIES })
+  difficulty!: Difficulty;
+
+  /** The course it belongs to; null while it belongs to none. */
+  @Prop({ type: mongoose.Schema.Types.ObjectId, default: null })
+  courseId!: Types.ObjectId | null;
+
+  @Prop({ type: [ContentBlockSchema], default: [] })
+  contents!: ContentBlockRecord[];
+
+  @Prop({ type: Date, required: true, default: () => new Date() })
+  createdAt!: Date;
+}
+
+export type ProjectDocument = HydratedDocument<ProjectRecord>;
+export const ProjectSchema = SchemaFactory.createForClass(ProjectRecord);

@@ -1,0 +1,35 @@
+import { CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
+import { CreateProjectDto, IdDto, RemoveBlockRequestDto, UpdateProjectRequestDto } from '@dblearn/contracts/dto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ProjectsService } from './projects.service.js';
+
+@Controller()
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @MessagePattern(CONTENT_PATTERNS.findProject)
+  find(@Payload() { id }: IdDto): Promise<Project> {
+    return this.projects.find(id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.createProject)
+  create(@Payload() fields: CreateProjectDto): Promise<Project> {
+    return this.projects.create(fields);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.updateProject)
+  update(@Payload() { id, ...fields }: UpdateProjectRequestDto): Promise<Project> {
+    return this.projects.update(id, fields);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.removeProjectBlock)
+  removeBlock(@Payload() { id, blockId }: RemoveBlockRequestDto): Promise<Project> {
+    return this.projects.removeBlock(id, blockId);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.deleteProject)
+  delete(@Payload() { id }: IdDto): Promise<Project> {
+    return this.projects.delete(id);
+  }
+}

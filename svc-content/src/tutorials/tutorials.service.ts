@@ -1,0 +1,61 @@
+import { EVENT_SUBJECTS, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
+import type { CreateTutorialDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
+import { EventOutbox, notFound } from '@dblearn/nest-common';
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { newBlock, removeBlock } from '../common/blocks.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { TUTORIAL_FIELDS, toTutorial } from './tutorial.views.js';
+import { TutorialRecord } from './tutorial.schema.js';
+
+@Injectable()
+export class TutorialsService {
+  constructor(
+    @InjectModel(TutorialRecord.name) private readonly tutorials: Model<TutorialRecord>,
+    private readonly courses: CoursesService,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  async find(id: string): Promise<Tutorial> {
+    return toTutorial(await this.load(id));
+  }
+
+  /** With `courseId` the tutorial joins that course; `content` is its first block. */
+  async create({ title, courseId, content }: CreateTutorialDto): Promise<Tutorial> {
+    if (courseId) await this.courses.assertExists(courseId);
+    const contents = content ? [newBlock(content)] : [];
+    const tutorial = toTutorial((await this.tutorials.create({ title, courseId: courseId ?? null, contents })).toObject());
+    if (courseId) await this.courses.addEntry('tutorials', courseId, { _id: tutorial._id, title });
+    return tutorial;
+  }
+
+  async update(id: string, { title, content }: UpdateTutorialDto): Promise<Tutorial> {
+    const update = content ? { $set: { title }, $push: { contents: newBlock(content) } } : { $set: { title } };
+    const result = await this.tutorials.updateOne({ _id: id }, update).exec();
+    if (result.matchedCount === 0) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+    const tutorial = toTutorial(await this.load(id));
+    if (tutorial.courseId) await this.courses.renameEntry('tutorials', tutorial.courseId, { _id: id, title });
+    return tutorial;
+  }
+
+  async removeBlock(id: string, blockId: string): Promise<Tutorial> {
+    if (!(await removeBlock(this.tutorials, id, blockId))) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+    return this.find(id);
+  }
+
+  /** Deleted and detached from its course; learners' read marks go with the event. */
+  async delete(id: string): Promise<Tutorial> {
+    const tutorial = toTutorial(await this.load(id));
+    await this.tutorials.deleteOne({ _id: id }).exec();
+    if (tutorial.courseId) await this.courses.dropEntry('tutorials', tutorial.courseId, id);
+    await this.outbox.record(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId });
+    return tutorial;
+  }
+
+  private async load(id: string): Promise<TutorialRecord> {
+    const record = await this.tutorials.findById(id, TUTORIAL_FIELDS).lean<TutorialRecord>().exec();
+    if (!record) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+    return record;
+  }
+}

@@ -1,0 +1,69 @@
+import { CONTENT_PATTERNS, EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage } from '@dblearn/contracts';
+import type { NatsCaller } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestMicroservice } from '@nestjs/common';
+import type mongoose from 'mongoose';
+import { type ContentSuite, eventually, startContentService, startContentSuite } from './support/content-service.js';
+
+let suite: ContentSuite;
+let second: INestMicroservice | undefined;
+let content: NatsCaller;
+let db: mongoose.Connection;
+
+const ask = (fields: Partial<InterviewQuestion> = {}) =>
+  content.send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.', ...fields });
+const list = (query: object) => content.send<ListPage<InterviewQuestion>>(CONTENT_PATTERNS.listInterview, query);
+
+beforeAll(async () => {
+  suite = await startContentSuite('svc_content_interview');
+  ({ content, db } = suite);
+}, 60_000);
+
+afterAll(async () => {
+  await second?.close();
+  await suite?.close();
+});
+
+describe('interview questions', () => {
+  it('creates, reads, updates and deletes, recording updated and deleted events', async () => {
+    const created = await ask();
+    expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.' });
+    const updated = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, topic: 'rm', question: 'Q?', answer: 'A.' });
+    expect(updated).toEqual({ _id: created._id, topic: 'rm', question: 'Q?', answer: 'A.' });
+    expect(await content.send(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual(updated);
+    expect(await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id })).toEqual(updated);
+    expect(await content.refusal(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual({ statusCode: 404, message: INTERVIEW_NOT_FOUND_MESSAGE });
+    const events = await db.collection('outbox').find({ 'payload.entityId': created._id }).toArray();
+    expect(events.map((e) => e.subject)).toEqual([EVENT_SUBJECTS.interviewCreated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewDeleted]);
+    expect(events[1]?.payload).toMatchObject({ topic: 'rm', question: 'Q?', answer: 'A.' });
+  });
+
+  it('refuses a missing field, an empty one and a topic outside the five', async () => {
+    expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'Why?' })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: '', answer: 'x' })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'graphs', question: 'Why?', answer: 'x' })).statusCode).toBe(400);
+  });
+
+  it('pages by topic, oldest first, with the total', async () => {
+    const made: InterviewQuestion[] = [];
+    for (let i = 0; i < 13; i += 1) made.push(await ask({ topic: 'nosql', question: `NoSQL question ${i}` }));
+    const third = await list({ topic: 'nosql', page: 3, pageSize: 6 });
+    expect(third).toEqual({ items: [made[12]], total: 13 });
+    expect((await list({ topic: 'nosql', page: 1, pageSize: 6 })).items.map((q) => q.question)).toEqual(made.slice(0, 6).map((q) => q.question));
+  });
+
+  it("a second instance's read model follows the first one's writes through the events", async () => {
+    second = await startContentService(suite.config);
+    const created = await ask({ topic: 'fo', question: 'Heap or sorted file?' });
+    // Requests alternate between the two instances (one queue group): every answer must agree.
+    await eventually(async () => {
+      const pages = await Promise.all([1, 2, 3, 4].map(() => list({ topic: 'fo' })));
+      return pages.every((page) => page.items.some((q) => q._id === created._id));
+    }, 10_000, 'both instances list the new question');
+    await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id });
+    await eventually(async () => {
+      const pages = await Promise.all([1, 2, 3, 4].map(() => list({ topic: 'fo' })));
+      return pages.every((page) => page.total === 0);
+    }, 10_000, 'both instances drop the deleted question');
+  });
+});
