@@ -18,6 +18,7 @@ export {
   API_TAGS,
   UNEXPECTED_ERROR_MESSAGE,
 } from './api/base-api.js';
+export { meApi, useGetMeQuery } from './api/me-api.js';
 export { apiErrorMessage, errorStatus, isClientError, isFetchBaseQueryError } from './api/api-errors.js';
 export { rootReducer, type RootState, type LazyLoadedSlices } from './store/root-reducer.js';
 export { createAppStore, type AppStore, type AppDispatch, type AppStoreOptions } from './store/create-store.js';

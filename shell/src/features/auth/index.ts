@@ -1,2 +1,1 @@
 export { SignedOutOnly } from './routes/guards.js';
-export { useGetMeQuery } from './api/get-me.js';

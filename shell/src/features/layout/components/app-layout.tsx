@@ -1,7 +1,6 @@
-import { useSession } from '@dblearn/web';
+import { useGetMeQuery, useSession } from '@dblearn/web';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useGetMeQuery } from '../../auth/index.js';
 import { Footer } from './footer.js';
 import { Navbar } from './navbar.js';
 
