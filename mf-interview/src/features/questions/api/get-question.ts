@@ -1,0 +1,14 @@
+import { baseApi } from '@dblearn/web';
+import { questionTag, type InterviewQuestion } from './interview-question.js';
+
+/** GET /interview/{id}: the question the admin form edits. */
+export const getQuestionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getQuestion: build.query<InterviewQuestion, string>({
+      query: (id) => `/interview/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [questionTag(id)],
+    }),
+  }),
+});
+
+export const { useGetQuestionQuery } = getQuestionApi;

@@ -1,0 +1,32 @@
+import { PAGE_SIZE, type Topic } from '@dblearn/contracts';
+import { baseApi } from '@dblearn/web';
+import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion } from './interview-question.js';
+
+export interface QuestionPageRequest {
+  /** null for every topic. */
+  topic: Topic | null;
+  /** From 1. */
+  page: number;
+}
+
+export interface QuestionPage {
+  items: InterviewQuestion[];
+  /** X-Total-Count: how many questions match, across all pages. */
+  total: number;
+}
+
+/** GET /interview?topic=&page=&pageSize=6: one page of the bank, oldest first. */
+export const getQuestionsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getQuestions: build.query<QuestionPage, QuestionPageRequest>({
+      query: ({ topic, page }) => ({ url: '/interview', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
+      transformResponse: (items: InterviewQuestion[], meta) => {
+        const total = Number(meta?.response?.headers.get('x-total-count'));
+        return { items, total: Number.isFinite(total) ? total : items.length };
+      },
+      providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
+    }),
+  }),
+});
+
+export const { useGetQuestionsQuery } = getQuestionsApi;

@@ -1,0 +1,19 @@
+import type { Topic } from '@dblearn/contracts';
+
+/** CONTRACT "GET /interview": one question of the bank. */
+export interface InterviewQuestion {
+  _id: string;
+  topic: Topic;
+  question: string;
+  answer: string;
+}
+
+/** POST /interview and PUT /interview/{id}: all three fields. */
+export type InterviewQuestionInput = Omit<InterviewQuestion, '_id'>;
+
+/** The cache entry every list shares: any write to the bank invalidates it. */
+export const QUESTION_LIST_TAG = { type: 'Interview', id: 'LIST' } as const;
+
+export function questionTag(id: string) {
+  return { type: 'Interview', id } as const;
+}

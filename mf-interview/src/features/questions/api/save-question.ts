@@ -1,0 +1,30 @@
+import { baseApi, meApi } from '@dblearn/web';
+import type { InterviewQuestion } from './interview-question.js';
+
+export interface SavedQuestionChange {
+  userId: string;
+  question: InterviewQuestion;
+}
+
+/**
+ * POST /users/interview/{userId} with {id}. The button flips at once (the cached profile is patched
+ * and put back if the call fails); the profile is then asked again for the server's own list.
+ */
+export const saveQuestionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    saveQuestion: build.mutation<unknown, SavedQuestionChange>({
+      query: ({ userId, question }) => ({ url: `/users/interview/${encodeURIComponent(userId)}`, method: 'POST', body: { id: question._id } }),
+      async onQueryStarted({ question }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          meApi.util.updateQueryData('getMe', undefined, (me) => {
+            if (!me.savedQuestion.some((saved) => saved._id === question._id)) me.savedQuestion.push(question);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useSaveQuestionMutation } = saveQuestionApi;

@@ -1,0 +1,22 @@
+import { baseApi, meApi } from '@dblearn/web';
+import type { SavedQuestionChange } from './save-question.js';
+
+/** PUT /users/interview/{userId} with {id}: the same quick flip as saving, the other way. */
+export const unsaveQuestionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    unsaveQuestion: build.mutation<unknown, SavedQuestionChange>({
+      query: ({ userId, question }) => ({ url: `/users/interview/${encodeURIComponent(userId)}`, method: 'PUT', body: { id: question._id } }),
+      async onQueryStarted({ question }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          meApi.util.updateQueryData('getMe', undefined, (me) => {
+            me.savedQuestion = me.savedQuestion.filter((saved) => saved._id !== question._id);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useUnsaveQuestionMutation } = unsaveQuestionApi;

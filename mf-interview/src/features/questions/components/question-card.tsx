@@ -1,0 +1,62 @@
+import { TOPIC_LABELS } from '@dblearn/contracts';
+import { Button, LinkButton } from '@dblearn/ui';
+import { useId, useState } from 'react';
+import type { InterviewQuestion } from '../api/interview-question.js';
+
+export interface QuestionCardProps {
+  question: InterviewQuestion;
+  saved: boolean;
+  /** A save or unsave of this question is on its way. */
+  saving: boolean;
+  onToggleSave: (question: InterviewQuestion, saved: boolean) => void;
+  isAdmin: boolean;
+  deleting: boolean;
+  onDelete: (question: InterviewQuestion) => void;
+}
+
+/** One question: its answer folds open and shut; learners save it, admins edit and delete it. */
+export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, deleting, onDelete }: QuestionCardProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <article className="interview-question" aria-labelledby={`${id}-question`}>
+      <p className="interview-question__topic">{TOPIC_LABELS[question.topic]}</p>
+      <h3 id={`${id}-question`} className="interview-question__text">
+        {question.question}
+      </h3>
+      <Button variant="ghost" className="interview-question__toggle" aria-expanded={open} aria-controls={`${id}-answer`} onClick={() => setOpen(!open)}>
+        {open ? 'Hide Answer' : 'Show Answer'}
+      </Button>
+      <div id={`${id}-answer`} className="interview-question__answer" hidden={!open}>
+        {question.answer}
+      </div>
+      <div className="interview-question__actions">
+        <Button variant={saved ? 'secondary' : 'primary'} disabled={saving} onClick={() => onToggleSave(question, saved)}>
+          {saved ? 'Unsave Question' : 'Save Question'}
+        </Button>
+        {isAdmin ? (
+          <>
+            <LinkButton variant="secondary" to={`/interview/${question._id}`}>
+              Edit
+            </LinkButton>
+            {confirming ? (
+              <span className="interview-question__confirm" role="group" aria-label="Confirm delete">
+                <Button variant="danger" disabled={deleting} onClick={() => onDelete(question)}>
+                  Yes, delete
+                </Button>
+                <Button variant="ghost" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+              </span>
+            ) : (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import { isTopic, TOPIC_LABELS, type Topic } from '@dblearn/contracts';
+
+/** What /interview shows: one topic (null for all), or the learner's saved questions. */
+export type QuestionView = { kind: 'topic'; topic: Topic | null } | { kind: 'saved' };
+
+/** The URL names the view: /interview, /interview?topic=sql, /interview?view=saved (and &page=n). */
+export function readView(params: URLSearchParams): QuestionView {
+  if (params.get('view') === 'saved') return { kind: 'saved' };
+  const topic = params.get('topic');
+  return { kind: 'topic', topic: isTopic(topic) ? topic : null };
+}
+
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function viewHref(view: QuestionView, page = 1): string {
+  const params = new URLSearchParams();
+  if (view.kind === 'saved') params.set('view', 'saved');
+  else if (view.topic) params.set('topic', view.topic);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `/interview?${query}` : '/interview';
+}
+
+export function viewTitle(view: QuestionView): string {
+  if (view.kind === 'saved') return 'Saved Questions';
+  return view.topic ? TOPIC_LABELS[view.topic] : 'All Questions';
+}

@@ -1,0 +1,115 @@
+import { pageCount, pageItems, Panel, Button, LinkButton } from '@dblearn/ui';
+import { useGetMeQuery, useSession } from '@dblearn/web';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useGetQuestionsQuery } from '../api/get-questions.js';
+import type { InterviewQuestion } from '../api/interview-question.js';
+import { QuestionList } from '../components/question-list.js';
+import { readPage, readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
+import { TopicSidebar } from '../components/topic-sidebar.js';
+
+interface ShownPage {
+  items: readonly InterviewQuestion[];
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+/** The page for the view: a server page of the bank, or a page of the learner's saved list. */
+function useShownPage(view: QuestionView, page: number): ShownPage & { savedIds: ReadonlySet<string> } {
+  const me = useGetMeQuery();
+  const saved = me.data?.savedQuestion;
+  const savedIds = useMemo(() => new Set((saved ?? []).map((question) => question._id)), [saved]);
+  const bank = useGetQuestionsQuery({ topic: view.kind === 'topic' ? view.topic : null, page }, { skip: view.kind === 'saved' });
+  if (view.kind === 'saved') {
+    return {
+      items: pageItems(saved ?? [], page),
+      total: saved?.length ?? 0,
+      loading: me.isLoading,
+      failed: me.isError && !saved,
+      retry: () => void me.refetch(),
+      savedIds,
+    };
+  }
+  return {
+    // currentData: never show the previous page's questions while the next page loads.
+    items: bank.currentData?.items ?? [],
+    total: bank.currentData?.total ?? 0,
+    loading: bank.currentData === undefined && bank.isFetching,
+    failed: bank.isError,
+    retry: () => void bank.refetch(),
+    savedIds,
+  };
+}
+
+function EmptyState({ view, isAdmin }: { view: QuestionView; isAdmin: boolean }) {
+  if (view.kind === 'saved') {
+    return (
+      <Panel title="No saved questions yet" actions={<LinkButton to="/interview">Browse all questions</LinkButton>}>
+        <p>Save a question to see it here.</p>
+      </Panel>
+    );
+  }
+  return (
+    <Panel title={`No questions in ${viewTitle(view)} yet`}>
+      <p>{isAdmin ? 'Add one with New Question.' : 'Check back soon, or pick another topic.'}</p>
+    </Panel>
+  );
+}
+
+/** /interview: the topic sidebar, six questions a page, and the saved view. */
+export default function QuestionsRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { isAdmin } = useSession();
+  const view = readView(params);
+  const page = readPage(params);
+  const shown = useShownPage(view, page);
+  const lastPage = pageCount(shown.total);
+  const title = viewTitle(view);
+
+  // A page past the end (the last question of a page was deleted, or an old link): go to the last one.
+  const pastTheEnd = !shown.loading && shown.total > 0 && page > lastPage;
+  const lastPageHref = viewHref(view, lastPage);
+  useEffect(() => {
+    if (pastTheEnd) navigate(lastPageHref, { replace: true });
+  }, [pastTheEnd, navigate, lastPageHref]);
+
+  return (
+    <div className="interview-page">
+      <div className="interview-page__header">
+        <h1>Interview Questions</h1>
+        {isAdmin ? <LinkButton to="/interview/new">New Question</LinkButton> : null}
+      </div>
+      <div className="interview-page__layout">
+        <TopicSidebar current={view} />
+        <section className="interview-page__main" aria-labelledby="interview-view-title" aria-busy={shown.loading}>
+          <h2 id="interview-view-title">
+            {title}
+            {shown.total > 0 ? <span className="interview-page__count"> ({shown.total})</span> : null}
+          </h2>
+          {shown.loading ? (
+            <p role="status" className="interview-page__status">
+              Loading questions…
+            </p>
+          ) : shown.failed ? (
+            <Panel title="The questions could not be loaded" tone="error" actions={<Button onClick={shown.retry}>Try again</Button>}>
+              <p>Check your connection and try again.</p>
+            </Panel>
+          ) : shown.items.length === 0 ? (
+            pastTheEnd ? null : <EmptyState view={view} isAdmin={isAdmin} />
+          ) : (
+            <QuestionList
+              items={shown.items}
+              total={shown.total}
+              page={Math.min(page, lastPage)}
+              onPageChange={(next) => navigate(viewHref(view, next))}
+              savedIds={shown.savedIds}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
