@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Topic } from '@dblearn/contracts';
+import { PAGE_SIZE, type ListPage, type Topic } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion } from './interview-question.js';
 
@@ -9,11 +9,8 @@ export interface QuestionPageRequest {
   page: number;
 }
 
-export interface QuestionPage {
-  items: InterviewQuestion[];
-  /** X-Total-Count: how many questions match, across all pages. */
-  total: number;
-}
+/** total is X-Total-Count: how many questions match, across all pages. */
+export type QuestionPage = ListPage<InterviewQuestion>;
 
 /** GET /interview?topic=&page=&pageSize=6: one page of the bank, oldest first. */
 export const getQuestionsApi = baseApi.injectEndpoints({

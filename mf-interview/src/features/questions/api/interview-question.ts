@@ -1,12 +1,6 @@
-import type { Topic } from '@dblearn/contracts';
+import type { InterviewQuestion } from '@dblearn/contracts';
 
-/** CONTRACT "GET /interview": one question of the bank. */
-export interface InterviewQuestion {
-  _id: string;
-  topic: Topic;
-  question: string;
-  answer: string;
-}
+export type { InterviewQuestion };
 
 /** POST /interview and PUT /interview/{id}: all three fields. */
 export type InterviewQuestionInput = Omit<InterviewQuestion, '_id'>;

@@ -1,5 +1,5 @@
 import { TOPIC_LABELS } from '@dblearn/contracts';
-import { Button, LinkButton } from '@dblearn/ui';
+import { Button, DeleteButton, LinkButton } from '@dblearn/ui';
 import { useId, useState } from 'react';
 import type { InterviewQuestion } from '../api/interview-question.js';
 
@@ -18,7 +18,6 @@ export interface QuestionCardProps {
 export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, deleting, onDelete }: QuestionCardProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   return (
     <article className="interview-question" aria-labelledby={`${id}-question`}>
       <p className="interview-question__topic">{TOPIC_LABELS[question.topic]}</p>
@@ -40,20 +39,7 @@ export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, d
             <LinkButton variant="secondary" to={`/interview/${question._id}`}>
               Edit
             </LinkButton>
-            {confirming ? (
-              <span className="interview-question__confirm" role="group" aria-label="Confirm delete">
-                <Button variant="danger" disabled={deleting} onClick={() => onDelete(question)}>
-                  Yes, delete
-                </Button>
-                <Button variant="ghost" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-              </span>
-            ) : (
-              <Button variant="danger" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            )}
+            <DeleteButton itemName="this question" pending={deleting} onConfirm={() => onDelete(question)} />
           </>
         ) : null}
       </div>

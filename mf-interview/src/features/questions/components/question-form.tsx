@@ -1,58 +1,49 @@
-import { TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
-import { Button, FieldErrorText, LinkButton, TextAreaField } from '@dblearn/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
+import { Button, FieldErrorText, fieldMessages, LinkButton, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
+import { useId } from 'react';
 import type { InterviewQuestionInput } from '../api/interview-question.js';
-import { questionFormErrors, type QuestionFormValues } from './question-rules.js';
+
+/** The select starts with no topic chosen. */
+type QuestionFormValues = Omit<InterviewQuestionInput, 'topic'> & { topic: Topic | '' };
 
 export interface QuestionFormProps {
   initial?: InterviewQuestionInput;
-  submitLabel: string;
   submitting: boolean;
-  onSubmit: (question: InterviewQuestionInput) => void;
+  onSubmit: (question: InterviewQuestionInput) => Promise<void>;
 }
 
 const EMPTY: QuestionFormValues = { topic: '', question: '', answer: '' };
+const topicRules = { required: requiredMessage('Topic') };
+const questionRules = textRules('Question', LIMITS.interview.question);
+const answerRules = textRules('Answer', LIMITS.interview.answer);
 
-/**
- * Topic, question and answer. Each field shows its broken rule once it has been touched; submit
- * stays disabled while any rule is broken (SPEC §4).
- */
-export function QuestionForm({ initial, submitLabel, submitting, onSubmit }: QuestionFormProps) {
+/** SPEC §5 "Interview question": topic, question and answer all required; Submit disabled while invalid. */
+export function QuestionForm({ initial, submitting, onSubmit }: QuestionFormProps) {
   const topicId = useId();
-  const [values, setValues] = useState<QuestionFormValues>(initial ?? EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<keyof QuestionFormValues, boolean>>>({});
-  const errors = questionFormErrors(values);
-  const invalid = Object.keys(errors).length > 0;
-  const shown = (field: keyof QuestionFormValues) => (touched[field] ? errors[field] : undefined);
-  const change = (field: keyof QuestionFormValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setTouched((current) => ({ ...current, [field]: true }));
-  };
-  const touch = (field: keyof QuestionFormValues) => setTouched((current) => ({ ...current, [field]: true }));
+  const {
+    register,
+    handleSubmit,
+    onEnter,
+    formState: { errors, isValid, isSubmitting },
+  } = useRulesForm<QuestionFormValues>(initial ?? EMPTY);
+  const submit = handleSubmit(async ({ topic, question, answer }) => {
+    if (topic === '') return; // the required rule keeps this from happening
+    await onSubmit({ topic, question, answer });
+  });
+  const topicMessages = fieldMessages(errors.topic);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched({ topic: true, question: true, answer: true });
-    if (invalid || submitting) return;
-    onSubmit({ topic: values.topic as Topic, question: values.question, answer: values.answer });
-  };
-
-  const topicError = shown('topic');
   return (
-    <form className="interview-form" onSubmit={submit} noValidate>
-      <div className={topicError ? 'dbl-field dbl-field--invalid' : 'dbl-field'}>
+    <form className="interview-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label="Interview question">
+      <div className={topicMessages.length > 0 ? 'dbl-field dbl-field--invalid' : 'dbl-field'}>
         <label className="dbl-field__label" htmlFor={topicId}>
           Topic
         </label>
         <select
           id={topicId}
           className="dbl-field__control"
-          value={values.topic}
-          onChange={(event) => change('topic', event.target.value)}
-          onBlur={() => touch('topic')}
-          aria-invalid={topicError ? true : undefined}
-          aria-describedby={topicError ? `${topicId}-error` : undefined}
-          required
+          aria-invalid={topicMessages.length > 0 || undefined}
+          aria-describedby={topicMessages.length > 0 ? `${topicId}-error` : undefined}
+          {...register('topic', topicRules)}
         >
           <option value="">Choose a topic</option>
           {TOPICS.map((topic) => (
@@ -61,29 +52,13 @@ export function QuestionForm({ initial, submitLabel, submitting, onSubmit }: Que
             </option>
           ))}
         </select>
-        <FieldErrorText id={`${topicId}-error`} messages={topicError ? [topicError] : []} />
+        <FieldErrorText id={`${topicId}-error`} messages={topicMessages} />
       </div>
-      <TextAreaField
-        label="Question"
-        rows={3}
-        value={values.question}
-        onChange={(event) => change('question', event.target.value)}
-        onBlur={() => touch('question')}
-        error={shown('question')}
-        required
-      />
-      <TextAreaField
-        label="Answer"
-        rows={8}
-        value={values.answer}
-        onChange={(event) => change('answer', event.target.value)}
-        onBlur={() => touch('answer')}
-        error={shown('answer')}
-        required
-      />
+      <TextAreaField label="Question" rows={3} error={fieldMessages(errors.question)} {...register('question', questionRules)} />
+      <TextAreaField label="Answer" rows={8} error={fieldMessages(errors.answer)} {...register('answer', answerRules)} />
       <div className="interview-form__actions">
-        <Button type="submit" disabled={invalid || submitting}>
-          {submitting ? 'Saving…' : submitLabel}
+        <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
+          Submit
         </Button>
         <LinkButton variant="ghost" to="/interview">
           Cancel

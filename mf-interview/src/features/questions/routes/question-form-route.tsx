@@ -27,7 +27,7 @@ function NewQuestion() {
   return (
     <>
       <h1>New Question</h1>
-      <QuestionForm submitLabel="Submit" submitting={isLoading} onSubmit={submit} />
+      <QuestionForm submitting={isLoading} onSubmit={submit} />
     </>
   );
 }
@@ -68,7 +68,6 @@ function EditQuestion({ id }: { id: string }) {
       <QuestionForm
         key={question._id}
         initial={{ topic: question.topic, question: question.question, answer: question.answer }}
-        submitLabel="Submit"
         submitting={isLoading}
         onSubmit={submit}
       />

@@ -103,7 +103,7 @@ describe('/interview for a learner', () => {
     await screen.findByRole('article', { name: 'Question 1?' });
     expect(screen.queryByRole('link', { name: 'New Question' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 });
 
@@ -120,9 +120,9 @@ describe('/interview for an admin', () => {
     gateway = fakeGateway(makeQuestions(7));
     await renderArea('/interview?page=2', { admin: true });
     const card = await screen.findByRole('article', { name: 'Question 7?' });
-    await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Delete this question' }));
     expect(gateway.calls.some((call) => call.startsWith('DELETE'))).toBe(false);
-    await userEvent.click(within(card).getByRole('button', { name: 'Yes, delete' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Confirm delete' }));
     expect(await screen.findByText('Question deleted.')).toBeInTheDocument();
     expect(gateway.calls).toContain('DELETE /api/interview/q7');
     // Page 2 is now past the end: the list moves to page 1 with the six left.
