@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'libs/web/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}'],
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'libs/web/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}', 'libs/app-providers/src/**/*.{ts,tsx}', 'e2e/fixtures/*/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: [
     {
       // The stand-in dashboard remote (fixtures/dashboard-probe), built and served like a deployed remote.
-      command: `npx --no rspack build -c fixtures/dashboard-probe/rspack.config.ts && node ../libs/infra/dist/servers/static-main.js --dir fixtures/dashboard-probe/dist --port ${probePort}`,
+      command: `npm run build --prefix fixtures/dashboard-probe && node ../libs/infra/dist/servers/static-main.js --dir fixtures/dashboard-probe/dist --port ${probePort}`,
       url: `http://127.0.0.1:${probePort}/mf-manifest.json`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -29,7 +29,7 @@ async function federation() {
 
 export default async (_env: unknown, argv: CliArguments): Promise<Configuration> => {
   const production = argv.mode !== 'development';
-  const { federatedOutput, frontEndResolve, hostFederationOptions, typeScriptRule } = await federation();
+  const { federatedOutput, frontEndResolve, hostFederationOptions, outputFileNames, typeScriptRule } = await federation();
   const devServer = production ? undefined : await devServerOptions();
 
   return {
@@ -42,11 +42,7 @@ export default async (_env: unknown, argv: CliArguments): Promise<Configuration>
       ...federatedOutput('shell'),
       path: here('./dist'),
       clean: true,
-      filename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
-      chunkFilename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
-      cssFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
-      cssChunkFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
-      assetModuleFilename: 'static/media/[name].[contenthash:8][ext]',
+      ...outputFileNames(production),
     },
     resolve: frontEndResolve,
     module: {

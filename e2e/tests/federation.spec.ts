@@ -10,6 +10,8 @@ test.describe('a deployed remote', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard probe' })).toBeVisible();
     // Only the shell's one store knows who is signed in.
     await expect(page.getByTestId('probe-email')).toHaveText(email);
+    // Its own endpoint, under its own tag type, injected into the shell's one base API.
+    await expect(page.getByTestId('probe-skill')).toHaveText(/^(beginner|intermediate|professional)$/);
 
     // The remote's link moves the shell's router: no page load, the navbar stays.
     await page.evaluate(() => ((window as unknown as { probeMarker: boolean }).probeMarker = true));

@@ -1,11 +1,11 @@
+import { AppProviders } from '@dblearn/app-providers';
 import type { RemoteName } from '@dblearn/federation';
 import { createAppStore, type AppStore } from '@dblearn/web';
 import { jsonResponse, stubFetch, type StubbedFetch } from '@dblearn/web/testing';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppProviders } from '../src/app/provider.js';
 import { AppRoutes } from '../src/app/router.js';
-import type { RemoteApp, RemoteAppLoader } from '../src/features/remotes/index.js';
+import { RemoteLoaderContext, type RemoteApp, type RemoteAppLoader } from '../src/features/remotes/index.js';
 
 export const TEAM = [
   { name: 'Ada Lovelace', email: 'ada@dblearn.test' },
@@ -59,11 +59,13 @@ export async function renderApp(
   const store = createAppStore({ token, syncAcrossTabs: false });
   const result = await act(async () =>
     render(
-      <AppProviders store={store} loadRemoteApp={loadRemoteApp}>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-          <CurrentPath />
-        </MemoryRouter>
+      <AppProviders store={store}>
+        <RemoteLoaderContext value={loadRemoteApp}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+            <CurrentPath />
+          </MemoryRouter>
+        </RemoteLoaderContext>
       </AppProviders>,
     ),
   );

@@ -1,6 +1,7 @@
 /**
- * The four feature areas the shell loads at run time (DESIGN "The picture"). The shell and the
- * shell server both read this list; nothing else names a remote or its routes.
+ * The four feature areas the shell loads at run time (DESIGN "The picture"): the one list of
+ * remotes. The shell, the shell server, the launcher (libs/infra) and every remote's rspack config
+ * read it; nothing else names a remote, its folder (`mf-<name>`), its port or its routes.
  */
 export const HOST_NAME = 'shell';
 
@@ -59,6 +60,16 @@ export const MANIFEST_FILE_NAME = 'mf-manifest.json';
 /** Where a remote's manifest is in a local run when its variable is not set. */
 export function defaultManifestUrl(name: RemoteName): string {
   return `http://localhost:${REMOTES[name].port}/${MANIFEST_FILE_NAME}`;
+}
+
+/** A remote's workspace folder: `catalog` → `mf-catalog`. */
+export function remoteFolder(name: RemoteName): string {
+  return `mf-${name}`;
+}
+
+/** The variable that moves a remote's local port (launcher and dev server): `catalog` → `MF_CATALOG_PORT`. */
+export function remotePortVariable(name: RemoteName): string {
+  return `${remoteFolder(name).toUpperCase().replace(/-/g, '_')}_PORT`;
 }
 
 /** The body of the shell's GET /remotes.json: each remote's manifest URL. */

@@ -56,9 +56,11 @@ export interface RemoteFederationInput {
   /** Path (from the remote's folder) of the module exposed as `./App`, e.g. `./src/expose/app.tsx`. */
   app: string;
   pkg: PackageManifest;
+  /** Take the federation runtime from the host (default); a remote run alone bundles its own. */
+  externalRuntime?: boolean;
 }
 
-export function remoteFederationOptions({ name, app, pkg }: RemoteFederationInput): FederationOptions {
+export function remoteFederationOptions({ name, app, pkg, externalRuntime = true }: RemoteFederationInput): FederationOptions {
   return {
     name,
     filename: 'remoteEntry.js',
@@ -69,7 +71,7 @@ export function remoteFederationOptions({ name, app, pkg }: RemoteFederationInpu
     manifest: { fileName: MANIFEST_FILE_NAME },
     dts: false,
     // The federation runtime comes from the host (about 34 kB to 16 kB gzipped per remote entry).
-    experiments: { externalRuntime: true },
+    experiments: { externalRuntime },
   };
 }
 
@@ -90,6 +92,16 @@ export function federatedOutput(name: typeof HOST_NAME | RemoteName): FederatedO
     chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
     publicPath: name === HOST_NAME ? '/' : 'auto',
   };
+}
+
+/**
+ * File names of every front-end build: content-hashed in production (served with immutable
+ * caching), plain in development.
+ */
+export function outputFileNames(production: boolean) {
+  const js = production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js';
+  const css = production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css';
+  return { filename: js, chunkFilename: js, cssFilename: css, cssChunkFilename: css, assetModuleFilename: 'static/media/[name].[contenthash:8][ext]' };
 }
 
 /**
@@ -119,3 +131,5 @@ export function typeScriptRule({ development }: { development: boolean }) {
     type: 'javascript/auto',
   };
 }
+
+export { remoteRspackConfig, devGatewayUrl, devServerPort, type RemoteConfigInput } from './remote-config.js';

@@ -1,15 +1,17 @@
+import { AppProviders } from '@dblearn/app-providers';
 import { BrowserRouter } from 'react-router-dom';
-import { loadRemoteApp } from '../features/remotes/index.js';
-import { AppProviders } from './provider.js';
+import { loadRemoteApp, RemoteLoaderContext } from '../features/remotes/index.js';
 import { AppRoutes } from './router.js';
 import { store } from './store.js';
 
 export function App() {
   return (
-    <AppProviders store={store} loadRemoteApp={loadRemoteApp}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+    <AppProviders store={store}>
+      <RemoteLoaderContext value={loadRemoteApp}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </RemoteLoaderContext>
     </AppProviders>
   );
 }

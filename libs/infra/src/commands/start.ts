@@ -26,7 +26,6 @@ import {
   GATEWAY_VARIABLES,
   prefixedVariables,
   SHELL_VARIABLES,
-  remotePortVariable,
   remotesFor,
   remoteUrls,
   serviceEntry,
@@ -161,7 +160,7 @@ class Launch {
         ...logLevel,
         WEB_PORT: String(config.webPort),
         GATEWAY_URL: `http://${LOOPBACK}:${config.gatewayPort}`,
-        ...remoteUrls(remotesFor(listFrontEnds(config.root).map((ws) => ws.folder)), remotePort, env),
+        ...remoteUrls(remotePort, env),
       }),
       ready: { kind: 'tcp', host: LOOPBACK, port: config.webPort },
     });
@@ -221,7 +220,7 @@ class Launch {
       const ws = frontEnds.find((candidate) => candidate.folder === remote.folder)!;
       const root = staticRootFor(ws.dir);
       if (!existsSync(join(root, 'mf-manifest.json'))) throw new UserFacingError(`${remote.folder} has no dist/mf-manifest.json: its build did not produce one.`);
-      const portVariable = remotePortVariable(remote.folder);
+      const portVariable = remote.portVariable;
       const port = Number(this.env[portVariable] || remote.port);
       if (!(await isPortFree(port))) {
         warn(`port ${port} is in use, so ${remote.folder} is not served by this launcher (set ${portVariable} to serve it elsewhere)`);

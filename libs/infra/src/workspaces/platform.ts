@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVICES, type ServiceName } from '@dblearn/contracts';
+import { MANIFEST_FILE_NAME, REMOTE_NAMES, REMOTES, remoteFolder, remotePortVariable, type RemoteName } from '@dblearn/federation';
 
 /** What a service gets besides MONGO_URL, NATS_URL and LOG_LEVEL. */
 export interface ServiceContext {
@@ -8,67 +10,60 @@ export interface ServiceContext {
 }
 
 export interface ServiceEntry {
+  name: ServiceName;
   folder: string;
   extraEnv?: (context: ServiceContext) => Record<string, string>;
   /** Variables of ours it reads (besides the base ones and any `SVC_X_*`); no other reaches it. */
   ownVariables?: readonly string[];
 }
 
-/**
- * The domain services, in start order. A service whose folder does not exist yet is skipped, so the
- * launcher runs whatever part of the platform has been built so far.
- */
-export const SERVICE_TABLE: readonly ServiceEntry[] = [
-  {
-    folder: 'svc-users',
+/** Settings only some services take; which services exist is SERVICES in @dblearn/contracts. */
+const SERVICE_SETTINGS: Partial<Record<ServiceName, Pick<ServiceEntry, 'extraEnv' | 'ownVariables'>>> = {
+  users: {
     extraEnv: ({ admin }) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
     ownVariables: ['PASSWORD_HASH_COST', 'PROFILE_CACHE_TTL_MS', 'MAX_CONCURRENT_HASHES'],
   },
-  { folder: 'svc-content', extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }) },
-  { folder: 'svc-community' },
-];
+  content: { extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }) },
+};
+
+/**
+ * The domain services, in start order (the order of SERVICES). A service whose folder does not
+ * exist yet is skipped, so the launcher runs whatever part of the platform has been built so far.
+ */
+export const SERVICE_TABLE: readonly ServiceEntry[] = (Object.keys(SERVICES) as ServiceName[]).map((name) => ({
+  name,
+  // Each service's folder is its queue group's name (svc-users ...).
+  folder: SERVICES[name].queue,
+  ...SERVICE_SETTINGS[name],
+}));
 
 export interface RemoteEntry {
+  name: RemoteName;
   folder: string;
   port: number;
+  /** Moves the port the launcher serves this remote on (MF_CATALOG_PORT ...). */
+  portVariable: string;
   /** The shell server's variable for this remote's manifest URL. */
   urlVariable: string;
 }
 
-/** The micro-frontends DESIGN names, on their fixed default ports. */
-const KNOWN_REMOTES: readonly RemoteEntry[] = [
-  { folder: 'mf-catalog', port: 8081, urlVariable: 'REMOTE_CATALOG_URL' },
-  { folder: 'mf-interview', port: 8082, urlVariable: 'REMOTE_INTERVIEW_URL' },
-  { folder: 'mf-qna', port: 8083, urlVariable: 'REMOTE_QNA_URL' },
-  { folder: 'mf-dashboard', port: 8084, urlVariable: 'REMOTE_DASHBOARD_URL' },
-];
-const FIRST_EXTRA_REMOTE_PORT = 8085;
+/** Every remote of @dblearn/federation's REMOTES, whether or not its folder exists yet. */
+export const REMOTE_TABLE: readonly RemoteEntry[] = REMOTE_NAMES.map((name) => ({
+  name,
+  folder: remoteFolder(name),
+  port: REMOTES[name].port,
+  portVariable: remotePortVariable(name),
+  urlVariable: REMOTES[name].manifestUrlVariable,
+}));
 
-/** `mf-catalog` → `MF_CATALOG_PORT`: overrides the port the launcher serves that remote on. */
-export function remotePortVariable(folder: string): string {
-  return `${folder.toUpperCase().replace(/-/g, '_')}_PORT`;
-}
-
-/**
- * Every remote folder that exists, with its port and URL variable. A remote that DESIGN does not
- * name yet gets the next port from 8085 and REMOTE_<NAME>_URL, so adding one needs no change here.
- */
+/** The remotes among these workspace folders (a folder that is not a known remote is left out). */
 export function remotesFor(folders: readonly string[]): RemoteEntry[] {
-  let nextPort = FIRST_EXTRA_REMOTE_PORT;
-  return folders
-    .filter((folder) => folder.startsWith('mf-'))
-    .map((folder) => {
-      const known = KNOWN_REMOTES.find((remote) => remote.folder === folder);
-      if (known) return known;
-      const name = folder.slice('mf-'.length).toUpperCase().replace(/-/g, '_');
-      return { folder, port: nextPort++, urlVariable: `REMOTE_${name}_URL` };
-    });
+  return REMOTE_TABLE.filter((remote) => folders.includes(remote.folder));
 }
 
-/** The manifest URL the shell is told for each known remote (the environment wins). */
-export function remoteUrls(remotes: readonly RemoteEntry[], portOf: (remote: RemoteEntry) => number, env: NodeJS.ProcessEnv): Record<string, string> {
-  const all = [...KNOWN_REMOTES, ...remotes.filter((remote) => !KNOWN_REMOTES.some((known) => known.folder === remote.folder))];
-  return Object.fromEntries(all.map((remote) => [remote.urlVariable, env[remote.urlVariable] || `http://localhost:${portOf(remote)}/mf-manifest.json`]));
+/** The manifest URL the shell is told for every remote (the environment wins). */
+export function remoteUrls(portOf: (remote: RemoteEntry) => number, env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(REMOTE_TABLE.map((remote) => [remote.urlVariable, env[remote.urlVariable] || `http://localhost:${portOf(remote)}/${MANIFEST_FILE_NAME}`]));
 }
 
 /** The gateway's own variables (JWT_SECRET, GATEWAY_PORT and NATS_URL are decided by the launcher). */

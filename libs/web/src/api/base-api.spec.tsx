@@ -13,6 +13,14 @@ const probeApi = baseApi.injectEndpoints({
   }),
 });
 
+// How a feature area adds its own tag type and calls (mf-* do exactly this in features/<x>/api).
+const notesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Note'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listNotes: build.query<string[], void>({ query: () => '/notes', providesTags: ['Note'] }),
+    addNote: build.mutation<void, string>({ query: (text) => ({ url: '/notes', method: 'POST', body: { text } }), invalidatesTags: ['Note'] }),
+  }),
+});
+
 let fetchStub: StubbedFetch | undefined;
 afterEach(() => {
   fetchStub?.restore();
@@ -92,5 +100,27 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBeNull();
     expect(apiErrorMessage(new Error('boom'))).toBeNull();
     expect(apiErrorMessage({ status: 400, data: '' })).toBeNull();
+  });
+});
+
+describe('tags a feature area adds', () => {
+  it('a write that invalidates the feature tag refreshes the list without a reload', async () => {
+    const notes: string[] = [];
+    fetchStub = stubFetch(async (request) => {
+      if (request.method === 'POST') notes.push(((await request.json()) as { text: string }).text);
+      return jsonResponse(request.method === 'POST' ? {} : [...notes]);
+    });
+    const store = createAppStore({ token: null, syncAcrossTabs: false });
+    const subscription = store.dispatch(notesApi.endpoints.listNotes.initiate());
+    await act(() => subscription);
+    await act(() => store.dispatch(notesApi.endpoints.addNote.initiate('first')));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    const cached = store.dispatch(notesApi.endpoints.listNotes.initiate());
+    expect((await act(() => cached)).data).toEqual(['first']);
+    expect(fetchStub.requests.filter((request) => request.method === 'GET')).toHaveLength(2);
+    cached.unsubscribe();
+    subscription.unsubscribe();
   });
 });

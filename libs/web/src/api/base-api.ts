@@ -8,8 +8,12 @@ import { errorStatus } from './api-errors.js';
 export const API_BASE_URL = '/api';
 /** SPEC §8: what a person sees for any answer outside 400–499, or no answer at all. */
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
-/** Cache tags the feature areas invalidate after writes (lists refresh without a page reload). */
-export const API_TAGS = ['User', 'Course', 'Tutorial', 'Project', 'Interview', 'Question'] as const;
+/**
+ * The cache tags every page shares (the signed-in user's profile). A feature area adds its own,
+ * without editing this file: `baseApi.enhanceEndpoints({ addTagTypes: ['Course'] }).injectEndpoints(...)`
+ * (see libs/federation/README.md "How to add a remote").
+ */
+export const API_TAGS = ['User'] as const;
 
 interface StateWithSession {
   session: SessionState;
@@ -50,7 +54,7 @@ export const gatewayBaseQuery: typeof fetchFromGateway = async (
   return result;
 };
 
-/** The one RTK Query API. Feature areas add their calls with `baseApi.injectEndpoints(...)`. */
+/** The one RTK Query API. Feature areas add their tags with `enhanceEndpoints` and their calls with `injectEndpoints`. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: gatewayBaseQuery,

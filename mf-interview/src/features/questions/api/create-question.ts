@@ -1,8 +1,7 @@
-import { baseApi } from '@dblearn/web';
-import { QUESTION_LIST_TAG, type InterviewQuestion, type InterviewQuestionInput } from './interview-question.js';
+import { QUESTION_LIST_TAG, type InterviewQuestion, type InterviewQuestionInput, interviewApi } from './interview-question.js';
 
 /** POST /interview (admin): the lists refetch, so the new question shows without a reload. */
-export const createQuestionApi = baseApi.injectEndpoints({
+export const createQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     createQuestion: build.mutation<InterviewQuestion, InterviewQuestionInput>({
       query: (body) => ({ url: '/interview', method: 'POST', body }),

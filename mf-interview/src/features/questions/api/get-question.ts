@@ -1,8 +1,7 @@
-import { baseApi } from '@dblearn/web';
-import { questionTag, type InterviewQuestion } from './interview-question.js';
+import { questionTag, type InterviewQuestion, interviewApi } from './interview-question.js';
 
 /** GET /interview/{id}: the question the admin form edits. */
-export const getQuestionApi = baseApi.injectEndpoints({
+export const getQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestion: build.query<InterviewQuestion, string>({
       query: (id) => `/interview/${encodeURIComponent(id)}`,

@@ -1,6 +1,5 @@
 import { PAGE_SIZE, type ListPage, type Topic } from '@dblearn/contracts';
-import { baseApi } from '@dblearn/web';
-import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion } from './interview-question.js';
+import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, interviewApi } from './interview-question.js';
 
 export interface QuestionPageRequest {
   /** null for every topic. */
@@ -13,7 +12,7 @@ export interface QuestionPageRequest {
 export type QuestionPage = ListPage<InterviewQuestion>;
 
 /** GET /interview?topic=&page=&pageSize=6: one page of the bank, oldest first. */
-export const getQuestionsApi = baseApi.injectEndpoints({
+export const getQuestionsApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<QuestionPage, QuestionPageRequest>({
       query: ({ topic, page }) => ({ url: '/interview', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),

@@ -1,5 +1,5 @@
-import { baseApi, meApi } from '@dblearn/web';
-import type { InterviewQuestion } from './interview-question.js';
+import { meApi } from '@dblearn/web';
+import { interviewApi, type InterviewQuestion } from './interview-question.js';
 
 export interface SavedQuestionChange {
   userId: string;
@@ -10,7 +10,7 @@ export interface SavedQuestionChange {
  * POST /users/interview/{userId} with {id}. The button flips at once (the cached profile is patched
  * and put back if the call fails); the profile is then asked again for the server's own list.
  */
-export const saveQuestionApi = baseApi.injectEndpoints({
+export const saveQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     saveQuestion: build.mutation<unknown, SavedQuestionChange>({
       query: ({ userId, question }) => ({ url: `/users/interview/${encodeURIComponent(userId)}`, method: 'POST', body: { id: question._id } }),

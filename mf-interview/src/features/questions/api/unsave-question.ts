@@ -1,8 +1,9 @@
-import { baseApi, meApi } from '@dblearn/web';
+import { interviewApi } from './interview-question.js';
+import { meApi } from '@dblearn/web';
 import type { SavedQuestionChange } from './save-question.js';
 
 /** PUT /users/interview/{userId} with {id}: the same quick flip as saving, the other way. */
-export const unsaveQuestionApi = baseApi.injectEndpoints({
+export const unsaveQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     unsaveQuestion: build.mutation<unknown, SavedQuestionChange>({
       query: ({ userId, question }) => ({ url: `/users/interview/${encodeURIComponent(userId)}`, method: 'PUT', body: { id: question._id } }),

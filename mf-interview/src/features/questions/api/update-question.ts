@@ -1,11 +1,10 @@
-import { baseApi } from '@dblearn/web';
-import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, type InterviewQuestionInput } from './interview-question.js';
+import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, type InterviewQuestionInput, interviewApi } from './interview-question.js';
 
 /**
  * PUT /interview/{id} (admin). Lists and the question refetch; saved copies in users follow through
  * an event, so the profile ('User') is asked again too.
  */
-export const updateQuestionApi = baseApi.injectEndpoints({
+export const updateQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     updateQuestion: build.mutation<InterviewQuestion, { id: string; question: InterviewQuestionInput }>({
       query: ({ id, question }) => ({ url: `/interview/${encodeURIComponent(id)}`, method: 'PUT', body: question }),

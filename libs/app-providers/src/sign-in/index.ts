@@ -1,0 +1,5 @@
+import './sign-in.css';
+
+export { LoginForm, type LoginFormProps } from './components/login-form.js';
+export { RegisterForm, type RegisterFormProps } from './components/register-form.js';
+export { SignInPage, type SignInPageProps } from './components/sign-in-page.js';

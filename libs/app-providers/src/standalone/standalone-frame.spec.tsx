@@ -1,0 +1,49 @@
+import { createAppStore } from '@dblearn/web';
+import { stubFetch, textResponse, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../app-providers.js';
+import { StandaloneFrame } from './standalone-frame.js';
+
+let fetchStub: StubbedFetch | undefined;
+afterEach(() => {
+  fetchStub?.restore();
+  localStorage.clear();
+});
+
+function renderFrame(token: string | null) {
+  const store = createAppStore({ token, syncAcrossTabs: false });
+  render(
+    <AppProviders store={store}>
+      <MemoryRouter>
+        <StandaloneFrame title="Q&A">
+          <h1>Q&amp;A area</h1>
+        </StandaloneFrame>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return store;
+}
+
+describe('a remote run alone', () => {
+  it('asks a visitor to sign in with the shell form before showing the area', async () => {
+    const token = unsignedToken({ email: 'alone@dblearn.test' });
+    fetchStub = stubFetch(() => textResponse(token));
+    renderFrame(null);
+    expect(screen.queryByRole('heading', { name: 'Q&A area' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Username'), 'alone@dblearn.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Q&A area' })).toBeInTheDocument();
+    expect(screen.getByText('alone@dblearn.test')).toBeInTheDocument();
+    expect(new URL(fetchStub.requests[0]!.url).pathname).toBe('/api/auth');
+  });
+
+  it('shows the area to a signed-in user and signs out from the bar', async () => {
+    renderFrame(unsignedToken());
+    expect(screen.getByRole('heading', { name: 'Q&A area' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(screen.getByRole('heading', { name: 'Sign in to try Q&A' })).toBeInTheDocument();
+  });
+});

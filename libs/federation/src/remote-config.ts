@@ -1,0 +1,98 @@
+/**
+ * The whole rspack config of a remote, so a remote's own rspack.config.ts is three lines:
+ *
+ *   import { remoteRspackConfig } from '@dblearn/federation/rspack';
+ *   export default remoteRspackConfig({ name: 'qna', root: import.meta.url });
+ *
+ * `rspack build --mode production` emits what the shell loads (mf-manifest.json, remoteEntry.js,
+ * hashed chunks); `rspack serve --mode development` runs the remote alone (src/bootstrap.tsx) on its
+ * port with /api proxied to the gateway.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration } from '@rspack/core';
+import { REMOTES, remotePortVariable, type RemoteName } from './remotes.js';
+import { federatedOutput, frontEndResolve, outputFileNames, remoteFederationOptions, typeScriptRule, type PackageManifest } from './rspack.js';
+
+export interface RemoteConfigInput {
+  name: RemoteName;
+  /** `import.meta.url` of the remote's rspack.config.ts: its folder holds package.json and src/. */
+  root: string;
+  /** The module exposed as `./App`; `./src/expose/app.tsx` by convention. */
+  app?: string;
+}
+
+interface CliArguments {
+  mode?: 'development' | 'production' | 'none';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Where `npm run dev` sends /api: GATEWAY_URL, or the gateway of a local `npm start`. */
+export function devGatewayUrl(env: Env): string {
+  return env.GATEWAY_URL?.trim() || 'http://127.0.0.1:3000';
+}
+
+export function devServerPort(name: RemoteName, env: Env): number {
+  const value = env[remotePortVariable(name)]?.trim();
+  return value ? Number(value) : REMOTES[name].port;
+}
+
+/** The page a remote runs on alone; in the shell only the manifest and its chunks are used. */
+const STANDALONE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>DBLearn</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx' }: RemoteConfigInput, env: Env = process.env) {
+  const here = (path: string) => fileURLToPath(new URL(path, root));
+  const pkg = JSON.parse(readFileSync(here('./package.json'), 'utf8')) as PackageManifest;
+
+  return (_env: unknown, argv: CliArguments): Configuration => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: here('.'),
+      // src/index.ts only imports ./bootstrap: the async boundary the shared modules need.
+      entry: { main: './src/index.ts' },
+      target: ['web', 'es2022'],
+      devtool: production ? false : 'cheap-module-source-map',
+      output: {
+        ...federatedOutput(name),
+        path: here('./dist'),
+        clean: true,
+        ...outputFileNames(production),
+      },
+      resolve: frontEndResolve,
+      module: { rules: [typeScriptRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }] },
+      plugins: [
+        // Alone, nobody provides the federation runtime: bundle it (about 18 kB more) in development.
+        new ModuleFederationPlugin(remoteFederationOptions({ name, app, pkg, externalRuntime: production })),
+        new rspack.HtmlRspackPlugin({ templateContent: STANDALONE_PAGE, title: `DBLearn · ${REMOTES[name].title}` }),
+      ],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      devServer: production
+        ? undefined
+        : {
+            host: '127.0.0.1',
+            port: devServerPort(name, env),
+            allowedHosts: ['localhost', '127.0.0.1'],
+            historyApiFallback: true,
+            hot: false,
+            liveReload: true,
+            // The shell (another origin) may load this dev build through its manifest.
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            proxy: [{ context: ['/api'], target: devGatewayUrl(env), xfwd: true }],
+          },
+    };
+  };
+}
