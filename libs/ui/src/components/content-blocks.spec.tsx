@@ -72,6 +72,12 @@ describe('ContentBlocks', () => {
     expect(screen.getByTestId('b3-1')).toHaveTextContent('sql: SELECT 2;');
   });
 
+  it('leaves out the heading of a block without a header', () => {
+    render(<ContentBlocks blocks={[{ _id: 'b4', header: '', detail: 'Only text.' }]} />);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getByText('Only text.')).toBeInTheDocument();
+  });
+
   it('shows what it is given for no blocks', () => {
     render(<ContentBlocks blocks={[]} empty={<p>Nothing written here yet.</p>} />);
     expect(screen.getByText('Nothing written here yet.')).toBeInTheDocument();

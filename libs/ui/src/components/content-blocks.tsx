@@ -76,14 +76,20 @@ function Block({ block, headingLevel, blockActions, renderCode }: { block: Conte
   const Heading = `h${headingLevel}` as const;
   let codeIndex = 0;
   const actions = blockActions?.(block);
+  // A project block's header is optional (SPEC §5): no empty heading then.
+  const hasHeader = block.header.trim() !== '';
   return (
-    <section className="dbl-content-block" aria-labelledby={headingId}>
-      <div className="dbl-content-block__head">
-        <Heading id={headingId} className="dbl-content-block__header">
-          {block.header}
-        </Heading>
-        {actions ? <div className="dbl-content-block__actions">{actions}</div> : null}
-      </div>
+    <section className="dbl-content-block" aria-labelledby={hasHeader ? headingId : undefined}>
+      {hasHeader || actions ? (
+        <div className="dbl-content-block__head">
+          {hasHeader ? (
+            <Heading id={headingId} className="dbl-content-block__header">
+              {block.header}
+            </Heading>
+          ) : null}
+          {actions ? <div className="dbl-content-block__actions">{actions}</div> : null}
+        </div>
+      ) : null}
       {parseDetail(block.detail).map((part, position) => {
         if (part.kind === 'line') {
           return (

@@ -1,0 +1,23 @@
+import type { Topic } from '@dblearn/contracts';
+import { baseApi } from '@dblearn/web';
+import type { Course } from '../../../lib/content.js';
+
+/** SPEC §5 "Course": the form's fields (CONTRACT: POST /course and PUT /course/{id} take the same). */
+export interface CourseFields {
+  topic: Topic;
+  name: string;
+  teacher: string;
+  length: string;
+}
+
+/** POST /course: the new course joins the lists. */
+export const createCourseApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    createCourse: build.mutation<Course, CourseFields>({
+      query: (body) => ({ url: '/course', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Course', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useCreateCourseMutation } = createCourseApi;

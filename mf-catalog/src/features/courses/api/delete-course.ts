@@ -1,0 +1,14 @@
+import { baseApi } from '@dblearn/web';
+import type { Course } from '../../../lib/content.js';
+
+/** DELETE /course/{id}: its tutorials and projects go too, and with them learners' finished marks. */
+export const deleteCourseApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    deleteCourse: build.mutation<Course, string>({
+      query: (id) => ({ url: `/course/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Course', id }, { type: 'Course', id: 'LIST' }, 'User'],
+    }),
+  }),
+});
+
+export const { useDeleteCourseMutation } = deleteCourseApi;

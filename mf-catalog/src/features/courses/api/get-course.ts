@@ -1,0 +1,14 @@
+import { baseApi } from '@dblearn/web';
+import type { Course } from '../../../lib/content.js';
+
+/** GET /course/{id}: the course with its tutorial and project titles. */
+export const getCourseApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCourse: build.query<Course, string>({
+      query: (id) => `/course/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Course', id }],
+    }),
+  }),
+});
+
+export const { useGetCourseQuery } = getCourseApi;

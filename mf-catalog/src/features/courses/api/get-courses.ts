@@ -1,0 +1,26 @@
+import { PAGE_SIZE, type Topic } from '@dblearn/contracts';
+import { baseApi } from '@dblearn/web';
+import type { Course, ListPage } from '../../../lib/content.js';
+
+export interface CoursePageArgs {
+  /** null for All. */
+  topic: Topic | null;
+  /** From 1. */
+  page: number;
+}
+
+/** GET /course?topic=&page=&pageSize=6: one page of courses and X-Total-Count for the pagination. */
+export const getCoursesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCourses: build.query<ListPage<Course>, CoursePageArgs>({
+      query: ({ topic, page }) => ({ url: '/course', params: { page, pageSize: PAGE_SIZE, ...(topic ? { topic } : {}) } }),
+      transformResponse: (items: Course[], meta) => {
+        const total = Number(meta?.response?.headers.get('X-Total-Count'));
+        return { items, total: Number.isFinite(total) ? total : items.length };
+      },
+      providesTags: (result) => [{ type: 'Course', id: 'LIST' }, ...(result?.items ?? []).map((course) => ({ type: 'Course' as const, id: course._id }))],
+    }),
+  }),
+});
+
+export const { useGetCoursesQuery } = getCoursesApi;

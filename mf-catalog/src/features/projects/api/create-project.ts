@@ -1,0 +1,24 @@
+import type { Difficulty } from '@dblearn/contracts';
+import { baseApi } from '@dblearn/web';
+import type { Project } from '../../../lib/content.js';
+
+export interface CreateProjectArgs {
+  title: string;
+  difficulty: Difficulty;
+  courseId: string;
+}
+
+/**
+ * POST /project with courseId: created and attached to the course in the same call (CONTRACT), so no
+ * separate attach can fail half-way.
+ */
+export const createProjectApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    createProject: build.mutation<Project, CreateProjectArgs>({
+      query: (body) => ({ url: '/project', method: 'POST', body }),
+      invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Course', id: courseId }],
+    }),
+  }),
+});
+
+export const { useCreateProjectMutation } = createProjectApi;

@@ -1,0 +1,18 @@
+import { baseApi } from '@dblearn/web';
+import type { Project } from '../../../lib/content.js';
+
+/** DELETE /project/{id}: detached from its course and gone from every learner's finished list. */
+export const deleteProjectApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    deleteProject: build.mutation<Project, { id: string; courseId: string }>({
+      query: ({ id }) => ({ url: `/project/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { id, courseId }) => [
+        { type: 'Project', id },
+        { type: 'Course', id: courseId },
+        'User',
+      ],
+    }),
+  }),
+});
+
+export const { useDeleteProjectMutation } = deleteProjectApi;

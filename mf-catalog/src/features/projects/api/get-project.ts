@@ -1,0 +1,14 @@
+import { baseApi } from '@dblearn/web';
+import type { Project } from '../../../lib/content.js';
+
+/** GET /project/{id}: title, difficulty and content blocks. */
+export const getProjectApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getProject: build.query<Project, string>({
+      query: (id) => `/project/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Project', id }],
+    }),
+  }),
+});
+
+export const { useGetProjectQuery } = getProjectApi;

@@ -1,0 +1,14 @@
+import { baseApi } from '@dblearn/web';
+import type { Project } from '../../../lib/content.js';
+
+/** PUT /project/content/{projectId} with the block's id: that block is gone. */
+export const removeProjectBlockApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    removeProjectBlock: build.mutation<Project, { projectId: string; blockId: string }>({
+      query: ({ projectId, blockId }) => ({ url: `/project/content/${projectId}`, method: 'PUT', body: { id: blockId } }),
+      invalidatesTags: (_result, _error, { projectId }) => [{ type: 'Project', id: projectId }],
+    }),
+  }),
+});
+
+export const { useRemoveProjectBlockMutation } = removeProjectBlockApi;

@@ -1,0 +1,17 @@
+import { baseApi } from '@dblearn/web';
+import type { Tutorial } from '../../../lib/content.js';
+
+/** DELETE /tutorial/{id}: it leaves its course's list (and the read marks that pointed at it). */
+export const deleteTutorialApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    deleteTutorial: build.mutation<Tutorial, { id: string; courseId: string }>({
+      query: ({ id }) => ({ url: `/tutorial/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { id, courseId }) => [
+        { type: 'Tutorial', id },
+        { type: 'Course', id: courseId },
+      ],
+    }),
+  }),
+});
+
+export const { useDeleteTutorialMutation } = deleteTutorialApi;

@@ -1,0 +1,14 @@
+import { baseApi } from '@dblearn/web';
+import type { Tutorial } from '../../../lib/content.js';
+
+/** PUT /tutorial/content/{tutorialId} with the block's id: that block is gone. */
+export const removeTutorialBlockApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    removeTutorialBlock: build.mutation<Tutorial, { tutorialId: string; blockId: string }>({
+      query: ({ tutorialId, blockId }) => ({ url: `/tutorial/content/${tutorialId}`, method: 'PUT', body: { id: blockId } }),
+      invalidatesTags: (_result, _error, { tutorialId }) => [{ type: 'Tutorial', id: tutorialId }],
+    }),
+  }),
+});
+
+export const { useRemoveTutorialBlockMutation } = removeTutorialBlockApi;

@@ -1,0 +1,72 @@
+import { ContentBlocks, DeleteButton, LinkButton, Panel, type ContentBlock } from '@dblearn/ui';
+import { useSession } from '@dblearn/web';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { BackLink } from '../../../lib/back-link.js';
+import { paths } from '../../../lib/paths.js';
+import { QueryView } from '../../../lib/query-view.js';
+import { reportRefusal } from '../../../lib/report-refusal.js';
+import { useGetProgressQuery } from '../../progress/api/get-progress.js';
+import { useRecordTutorialReadMutation } from '../../progress/api/record-tutorial-read.js';
+import { useGetTutorialQuery } from '../api/get-tutorial.js';
+import { useRemoveTutorialBlockMutation } from '../api/remove-tutorial-block.js';
+
+/** Opening a tutorial records the read once (CONTRACT POST /users/tutorial/{userId}), unless already recorded. */
+function useRecordRead(tutorialId: string, loaded: boolean) {
+  const { user } = useSession();
+  const progress = useGetProgressQuery(undefined, { skip: !user });
+  const [recordRead] = useRecordTutorialReadMutation();
+  const alreadyRead = progress.data?.readTutorial?.some((entry) => entry._id === tutorialId) ?? false;
+  const userId = user?._id;
+  const progressKnown = progress.data !== undefined;
+  useEffect(() => {
+    if (!userId || !loaded || !progressKnown || alreadyRead) return;
+    // A failure here is not the reader's business: the mark simply stays off (5xx still toasts).
+    recordRead({ userId, tutorialId }).unwrap().catch(() => undefined);
+  }, [userId, tutorialId, loaded, progressKnown, alreadyRead, recordRead]);
+}
+
+function DeleteBlock({ tutorialId, block }: { tutorialId: string; block: ContentBlock }) {
+  const [removeBlock, { isLoading }] = useRemoveTutorialBlockMutation();
+  const remove = () => removeBlock({ tutorialId, blockId: block._id }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
+  return <DeleteButton itemName={`block "${block.header}"`} onConfirm={remove} pending={isLoading} />;
+}
+
+/** /catalog/{courseId}/tutorial/{tutorialId}: title and blocks; admins get Edit and a Delete per block. */
+export default function TutorialRoute() {
+  const { courseId = '', tutorialId = '' } = useParams();
+  const { isAdmin } = useSession();
+  const tutorial = useGetTutorialQuery(tutorialId);
+  useRecordRead(tutorialId, tutorial.data !== undefined);
+  const back = { to: paths.course(courseId), label: 'Back to the course' };
+  return (
+    <article className="catalog-page catalog-reading">
+      <BackLink to={back.to} />
+      <QueryView query={tutorial} what="tutorial" back={back}>
+        {(data) => (
+          <>
+            <header className="catalog-page__header">
+              <h1>{data.title}</h1>
+              {isAdmin ? (
+                <div className="catalog-page__tools">
+                  <LinkButton to={paths.tutorialForm(courseId, data._id)} variant="secondary">
+                    Edit
+                  </LinkButton>
+                </div>
+              ) : null}
+            </header>
+            <ContentBlocks
+              blocks={data.contents}
+              blockActions={isAdmin ? (block) => <DeleteBlock tutorialId={data._id} block={block} /> : undefined}
+              empty={
+                <Panel title="Nothing written yet" headingLevel={2}>
+                  <p>{isAdmin ? 'Add a block with Edit.' : 'This tutorial has no content yet.'}</p>
+                </Panel>
+              }
+            />
+          </>
+        )}
+      </QueryView>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { jsonResponse } from '@dblearn/web/testing';
+import type { Course, Progress, Project, Tutorial } from '../src/lib/content.js';
+
+/** 24-hex ids like the gateway's, numbered so tests can name them. */
+export function oid(n: number): string {
+  return n.toString(16).padStart(24, '0');
+}
+
+export interface FakeData {
+  courses: Course[];
+  tutorials: Tutorial[];
+  projects: Project[];
+  me: Progress;
+}
+
+export function course(n: number, overrides: Partial<Course> = {}): Course {
+  return { _id: oid(n), topic: 'sql', name: `Course number ${n}`, teacher: `Teacher ${n}`, length: `${n} hours`, tutorials: [], projects: [], ...overrides };
+}
+
+const notFound = () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found.' }, 404);
+
+/**
+ * An in-memory stand-in for the gateway's content and progress calls (CONTRACT shapes), for
+ * component tests only: the browser suite runs against the real one.
+ */
+export function fakeGateway(data: FakeData) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : ((await request.json()) as Record<string, unknown>);
+    let match: RegExpExecArray | null;
+
+    if (path === '/course' && request.method === 'GET') {
+      const topic = url.searchParams.get('topic');
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('pageSize') ?? 100);
+      const all = data.courses.filter((item) => !topic || item.topic === topic);
+      return jsonResponse(all.slice((page - 1) * size, page * size), 200, { 'X-Total-Count': String(all.length) });
+    }
+    if ((match = /^\/course\/([^/]+)$/.exec(path))) {
+      const index = data.courses.findIndex((item) => item._id === match![1]);
+      if (index < 0) return notFound();
+      if (request.method === 'DELETE') return jsonResponse(data.courses.splice(index, 1)[0]);
+      if (request.method === 'PUT') data.courses[index] = { ...data.courses[index]!, ...(body as Partial<Course>) };
+      return jsonResponse(data.courses[index]);
+    }
+    if (path === '/course' && request.method === 'POST') {
+      const created = course(data.courses.length + 100, body as Partial<Course>);
+      data.courses.push(created);
+      return jsonResponse(created, 201);
+    }
+    if ((match = /^\/tutorial\/([^/]+)$/.exec(path))) {
+      const tutorial = data.tutorials.find((item) => item._id === match![1]);
+      return tutorial ? jsonResponse(tutorial) : notFound();
+    }
+    if ((match = /^\/project\/content\/([^/]+)$/.exec(path))) {
+      const project = data.projects.find((item) => item._id === match![1]);
+      if (!project) return notFound();
+      project.contents = project.contents.filter((block) => block._id !== body!.id);
+      return jsonResponse(project);
+    }
+    if ((match = /^\/project\/([^/]+)$/.exec(path))) {
+      const project = data.projects.find((item) => item._id === match![1]);
+      return project ? jsonResponse(project) : notFound();
+    }
+    if ((match = /^\/users\/(project|tutorial)\/([^/]+)$/.exec(path))) {
+      const id = String(body!.id);
+      if (match[1] === 'tutorial') {
+        if (!data.me.readTutorial?.some((entry) => entry._id === id)) data.me.readTutorial = [...(data.me.readTutorial ?? []), { _id: id, courseId: oid(1) }];
+      } else if (request.method === 'POST') {
+        const project = data.projects.find((item) => item._id === id);
+        if (!project) return notFound();
+        if (!data.me.finishedProject.some((entry) => entry._id === id)) data.me.finishedProject.push({ _id: id, title: project.title, difficulty: project.difficulty });
+      } else {
+        data.me.finishedProject = data.me.finishedProject.filter((entry) => entry._id !== id);
+      }
+      return jsonResponse(data.me);
+    }
+    if (path === '/users/me') return jsonResponse(data.me);
+    return notFound();
+  };
+}
