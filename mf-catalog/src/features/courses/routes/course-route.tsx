@@ -7,7 +7,7 @@ import type { Course } from '../../../lib/content.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
-import { useGetProgressQuery } from '../../progress/api/get-progress.js';
+import { useProgress } from '../../progress/api/get-progress.js';
 import { useDeleteTutorialMutation } from '../../tutorials/api/delete-tutorial.js';
 import { useGetCourseQuery } from '../api/get-course.js';
 
@@ -19,7 +19,7 @@ function DeleteTutorial({ courseId, tutorial }: { courseId: string; tutorial: { 
 
 function TutorialList({ course }: { course: Course }) {
   const { isAdmin } = useSession();
-  const progress = useGetProgressQuery(undefined, { skip: isAdmin });
+  const progress = useProgress({ skip: isAdmin });
   const read = new Set((progress.data?.readTutorial ?? []).map((entry) => entry._id));
   if (course.tutorials.length === 0) {
     return (

@@ -1,18 +1,11 @@
-import { baseApi } from '@dblearn/web';
+import { useGetMeQuery } from '@dblearn/web';
 import type { Progress } from '../../../lib/content.js';
 
 /**
- * GET /users/me: finished projects and read tutorials. The same endpoint name as the shell's, so both
- * share one cache entry and one request; the definition is the same, so replacing it is harmless.
+ * The signed-in user's finished projects and read tutorials, from the one shared GET /users/me
+ * (@dblearn/web): the shell's request and cache entry serve this area too. Admins are not asked.
  */
-export const getProgressApi = baseApi.injectEndpoints({
-  overrideExisting: true,
-  endpoints: (build) => ({
-    getMe: build.query<Progress, void>({
-      query: () => '/users/me',
-      providesTags: ['User'],
-    }),
-  }),
-});
-
-export const useGetProgressQuery = getProgressApi.useGetMeQuery;
+export function useProgress({ skip = false }: { skip?: boolean } = {}) {
+  const me = useGetMeQuery(undefined, { skip });
+  return { ...me, data: me.data as Progress | undefined };
+}

@@ -7,7 +7,7 @@ import { NEW_ID, paths, type ProjectArea } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useGetCourseQuery } from '../../courses/api/get-course.js';
-import { useGetProgressQuery } from '../../progress/api/get-progress.js';
+import { useProgress } from '../../progress/api/get-progress.js';
 import { useDeleteProjectMutation } from '../api/delete-project.js';
 
 type ProjectEntry = Course['projects'][number];
@@ -29,7 +29,7 @@ function FinishedMark({ finished }: { finished: boolean }) {
 
 function ProjectList({ area, course }: { area: ProjectArea; course: Course }) {
   const { isAdmin } = useSession();
-  const progress = useGetProgressQuery(undefined, { skip: isAdmin });
+  const progress = useProgress({ skip: isAdmin });
   const finished = new Set((progress.data?.finishedProject ?? []).map((project) => project._id));
   if (course.projects.length === 0) {
     return (

@@ -5,7 +5,7 @@ import { BackLink } from '../../../lib/back-link.js';
 import { paths, type ProjectArea } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
-import { useGetProgressQuery } from '../../progress/api/get-progress.js';
+import { useProgress } from '../../progress/api/get-progress.js';
 import { useSetProjectFinishedMutation } from '../../progress/api/set-project-finished.js';
 import { useGetProjectQuery } from '../api/get-project.js';
 import { useRemoveProjectBlockMutation } from '../api/remove-project-block.js';
@@ -13,7 +13,7 @@ import { useRemoveProjectBlockMutation } from '../api/remove-project-block.js';
 /** SPEC §4: Finish marks the project finished, Finished (with its check) takes the mark back. */
 function FinishToggle({ projectId }: { projectId: string }) {
   const { user } = useSession();
-  const progress = useGetProgressQuery(undefined, { skip: !user });
+  const progress = useProgress({ skip: !user });
   const [setFinished, { isLoading }] = useSetProjectFinishedMutation();
   if (!user) return null;
   const finished = progress.data?.finishedProject.some((project) => project._id === projectId) ?? false;

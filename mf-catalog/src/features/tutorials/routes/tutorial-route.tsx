@@ -6,7 +6,7 @@ import { BackLink } from '../../../lib/back-link.js';
 import { paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
-import { useGetProgressQuery } from '../../progress/api/get-progress.js';
+import { useProgress } from '../../progress/api/get-progress.js';
 import { useRecordTutorialReadMutation } from '../../progress/api/record-tutorial-read.js';
 import { useGetTutorialQuery } from '../api/get-tutorial.js';
 import { useRemoveTutorialBlockMutation } from '../api/remove-tutorial-block.js';
@@ -14,7 +14,7 @@ import { useRemoveTutorialBlockMutation } from '../api/remove-tutorial-block.js'
 /** Opening a tutorial records the read once (CONTRACT POST /users/tutorial/{userId}), unless already recorded. */
 function useRecordRead(tutorialId: string, loaded: boolean) {
   const { user } = useSession();
-  const progress = useGetProgressQuery(undefined, { skip: !user });
+  const progress = useProgress({ skip: !user });
   const [recordRead] = useRecordTutorialReadMutation();
   const alreadyRead = progress.data?.readTutorial?.some((entry) => entry._id === tutorialId) ?? false;
   const userId = user?._id;
