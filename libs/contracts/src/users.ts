@@ -21,12 +21,21 @@ export interface FinishedProject {
   _id: string;
   title: string;
   difficulty: Difficulty;
+  /** The course the project belongs to; null while it belongs to none. */
+  courseId: string | null;
 }
 
-/** GET /users/me */
+/** A tutorial the user has read: the course page and /hub count progress from these. */
+export interface ReadTutorial {
+  _id: string;
+  courseId: string | null;
+}
+
+/** GET /users/me, and the answer of every /users/{project,interview,tutorial} call. */
 export interface UserProfile extends PublicUser {
   savedQuestion: SavedQuestion[];
   finishedProject: FinishedProject[];
+  readTutorial: ReadTutorial[];
 }
 
 /** What the gateway signs into the JWT (CONTRACT "Conventions"). */

@@ -1,12 +1,20 @@
 import { IsMongoId } from 'class-validator';
-import type { FindProfileRequest } from '../messaging/users.patterns.js';
+import type { FindProfileRequest, UserItemRequest } from '../messaging/users.patterns.js';
 
 /**
- * Payloads that only travel gateway → svc-users (no HTTP body has this shape). The gateway fills
- * `userId` from the verified token, and svc-users validates it again because a service never
- * trusts its callers.
+ * Payloads that travel gateway → svc-users. The gateway fills `userId` from the verified token
+ * (/users/me) or the path (/users/project/{userId}, checked there), and svc-users validates it
+ * again because a service never trusts its callers.
  */
-export class FindProfileDto implements FindProfileRequest {
+export class UserIdDto {
   @IsMongoId({ message: 'userId must be a valid id.' })
   userId!: string;
+}
+
+export class FindProfileDto extends UserIdDto implements FindProfileRequest {}
+
+/** users.project.*, users.interview.*, users.tutorial.read: whose list, and which item. */
+export class UserItemDto extends UserIdDto implements UserItemRequest {
+  @IsMongoId({ message: 'id must be a valid id.' })
+  id!: string;
 }

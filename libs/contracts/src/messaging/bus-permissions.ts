@@ -1,3 +1,4 @@
+import { CONTENT_PATTERNS } from './content.patterns.js';
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from './events.js';
 import { SERVICES, type ServiceName } from './services.js';
 
@@ -6,7 +7,8 @@ import { SERVICES, type ServiceName } from './services.js';
  * credentials and permissions with no other change. The launcher turns this into nats-server's
  * `authorization` block; every process connects as its own user.
  *
- * - The gateway is the only one that sends requests to services (`<service>.>`).
+ * - The gateway sends requests to services (`<service>.>`); a service sends only the requests
+ *   SERVICE_REQUESTS names.
  * - Service X connects as its queue name (`svc-X`, also its folder). It answers `X.>` only inside its queue group, publishes only `events.X.>`, talks to its
  *   other instances on `svc-X.>` (e.g. cache broadcasts), reads every event subject (read models),
  *   and uses the JetStream API only for the events stream and for its own durable consumer, which
@@ -16,6 +18,14 @@ import { SERVICES, type ServiceName } from './services.js';
  *   (`allow_responses`), so a reply cannot be forged.
  */
 export const GATEWAY_BUS_USER = 'gateway';
+
+/**
+ * The few requests one service sends another, each named: svc-users reads the project, tutorial
+ * or question it is about to copy into a user's lists (and its rebuild command reads them all).
+ */
+export const SERVICE_REQUESTS: Partial<Record<ServiceName, readonly string[]>> = {
+  users: [CONTENT_PATTERNS.findProject, CONTENT_PATTERNS.findTutorial, CONTENT_PATTERNS.findInterview],
+};
 
 export interface BusPermissions {
   user: string;
@@ -51,6 +61,7 @@ function servicePermissions(service: ServiceName): BusPermissions {
       `${jsApi}.CONSUMER.INFO.${stream}.${queue}`,
       `${jsApi}.CONSUMER.MSG.NEXT.${stream}.${queue}`,
       `$JS.ACK.${stream}.${queue}.>`,
+      ...(SERVICE_REQUESTS[service] ?? []),
     ],
     subscribe: [`${name}.> ${queue}`, `${queue}.>`, `${EVENTS_SUBJECT_PREFIX}.>`, `${busInboxPrefix(queue)}.>`],
     allowResponses: true,

@@ -9,6 +9,16 @@ export const USERS_PATTERNS = {
   verifyCredentials: 'users.verify-credentials',
   /** FindProfileRequest → UserProfile; 404 if the user no longer exists. */
   findProfile: 'users.find-profile',
+  /** UserItemRequest → UserProfile: mark a project finished; 404 no such user or project. Idempotent. */
+  finishProject: 'users.project.finish',
+  /** UserItemRequest → UserProfile: unmark it. Idempotent. */
+  unfinishProject: 'users.project.unfinish',
+  /** UserItemRequest → UserProfile: save an interview question; 404 no such user or question. Idempotent. */
+  saveQuestion: 'users.interview.save',
+  /** UserItemRequest → UserProfile: unsave it. Idempotent. */
+  unsaveQuestion: 'users.interview.unsave',
+  /** UserItemRequest → UserProfile: record a tutorial as read; 404 no such user or tutorial. Idempotent. */
+  readTutorial: 'users.tutorial.read',
   health: 'users.health',
 } as const;
 
@@ -27,9 +37,20 @@ export interface FindProfileRequest {
   userId: string;
 }
 
+/** The user (from the path) and the project, question or tutorial (from the `{id}` body). */
+export interface UserItemRequest {
+  userId: string;
+  id: string;
+}
+
 export interface UsersReplies {
   [USERS_PATTERNS.register]: PublicUser;
   [USERS_PATTERNS.verifyCredentials]: PublicUser;
   [USERS_PATTERNS.findProfile]: UserProfile;
+  [USERS_PATTERNS.finishProject]: UserProfile;
+  [USERS_PATTERNS.unfinishProject]: UserProfile;
+  [USERS_PATTERNS.saveQuestion]: UserProfile;
+  [USERS_PATTERNS.unsaveQuestion]: UserProfile;
+  [USERS_PATTERNS.readTutorial]: UserProfile;
   [USERS_PATTERNS.health]: { status: 'ok' };
 }
