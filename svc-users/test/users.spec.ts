@@ -66,7 +66,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
       expect(stored?.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
       expect(JSON.stringify(user)).not.toContain(stored?.passwordHash);
       expect(stored?.createdAt).toBeInstanceOf(Date);
-      expect(stored).toMatchObject({ savedQuestion: [], finishedProject: [] });
+      expect(stored).toMatchObject({ savedQuestion: [], finishedProject: [], readTutorial: [] });
     });
 
     it('refuses an e-mail that is taken in any letter case, and changes nothing', async () => {
@@ -152,7 +152,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
     it('answers the profile with its saved questions and finished projects, and no hash', async () => {
       const user = await register({ email: 'profile@example.com', password: 'secret-one', skill: 'intermediate' });
       const found = await profile(user._id);
-      expect(found).toEqual({ ...user, savedQuestion: [], finishedProject: [] });
+      expect(found).toEqual({ ...user, savedQuestion: [], finishedProject: [], readTutorial: [] });
       expect(JSON.stringify(found)).not.toMatch(/scrypt|passwordHash|createdAt/);
     });
 
@@ -170,7 +170,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
     await service.close();
     service = await startUsersService(config);
     expect(await login({ email: 'durable@example.com', password: 'secret-one' })).toEqual(user);
-    expect(await profile(user._id)).toEqual({ ...user, savedQuestion: [], finishedProject: [] });
+    expect(await profile(user._id)).toEqual({ ...user, savedQuestion: [], finishedProject: [], readTutorial: [] });
     expect(await users.refusal(USERS_PATTERNS.register, { email: 'durable@example.com', password: 'secret-one', skill: 'beginner' })).toEqual({
       statusCode: 400,
       message: EMAIL_TAKEN_MESSAGE,

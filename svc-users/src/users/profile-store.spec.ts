@@ -2,7 +2,7 @@ import type { UserProfile } from '@dblearn/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { ProfileStore } from './profile-store.js';
 
-const profile = (email: string): UserProfile => ({ _id: email, email, skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] });
+const profile = (email: string): UserProfile => ({ _id: email, email, skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [], readTutorial: [] });
 
 function storeAt(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const clock = { now: 1_000 };

@@ -6,6 +6,8 @@ import { type ProfileFields, toPublicUser, toUserProfile } from './user.mapper.j
 const id = new Types.ObjectId('6b020a4dbbae6c41e918ccfe');
 const questionId = new Types.ObjectId('6b020a4dbbae6c41e918cc01');
 const projectId = new Types.ObjectId('6b020a4dbbae6c41e918cc02');
+const courseId = new Types.ObjectId('6b020a4dbbae6c41e918cc03');
+const tutorialId = new Types.ObjectId('6b020a4dbbae6c41e918cc04');
 
 /** A document as the database might hand it over, with fields no answer may show. */
 const stored = {
@@ -16,7 +18,9 @@ const stored = {
   passwordHash: 'scrypt$16384$8$1$salt$hash',
   createdAt: new Date('2026-01-01T00:00:00Z'),
   savedQuestion: [{ _id: questionId, topic: 'sql', question: 'What is a join?', answer: 'A way to combine rows.', savedAt: 1 }],
-  finishedProject: [{ _id: projectId, title: 'Library schema', difficulty: 'beginner', secret: true }],
+  finishedProject: [{ _id: projectId, title: 'Library schema', difficulty: 'beginner', courseId, secret: true }],
+  readTutorial: [{ _id: tutorialId, courseId: null, readAt: 1 }],
+  snapshotRev: 3,
 } as unknown as ProfileFields;
 
 describe('toPublicUser', () => {
@@ -26,7 +30,7 @@ describe('toPublicUser', () => {
 });
 
 describe('toUserProfile', () => {
-  it('adds the saved questions and finished projects, field by field, and never the hash', () => {
+  it('adds the saved questions, finished projects and read tutorials, field by field, and never the hash', () => {
     const profile = toUserProfile(stored);
     expect(profile).toEqual({
       _id: '6b020a4dbbae6c41e918ccfe',
@@ -34,16 +38,18 @@ describe('toUserProfile', () => {
       skill: 'intermediate',
       isAdmin: false,
       savedQuestion: [{ _id: '6b020a4dbbae6c41e918cc01', topic: 'sql', question: 'What is a join?', answer: 'A way to combine rows.' }],
-      finishedProject: [{ _id: '6b020a4dbbae6c41e918cc02', title: 'Library schema', difficulty: 'beginner' }],
+      finishedProject: [{ _id: '6b020a4dbbae6c41e918cc02', title: 'Library schema', difficulty: 'beginner', courseId: '6b020a4dbbae6c41e918cc03' }],
+      readTutorial: [{ _id: '6b020a4dbbae6c41e918cc04', courseId: null }],
     });
     expect(JSON.stringify(profile)).not.toContain('scrypt');
   });
 
   it('answers empty lists for an account that predates them', () => {
-    const { savedQuestion: _saved, finishedProject: _finished, ...older } = stored;
+    const { savedQuestion: _saved, finishedProject: _finished, readTutorial: _read, ...older } = stored;
     const profile = toUserProfile(older as unknown as ProfileFields);
     expect(profile.savedQuestion).toEqual([]);
     expect(profile.finishedProject).toEqual([]);
+    expect(profile.readTutorial).toEqual([]);
   });
 });
 

@@ -1,13 +1,13 @@
-import type { FinishedProject, PublicUser, SavedQuestion, UserProfile } from '@dblearn/contracts';
+import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProfile } from '@dblearn/contracts';
 import type { Types } from 'mongoose';
-import type { FinishedProjectSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
+import type { FinishedProjectSnapshot, ReadTutorialSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
 
 /** The fields an answer may show, read from a lean document or a hydrated one alike. */
 export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin'> & { _id: Types.ObjectId };
-export type ProfileFields = PublicUserFields & Pick<User, 'savedQuestion' | 'finishedProject'>;
+export type ProfileFields = PublicUserFields & Partial<Pick<User, 'savedQuestion' | 'finishedProject' | 'readTutorial'>>;
 
 /** findProfile reads exactly what it answers: no hash, no dates. */
-export const PROFILE_PROJECTION = { email: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1 } as const;
+export const PROFILE_PROJECTION = { email: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1, readTutorial: 1 } as const;
 
 // Every answer is built field by field: a document is never spread into a reply, so a field added
 // to the schema later (or the hash) cannot slip out by accident.
@@ -21,13 +21,18 @@ export function toUserProfile(user: ProfileFields): UserProfile {
     ...toPublicUser(user),
     savedQuestion: (user.savedQuestion ?? []).map(toSavedQuestion),
     finishedProject: (user.finishedProject ?? []).map(toFinishedProject),
+    readTutorial: (user.readTutorial ?? []).map(toReadTutorial),
   };
 }
 
-function toSavedQuestion(question: SavedQuestionSnapshot): SavedQuestion {
+export function toSavedQuestion(question: SavedQuestionSnapshot): SavedQuestion {
   return { _id: question._id.toHexString(), topic: question.topic, question: question.question, answer: question.answer };
 }
 
-function toFinishedProject(project: FinishedProjectSnapshot): FinishedProject {
-  return { _id: project._id.toHexString(), title: project.title, difficulty: project.difficulty };
+export function toFinishedProject(project: FinishedProjectSnapshot): FinishedProject {
+  return { _id: project._id.toHexString(), title: project.title, difficulty: project.difficulty, courseId: project.courseId?.toHexString() ?? null };
+}
+
+export function toReadTutorial(tutorial: ReadTutorialSnapshot): ReadTutorial {
+  return { _id: tutorial._id.toHexString(), courseId: tutorial.courseId?.toHexString() ?? null };
 }

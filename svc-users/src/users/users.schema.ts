@@ -30,8 +30,23 @@ export class FinishedProjectSnapshot {
 
   @Prop({ type: String, required: true, enum: DIFFICULTIES })
   difficulty!: Difficulty;
+
+  /** Its course; null while it belongs to none (and for snapshots taken before courses were kept). */
+  @Prop({ type: mongoose.Schema.Types.ObjectId, default: null })
+  courseId!: Types.ObjectId | null;
 }
 export const FinishedProjectSnapshotSchema = SchemaFactory.createForClass(FinishedProjectSnapshot);
+
+/** A tutorial the user has read; its `_id` is the tutorial's (svc-content). */
+@Schema({ versionKey: false })
+export class ReadTutorialSnapshot {
+  @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: mongoose.Schema.Types.ObjectId, default: null })
+  courseId!: Types.ObjectId | null;
+}
+export const ReadTutorialSnapshotSchema = SchemaFactory.createForClass(ReadTutorialSnapshot);
 
 @Schema({ collection: 'users', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class User {
@@ -54,6 +69,17 @@ export class User {
 
   @Prop({ type: [FinishedProjectSnapshotSchema], default: [] })
   finishedProject!: FinishedProjectSnapshot[];
+
+  @Prop({ type: [ReadTutorialSnapshotSchema], default: [] })
+  readTutorial!: ReadTutorialSnapshot[];
+
+  /**
+   * Bumped by every write to the three snapshot lists. FerretDB has neither transactions nor the
+   * positional operator, so a list is rewritten whole, guarded by this number (optimistic
+   * concurrency): two writers can never lose each other's change. Missing on older accounts.
+   */
+  @Prop({ type: Number, default: 0 })
+  snapshotRev!: number;
 
   createdAt!: Date;
 }

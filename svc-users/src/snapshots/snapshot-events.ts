@@ -1,0 +1,77 @@
+import type { CourseDeletedEvent, DomainEvent, InterviewUpdatedEvent, ProjectUpdatedEvent } from '@dblearn/contracts';
+import { Injectable } from '@nestjs/common';
+import { SnapshotHolders } from './snapshot-holders.js';
+import type { SnapshotKind, SnapshotOf } from './snapshot-kinds.js';
+import { dropSnapshots, refreshSnapshot } from './snapshot-lists.js';
+import { UserSnapshots } from './user-snapshots.js';
+
+/** Users are updated this many at a time: fast for a popular item, gentle on the database. */
+const FAN_OUT = 8;
+
+/**
+ * What svc-content's events do to the copies in users (DESIGN "Events"). Every method is
+ * idempotent: a redelivered event finds the lists already as it wants them and writes nothing.
+ */
+@Injectable()
+export class SnapshotEvents {
+  constructor(
+    private readonly holders: SnapshotHolders,
+    private readonly lists: UserSnapshots,
+  ) {}
+
+  projectUpdated(event: ProjectUpdatedEvent): Promise<void> {
+    const { entityId, title, difficulty, courseId } = event;
+    return this.refresh('project', { _id: entityId, title, difficulty, courseId: courseId ?? null });
+  }
+
+  interviewUpdated(event: InterviewUpdatedEvent): Promise<void> {
+    const { entityId, topic, question, answer } = event;
+    return this.refresh('question', { _id: entityId, topic, question, answer });
+  }
+
+  projectDeleted(event: DomainEvent): Promise<void> {
+    return this.forget('project', [event.entityId]);
+  }
+
+  tutorialDeleted(event: DomainEvent): Promise<void> {
+    return this.forget('tutorial', [event.entityId]);
+  }
+
+  interviewDeleted(event: DomainEvent): Promise<void> {
+    return this.forget('question', [event.entityId]);
+  }
+
+  /** The course's projects and tutorials are gone with it. */
+  async courseDeleted(event: CourseDeletedEvent): Promise<void> {
+    await this.forget('project', event.projectIds ?? []);
+    await this.forget('tutorial', event.tutorialIds ?? []);
+  }
+
+  private async refresh<K extends SnapshotKind>(kind: K, snapshot: SnapshotOf[K]): Promise<void> {
+    const holders = await this.holders.find(snapshot._id);
+    if (!holders || holders.deleted) return;
+    await eachLimited(holders.userIds, (userId) => this.lists.change(userId, kind, (list) => refreshSnapshot(list, snapshot)));
+  }
+
+  private async forget(kind: SnapshotKind, entityIds: readonly string[]): Promise<void> {
+    const byUser = new Map<string, Set<string>>();
+    for (const entityId of entityIds) {
+      for (const userId of await this.holders.markDeleted(kind, entityId)) {
+        const ids = byUser.get(userId) ?? new Set<string>();
+        ids.add(entityId);
+        byUser.set(userId, ids);
+      }
+    }
+    // One write per user however many of the course's items they held.
+    await eachLimited([...byUser], ([userId, ids]) => this.lists.change(userId, kind, (list) => dropSnapshots(list, ids)));
+  }
+}
+
+/** Runs `work` over `items`, at most FAN_OUT at once; fails if any failed (the event is redelivered). */
+async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(FAN_OUT, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(runners);
+}

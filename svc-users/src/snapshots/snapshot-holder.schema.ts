@@ -1,0 +1,30 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import mongoose, { type Types } from 'mongoose';
+import { SNAPSHOT_KINDS, type SnapshotKind } from './snapshot-kinds.js';
+
+/**
+ * Who may hold a copy of one svc-content entity, keyed by that entity's id, so that an event about
+ * it finds its users with one lookup by `_id` (the only indexed lookup on FerretDB) instead of a
+ * scan of every user. `userIds` only grows while the entity lives (a user who unsaves stays listed
+ * and costs one read per event); when the entity is deleted the document stays as a tombstone.
+ */
+@Schema({ collection: 'snapshot_holders', versionKey: false })
+export class SnapshotHolder {
+  @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true, enum: SNAPSHOT_KINDS })
+  kind!: SnapshotKind;
+
+  @Prop({ type: [mongoose.Schema.Types.ObjectId], default: [] })
+  userIds!: Types.ObjectId[];
+
+  /**
+   * Set by a delete event. A request that recorded a snapshot while the delete went through sees it
+   * afterwards and takes its snapshot back, so no copy of a deleted entity outlives the event.
+   */
+  @Prop({ type: Boolean, default: false })
+  deleted!: boolean;
+}
+
+export const SnapshotHolderSchema = SchemaFactory.createForClass(SnapshotHolder);

@@ -1,0 +1,63 @@
+import { isDuplicateKeyError } from '@dblearn/nest-common';
+import { Injectable } from '@nestjs/common';
+import { KeyedLock } from '../common/keyed-lock.js';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model, Types, UpdateQuery } from 'mongoose';
+import type { SnapshotKind } from './snapshot-kinds.js';
+import { SnapshotHolder } from './snapshot-holder.schema.js';
+
+export interface Holders {
+  userIds: string[];
+  deleted: boolean;
+}
+
+type StoredHolder = { _id: Types.ObjectId; userIds?: Types.ObjectId[]; deleted?: boolean };
+
+/** The snapshot_holders collection: every call is one indexed operation by entity id. */
+@Injectable()
+export class SnapshotHolders {
+  /** FerretDB loses one of two concurrent updates of a document (see KeyedLock): one at a time per entity. */
+  private readonly lock = new KeyedLock();
+
+  constructor(@InjectModel(SnapshotHolder.name) private readonly holders: Model<SnapshotHolder>) {}
+
+  /** Before a user's copy is written, so that an event never misses a user who holds one. */
+  async add(kind: SnapshotKind, entityId: string, userId: string): Promise<void> {
+    await this.upsert(entityId, { $addToSet: { userIds: userId }, $setOnInsert: { kind, deleted: false } });
+  }
+
+  async find(entityId: string): Promise<Holders | null> {
+    const holder = await this.holders.findById(entityId, { userIds: 1, deleted: 1 }).lean<StoredHolder>().exec();
+    return holder && { userIds: (holder.userIds ?? []).map((id) => id.toHexString()), deleted: holder.deleted === true };
+  }
+
+  /** Marks the entity deleted (a tombstone even if nobody held it: a request may be about to) and answers who held it. */
+  async markDeleted(kind: SnapshotKind, entityId: string): Promise<string[]> {
+    await this.upsert(entityId, { $set: { deleted: true }, $setOnInsert: { kind, userIds: [] } });
+    return (await this.find(entityId))?.userIds ?? [];
+  }
+
+  /** The entity exists again (an import brought back its id). */
+  async revive(entityId: string): Promise<void> {
+    await this.lock.run(entityId, () => this.holders.updateOne({ _id: entityId }, { $set: { deleted: false } }).exec());
+  }
+
+  /** For the rebuild command: exactly these holders, alive. */
+  async replace(kind: SnapshotKind, entityId: string, userIds: readonly string[]): Promise<void> {
+    await this.upsert(entityId, { $set: { kind, userIds, deleted: false } });
+  }
+
+  private upsert(entityId: string, update: UpdateQuery<SnapshotHolder>): Promise<void> {
+    return this.lock.run(entityId, () => this.write(entityId, update));
+  }
+
+  private async write(entityId: string, update: UpdateQuery<SnapshotHolder>): Promise<void> {
+    try {
+      await this.holders.updateOne({ _id: entityId }, update, { upsert: true }).exec();
+    } catch (error) {
+      // Two first writers for one entity: both tried to insert, one lost; now it exists, so update it.
+      if (!isDuplicateKeyError(error)) throw error;
+      await this.holders.updateOne({ _id: entityId }, update).exec();
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
+import { ContentClient } from '../content/content.client.js';
+import { UsersModule } from '../users/users.module.js';
+import { SnapshotEvents } from './snapshot-events.js';
+import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
+import { SnapshotHolders } from './snapshot-holders.js';
+import { SnapshotsController } from './snapshots.controller.js';
+import { SnapshotsService } from './snapshots.service.js';
+import { UserSnapshots } from './user-snapshots.js';
+
+@Module({
+  imports: [UsersModule, MongooseModule.forFeature([{ name: SnapshotHolder.name, schema: SnapshotHolderSchema }])],
+  controllers: [SnapshotsController],
+  providers: [
+    SnapshotsService,
+    SnapshotEvents,
+    SnapshotHolders,
+    UserSnapshots,
+    { provide: ContentClient, inject: [USERS_CONFIG], useFactory: (config: UsersConfig) => new ContentClient(config.natsUrl) },
+  ],
+  exports: [SnapshotEvents],
+})
+export class SnapshotsModule implements OnApplicationShutdown {
+  constructor(private readonly content: ContentClient) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.content.close();
+  }
+}

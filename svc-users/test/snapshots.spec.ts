@@ -1,0 +1,267 @@
+import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { INestMicroservice } from '@nestjs/common';
+import mongoose from 'mongoose';
+import type { UsersConfig } from '../src/config/users-config.js';
+import { SnapshotEvents } from '../src/snapshots/snapshot-events.js';
+import { type ContentStandIn, startContentStandIn } from './support/content-stand-in.js';
+import { startUsersService, suiteConfig, UsersCaller } from './support/users-service.js';
+
+const newId = () => new mongoose.Types.ObjectId().toHexString();
+const eventMeta = () => ({ eventId: newId(), occurredAt: new Date().toISOString() });
+
+describe('finished projects, saved questions and read tutorials, against real FerretDB and NATS', () => {
+  let infra: TestInfra;
+  let config: UsersConfig;
+  let service: INestMicroservice;
+  let content: ContentStandIn;
+  let users: UsersCaller;
+  let db: mongoose.Connection;
+  let counter = 0;
+
+  const call = (pattern: string, userId: string, id: string) => users.send<UserProfile>(pattern, { userId, id });
+  const finish = (userId: string, id: string) => call(USERS_PATTERNS.finishProject, userId, id);
+  const unfinish = (userId: string, id: string) => call(USERS_PATTERNS.unfinishProject, userId, id);
+  const save = (userId: string, id: string) => call(USERS_PATTERNS.saveQuestion, userId, id);
+  const unsave = (userId: string, id: string) => call(USERS_PATTERNS.unsaveQuestion, userId, id);
+  const read = (userId: string, id: string) => call(USERS_PATTERNS.readTutorial, userId, id);
+  const profile = (userId: string) => users.send<UserProfile>(USERS_PATTERNS.findProfile, { userId });
+  const events = () => service.get(SnapshotEvents);
+  const stored = (userId: string) => db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(userId) });
+
+  async function learner(): Promise<PublicUser> {
+    counter += 1;
+    return users.send<PublicUser>(USERS_PATTERNS.register, { email: `learner${counter}@example.com`, password: 'secret-one', skill: 'beginner' });
+  }
+
+  function addProject(title = 'Library schema', courseId: string | null = newId()) {
+    const project = { _id: newId(), title, difficulty: 'beginner' as const, courseId, contents: [{ _id: newId(), header: 'Task', detail: 'Do it.' }] };
+    content.state.projects.set(project._id, project);
+    return project;
+  }
+
+  function addQuestion(question = 'What is a join?') {
+    const item = { _id: newId(), topic: 'sql' as const, question, answer: 'It combines rows of two tables.' };
+    content.state.questions.set(item._id, item);
+    return item;
+  }
+
+  function addTutorial(courseId: string | null = newId()) {
+    const tutorial = { _id: newId(), title: 'SELECT basics', courseId, contents: [] };
+    content.state.tutorials.set(tutorial._id, tutorial);
+    return tutorial;
+  }
+
+  const projectSnapshot = ({ _id, title, difficulty, courseId }: ReturnType<typeof addProject>) => ({ _id, title, difficulty, courseId });
+
+  beforeAll(async () => {
+    infra = await startTestInfra();
+    // Each part connects as its own bus user, so the permission table is part of what is tested.
+    config = suiteConfig(infra, uniqueDatabaseName('svc_users_snapshots'), { NATS_URL: infra.natsUrlAs('svc-users') });
+    content = await startContentStandIn(infra.natsUrlAs('svc-content'));
+    service = await startUsersService(config);
+    users = new UsersCaller(infra.natsUrlAs('gateway'));
+    db = await mongoose.createConnection(infra.mongoUrl, { dbName: config.mongoDb }).asPromise();
+  });
+
+  afterAll(async () => {
+    await users?.close();
+    await service?.close();
+    await content?.close();
+    await db?.close();
+    await infra?.stop();
+  });
+
+  beforeEach(() => {
+    content.state.calls.length = 0;
+  });
+
+  describe('finishing a project', () => {
+    it('copies {_id, title, difficulty, courseId} into the user and answers the whole profile', async () => {
+      const user = await learner();
+      const project = addProject();
+      const answer = await finish(user._id, project._id);
+      expect(answer).toEqual({ ...user, savedQuestion: [], finishedProject: [projectSnapshot(project)], readTutorial: [] });
+      expect(await profile(user._id)).toEqual(answer);
+    });
+
+    it('is idempotent: finishing twice keeps one copy and writes nothing the second time', async () => {
+      const user = await learner();
+      const project = addProject();
+      await finish(user._id, project._id);
+      const rev = (await stored(user._id))?.snapshotRev;
+      const again = await finish(user._id, project._id);
+      expect(again.finishedProject).toEqual([projectSnapshot(project)]);
+      expect((await stored(user._id))?.snapshotRev).toBe(rev);
+    });
+
+    it('keeps every one of many finishes sent at once (no lost update), and one copy of a double click', async () => {
+      const user = await learner();
+      const projects = Array.from({ length: 8 }, (_, index) => addProject(`Parallel ${index}`));
+      await Promise.all([...projects.map((project) => finish(user._id, project._id)), finish(user._id, projects[0]!._id)]);
+      const finished = (await profile(user._id)).finishedProject;
+      expect(finished.map((item) => item._id).sort()).toEqual(projects.map((project) => project._id).sort());
+    });
+
+    it('answers 404 for a project that does not exist, and changes nothing', async () => {
+      const user = await learner();
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Project not found.' });
+      expect((await profile(user._id)).finishedProject).toEqual([]);
+    });
+
+    it('answers 404 for a user that does not exist', async () => {
+      const project = addProject();
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: newId(), id: project._id })).toEqual({ statusCode: 404, message: 'User not found.' });
+    });
+
+    it('answers 400 for a malformed id without asking svc-content', async () => {
+      const user = await learner();
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: 'not-an-id' })).toEqual({ statusCode: 400, message: ['id must be a valid id.'] });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: 'me', id: newId() })).toEqual({ statusCode: 400, message: ['userId must be a valid id.'] });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: { $ne: null } })).toMatchObject({ statusCode: 400 });
+      expect(content.state.calls).toEqual([]);
+    });
+
+    it('unmarks, idempotently, even a project that no longer exists', async () => {
+      const user = await learner();
+      const kept = addProject('Kept');
+      const dropped = addProject('Dropped');
+      await finish(user._id, kept._id);
+      await finish(user._id, dropped._id);
+      content.state.projects.delete(dropped._id);
+      expect((await unfinish(user._id, dropped._id)).finishedProject).toEqual([projectSnapshot(kept)]);
+      expect((await unfinish(user._id, dropped._id)).finishedProject).toEqual([projectSnapshot(kept)]);
+    });
+  });
+
+  describe('saving questions and reading tutorials', () => {
+    it('saves {_id, topic, question, answer}, never twice, and unsaves', async () => {
+      const user = await learner();
+      const first = addQuestion('What is a join?');
+      const second = addQuestion('What is 3NF?');
+      await save(user._id, first._id);
+      await save(user._id, second._id);
+      const saved = await save(user._id, first._id);
+      expect(saved.savedQuestion).toEqual([first, second]);
+      expect((await unsave(user._id, first._id)).savedQuestion).toEqual([second]);
+      expect((await unsave(user._id, first._id)).savedQuestion).toEqual([second]);
+    });
+
+    it('records a tutorial read once, with its course', async () => {
+      const user = await learner();
+      const tutorial = addTutorial();
+      await read(user._id, tutorial._id);
+      expect((await read(user._id, tutorial._id)).readTutorial).toEqual([{ _id: tutorial._id, courseId: tutorial.courseId }]);
+    });
+
+    it('answers 404 for an unknown question or tutorial', async () => {
+      const user = await learner();
+      expect(await users.refusal(USERS_PATTERNS.saveQuestion, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Interview question not found.' });
+      expect(await users.refusal(USERS_PATTERNS.readTutorial, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Tutorial not found.' });
+      expect(await profile(user._id)).toMatchObject({ savedQuestion: [], readTutorial: [] });
+    });
+  });
+
+  describe('content events keep the copies fresh', () => {
+    it('a renamed project shows its new title to every user who finished it, and only to them', async () => {
+      const [ana, ben, cid] = [await learner(), await learner(), await learner()];
+      const project = addProject('Old title');
+      await finish(ana._id, project._id);
+      await finish(ben._id, project._id);
+      await finish(cid._id, project._id);
+      await unfinish(cid._id, project._id);
+      await profile(ana._id); // cached now: the event must evict it
+
+      const renamed = { ...project, title: 'New title', difficulty: 'professional' as const };
+      content.state.projects.set(project._id, renamed);
+      await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'New title', difficulty: 'professional', courseId: project.courseId });
+
+      expect((await profile(ana._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
+      expect((await profile(ben._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
+      expect((await profile(cid._id)).finishedProject).toEqual([]);
+    });
+
+    it('an edited question shows the edit in the saved list', async () => {
+      const user = await learner();
+      const question = addQuestion('Old wording?');
+      await save(user._id, question._id);
+      await events().interviewUpdated({ ...eventMeta(), entityId: question._id, topic: 'rm', question: 'New wording?', answer: 'New answer.' });
+      expect((await profile(user._id)).savedQuestion).toEqual([{ _id: question._id, topic: 'rm', question: 'New wording?', answer: 'New answer.' }]);
+    });
+
+    it('a deleted project, tutorial or question leaves every list, and a redelivered delete changes nothing', async () => {
+      const user = await learner();
+      const [project, other] = [addProject('Deleted'), addProject('Stays')];
+      const question = addQuestion();
+      const tutorial = addTutorial();
+      await finish(user._id, project._id);
+      await finish(user._id, other._id);
+      await save(user._id, question._id);
+      await read(user._id, tutorial._id);
+
+      const deleteProject = { ...eventMeta(), entityId: project._id, courseId: project.courseId };
+      await events().projectDeleted(deleteProject);
+      await events().interviewDeleted({ ...eventMeta(), entityId: question._id });
+      await events().tutorialDeleted({ ...eventMeta(), entityId: tutorial._id, courseId: tutorial.courseId });
+      const after = await profile(user._id);
+      expect(after).toMatchObject({ finishedProject: [projectSnapshot(other)], savedQuestion: [], readTutorial: [] });
+
+      const rev = (await stored(user._id))?.snapshotRev;
+      await events().projectDeleted(deleteProject);
+      expect((await stored(user._id))?.snapshotRev).toBe(rev);
+    });
+
+    it("a deleted course takes its projects' and tutorials' copies with it, in one write per user", async () => {
+      const user = await learner();
+      const courseId = newId();
+      const projects = [addProject('P1', courseId), addProject('P2', courseId)];
+      const tutorials = [addTutorial(courseId), addTutorial(courseId)];
+      const elsewhere = addProject('Other course');
+      for (const project of [...projects, elsewhere]) await finish(user._id, project._id);
+      for (const tutorial of tutorials) await read(user._id, tutorial._id);
+      const rev = (await stored(user._id))?.snapshotRev as number;
+
+      await events().courseDeleted({ ...eventMeta(), entityId: courseId, projectIds: projects.map((p) => p._id), tutorialIds: tutorials.map((t) => t._id) });
+      expect(await profile(user._id)).toMatchObject({ finishedProject: [projectSnapshot(elsewhere)], readTutorial: [] });
+      expect((await stored(user._id))?.snapshotRev).toBe(rev + 2);
+    });
+
+    it('a project deleted while a user was finishing it does not stay in their list', async () => {
+      const user = await learner();
+      const project = addProject('Deleted mid-request');
+      // svc-content answers the first find, then the project is gone; the delete event came first.
+      content.state.vanishAfterOneFind.add(project._id);
+      await events().projectDeleted({ ...eventMeta(), entityId: project._id, courseId: project.courseId });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: project._id })).toEqual({ statusCode: 404, message: 'Project not found.' });
+      expect((await profile(user._id)).finishedProject).toEqual([]);
+    });
+
+    it('a project deleted and then imported again under its id can be finished again', async () => {
+      const user = await learner();
+      const project = addProject('Re-imported');
+      await events().projectDeleted({ ...eventMeta(), entityId: project._id, courseId: project.courseId });
+      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectSnapshot(project)]);
+      await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'Renamed after import', difficulty: 'beginner', courseId: project.courseId });
+      expect((await profile(user._id)).finishedProject[0]?.title).toBe('Renamed after import');
+    });
+  });
+
+  describe('when svc-content is down', () => {
+    it('finishing answers 503 naming the content service, and unmarking still works', async () => {
+      const user = await learner();
+      const project = addProject();
+      await finish(user._id, project._id);
+      await content.close();
+      try {
+        expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: addProject()._id })).toEqual({
+          statusCode: 503,
+          message: 'The content service is unavailable. Try again shortly.',
+        });
+        expect((await unfinish(user._id, project._id)).finishedProject).toEqual([]);
+      } finally {
+        content = await startContentStandIn(infra.natsUrlAs('svc-content'), content.state);
+      }
+    });
+  });
+});
