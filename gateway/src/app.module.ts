@@ -7,6 +7,7 @@ import { GatewayConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
 import { ServicesModule } from './services/services.module.js';
+import { ProgressModule } from './progress/progress.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -20,6 +21,7 @@ export class AppModule {
         ServicesModule,
         AuthModule,
         UsersModule,
+        ProgressModule,
         HealthModule,
       ],
       providers: [

@@ -64,7 +64,7 @@ describe('accounts through the gateway and svc-users', () => {
 
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, String(response.headers[AUTH_HEADER])));
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ ...response.body, savedQuestion: [], finishedProject: [] });
+    expect(me.body).toEqual({ ...response.body, savedQuestion: [], finishedProject: [], readTutorial: [] });
   });
 
   it('logs in with the token as a text/plain body', async () => {

@@ -2,6 +2,7 @@ import {
   type FindProfileRequest,
   type PublicUser,
   type RegisterRequest,
+  type UserItemRequest,
   type UserProfile,
   type UsersReplies,
   type VerifyCredentialsRequest,
@@ -31,4 +32,16 @@ export class UsersClient {
   findProfile(request: FindProfileRequest): Promise<UserProfile> {
     return this.client.send<UsersReplies[typeof USERS_PATTERNS.findProfile]>(USERS_PATTERNS.findProfile, request);
   }
+
+  /** One of the progress calls (finish/unfinish, save/unsave, read): each answers the updated profile. */
+  changeProgress(pattern: ProgressPattern, request: UserItemRequest): Promise<UserProfile> {
+    return this.client.send<UsersReplies[ProgressPattern]>(pattern, request);
+  }
 }
+
+export type ProgressPattern =
+  | typeof USERS_PATTERNS.finishProject
+  | typeof USERS_PATTERNS.unfinishProject
+  | typeof USERS_PATTERNS.saveQuestion
+  | typeof USERS_PATTERNS.unsaveQuestion
+  | typeof USERS_PATTERNS.readTutorial;

@@ -1,4 +1,4 @@
-import type { FinishedProject, PublicUser, SavedQuestion, UserProfile } from '@dblearn/contracts';
+import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProfile } from '@dblearn/contracts';
 
 /*
  * Answers are rebuilt field by field from what svc-users replies, so nothing it might carry
@@ -14,6 +14,7 @@ export function toUserProfile(profile: UserProfile): UserProfile {
     ...toPublicUser(profile),
     savedQuestion: (profile.savedQuestion ?? []).map(toSavedQuestion),
     finishedProject: (profile.finishedProject ?? []).map(toFinishedProject),
+    readTutorial: (profile.readTutorial ?? []).map(toReadTutorial),
   };
 }
 
@@ -22,5 +23,9 @@ function toSavedQuestion(question: SavedQuestion): SavedQuestion {
 }
 
 function toFinishedProject(project: FinishedProject): FinishedProject {
-  return { _id: project._id, title: project.title, difficulty: project.difficulty };
+  return { _id: project._id, title: project.title, difficulty: project.difficulty, courseId: project.courseId ?? null };
+}
+
+function toReadTutorial(tutorial: ReadTutorial): ReadTutorial {
+  return { _id: tutorial._id, courseId: tutorial.courseId ?? null };
 }

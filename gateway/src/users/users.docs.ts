@@ -1,4 +1,4 @@
-import { DIFFICULTIES, type Difficulty, type FinishedProject, type PublicUser, type SavedQuestion, SKILLS, type Skill, type Topic, TOPICS, type UserProfile } from '@dblearn/contracts';
+import { DIFFICULTIES, type Difficulty, type FinishedProject, type PublicUser, type ReadTutorial, type SavedQuestion, SKILLS, type Skill, type Topic, TOPICS, type UserProfile } from '@dblearn/contracts';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 /** OpenAPI descriptions of the users answers; `implements` keeps them in step with the contracts. */
@@ -42,6 +42,18 @@ export class FinishedProjectDoc implements FinishedProject {
 
   @ApiProperty({ enum: DIFFICULTIES })
   difficulty!: Difficulty;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The course it belongs to; null while it belongs to none.' })
+  courseId!: string | null;
+}
+
+@ApiSchema({ name: 'ReadTutorial' })
+export class ReadTutorialDoc implements ReadTutorial {
+  @ApiProperty()
+  _id!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The course it belongs to; null while it belongs to none.' })
+  courseId!: string | null;
 }
 
 @ApiSchema({ name: 'UserProfile' })
@@ -51,4 +63,7 @@ export class UserProfileDoc extends PublicUserDoc implements UserProfile {
 
   @ApiProperty({ type: [FinishedProjectDoc], description: 'Projects the user marked finished.' })
   finishedProject!: FinishedProject[];
+
+  @ApiProperty({ type: [ReadTutorialDoc], description: 'Tutorials the user has read.' })
+  readTutorial!: ReadTutorial[];
 }

@@ -64,6 +64,7 @@ class UsersResponderController {
       isAdmin: false,
       savedQuestion: [],
       finishedProject: [],
+      readTutorial: [],
       password: request.password,
     };
     this.state.users.set(email, user);
