@@ -1,5 +1,5 @@
 import type { Topic } from '@dblearn/contracts';
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
 
 /** SPEC §5 "Course": the form's fields (CONTRACT: POST /course and PUT /course/{id} take the same). */
@@ -11,7 +11,7 @@ export interface CourseFields {
 }
 
 /** POST /course: the new course joins the lists. */
-export const createCourseApi = baseApi.injectEndpoints({
+export const createCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     createCourse: build.mutation<Course, CourseFields>({
       query: (body) => ({ url: '/course', method: 'POST', body }),

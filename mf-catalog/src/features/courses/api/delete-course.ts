@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
 
 /** DELETE /course/{id}: its tutorials and projects go too, and with them learners' finished marks. */
-export const deleteCourseApi = baseApi.injectEndpoints({
+export const deleteCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteCourse: build.mutation<Course, string>({
       query: (id) => ({ url: `/course/${id}`, method: 'DELETE' }),

@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
 
 /** GET /course/{id}: the course with its tutorial and project titles. */
-export const getCourseApi = baseApi.injectEndpoints({
+export const getCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCourse: build.query<Course, string>({
       query: (id) => `/course/${id}`,

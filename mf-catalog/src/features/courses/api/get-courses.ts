@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type Topic } from '@dblearn/contracts';
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course, ListPage } from '../../../lib/content.js';
 
 export interface CoursePageArgs {
@@ -10,7 +10,7 @@ export interface CoursePageArgs {
 }
 
 /** GET /course?topic=&page=&pageSize=6: one page of courses and X-Total-Count for the pagination. */
-export const getCoursesApi = baseApi.injectEndpoints({
+export const getCoursesApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCourses: build.query<ListPage<Course>, CoursePageArgs>({
       query: ({ topic, page }) => ({ url: '/course', params: { page, pageSize: PAGE_SIZE, ...(topic ? { topic } : {}) } }),

@@ -1,5 +1,5 @@
 import type { Difficulty } from '@dblearn/contracts';
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
 export interface CreateProjectArgs {
@@ -12,7 +12,7 @@ export interface CreateProjectArgs {
  * POST /project with courseId: created and attached to the course in the same call (CONTRACT), so no
  * separate attach can fail half-way.
  */
-export const createProjectApi = baseApi.injectEndpoints({
+export const createProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     createProject: build.mutation<Project, CreateProjectArgs>({
       query: (body) => ({ url: '/project', method: 'POST', body }),

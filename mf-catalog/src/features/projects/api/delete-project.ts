@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
 /** DELETE /project/{id}: detached from its course and gone from every learner's finished list. */
-export const deleteProjectApi = baseApi.injectEndpoints({
+export const deleteProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteProject: build.mutation<Project, { id: string; courseId: string }>({
       query: ({ id }) => ({ url: `/project/${id}`, method: 'DELETE' }),

@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
 /** GET /project/{id}: title, difficulty and content blocks. */
-export const getProjectApi = baseApi.injectEndpoints({
+export const getProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getProject: build.query<Project, string>({
       query: (id) => `/project/${id}`,

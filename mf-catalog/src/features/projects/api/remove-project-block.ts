@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
 /** PUT /project/content/{projectId} with the block's id: that block is gone. */
-export const removeProjectBlockApi = baseApi.injectEndpoints({
+export const removeProjectBlockApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     removeProjectBlock: build.mutation<Project, { projectId: string; blockId: string }>({
       query: ({ projectId, blockId }) => ({ url: `/project/content/${projectId}`, method: 'PUT', body: { id: blockId } }),

@@ -1,5 +1,5 @@
 import type { Difficulty } from '@dblearn/contracts';
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
 export interface UpdateProjectArgs {
@@ -12,7 +12,7 @@ export interface UpdateProjectArgs {
 }
 
 /** PUT /project/{id}: the project, its course's list and learners' finished titles follow. */
-export const updateProjectApi = baseApi.injectEndpoints({
+export const updateProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateProject: build.mutation<Project, UpdateProjectArgs>({
       query: ({ id, courseId: _courseId, ...body }) => ({ url: `/project/${id}`, method: 'PUT', body }),

@@ -1,4 +1,4 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
 /** A block as the forms send it (CONTRACT: `content` appends one block). */
@@ -14,7 +14,7 @@ export interface CreateTutorialArgs {
 }
 
 /** POST /tutorial with courseId: created and attached to the course in one call; the course page refreshes. */
-export const createTutorialApi = baseApi.injectEndpoints({
+export const createTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     createTutorial: build.mutation<Tutorial, CreateTutorialArgs>({
       query: (body) => ({ url: '/tutorial', method: 'POST', body }),

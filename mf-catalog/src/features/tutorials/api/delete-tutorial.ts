@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
 /** DELETE /tutorial/{id}: it leaves its course's list (and the read marks that pointed at it). */
-export const deleteTutorialApi = baseApi.injectEndpoints({
+export const deleteTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteTutorial: build.mutation<Tutorial, { id: string; courseId: string }>({
       query: ({ id }) => ({ url: `/tutorial/${id}`, method: 'DELETE' }),

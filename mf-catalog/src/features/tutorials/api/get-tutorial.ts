@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
 /** GET /tutorial/{id}: title and content blocks. */
-export const getTutorialApi = baseApi.injectEndpoints({
+export const getTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getTutorial: build.query<Tutorial, string>({
       query: (id) => `/tutorial/${id}`,

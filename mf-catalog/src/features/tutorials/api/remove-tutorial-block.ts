@@ -1,8 +1,8 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
 /** PUT /tutorial/content/{tutorialId} with the block's id: that block is gone. */
-export const removeTutorialBlockApi = baseApi.injectEndpoints({
+export const removeTutorialBlockApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     removeTutorialBlock: build.mutation<Tutorial, { tutorialId: string; blockId: string }>({
       query: ({ tutorialId, blockId }) => ({ url: `/tutorial/content/${tutorialId}`, method: 'PUT', body: { id: blockId } }),

@@ -1,4 +1,4 @@
-import { baseApi } from '@dblearn/web';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 import type { BlockFields } from './create-tutorial.js';
 
@@ -11,7 +11,7 @@ export interface UpdateTutorialArgs {
 }
 
 /** PUT /tutorial/{id}: a new title, and `content` appends a block. */
-export const updateTutorialApi = baseApi.injectEndpoints({
+export const updateTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateTutorial: build.mutation<Tutorial, UpdateTutorialArgs>({
       query: ({ id, title, content }) => ({ url: `/tutorial/${id}`, method: 'PUT', body: content ? { title, content } : { title } }),
