@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeGateway, makeQuestions, type FakeGateway } from '../../../../testing/fake-gateway.js';
-import { renderArea } from '../../../../testing/render-area.js';
+import { renderRemote } from '@dblearn/app-providers/testing';
+import InterviewApp from '../../../expose/app.js';
 
 let gateway: FakeGateway | undefined;
 afterEach(() => {
@@ -14,7 +15,7 @@ const submit = () => screen.getByRole('button', { name: 'Submit' });
 describe('/interview/new', () => {
   it('keeps Submit disabled until topic, question and answer are all given', async () => {
     gateway = fakeGateway([]);
-    await renderArea('/interview/new', { admin: true });
+    await renderRemote(InterviewApp, '/interview/new', { admin: true });
     expect(screen.getByRole('heading', { level: 1, name: 'New Question' })).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'nosql');
@@ -26,7 +27,7 @@ describe('/interview/new', () => {
 
   it('shows a field\'s broken rule as it changes', async () => {
     gateway = fakeGateway([]);
-    await renderArea('/interview/new', { admin: true });
+    await renderRemote(InterviewApp, '/interview/new', { admin: true });
     await userEvent.type(screen.getByLabelText('Question'), 'Why?');
     expect(screen.getByLabelText('Question')).toHaveAccessibleDescription('');
     await userEvent.clear(screen.getByLabelText('Question'));
@@ -40,7 +41,7 @@ describe('/interview/new', () => {
 
   it('adds the question and returns to its topic', async () => {
     gateway = fakeGateway([]);
-    const area = await renderArea('/interview/new', { admin: true });
+    const area = await renderRemote(InterviewApp, '/interview/new', { admin: true });
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'sql');
     await userEvent.type(screen.getByLabelText('Question'), 'What is a LEFT JOIN?');
     await userEvent.type(screen.getByLabelText('Answer'), 'Every left row, matched or not.');
@@ -53,7 +54,7 @@ describe('/interview/new', () => {
 
   it('shows the gateway\'s reason when it refuses, and stays on the form', async () => {
     gateway = fakeGateway([]);
-    const area = await renderArea('/interview/new', { admin: true });
+    const area = await renderRemote(InterviewApp, '/interview/new', { admin: true });
     gateway.failNext('POST /api/interview', 400, 'Topic must be one of: Basic Concepts, Relational Model, File Organization, NoSQL, SQL.');
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'rm');
     await userEvent.type(screen.getByLabelText('Question'), 'Q');
@@ -65,7 +66,7 @@ describe('/interview/new', () => {
 
   it('is only for admins', async () => {
     gateway = fakeGateway([]);
-    await renderArea('/interview/new');
+    await renderRemote(InterviewApp, '/interview/new');
     expect(screen.getByRole('heading', { name: 'Only admins can change interview questions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
@@ -74,7 +75,7 @@ describe('/interview/new', () => {
 describe('/interview/{id}', () => {
   it('starts from the question and saves the edit', async () => {
     gateway = fakeGateway(makeQuestions(3));
-    const area = await renderArea('/interview/q2', { admin: true });
+    const area = await renderRemote(InterviewApp, '/interview/q2', { admin: true });
     const question = await screen.findByLabelText('Question');
     expect(question).toHaveValue('Question 2?');
     expect(screen.getByLabelText('Topic')).toHaveValue('rm');
@@ -89,7 +90,7 @@ describe('/interview/{id}', () => {
 
   it('says when there is no such question', async () => {
     gateway = fakeGateway(makeQuestions(1));
-    await renderArea('/interview/6560f0c2a1b2c3d4e5f60799', { admin: true });
+    await renderRemote(InterviewApp, '/interview/6560f0c2a1b2c3d4e5f60799', { admin: true });
     expect(await screen.findByRole('heading', { name: 'No such question' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the questions' })).toHaveAttribute('href', '/interview');
   });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeGateway, makeQuestions, type FakeGateway } from '../../../../testing/fake-gateway.js';
-import { renderArea } from '../../../../testing/render-area.js';
+import { renderRemote } from '@dblearn/app-providers/testing';
+import InterviewApp from '../../../expose/app.js';
 
 let gateway: FakeGateway | undefined;
 afterEach(() => {
@@ -15,7 +16,7 @@ const topics = () => screen.getByRole('navigation', { name: 'Question topics' })
 describe('/interview for a learner', () => {
   it('lists six questions a page, oldest first, with the total from X-Total-Count', async () => {
     gateway = fakeGateway(makeQuestions(14));
-    await renderArea('/interview');
+    await renderRemote(InterviewApp, '/interview');
     expect(await screen.findByRole('heading', { level: 3, name: 'Question 1?' })).toBeInTheDocument();
     expect(questionHeadings()).toEqual(['Question 1?', 'Question 2?', 'Question 3?', 'Question 4?', 'Question 5?', 'Question 6?']);
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('All Questions (14)');
@@ -28,7 +29,7 @@ describe('/interview for a learner', () => {
 
   it('offers All, the five topics and Saved Questions, and filters by topic', async () => {
     gateway = fakeGateway(makeQuestions(20));
-    const area = await renderArea('/interview');
+    const area = await renderRemote(InterviewApp, '/interview');
     const links = within(topics()).getAllByRole('link').map((link) => link.textContent);
     expect(links).toEqual(['All', 'Basic Concepts', 'Relational Model', 'File Organization', 'NoSQL', 'SQL', 'Saved Questions']);
     expect(within(topics()).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
@@ -44,7 +45,7 @@ describe('/interview for a learner', () => {
 
   it('folds an answer open and shut', async () => {
     gateway = fakeGateway(makeQuestions(1));
-    await renderArea('/interview');
+    await renderRemote(InterviewApp, '/interview');
     const toggle = await screen.findByRole('button', { name: 'Show Answer' });
     expect(screen.getByText('Answer 1.')).not.toBeVisible();
     await userEvent.click(toggle);
@@ -56,7 +57,7 @@ describe('/interview for a learner', () => {
 
   it('saves a question, shows it in the saved view, and unsaves it there', async () => {
     gateway = fakeGateway(makeQuestions(3));
-    await renderArea('/interview');
+    await renderRemote(InterviewApp, '/interview');
     const second = await screen.findByRole('article', { name: 'Question 2?' });
     await userEvent.click(within(second).getByRole('button', { name: 'Save Question' }));
     expect(await within(second).findByRole('button', { name: 'Unsave Question' })).toBeEnabled();
@@ -75,7 +76,7 @@ describe('/interview for a learner', () => {
   it('pages the saved view six at a time', async () => {
     const bank = makeQuestions(8);
     gateway = fakeGateway(bank, bank);
-    await renderArea('/interview?view=saved&page=2');
+    await renderRemote(InterviewApp, '/interview?view=saved&page=2');
     expect(await screen.findByRole('heading', { level: 3, name: 'Question 7?' })).toBeInTheDocument();
     expect(questionHeadings()).toEqual(['Question 7?', 'Question 8?']);
     expect(screen.getAllByRole('button', { name: 'Unsave Question' })).toHaveLength(2);
@@ -83,13 +84,13 @@ describe('/interview for a learner', () => {
 
   it('says so when a topic has no questions', async () => {
     gateway = fakeGateway([]);
-    await renderArea('/interview?topic=fo');
+    await renderRemote(InterviewApp, '/interview?topic=fo');
     expect(await screen.findByRole('heading', { name: 'No questions in File Organization yet' })).toBeInTheDocument();
   });
 
   it('puts the button back and tells why when a save is refused', async () => {
     gateway = fakeGateway(makeQuestions(1));
-    await renderArea('/interview');
+    await renderRemote(InterviewApp, '/interview');
     const card = await screen.findByRole('article', { name: 'Question 1?' });
     gateway.failNext('POST /api/users/interview/6560f0c2a1b2c3d4e5f60718', 404, 'No such question.');
     await userEvent.click(within(card).getByRole('button', { name: 'Save Question' }));
@@ -99,7 +100,7 @@ describe('/interview for a learner', () => {
 
   it('shows no admin actions to a learner', async () => {
     gateway = fakeGateway(makeQuestions(2));
-    await renderArea('/interview');
+    await renderRemote(InterviewApp, '/interview');
     await screen.findByRole('article', { name: 'Question 1?' });
     expect(screen.queryByRole('link', { name: 'New Question' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
@@ -110,7 +111,7 @@ describe('/interview for a learner', () => {
 describe('/interview for an admin', () => {
   it('links New Question and each Edit to the form', async () => {
     gateway = fakeGateway(makeQuestions(2));
-    await renderArea('/interview', { admin: true });
+    await renderRemote(InterviewApp, '/interview', { admin: true });
     const card = await screen.findByRole('article', { name: 'Question 2?' });
     expect(screen.getByRole('link', { name: 'New Question' })).toHaveAttribute('href', '/interview/new');
     expect(within(card).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/interview/q2');
@@ -118,7 +119,7 @@ describe('/interview for an admin', () => {
 
   it('deletes a question after a confirmation, and the list follows without a reload', async () => {
     gateway = fakeGateway(makeQuestions(7));
-    await renderArea('/interview?page=2', { admin: true });
+    await renderRemote(InterviewApp, '/interview?page=2', { admin: true });
     const card = await screen.findByRole('article', { name: 'Question 7?' });
     await userEvent.click(within(card).getByRole('button', { name: 'Delete this question' }));
     expect(gateway.calls.some((call) => call.startsWith('DELETE'))).toBe(false);

@@ -18,7 +18,8 @@ interface ShownPage {
 
 /** The page for the view: a server page of the bank, or a page of the learner's saved list. */
 function useShownPage(view: QuestionView, page: number): ShownPage & { savedIds: ReadonlySet<string> } {
-  const me = useGetMeQuery();
+  // Asked again on each visit: an admin may have edited or deleted a saved question meanwhile.
+  const me = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true });
   const saved = me.data?.savedQuestion;
   const savedIds = useMemo(() => new Set((saved ?? []).map((question) => question._id)), [saved]);
   const bank = useGetQuestionsQuery({ topic: view.kind === 'topic' ? view.topic : null, page }, { skip: view.kind === 'saved' });

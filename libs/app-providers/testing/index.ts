@@ -1,0 +1,2 @@
+// For the remotes' component tests.
+export { renderRemote, type RenderRemoteOptions, type RenderedRemote } from './render-remote.js';
