@@ -6,7 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import request from 'supertest';
 import { eventually, startGateway, type TestGateway } from './support/gateway.js';
-import { SvcUsersProcess } from './support/svc-users.js';
+import { SvcUsersProcess } from './support/service-process.js';
 
 /*
  * Issue 6, finding 1: the bus as an attacker on this machine sees it. NATS runs exactly as

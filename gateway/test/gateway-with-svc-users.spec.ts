@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
-import { SvcUsersProcess } from './support/svc-users.js';
+import { SvcUsersProcess } from './support/service-process.js';
 
 /*
  * The issue's "Bad input gets a clear answer and changes nothing", end to end: the gateway in

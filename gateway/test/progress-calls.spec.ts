@@ -1,0 +1,190 @@
+import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { NatsCaller, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { ServiceProcess, SvcUsersProcess } from './support/service-process.js';
+
+/*
+ * CONTRACT "Users", the progress calls, end to end: the gateway in process, the real svc-users and
+ * svc-content as child processes, each on the bus as its own user, real FerretDB and NATS. The
+ * authorization matrix (visitor, the learner, another learner, an admin) × every call.
+ */
+
+let infra: TestInfra;
+let svcUsers: SvcUsersProcess;
+let svcContent: ServiceProcess;
+let gateway: TestGateway;
+let content: NatsCaller;
+let counter = 0;
+const jwt = new JwtService({ secret: TEST_JWT_SECRET });
+
+const api = () => request(gateway.server);
+const unknownId = '6560f0c2a1b2c3d4e5f60718';
+
+interface Learner {
+  user: TokenClaims;
+  token: string;
+}
+
+async function register(): Promise<Learner> {
+  counter += 1;
+  const response = await checked(api().post('/api/users').send({ email: `progress${counter}.${Date.now()}@example.com`, password: 'secret-password', skill: 'beginner' }));
+  expect(response.status).toBe(201);
+  return { user: response.body as TokenClaims, token: String(response.headers[AUTH_HEADER]) };
+}
+
+/** An admin's token, as the gateway signs one for an account whose isAdmin is true. */
+function adminToken(admin: TokenClaims): string {
+  return jwt.sign({ _id: admin._id, email: admin.email, skill: admin.skill, isAdmin: true }, { expiresIn: '1h' });
+}
+
+const me = async (token: string) => (await checked(api().get('/api/users/me').set(AUTH_HEADER, token))).body as UserProfile;
+
+interface Targets {
+  projectId: string;
+  questionId: string;
+  tutorialId: string;
+  courseId: string;
+}
+let targets: Targets;
+
+/** Every progress call: method, path prefix, the entity it names, and how to see it in the profile. */
+const CALLS = [
+  { name: 'POST /users/project', method: 'post', path: 'project', id: () => targets.projectId, holds: (p: UserProfile) => p.finishedProject.length === 1 },
+  { name: 'PUT /users/project', method: 'put', path: 'project', id: () => targets.projectId, holds: (p: UserProfile) => p.finishedProject.length === 0 },
+  { name: 'POST /users/interview', method: 'post', path: 'interview', id: () => targets.questionId, holds: (p: UserProfile) => p.savedQuestion.length === 1 },
+  { name: 'PUT /users/interview', method: 'put', path: 'interview', id: () => targets.questionId, holds: (p: UserProfile) => p.savedQuestion.length === 0 },
+  { name: 'POST /users/tutorial', method: 'post', path: 'tutorial', id: () => targets.tutorialId, holds: (p: UserProfile) => p.readTutorial.length === 1 },
+] as const;
+
+function send(method: 'post' | 'put', path: string, userId: string, body: unknown, token?: string) {
+  const call = api()[method](`/api/users/${path}/${userId}`).send(body as object);
+  return checked(token ? call.set(AUTH_HEADER, token) : call);
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra({ mongo: true, nats: true });
+  svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_progress_users'), NATS_URL: infra.natsUrlAs('svc-users') });
+  svcContent = new ServiceProcess('svc-content', {
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueDatabaseName('gateway_progress_content'),
+    NATS_URL: infra.natsUrlAs('svc-content'),
+    SEED_DEMO: 'false',
+  });
+  svcUsers.start();
+  svcContent.start();
+  // The matrix registers some forty learners from one address.
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), REGISTER_RATE_LIMIT: '1000' });
+  content = new NatsCaller(infra.natsUrl);
+  try {
+    await eventually(async () => (await api().get('/api/health')).status === 200, 30_000, 'svc-users answers /health');
+    await eventually(() => content.send(CONTENT_PATTERNS.health, {}).then(() => true, () => false), 30_000, 'svc-content answers');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nsvc-users said:\n${svcUsers.recentOutput()}\nsvc-content said:\n${svcContent.recentOutput()}`);
+  }
+  const course = await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' });
+  const project = await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Library schema', difficulty: 'beginner', courseId: course._id });
+  const tutorial = await content.send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId: course._id });
+  const question = await content.send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' });
+  targets = { projectId: project._id, questionId: question._id, tutorialId: tutorial._id, courseId: course._id };
+}, 90_000);
+
+afterAll(async () => {
+  await content?.close();
+  await gateway?.close();
+  await svcUsers?.stop();
+  await svcContent?.stop();
+  await infra?.stop();
+});
+
+describe('the progress calls through the gateway', () => {
+  it('finish, save and read answer 200 with the whole updated profile, as /users/me shows it', async () => {
+    const { user, token } = await register();
+    await send('post', 'project', user._id, { id: targets.projectId }, token);
+    await send('post', 'interview', user._id, { id: targets.questionId }, token);
+    const response = await send('post', 'tutorial', user._id, { id: targets.tutorialId }, token);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      ...user,
+      finishedProject: [{ _id: targets.projectId, title: 'Library schema', difficulty: 'beginner', courseId: targets.courseId }],
+      savedQuestion: [{ _id: targets.questionId, topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' }],
+      readTutorial: [{ _id: targets.tutorialId, courseId: targets.courseId }],
+    });
+    expect(await me(token)).toEqual(response.body);
+  });
+
+  describe.each(CALLS)('$name/{userId}', ({ method, path, id, holds }) => {
+    it('answers 401 to a visitor', async () => {
+      const { user } = await register();
+      const response = await send(method, path, user._id, { id: id() });
+      expect(response.status).toBe(401);
+    });
+
+    it('lets a learner change their own list, idempotently', async () => {
+      const { user, token } = await register();
+      if (method === 'put') await send('post', path, user._id, { id: id() }, token);
+      const first = await send(method, path, user._id, { id: id() }, token);
+      const second = await send(method, path, user._id, { id: id() }, token);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(holds(second.body as UserProfile)).toBe(true);
+      expect(second.body).toEqual(first.body);
+    });
+
+    it("answers 403 to a learner naming another user's id, and changes nothing", async () => {
+      const owner = await register();
+      const other = await register();
+      if (method === 'put') await send('post', path, owner.user._id, { id: id() }, owner.token);
+      const before = await me(owner.token);
+      const response = await send(method, path, owner.user._id, { id: id() }, other.token);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You can only change your own progress.' });
+      expect(await me(owner.token)).toEqual(before);
+    });
+
+    it("lets an admin change anyone's list", async () => {
+      const owner = await register();
+      const admin = await register();
+      if (method === 'put') await send('post', path, owner.user._id, { id: id() }, owner.token);
+      const response = await send(method, path, owner.user._id, { id: id() }, adminToken(admin.user));
+      expect(response.status).toBe(200);
+      expect(holds(response.body as UserProfile)).toBe(true);
+      expect(await me(owner.token)).toEqual(response.body);
+    });
+
+    it('answers 400 for a malformed user id, a malformed or missing id, an operator object or an extra field', async () => {
+      const { user, token } = await register();
+      const cases: Array<[string, unknown, string]> = [
+        ['not-an-id', { id: id() }, 'userId must be a valid id.'],
+        [user._id, { id: 'abc' }, 'id must be a valid id.'],
+        [user._id, {}, 'id must be a valid id.'],
+        [user._id, { id: { $ne: null } }, 'id must be a valid id.'],
+        [user._id, { id: id(), userId: unknownId }, 'The field "userId" is not allowed.'],
+      ];
+      for (const [userId, body, message] of cases) {
+        const response = await send(method, path, userId, body, token);
+        expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message: [message] });
+      }
+      expect(await me(token)).toMatchObject({ finishedProject: [], savedQuestion: [], readTutorial: [] });
+    });
+  });
+
+  it('answers 404 for a project, question or tutorial that does not exist, and for an unknown user (admin)', async () => {
+    const { user, token } = await register();
+    const expectations: Array<[string, string]> = [
+      ['project', 'Project not found.'],
+      ['interview', 'Interview question not found.'],
+      ['tutorial', 'Tutorial not found.'],
+    ];
+    for (const [path, message] of expectations) {
+      const response = await send('post', path, user._id, { id: unknownId }, token);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message });
+    }
+    const admin = await register();
+    const response = await send('post', 'project', unknownId, { id: targets.projectId }, adminToken(admin.user));
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe('User not found.');
+  });
+});
