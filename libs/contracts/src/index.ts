@@ -6,3 +6,4 @@ export * from './content.js';
 export * from './errors.js';
 export * from './shell-config.js';
 export * from './messaging/index.js';
+export * from './email.js';

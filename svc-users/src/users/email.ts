@@ -1,4 +1,2 @@
-/** E-mail is the username and unique whatever its letter case: compare and store it this way. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** E-mail is the username: one spelling per address, shared with the forms (see @dblearn/contracts). */
+export { normalizeEmail } from '@dblearn/contracts';

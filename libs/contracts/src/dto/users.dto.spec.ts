@@ -25,6 +25,14 @@ describe('RegisterUserDto', () => {
     expect(await brokenRules(RegisterUserDto, { ...valid, email: 'not-an-address' })).toEqual(['email']);
   });
 
+  it('refuses look-alikes of an existing address (issue 6), with a sentence that says why', async () => {
+    for (const email of ['admin\u200b@dblearn.dev', '\u0430dmin@dblearn.dev', 'adm\u0131n@dblearn.dev', 'admin@dblearn.dev\u00ad']) {
+      const errors = await validate(plainToInstance(RegisterUserDto, { ...valid, email }));
+      expect(errors.map((error) => error.property)).toEqual(['email']);
+      expect(Object.values(errors[0]?.constraints ?? {}).join(' ')).toMatch(/invisible|Latin/);
+    }
+  });
+
   it('holds the password to 5–255 characters', async () => {
     expect(await brokenRules(RegisterUserDto, { ...valid, password: '1234' })).toEqual(['password']);
     expect(await brokenRules(RegisterUserDto, { ...valid, password: 'x'.repeat(256) })).toEqual(['password']);
