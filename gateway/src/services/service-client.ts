@@ -1,5 +1,6 @@
-import type { ServiceName } from '@dblearn/contracts';
-import type { ClientProxy } from '@nestjs/microservices';
+import { DEADLINE_HEADER, DEADLINE_MARGIN_MS, type ServiceName } from '@dblearn/contracts';
+import { headers } from '@nats-io/transport-node';
+import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { defer, firstValueFrom, mergeMap, timeout } from 'rxjs';
 import { ServiceConnectionError, toHttpException } from './service-errors.js';
 
@@ -20,7 +21,7 @@ export class ServiceClient {
 
   async send<TReply>(pattern: string, payload: object, timeoutMs = this.timeoutMs): Promise<TReply> {
     const reply$ = defer(() => this.connect()).pipe(
-      mergeMap(() => this.proxy.send<TReply, object>(pattern, payload)),
+      mergeMap(() => this.proxy.send<TReply, object>(pattern, withDeadline(payload, Date.now() + timeoutMs - DEADLINE_MARGIN_MS))),
       // Covers the connection attempt too: a NATS server that accepts but never answers is still a 503.
       timeout({ first: timeoutMs }),
     );
@@ -53,4 +54,11 @@ export class ServiceClient {
       throw new ServiceConnectionError(error);
     }
   }
+}
+
+/** The payload with the moment after which the service must not start (or commit) the work. */
+function withDeadline(payload: object, deadline: number): object {
+  const hdrs = headers();
+  hdrs.set(DEADLINE_HEADER, String(deadline));
+  return new NatsRecordBuilder(payload).setHeaders(hdrs).build();
 }

@@ -16,3 +16,4 @@ export * from './events/outbox.schema.js';
 export * from './events/outbox-relay.js';
 export * from './events/event-outbox.js';
 export * from './events/events.module.js';
+export * from './deadline/deadline.js';

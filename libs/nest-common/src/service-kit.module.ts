@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { ServiceConfig } from './config/service-config.js';
+import { DeadlineInterceptor } from './deadline/deadline.js';
 import { RpcExceptionsFilter } from './errors/rpc-exceptions.filter.js';
 import { EventsModule } from './events/events.module.js';
 import { createHealthController } from './health/health.controller.js';
@@ -9,7 +10,7 @@ import { createRpcValidationPipe } from './validation/rpc-validation.pipe.js';
 
 /**
  * Everything a DBLearn service has in common, in one import: its database, the event outbox and
- * relay, `<service>.health`, payload validation and the RPC error convention.
+ * relay, `<service>.health`, payload validation, request deadlines and the RPC error convention.
  */
 @Module({})
 export class ServiceKitModule {
@@ -25,6 +26,8 @@ export class ServiceKitModule {
       providers: [
         { provide: APP_FILTER, useClass: RpcExceptionsFilter },
         { provide: APP_PIPE, useFactory: createRpcValidationPipe },
+        // Work the gateway has given up on is refused, never done late (issue 6).
+        { provide: APP_INTERCEPTOR, useClass: DeadlineInterceptor },
       ],
       exports: [EventsModule],
     };

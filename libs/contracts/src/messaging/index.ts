@@ -3,3 +3,4 @@ export * from './users.patterns.js';
 export * from './events.js';
 export * from './bus-permissions.js';
 export * from './content.patterns.js';
+export * from './deadline.js';
