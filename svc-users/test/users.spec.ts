@@ -63,7 +63,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
       expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'isAdmin', 'skill']);
 
       const stored = await accounts().findOne({ email: 'ana.lopez@example.com' });
-      expect(stored?.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(stored?.passwordHash).toMatch(/^scrypt\$1024\$8\$3\$/);
       expect(JSON.stringify(user)).not.toContain(stored?.passwordHash);
       expect(stored?.createdAt).toBeInstanceOf(Date);
       expect(stored).toMatchObject({ savedQuestion: [], finishedProject: [], readTutorial: [] });

@@ -6,6 +6,7 @@ import type { Model, Types } from 'mongoose';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { type AdminCredentials, USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
 import { normalizeEmail } from '../users/email.js';
+import { EmailDirectory } from '../users/email-directory.js';
 import { ProfileCache } from '../users/profile-cache.js';
 import { User } from '../users/users.schema.js';
 
@@ -32,6 +33,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     private readonly hasher: PasswordHasher,
     private readonly outbox: EventOutbox,
     private readonly profiles: ProfileCache,
+    private readonly directory: EmailDirectory,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -53,6 +55,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (existing) return this.promote(existing, password);
     try {
       const created = await this.users.create({ email, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
+      this.directory.add(email, created._id.toHexString());
       await this.outbox.record(EVENT_SUBJECTS.userRegistered, { entityId: created._id.toHexString(), email, skill: created.skill });
       return 'created';
     } catch (error) {

@@ -8,9 +8,9 @@ const COST = 1024;
 describe('password hashing (scrypt)', () => {
   it('stores scrypt$N$r$p$salt$hash with a 16-byte salt and a 64-byte key', async () => {
     const stored = await hashPassword('correct horse', COST);
-    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(stored).toMatch(/^scrypt\$1024\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     const parsed = parseHash(stored);
-    expect(parsed?.params).toEqual({ N: COST, r: 8, p: 1 });
+    expect(parsed?.params).toEqual({ N: COST, r: 8, p: 3 });
     expect(parsed?.salt).toHaveLength(16);
     expect(parsed?.key).toHaveLength(64);
     expect(stored).not.toContain('correct horse');
@@ -50,7 +50,7 @@ describe('password hashing (scrypt)', () => {
 
 describe('PasswordHasher', () => {
   it('hashes at the configured cost and answers a decoy check with false', async () => {
-    const hasher = new PasswordHasher({ passwordHashCost: COST });
+    const hasher = new PasswordHasher({ passwordHashCost: COST, maxConcurrentHashes: 2 });
     await hasher.onModuleInit();
     const stored = await hasher.hash('hunter22');
     expect(parseHash(stored)?.params.N).toBe(COST);

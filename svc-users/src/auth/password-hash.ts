@@ -11,7 +11,8 @@ const SCHEME = 'scrypt';
 export const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 const BLOCK_SIZE = 8;
-const PARALLELISM = 1;
+/** OWASP's scrypt guidance pairs N = 2^15 with r = 8 and p = 3 (see DEFAULT_PASSWORD_HASH_COST). */
+const PARALLELISM = 3;
 /** The highest cost a stored hash may ask for (1 GB of memory at r = 8). */
 export const MAX_COST = 2 ** 20;
 

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
+import { HashGate } from './hash-gate.js';
 import { hashNeedsUpgrade, hashPassword, SALT_BYTES, verifyPassword } from './password-hash.js';
 
-/** Password hashing at the configured cost (PASSWORD_HASH_COST). */
+/** Password hashing at the configured cost (PASSWORD_HASH_COST), at most MAX_CONCURRENT_HASHES at once. */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
   private readonly cost: number;
+  private readonly gate: HashGate;
   private decoy = '';
 
-  constructor(@Inject(USERS_CONFIG) config: Pick<UsersConfig, 'passwordHashCost'>) {
+  constructor(@Inject(USERS_CONFIG) config: Pick<UsersConfig, 'passwordHashCost' | 'maxConcurrentHashes'>) {
     this.cost = config.passwordHashCost;
+    this.gate = new HashGate(config.maxConcurrentHashes);
   }
 
   async onModuleInit(): Promise<void> {
@@ -19,17 +22,17 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   hash(password: string): Promise<string> {
-    return hashPassword(password, this.cost);
+    return this.gate.run(() => hashPassword(password, this.cost));
   }
 
   verify(password: string, stored: string): Promise<boolean> {
-    return verifyPassword(password, stored);
+    return this.gate.run(() => verifyPassword(password, stored));
   }
 
   /** Spends the time of a real check, so an unknown e-mail answers as slowly as a wrong password. */
   async verifyDecoy(password: string): Promise<false> {
     if (!this.decoy) await this.onModuleInit();
-    await verifyPassword(password, this.decoy);
+    await this.verify(password, this.decoy);
     return false;
   }
 

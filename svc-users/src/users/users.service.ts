@@ -8,11 +8,12 @@ import {
   type UserProfile,
   type VerifyCredentialsRequest,
 } from '@dblearn/contracts';
-import { badRequest, EventOutbox, isDuplicateKeyError, notFound } from '@dblearn/nest-common';
+import { assertBeforeDeadline, badRequest, EventOutbox, isDuplicateKeyError, notFound } from '@dblearn/nest-common';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { type Model, Types } from 'mongoose';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { EmailDirectory } from './email-directory.js';
 import { normalizeEmail } from './email.js';
 import { ProfileCache } from './profile-cache.js';
 import { PROFILE_PROJECTION, type ProfileFields, type PublicUserFields, toPublicUser, toUserProfile } from './user.mapper.js';
@@ -29,6 +30,7 @@ export class UsersService implements OnModuleInit {
     private readonly hasher: PasswordHasher,
     private readonly outbox: EventOutbox,
     private readonly profiles: ProfileCache,
+    private readonly directory: EmailDirectory,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -38,10 +40,13 @@ export class UsersService implements OnModuleInit {
 
   async register({ email, password, skill }: RegisterRequest): Promise<PublicUser> {
     const passwordHash = await this.hasher.hash(password);
+    // Hashing takes a while under load: if the gateway has given up meanwhile, write nothing.
+    assertBeforeDeadline();
     let user: PublicUser;
     try {
       // Registration never makes an admin, whatever the caller sends.
       user = toPublicUser(await this.users.create({ email: normalizeEmail(email), passwordHash, skill, isAdmin: false }));
+      this.directory.add(user.email, user._id);
     } catch (error) {
       // The unique index decides, so two registrations racing for one address cannot both win.
       if (isDuplicateKeyError(error)) throw badRequest(EMAIL_TAKEN_MESSAGE);
@@ -51,18 +56,21 @@ export class UsersService implements OnModuleInit {
     return user;
   }
 
-  /** The same answer for an unknown e-mail and a wrong password, in about the same time. */
+  /**
+   * The same answer for an unknown e-mail and a wrong password, in the same time: the e-mail is
+   * looked up in memory, then one lookup by id either way (an unknown e-mail asks for an id nobody
+   * has) and one hash check either way.
+   */
   async verifyCredentials({ email, password }: VerifyCredentialsRequest): Promise<PublicUser> {
-    const user = await this.users
-      .findOne({ email: normalizeEmail(email) }, { email: 1, skill: 1, isAdmin: 1, passwordHash: 1 })
-      .lean<CredentialFields>()
-      .exec();
+    const id = this.directory.idOf(email) ?? new Types.ObjectId().toHexString();
+    const user = await this.users.findById(id, { email: 1, skill: 1, isAdmin: 1, passwordHash: 1 }).lean<CredentialFields>().exec();
     if (!user) {
       await this.hasher.verifyDecoy(password);
       throw badRequest(INVALID_CREDENTIALS_MESSAGE);
     }
     if (!(await this.hasher.verify(password, user.passwordHash))) throw badRequest(INVALID_CREDENTIALS_MESSAGE);
     if (this.hasher.needsUpgrade(user.passwordHash)) {
+      assertBeforeDeadline();
       // The cost was raised since this hash was made: the password is at hand now, so re-hash it.
       await this.users.updateOne({ _id: user._id }, { $set: { passwordHash: await this.hasher.hash(password) } }).exec();
     }
