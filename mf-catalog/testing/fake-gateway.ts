@@ -66,11 +66,11 @@ export function fakeGateway(data: FakeData) {
     if ((match = /^\/users\/(project|tutorial)\/([^/]+)$/.exec(path))) {
       const id = String(body!.id);
       if (match[1] === 'tutorial') {
-        if (!data.me.readTutorial?.some((entry) => entry._id === id)) data.me.readTutorial = [...(data.me.readTutorial ?? []), { _id: id, courseId: oid(1) }];
+        if (!data.me.readTutorial.some((entry) => entry._id === id)) data.me.readTutorial.push({ _id: id, courseId: oid(1) });
       } else if (request.method === 'POST') {
         const project = data.projects.find((item) => item._id === id);
         if (!project) return notFound();
-        if (!data.me.finishedProject.some((entry) => entry._id === id)) data.me.finishedProject.push({ _id: id, title: project.title, difficulty: project.difficulty });
+        if (!data.me.finishedProject.some((entry) => entry._id === id)) data.me.finishedProject.push({ _id: id, title: project.title, difficulty: project.difficulty, courseId: project.courseId });
       } else {
         data.me.finishedProject = data.me.finishedProject.filter((entry) => entry._id !== id);
       }

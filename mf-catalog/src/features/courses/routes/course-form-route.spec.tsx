@@ -4,7 +4,7 @@ import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js'
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 
 function oneCourse(): FakeData {
-  return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [] } };
+  return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] } };
 }
 
 describe('the course form', () => {

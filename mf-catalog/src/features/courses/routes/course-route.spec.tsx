@@ -45,7 +45,7 @@ describe('a tutorial page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'WHERE' })).toBeInTheDocument();
     const block = screen.getByRole('region', { name: 'Filtering' });
     expect([...block.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['One line.', 'Another line.']);
-    await waitFor(() => expect(data.me.readTutorial?.map((entry) => entry._id)).toContain(oid(11)));
+    await waitFor(() => expect(data.me.readTutorial.map((entry) => entry._id)).toContain(oid(11)));
     await waitFor(() => expect(view.calls().filter((call) => call.startsWith('GET /api/users/me')).length).toBeGreaterThanOrEqual(2));
     expect(view.calls().filter((call) => call === `POST /api/users/tutorial/${LEARNER._id}`)).toHaveLength(1);
   });

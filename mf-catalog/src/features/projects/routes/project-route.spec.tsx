@@ -19,7 +19,7 @@ function withProject(): FakeData {
         ],
       },
     ],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [] },
+    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
   };
 }
 
@@ -50,7 +50,7 @@ describe('a project page', () => {
 
   it('shows learners filled check marks for finished projects and difficulties in upper case', async () => {
     const data = withProject();
-    data.me.finishedProject = [{ _id: oid(20), title: 'Library database', difficulty: 'intermediate' }];
+    data.me.finishedProject = [{ _id: oid(20), title: 'Library database', difficulty: 'intermediate', courseId: oid(1) }];
     await renderCatalog(`/projectLandingPage/${oid(1)}/project`, data);
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);

@@ -16,7 +16,7 @@ function useRecordRead(tutorialId: string, loaded: boolean) {
   const { user } = useSession();
   const progress = useProgress({ skip: !user });
   const [recordRead] = useRecordTutorialReadMutation();
-  const alreadyRead = progress.data?.readTutorial?.some((entry) => entry._id === tutorialId) ?? false;
+  const alreadyRead = progress.data?.readTutorial.some((entry) => entry._id === tutorialId) ?? false;
   const userId = user?._id;
   const progressKnown = progress.data !== undefined;
   useEffect(() => {
