@@ -1,4 +1,4 @@
-// jsdom leaves out what every browser and Node 20 both have: fetch and its classes, web streams,
+// jsdom leaves out what every browser and Node both have: fetch and its classes, web streams,
 // TextEncoder. RTK Query and react-router need them, so this environment lends Node's own, and
 // resolves relative URLs against the page as a browser does ('/api/auth' → http://localhost/api/auth).
 const { TestEnvironment } = require('jest-environment-jsdom');
