@@ -1,0 +1,14 @@
+import './dashboard.css';
+import { Route, Routes } from 'react-router-dom';
+import HubRoute from '../features/hub/routes/hub-route.js';
+import ProfileRoute from '../features/profile/routes/profile-route.js';
+
+/** The dashboard area as the shell mounts it (at the root, so the paths are absolute). */
+export default function DashboardApp() {
+  return (
+    <Routes>
+      <Route path="/profile" element={<ProfileRoute />} />
+      <Route path="/hub" element={<HubRoute />} />
+    </Routes>
+  );
+}

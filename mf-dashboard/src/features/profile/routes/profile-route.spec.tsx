@@ -1,0 +1,104 @@
+import type { SavedQuestion } from '@dblearn/contracts';
+import { renderRemote } from '@dblearn/app-providers/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeGateway, makeCourses, makeProfile, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import DashboardApp from '../../../expose/app.js';
+
+let gateway: FakeGateway | undefined;
+afterEach(() => {
+  gateway?.restore();
+  gateway = undefined;
+});
+
+const section = (name: string) => screen.getByRole('region', { name });
+const saved = (count: number): SavedQuestion[] =>
+  Array.from({ length: count }, (_, index) => ({ _id: `q${index + 1}`, topic: 'sql', question: `Saved question ${index + 1}?`, answer: 'An answer.' }));
+
+describe('/profile', () => {
+  it('tells a new learner what to do next in each part', async () => {
+    gateway = fakeGateway(makeCourses([{}, {}]));
+    await renderRemote(DashboardApp, '/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Saved Interview Questions' });
+    expect(within(section('Saved Interview Questions')).getByText('Save a question to see it here.')).toBeInTheDocument();
+    expect(within(section('Saved Interview Questions')).getByRole('link', { name: 'Browse interview questions' })).toHaveAttribute('href', '/interview');
+    expect(within(section('Finished Projects')).getByText('Finish a project to see it here.')).toBeInTheDocument();
+    expect(within(section('Finished Projects')).getByRole('link', { name: 'Recommended Projects' })).toHaveAttribute('href', '/projectLandingPage');
+    expect(within(section('Stuck on something?')).getByRole('link', { name: 'Ask' })).toHaveAttribute('href', '/qna?ask=1');
+  });
+
+  it('shows the first saved question prominently and the next five compactly, each leading to its page of the saved view', async () => {
+    gateway = fakeGateway(makeCourses([{}]), makeProfile({ savedQuestion: saved(8) }));
+    await renderRemote(DashboardApp, '/profile');
+    const part = await screen.findByRole('region', { name: 'Saved Interview Questions' });
+    const links = within(part).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'SQLSaved question 1?',
+      'Saved question 2?',
+      'Saved question 3?',
+      'Saved question 4?',
+      'Saved question 5?',
+      'Saved question 6?',
+      'All 8 saved questions',
+    ]);
+    expect(links[0]).toHaveAttribute('href', '/interview?view=saved');
+    expect(links[5]).toHaveAttribute('href', '/interview?view=saved');
+    expect(within(part).getByRole('link', { name: 'All 8 saved questions' })).toHaveAttribute('href', '/interview?view=saved');
+  });
+
+  it('links each finished project to its page, six at first and all on request', async () => {
+    const courses = makeCourses([{ projects: 8 }]);
+    const finishedProject = courses[0]!.projects.map((project) => ({ ...project, courseId: 'c1' }));
+    gateway = fakeGateway(courses, makeProfile({ finishedProject }));
+    await renderRemote(DashboardApp, '/profile');
+    const part = await screen.findByRole('region', { name: 'Finished Projects' });
+    expect(within(part).getAllByRole('link')).toHaveLength(6);
+    expect(within(part).getByRole('link', { name: 'Project 1' })).toHaveAttribute('href', '/catalog/c1/project/c1-p1');
+    await userEvent.click(within(part).getByRole('button', { name: 'Show all 8' }));
+    expect(within(part).getAllByRole('link')).toHaveLength(8);
+  });
+
+  it('charts tutorials read and projects finished out of the total for each topic', async () => {
+    const courses = makeCourses([{ topic: 'nosql', tutorials: 4, projects: 2 }, { topic: 'nosql', tutorials: 2, projects: 1 }, { topic: 'rm' }]);
+    const readTutorial = [{ _id: 'c1-t1', courseId: 'c1' }, { _id: 'c2-t2', courseId: 'c2' }, { _id: 'c1-t4', courseId: 'c1' }];
+    const finishedProject = [{ _id: 'c2-p1', title: 'Project 1', difficulty: 'intermediate' as const, courseId: 'c2' }];
+    gateway = fakeGateway(courses, makeProfile({ readTutorial, finishedProject }));
+    await renderRemote(DashboardApp, '/profile');
+    const chart = await screen.findByRole('region', { name: 'Progress by Topic' });
+    const topics = within(chart).getAllByRole('listitem');
+    expect(topics.map((item) => item.textContent)).toEqual([
+      'Basic ConceptsTutorials0 / 0Projects0 / 0',
+      'Relational ModelTutorials0 / 3Projects0 / 2',
+      'File OrganizationTutorials0 / 0Projects0 / 0',
+      'NoSQLTutorials3 / 6Projects1 / 3',
+      'SQLTutorials0 / 0Projects0 / 0',
+    ]);
+    const [tutorialsBar] = within(topics[3]!).getAllByText((_, element) => element?.tagName.toLowerCase() === 'svg');
+    expect(tutorialsBar!.querySelector('.progress-chart__fill')).toHaveAttribute('width', '50');
+  });
+
+  it('suggests four courses of the catalogue, each opening its course page', async () => {
+    gateway = fakeGateway(makeCourses([{}, {}, {}, {}, {}, {}]));
+    await renderRemote(DashboardApp, '/profile');
+    const part = await screen.findByRole('region', { name: 'Suggested Courses' });
+    const links = within(part).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/catalog/c1', '/catalog/c2', '/catalog/c3', '/catalog/c4']);
+    expect(within(part).getByRole('link', { name: 'Open Course 1' })).toBeInTheDocument();
+  });
+
+  it('reads the whole catalogue, a hundred courses a page', async () => {
+    gateway = fakeGateway(makeCourses(Array.from({ length: 130 }, () => ({ topic: 'fo', tutorials: 1, projects: 0 }))));
+    await renderRemote(DashboardApp, '/profile');
+    const chart = await screen.findByRole('region', { name: 'Progress by Topic' });
+    expect(within(chart).getAllByRole('listitem')[2]).toHaveTextContent('Tutorials0 / 130');
+    expect(gateway.calls.filter((call) => call.startsWith('GET /api/course'))).toEqual(['GET /api/course?page=1&pageSize=100', 'GET /api/course?page=2&pageSize=100']);
+  });
+
+  it('offers a retry when the dashboard cannot be loaded', async () => {
+    gateway = fakeGateway([], makeProfile(), true);
+    await renderRemote(DashboardApp, '/profile');
+    expect(await screen.findByRole('heading', { name: 'Your dashboard could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

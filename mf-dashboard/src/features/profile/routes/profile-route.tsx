@@ -1,0 +1,26 @@
+import { ProgressGate, suggestedCourses, topicProgress } from '../../progress/index.js';
+import { AskPrompt } from '../components/ask-prompt.js';
+import { FinishedProjects } from '../components/finished-projects.js';
+import { SavedQuestions } from '../components/saved-questions.js';
+import { SuggestedCourses } from '../components/suggested-courses.js';
+import { TopicProgressChart } from '../components/topic-progress-chart.js';
+
+/** /profile: the learner's dashboard. */
+export default function ProfileRoute() {
+  return (
+    <div className="dashboard">
+      <h1>Dashboard</h1>
+      <ProgressGate what="your dashboard">
+        {(me, progress) => (
+          <div className="dashboard__grid">
+            <SavedQuestions saved={me.savedQuestion} />
+            <TopicProgressChart topics={topicProgress(progress)} />
+            <SuggestedCourses courses={suggestedCourses(progress, me.skill)} />
+            <FinishedProjects projects={me.finishedProject} />
+            <AskPrompt />
+          </div>
+        )}
+      </ProgressGate>
+    </div>
+  );
+}
