@@ -3,6 +3,7 @@ export * from './levels.js';
 export * from './limits.js';
 export * from './users.js';
 export * from './content.js';
+export * from './community.js';
 export * from './errors.js';
 export * from './shell-config.js';
 export * from './messaging/index.js';

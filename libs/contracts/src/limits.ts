@@ -46,6 +46,9 @@ export const PAGE_SIZE = 6;
 /** CONTRACT "Conventions": list calls take pageSize 1–100, default 100. */
 export const LIST_PAGE_SIZE = { min: 1, max: 100, default: 100 } as const;
 
+/** CONTRACT "Conventions": lists say how many items match in this header. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
 /** CONTRACT: bodies over 100 kB answer 413. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 

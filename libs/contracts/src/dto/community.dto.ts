@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsMongoId, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 
@@ -29,4 +30,48 @@ export class QnaReplyDto {
   @IsString({ message: 'Answer must be text.' })
   @Length(LIMITS.qna.reply.min, LIMITS.qna.reply.max, { message: lengthMessage('Answer', LIMITS.qna.reply) })
   reply!: string;
+}
+
+/** The `reply` object of PUT /qna/{id}: the original client also sends the reply's userName (ignored). */
+export class QnaReplyObjectDto extends QnaReplyDto {
+  @IsOptional()
+  @IsString({ message: 'userName must be text.' })
+  userName?: string;
+}
+
+/** Fields of a question in PUT /qna/{id}: required for an edit, optional beside a reply. */
+const editField = (body: QnaUpdateDto, value: unknown) => body.reply === undefined || value !== undefined;
+
+/**
+ * PUT /qna/{id}, both forms CONTRACT keeps: an edit by the author (topic, title, description), or
+ * a reply by anyone signed in (`{reply: {reply}}`, the question's fields may ride along and count
+ * only when the caller is the author). `_id` and `userName` are accepted and ignored.
+ */
+export class QnaUpdateDto {
+  @ValidateIf(editField)
+  @IsIn(TOPICS, { message: `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.` })
+  topic?: Topic;
+
+  @ValidateIf(editField)
+  @IsString({ message: 'Title must be text.' })
+  @Length(LIMITS.qna.title.min, LIMITS.qna.title.max, { message: lengthMessage('Title', LIMITS.qna.title) })
+  title?: string;
+
+  @ValidateIf(editField)
+  @IsString({ message: 'Question must be text.' })
+  @Length(LIMITS.qna.description.min, LIMITS.qna.description.max, { message: lengthMessage('Question', LIMITS.qna.description) })
+  description?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QnaReplyObjectDto)
+  reply?: QnaReplyObjectDto;
+
+  @IsOptional()
+  @IsString({ message: 'userName must be text.' })
+  userName?: string;
+
+  @IsOptional()
+  @IsMongoId({ message: '_id must be a valid id.' })
+  _id?: string;
 }

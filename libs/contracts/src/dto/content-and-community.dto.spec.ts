@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { CourseDto, CreateProjectDto, CreateTutorialDto, InterviewQuestionDto, QnaQuestionDto, QnaReplyDto, UpdateProjectDto } from './index.js';
+import {
+  CourseDto,
+  CreateProjectDto,
+  CreateTutorialDto,
+  InterviewQuestionDto,
+  QnaQuestionDto,
+  QnaReplyDto,
+  QnaUpdateDto,
+  UpdateProjectDto,
+  UpdateQuestionMessageDto,
+} from './index.js';
 
 function flatten(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -60,5 +70,28 @@ describe('community DTOs (SPEC §5)', () => {
   it('a reply needs 10–3000 characters', async () => {
     expect(await brokenRules(QnaReplyDto, { reply: 'Use a document store when…' })).toEqual([]);
     expect(await brokenRules(QnaReplyDto, { reply: 'Too short' })).toEqual(['reply']);
+  });
+
+  it('PUT /qna/{id} is an edit with all three fields, or a reply with the fields optional beside it', async () => {
+    const question = { topic: 'sql', title: 'How do I write a join?', description: 'Two tables, one result.' };
+    expect(await brokenRules(QnaUpdateDto, question)).toEqual([]);
+    expect(await brokenRules(QnaUpdateDto, { title: question.title })).toEqual(['topic', 'description']);
+    expect(await brokenRules(QnaUpdateDto, { reply: { reply: 'A reply long enough.' } })).toEqual([]);
+    expect(await brokenRules(QnaUpdateDto, { ...question, _id: '665f1c2a9b1e8a3d4c5b6a79', userName: 'a@b.cd', reply: { reply: 'A reply long enough.', userName: 'a@b.cd' } })).toEqual([]);
+    expect(await brokenRules(QnaUpdateDto, { reply: { reply: 'Too short' } })).toEqual(['reply.reply']);
+    expect(await brokenRules(QnaUpdateDto, { reply: { reply: 'A reply long enough.' }, title: 'Short' })).toEqual(['title']);
+    expect(await brokenRules(QnaUpdateDto, { reply: { reply: 'A reply long enough.' }, replies: [], datePosted: 'x' })).toEqual(['replies', 'datePosted']);
+  });
+
+  it("svc-community's update message checks the caller, the edit and the reply again", async () => {
+    const caller = { email: 'ana@example.com', isAdmin: false };
+    expect(await brokenRules(UpdateQuestionMessageDto, { id: '665f1c2a9b1e8a3d4c5b6a79', caller, reply: 'A reply long enough.' })).toEqual([]);
+    expect(await brokenRules(UpdateQuestionMessageDto, { id: 'nope', caller: { email: { $ne: '' }, isAdmin: 'yes' }, edit: { topic: 'sql' } })).toEqual([
+      'edit.title',
+      'edit.description',
+      'id',
+      'caller.email',
+      'caller.isAdmin',
+    ]);
   });
 });

@@ -4,3 +4,4 @@ export * from './common.dto.js';
 export * from './user-messages.dto.js';
 export * from './content.dto.js';
 export * from './community.dto.js';
+export * from './community-messages.dto.js';

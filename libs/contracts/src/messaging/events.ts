@@ -22,6 +22,7 @@ export const EVENT_SUBJECTS = {
   questionCreated: 'events.community.question.created',
   questionUpdated: 'events.community.question.updated',
   questionDeleted: 'events.community.question.deleted',
+  questionReplied: 'events.community.question.replied',
 } as const;
 export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
 
@@ -63,7 +64,18 @@ export interface CourseDeletedEvent extends DomainEvent {
 export type EntityDeletedEvent = DomainEvent;
 /** Only the id: whoever cares reads the entity again. */
 export type EntityChangedEvent = DomainEvent;
-export type QuestionChangedEvent = DomainEvent;
+
+/** events.community.question.*: the question's id (entityId) and its topic, so a consumer can tell which lists moved. */
+export interface QuestionChangedEvent extends DomainEvent {
+  topic: Topic;
+}
+
+export interface QuestionRepliedEvent extends QuestionChangedEvent {
+  replyId: string;
+}
+
+/** The prefix every svc-community event shares (its instances listen to all of them). */
+export const COMMUNITY_EVENTS_PREFIX = 'events.community.';
 
 export interface EventPayloads {
   [EVENT_SUBJECTS.userRegistered]: UserRegisteredEvent;
@@ -78,4 +90,5 @@ export interface EventPayloads {
   [EVENT_SUBJECTS.questionCreated]: QuestionChangedEvent;
   [EVENT_SUBJECTS.questionUpdated]: QuestionChangedEvent;
   [EVENT_SUBJECTS.questionDeleted]: QuestionChangedEvent;
+  [EVENT_SUBJECTS.questionReplied]: QuestionRepliedEvent;
 }

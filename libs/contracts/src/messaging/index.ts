@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './bus-permissions.js';
 export * from './content.patterns.js';
 export * from './deadline.js';
+export * from './community.patterns.js';

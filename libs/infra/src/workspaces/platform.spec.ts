@@ -25,13 +25,13 @@ describe('services', () => {
     expect(SERVICE_TABLE.map((service) => service.folder)).toEqual(['svc-users', 'svc-content', 'svc-community']);
   });
 
-  it('passes the admin to svc-users and the demo switch to svc-content', () => {
+  it('passes the admin to svc-users and the demo switch to svc-content and svc-community', () => {
     const context = { admin: { email: 'a@b.cd', password: 'pw-12345' }, seedDemo: 'true' };
     const env = Object.fromEntries(SERVICE_TABLE.map((s) => [s.folder, s.extraEnv?.(context) ?? {}]));
     expect(env).toEqual({
       'svc-users': { ADMIN_EMAIL: 'a@b.cd', ADMIN_PASSWORD: 'pw-12345' },
       'svc-content': { SEED_DEMO: 'true' },
-      'svc-community': {},
+      'svc-community': { SEED_DEMO: 'true' },
     });
   });
 });

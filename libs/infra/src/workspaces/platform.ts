@@ -24,6 +24,7 @@ const SERVICE_SETTINGS: Partial<Record<ServiceName, Pick<ServiceEntry, 'extraEnv
     ownVariables: ['PASSWORD_HASH_COST', 'PROFILE_CACHE_TTL_MS', 'MAX_CONCURRENT_HASHES'],
   },
   content: { extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }) },
+  community: { extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }) },
 };
 
 /**

@@ -1,0 +1,82 @@
+import type { QnaQuestion, QnaQuestionSummary } from '../community.js';
+import type { ListPage } from '../content.js';
+import type { Topic } from '../topics.js';
+
+/** Request-reply subjects svc-community answers (gateway → svc-community). */
+export const COMMUNITY_PATTERNS = {
+  /** ListQuestionsRequest → ListPage<QnaQuestionSummary>, newest first, from the read model. */
+  listQuestions: 'community.list-questions',
+  /** QuestionRef → QnaQuestion; 404 if there is none. */
+  findQuestion: 'community.find-question',
+  /** CreateQuestionRequest → QnaQuestion, authored by the caller. */
+  createQuestion: 'community.create-question',
+  /** UpdateQuestionRequest → QnaQuestion: an edit (author only) and/or a new reply (anyone signed in). */
+  updateQuestion: 'community.update-question',
+  /** DeleteQuestionRequest → the deleted QnaQuestion; author or admin. */
+  deleteQuestion: 'community.delete-question',
+  /** DeleteReplyRequest → QnaQuestion without that reply; the reply's author or admin. */
+  deleteReply: 'community.delete-reply',
+  health: 'community.health',
+} as const;
+
+/** Who is calling, from the verified token: svc-community decides ownership with it. */
+export interface Caller {
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface ListQuestionsRequest {
+  topic?: Topic;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface QuestionFields {
+  topic: Topic;
+  title: string;
+  description: string;
+}
+
+export interface QuestionRef {
+  id: string;
+}
+
+export interface CreateQuestionRequest extends QuestionFields {
+  caller: Caller;
+}
+
+export interface UpdateQuestionRequest extends QuestionRef {
+  caller: Caller;
+  /** Applied only when the caller is the author; alone from anyone else it is a 403. */
+  edit?: QuestionFields;
+  /** A new reply by the caller. */
+  reply?: string;
+}
+
+export interface DeleteQuestionRequest extends QuestionRef {
+  caller: Caller;
+}
+
+export interface DeleteReplyRequest extends QuestionRef {
+  caller: Caller;
+  replyId: string;
+}
+
+export interface CommunityReplies {
+  [COMMUNITY_PATTERNS.listQuestions]: ListPage<QnaQuestionSummary>;
+  [COMMUNITY_PATTERNS.findQuestion]: QnaQuestion;
+  [COMMUNITY_PATTERNS.createQuestion]: QnaQuestion;
+  [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
+  [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;
+  [COMMUNITY_PATTERNS.deleteReply]: QnaQuestion;
+  [COMMUNITY_PATTERNS.health]: { status: 'ok' };
+}
+
+/** CONTRACT "Q&A": the sentences a refused caller reads. */
+export const QNA_MESSAGES = {
+  notFound: 'Question not found.',
+  replyNotFound: 'Reply not found.',
+  onlyAuthorEdits: 'Only the author can edit this question.',
+  onlyAuthorOrAdminDeletes: 'Only the author or an admin can delete this question.',
+  onlyReplyAuthorOrAdminDeletes: 'Only the author of the reply or an admin can delete it.',
+} as const;

@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import mongoose, { type Model } from 'mongoose';
+import { COMMUNITY_CONFIG, type CommunityConfig } from '../config/community-config.js';
+import { Question } from '../questions/questions.schema.js';
+import { DEMO_QUESTIONS } from './demo-questions.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** SEED_DEMO: a new platform's forum starts with a dozen real-looking threads instead of nothing. */
+@Injectable()
+export class DemoQuestionsSeeder {
+  private readonly logger = new Logger('DemoQuestionsSeeder');
+
+  constructor(
+    @InjectModel(Question.name) private readonly questions: Model<Question>,
+    @Inject(COMMUNITY_CONFIG) private readonly config: Pick<CommunityConfig, 'seedDemo'>,
+  ) {}
+
+  /** Only into an empty database: whatever people wrote (or deleted) is never touched. */
+  async seedIfEmpty(): Promise<number> {
+    if (!this.config.seedDemo) return 0;
+    if ((await this.questions.estimatedDocumentCount().exec()) > 0) return 0;
+    const now = Date.now();
+    await this.questions.insertMany(
+      DEMO_QUESTIONS.map((question) => {
+        const posted = now - question.daysAgo * DAY_MS;
+        return {
+          topic: question.topic,
+          title: question.title,
+          description: question.description,
+          userName: question.userName,
+          datePosted: new Date(posted),
+          replies: question.replies.map((reply) => ({
+            _id: new mongoose.Types.ObjectId(),
+            userName: reply.userName,
+            reply: reply.reply,
+            datePosted: new Date(posted + reply.afterHours * HOUR_MS),
+          })),
+        };
+      }),
+    );
+    this.logger.log(`Seeded ${DEMO_QUESTIONS.length} demo questions (SEED_DEMO).`);
+    return DEMO_QUESTIONS.length;
+  }
+}

@@ -1,0 +1,42 @@
+import type { QnaQuestion } from '@dblearn/contracts';
+
+const MAX_ENTRIES = 2_000;
+
+/**
+ * Recently read questions, whole (GET /qna/{id} is the hot read: FerretDB spends milliseconds of
+ * CPU decoding a question with hundreds of replies). Every write and every community event drops
+ * the entry; a read that started before a drop never stores its (possibly older) answer.
+ */
+export class QuestionCache {
+  private readonly entries = new Map<string, QnaQuestion>();
+  private drops = 0;
+
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+
+  async getOrLoad(id: string, load: () => Promise<QnaQuestion | null>): Promise<QnaQuestion | null> {
+    const cached = this.entries.get(id);
+    if (cached) {
+      // Most recently used goes last; the oldest is first in line for eviction.
+      this.entries.delete(id);
+      this.entries.set(id, cached);
+      return cached;
+    }
+    const dropsBefore = this.drops;
+    const question = await load();
+    if (question && this.drops === dropsBefore) {
+      this.entries.set(id, question);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return question;
+  }
+
+  drop(id: string): void {
+    this.drops += 1;
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.drops += 1;
+    this.entries.clear();
+  }
+}

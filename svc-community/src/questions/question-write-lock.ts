@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * One write at a time per question in this instance. FerretDB 1.x applies an update by reading the
+ * whole document and writing it back, so two updates of one document at the same moment can lose
+ * one of them (seen here: the relay's `$pullAll` of a published event undid a concurrent edit).
+ * Every read-check-write of a question (the service's and the relay's) runs under this lock.
+ */
+@Injectable()
+export class QuestionWriteLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(questionId: string, write: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(questionId) ?? Promise.resolve();
+    const result = previous.then(write, write);
+    const tail = result.catch(() => undefined);
+    this.tails.set(questionId, tail);
+    void tail.then(() => {
+      if (this.tails.get(questionId) === tail) this.tails.delete(questionId);
+    });
+    return result;
+  }
+}

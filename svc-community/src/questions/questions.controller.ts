@@ -1,0 +1,48 @@
+import { COMMUNITY_PATTERNS, type ListPage, type QnaQuestion, type QnaQuestionSummary } from '@dblearn/contracts';
+import {
+  CreateQuestionMessageDto,
+  DeleteQuestionMessageDto,
+  DeleteReplyMessageDto,
+  IdDto,
+  ListQueryDto,
+  UpdateQuestionMessageDto,
+} from '@dblearn/contracts/dto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { QuestionsService } from './questions.service.js';
+
+/** svc-community's request-reply subjects. Payloads are validated against their DTO before they get here. */
+@Controller()
+export class QuestionsController {
+  constructor(private readonly questions: QuestionsService) {}
+
+  @MessagePattern(COMMUNITY_PATTERNS.listQuestions)
+  list(@Payload() request: ListQueryDto): ListPage<QnaQuestionSummary> {
+    return this.questions.listQuestions(request);
+  }
+
+  @MessagePattern(COMMUNITY_PATTERNS.findQuestion)
+  find(@Payload() { id }: IdDto): Promise<QnaQuestion> {
+    return this.questions.findQuestion(id);
+  }
+
+  @MessagePattern(COMMUNITY_PATTERNS.createQuestion)
+  create(@Payload() request: CreateQuestionMessageDto): Promise<QnaQuestion> {
+    return this.questions.createQuestion(request);
+  }
+
+  @MessagePattern(COMMUNITY_PATTERNS.updateQuestion)
+  update(@Payload() request: UpdateQuestionMessageDto): Promise<QnaQuestion> {
+    return this.questions.updateQuestion(request);
+  }
+
+  @MessagePattern(COMMUNITY_PATTERNS.deleteQuestion)
+  delete(@Payload() request: DeleteQuestionMessageDto): Promise<QnaQuestion> {
+    return this.questions.deleteQuestion(request);
+  }
+
+  @MessagePattern(COMMUNITY_PATTERNS.deleteReply)
+  deleteReply(@Payload() request: DeleteReplyMessageDto): Promise<QnaQuestion> {
+    return this.questions.deleteReply(request);
+  }
+}

@@ -1,0 +1,281 @@
+import {
+  type Caller,
+  COMMUNITY_PATTERNS,
+  EVENT_SUBJECTS,
+  EVENTS_STREAM,
+  type ListPage,
+  QNA_MESSAGES,
+  type QnaQuestion,
+  type QnaQuestionSummary,
+  type QuestionRepliedEvent,
+} from '@dblearn/contracts';
+import { eventually, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { INestMicroservice } from '@nestjs/common';
+import mongoose from 'mongoose';
+import type { CommunityConfig } from '../src/config/community-config.js';
+import { DEMO_QUESTIONS } from '../src/demo/demo-questions.js';
+import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
+
+const ana: Caller = { email: 'ana@example.com', isAdmin: false };
+const ben: Caller = { email: 'ben@example.com', isAdmin: false };
+const admin: Caller = { email: 'admin@example.com', isAdmin: true };
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+const XSS = '<img src=x onerror=alert(1)> and <script>alert(2)</script>';
+
+describe('svc-community over NATS, against real FerretDB and NATS', () => {
+  let infra: TestInfra;
+  let config: CommunityConfig;
+  let service: INestMicroservice;
+  let community: CommunityCaller;
+  let db: mongoose.Connection;
+  let nc: NatsConnection;
+  let jsm: JetStreamManager;
+
+  const create = (caller: Caller, fields: Record<string, unknown> = {}) =>
+    community.send<QnaQuestion>(COMMUNITY_PATTERNS.createQuestion, {
+      caller,
+      topic: 'sql',
+      title: 'How do I write a join?',
+      description: 'I have two tables and want rows from both.',
+      ...fields,
+    });
+  const find = (id: string) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.findQuestion, { id });
+  const list = (query: Record<string, unknown> = {}) => community.send<ListPage<QnaQuestionSummary>>(COMMUNITY_PATTERNS.listQuestions, query);
+  const update = (payload: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.updateQuestion, payload);
+  const stored = (id: string) => db.collection('questions').findOne({ _id: new mongoose.Types.ObjectId(id) });
+  const edit = { topic: 'rm', title: 'An edited question title', description: 'The edited description.' };
+
+  beforeAll(async () => {
+    infra = await startTestInfra();
+    config = suiteConfig(infra, uniqueDatabaseName('svc_community'));
+    service = await startCommunityService(config);
+    community = new CommunityCaller(infra.natsUrl);
+    db = await mongoose.createConnection(infra.mongoUrl, { dbName: config.mongoDb }).asPromise();
+    nc = await connect({ servers: infra.natsUrl });
+    jsm = await jetstreamManager(nc);
+  });
+
+  afterAll(async () => {
+    await community?.close();
+    await service?.close();
+    await db?.close();
+    await nc?.close();
+    await infra?.stop();
+  });
+
+  it('answers community.health', async () => {
+    expect(await community.send(COMMUNITY_PATTERNS.health, {})).toEqual({ status: 'ok' });
+  });
+
+  it('posts a question authored by the caller, stores the text as written, and finds it by id', async () => {
+    const question = await create(ana, { description: XSS });
+    expect(question).toEqual({
+      _id: expect.stringMatching(OBJECT_ID),
+      topic: 'sql',
+      title: 'How do I write a join?',
+      description: XSS,
+      userName: 'ana@example.com',
+      datePosted: expect.any(String),
+      replies: [],
+    });
+    expect(await find(question._id)).toEqual(question);
+    expect((await stored(question._id))?.description).toBe(XSS);
+  });
+
+  it('ignores a userName in the payload: the author is the caller', async () => {
+    const question = await create(ana, { userName: 'someone.else@example.com' });
+    expect(question.userName).toBe('ana@example.com');
+  });
+
+  it('refuses broken rules with 400 and stores nothing', async () => {
+    const before = (await list()).total;
+    const refusal = await community.refusal(COMMUNITY_PATTERNS.createQuestion, { caller: ana, topic: 'sql', title: 'Too short', description: 'x'.repeat(3001) });
+    expect(refusal.statusCode).toBe(400);
+    expect(refusal.message).toEqual(['Title must be 10 to 3000 characters long.', 'Question must be 10 to 3000 characters long.']);
+    expect((await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: 'not-an-id' })).statusCode).toBe(400);
+    expect((await community.refusal(COMMUNITY_PATTERNS.createQuestion, { caller: ana, ...edit, title: { $gt: '' } })).statusCode).toBe(400);
+    expect((await list()).total).toBe(before);
+  });
+
+  it('answers 404 for an unknown question', async () => {
+    expect(await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: new mongoose.Types.ObjectId().toHexString() })).toEqual({
+      statusCode: 404,
+      message: QNA_MESSAGES.notFound,
+    });
+  });
+
+  describe('community.list-questions (the read model)', () => {
+    it('lists newest first with reply counts, filters by topic and pages with the total', async () => {
+      const first = await create(ben, { topic: 'nosql', title: 'First NoSQL question here' });
+      const second = await create(ben, { topic: 'nosql', title: 'Second NoSQL question here' });
+      await update({ id: first._id, caller: ana, reply: 'A reply long enough to count.' });
+      const page = await list({ topic: 'nosql', page: 1, pageSize: 6 });
+      expect(page.total).toBe(2);
+      expect(page.items.map((item) => [item.title, item.replyCount])).toEqual([
+        ['Second NoSQL question here', 0],
+        ['First NoSQL question here', 1],
+      ]);
+      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'datePosted', 'description', 'replyCount', 'title', 'topic', 'userName']);
+      expect((await list({ topic: 'nosql', page: 2, pageSize: 1 })).items.map((item) => item._id)).toEqual([first._id]);
+      expect((await list()).items[0]?._id).toBe(second._id);
+      expect((await community.refusal(COMMUNITY_PATTERNS.listQuestions, { pageSize: 101 })).statusCode).toBe(400);
+    });
+
+    it('rebuilds the same list from the database at start (another instance, same database)', async () => {
+      const other = await startCommunityService(config);
+      try {
+        // Both instances now answer in the queue group: whichever answers, the list is the same.
+        const answers = await Promise.all([list(), list(), list(), list()]);
+        for (const answer of answers) expect(answer).toEqual(answers[0]);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe('community.update-question', () => {
+    it('lets the author edit, and refuses anyone else with 403 and no change', async () => {
+      const question = await create(ana);
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ben, edit })).toEqual({
+        statusCode: 403,
+        message: QNA_MESSAGES.onlyAuthorEdits,
+      });
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: admin, edit })).toMatchObject({ statusCode: 403 });
+      expect(await find(question._id)).toEqual(question);
+      const edited = await update({ id: question._id, caller: ana, edit });
+      expect(edited).toMatchObject({ ...edit, userName: 'ana@example.com', datePosted: question.datePosted });
+      expect(await find(question._id)).toEqual(edited);
+      expect((await list({ topic: 'rm' })).items.some((item) => item._id === question._id && item.title === edit.title)).toBe(true);
+      expect((await list({ topic: 'sql' })).items.some((item) => item._id === question._id)).toBe(false);
+    });
+
+    it('adds a reply by anyone signed in, ignoring the fields that ride along unless they are the author', async () => {
+      const question = await create(ana);
+      const replied = await update({ id: question._id, caller: ben, edit, reply: 'Ben answers with enough text.' });
+      expect(replied).toMatchObject({ title: question.title, topic: question.topic });
+      expect(replied.replies).toEqual([
+        { _id: expect.stringMatching(OBJECT_ID), userName: 'ben@example.com', reply: 'Ben answers with enough text.', datePosted: expect.any(String) },
+      ]);
+      const both = await update({ id: question._id, caller: ana, edit, reply: 'Ana answers and edits too.' });
+      expect(both).toMatchObject({ title: edit.title });
+      expect(both.replies.map((reply) => reply.userName)).toEqual(['ben@example.com', 'ana@example.com']);
+      expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ben, reply: 'short' })).statusCode).toBe(400);
+      expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ben })).statusCode).toBe(400);
+    });
+  });
+
+  describe('deletes', () => {
+    it('deletes a question for its author, and refuses another learner with 403', async () => {
+      const question = await create(ana);
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ben })).toEqual({
+        statusCode: 403,
+        message: QNA_MESSAGES.onlyAuthorOrAdminDeletes,
+      });
+      expect(await find(question._id)).toEqual(question);
+      expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ana })).toEqual(question);
+      expect((await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: question._id })).statusCode).toBe(404);
+      expect((await list()).items.some((item) => item._id === question._id)).toBe(false);
+      // The tombstone goes once its deleted event is published.
+      await eventually(async () => (await stored(question._id)) === null, 10_000, 'the tombstone is removed');
+    });
+
+    it("lets an admin delete anyone's question", async () => {
+      const question = await create(ben);
+      await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: admin });
+      expect((await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: question._id })).statusCode).toBe(404);
+    });
+
+    it('deletes a reply for its author or an admin only, and answers 404 for an unknown reply', async () => {
+      const question = await create(ana);
+      await update({ id: question._id, caller: ben, reply: 'Ben answers with enough text.' });
+      const withTwo = await update({ id: question._id, caller: ana, reply: 'Ana answers her own question.' });
+      const [bens, anas] = withTwo.replies;
+      // Even the question's author cannot delete someone else's reply.
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: bens!._id, caller: ana })).toEqual({
+        statusCode: 403,
+        message: QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes,
+      });
+      expect((await find(question._id)).replies).toHaveLength(2);
+      const withoutBens = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: bens!._id, caller: ben });
+      expect(withoutBens.replies).toEqual([anas]);
+      const empty = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: anas!._id, caller: admin });
+      expect(empty.replies).toEqual([]);
+      expect((await stored(question._id))?.replies).toEqual([]);
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: anas!._id, caller: admin })).toEqual({
+        statusCode: 404,
+        message: QNA_MESSAGES.replyNotFound,
+      });
+    });
+  });
+
+  describe('events through the atomic outbox', () => {
+    it('publishes created, replied, updated and deleted to JetStream and clears them from the document', async () => {
+      const question = await create(ana);
+      const replied = await update({ id: question._id, caller: ben, reply: 'An answer long enough.' });
+      await update({ id: question._id, caller: ana, edit });
+      await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ana });
+      await eventually(async () => (await stored(question._id)) === null, 10_000, 'every event is published');
+
+      const consumer = await jsm.consumers.add(EVENTS_STREAM, { filter_subject: 'events.community.>', ack_policy: 'none' as never });
+      const messages = await (await jetstream(nc).consumers.get(EVENTS_STREAM, consumer.name)).fetch({ max_messages: 1000, expires: 2000 });
+      const mine: Array<{ subject: string; data: QuestionRepliedEvent }> = [];
+      for await (const message of messages) {
+        const data = message.json<QuestionRepliedEvent>();
+        if (data.entityId === question._id) mine.push({ subject: message.subject, data });
+        if (message.info.pending === 0) break;
+      }
+      expect(mine.map((event) => event.subject)).toEqual([
+        EVENT_SUBJECTS.questionCreated,
+        EVENT_SUBJECTS.questionReplied,
+        EVENT_SUBJECTS.questionUpdated,
+        EVENT_SUBJECTS.questionDeleted,
+      ]);
+      expect(mine[1]?.data).toMatchObject({ topic: 'sql', replyId: replied.replies[0]?._id, eventId: expect.any(String), occurredAt: expect.any(String) });
+      expect(new Set(mine.map((event) => event.data.eventId)).size).toBe(4);
+    });
+
+    it('publishes an event a crash left in a document when the service starts again', async () => {
+      const id = new mongoose.Types.ObjectId();
+      const eventId = `left-behind-${Date.now()}`;
+      await db.collection('questions').insertOne({
+        _id: id,
+        topic: 'fo',
+        title: 'Written just before a crash',
+        description: 'The relay never ran.',
+        userName: 'ana@example.com',
+        datePosted: new Date(),
+        replies: [],
+        pendingEvents: [{ eventId, subject: EVENT_SUBJECTS.questionCreated, payload: { entityId: id.toHexString(), topic: 'fo', eventId, occurredAt: new Date().toISOString() } }],
+        deletedAt: null,
+      });
+      const restarted = await startCommunityService(config);
+      try {
+        await eventually(async () => ((await stored(id.toHexString()))?.pendingEvents as unknown[]).length === 0, 10_000, 'the left-behind event is published');
+        const message = await jsm.streams.getMessage(EVENTS_STREAM, { last_by_subj: EVENT_SUBJECTS.questionCreated });
+        expect(message?.json<{ eventId: string }>().eventId).toBe(eventId);
+      } finally {
+        await restarted.close();
+      }
+    });
+  });
+
+  it('seeds a dozen demo questions with replies into an empty database only (SEED_DEMO)', async () => {
+    const demoConfig = suiteConfig(infra, uniqueDatabaseName('svc_community_demo'), { SEED_DEMO: 'true' });
+    const demo = await startCommunityService(demoConfig);
+    const demoDb = await mongoose.createConnection(infra.mongoUrl, { dbName: demoConfig.mongoDb }).asPromise();
+    try {
+      expect(await demoDb.collection('questions').countDocuments()).toBe(DEMO_QUESTIONS.length);
+      expect(DEMO_QUESTIONS.length).toBeGreaterThanOrEqual(12);
+      expect(DEMO_QUESTIONS.every((question) => question.replies.length > 0)).toBe(true);
+      await demo.close();
+      const again = await startCommunityService(demoConfig);
+      await again.close();
+      expect(await demoDb.collection('questions').countDocuments()).toBe(DEMO_QUESTIONS.length);
+    } finally {
+      await demoDb.close();
+    }
+  });
+});
