@@ -1,4 +1,4 @@
-import { AUTH_HEADER, BODY_LIMIT_BYTES } from '@dblearn/contracts';
+import { AUTH_HEADER, BODY_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 // The logger alone, not the service kit: the gateway has no database or outbox to load.
 import { ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
@@ -40,7 +40,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
     }),
   );
   // Any origin may call: the session travels in a header, never a cookie, so there is nothing to forge.
-  app.enableCors({ origin: true, allowedHeaders: ['Content-Type', AUTH_HEADER], exposedHeaders: [AUTH_HEADER] });
+  app.enableCors({ origin: true, allowedHeaders: ['Content-Type', AUTH_HEADER], exposedHeaders: [AUTH_HEADER, TOTAL_COUNT_HEADER] });
   app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
   app.setGlobalPrefix(API_PREFIX);

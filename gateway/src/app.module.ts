@@ -6,6 +6,7 @@ import { createValidationPipe } from './common/pipes/validation.pipe.js';
 import { GatewayConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
+import { QnaModule } from './qna/qna.module.js';
 import { ServicesModule } from './services/services.module.js';
 import { ProgressModule } from './progress/progress.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -22,6 +23,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         ProgressModule,
+        QnaModule,
         HealthModule,
       ],
       providers: [

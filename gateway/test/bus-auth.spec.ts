@@ -6,6 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import request from 'supertest';
 import { eventually, startGateway, type TestGateway } from './support/gateway.js';
+import { startHealthResponder } from './support/health-responder.js';
 import { SvcUsersProcess } from './support/service-process.js';
 
 /*
@@ -107,7 +108,13 @@ describe('the message bus refuses whoever has no credentials, and each part anyt
   it('works for svc-users and the gateway with their own credentials (register, event, login)', async () => {
     svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('bus_auth'), NATS_URL: infra.natsUrlAs('svc-users') });
     svcUsers.start();
-    await eventually(async () => (await request(gateway.server).get('/api/health')).status === 200, 30_000, 'svc-users answers /health');
+    // /health asks every routed service: a community stand-in with its own credentials leaves it to svc-users.
+    const community = await startHealthResponder(infra.natsUrlAs('svc-community'), 'community');
+    try {
+      await eventually(async () => (await request(gateway.server).get('/api/health')).status === 200, 30_000, 'svc-users answers /health');
+    } finally {
+      await community.close();
+    }
     const account = { email: `bus-${Date.now()}@example.com`, password: 'secret-password' };
     expect((await request(gateway.server).post('/api/users').send({ ...account, skill: 'beginner' })).status).toBe(201);
     expect((await request(gateway.server).post('/api/auth').send(account)).status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { startHealthResponder } from './support/health-responder.js';
 import { RestartableNats } from './support/nats.js';
 import { ResponderState, startUsersResponder, type UsersResponder } from './support/users-responder.js';
 
@@ -17,6 +18,7 @@ const NATS_TIMEOUT_MS = 1000;
 let nats: RestartableNats;
 let users: UsersResponder;
 let state: ResponderState;
+let community: { close(): Promise<void> };
 let gateway: TestGateway;
 let emailCounter = 0;
 const ourJwt = new JwtService({ secret: TEST_JWT_SECRET });
@@ -46,6 +48,8 @@ beforeAll(async () => {
   nats = await RestartableNats.start();
   state = new ResponderState();
   users = await startUsersResponder(nats.url, state);
+  // /health asks every routed service: the community stand-in is always up, so users decides.
+  community = await startHealthResponder(nats.url, 'community');
   gateway = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS) });
   await eventually(async () => (await api().get('/api/health')).status === 200, 10_000, 'the gateway sees the users service');
 });
@@ -53,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await users?.close();
+  await community?.close();
   await nats?.stop();
 });
 
@@ -270,7 +275,7 @@ describe('when the users service misbehaves', () => {
     const started = Date.now();
     const response = await checked(api().get('/api/health'));
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ status: 'unavailable', services: { users: 'down' } });
+    expect(response.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'up' } });
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
@@ -283,13 +288,13 @@ describe('when the users service misbehaves', () => {
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, token));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down' } });
+    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'up' } });
     expect(me.status).toBe(503);
     expect(me.body.message).toBe('The users service is unavailable. Try again shortly.');
 
     users = await startUsersResponder(nats.url, state);
     await eventually(async () => (await api().get('/api/health')).status === 200, 5000, '/health is 200 again');
-    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up' } });
+    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', community: 'up' } });
     expect((await checked(api().get('/api/users/me').set(AUTH_HEADER, token))).status).toBe(200);
   });
 
@@ -316,21 +321,24 @@ describe('when NATS is not there yet at start', () => {
     await lateNats.down();
     const early = await startGateway({ NATS_URL: lateNats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS) });
     let lateUsers: UsersResponder | undefined;
+    let lateCommunity: { close(): Promise<void> } | undefined;
     try {
       const started = Date.now();
       const health = await checked(request(early.server).get('/api/health'));
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down' } });
+      expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'down' } });
       const login = await checked(request(early.server).post('/api/auth').send({ email: 'ada@example.com', password: 'secret-password' }));
       expect(login.status).toBe(503);
       expect(Date.now() - started).toBeLessThan(3000);
 
       await lateNats.up();
       lateUsers = await startUsersResponder(lateNats.url);
+      lateCommunity = await startHealthResponder(lateNats.url, 'community');
       await eventually(async () => (await request(early.server).get('/api/health')).status === 200, 10_000, 'the gateway connected to the late NATS');
     } finally {
       await early.close();
       await lateUsers?.close();
+      await lateCommunity?.close();
       await lateNats.stop();
     }
   });
@@ -351,7 +359,19 @@ describe('the HTTP edge', () => {
     const document = await api().get('/api/docs-json');
     expect(document.status).toBe(200);
     expect(Object.keys(document.body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth', '/api/health', '/api/users', '/api/users/me', '/api/users/project/{userId}', '/api/users/interview/{userId}', '/api/users/tutorial/{userId}']),
+      expect.arrayContaining([
+        '/api/auth',
+        '/api/health',
+        '/api/users',
+        '/api/users/me',
+        '/api/users/project/{userId}',
+        '/api/users/interview/{userId}',
+        '/api/users/tutorial/{userId}',
+        '/api/qna',
+        '/api/qna/reply/{questionId}',
+        '/api/qna/{id}',
+        '/api/qna/{id}/replies',
+      ]),
     );
     expect(document.body.components.schemas.RegisterUser.properties.skill.enum).toEqual(['beginner', 'intermediate', 'professional']);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { startHealthResponder } from './support/health-responder.js';
 import { SvcUsersProcess } from './support/service-process.js';
 
 /*
@@ -14,6 +15,7 @@ import { SvcUsersProcess } from './support/service-process.js';
 
 let infra: TestInfra;
 let svcUsers: SvcUsersProcess;
+let community: { close(): Promise<void> };
 let gateway: TestGateway;
 let counter = 0;
 
@@ -41,6 +43,8 @@ beforeAll(async () => {
   // Each with its own bus credentials, as `npm start` runs them: the permission table must suffice.
   svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_users'), NATS_URL: infra.natsUrlAs('svc-users') });
   svcUsers.start();
+  // /health asks every routed service: a community stand-in that is always up leaves it to svc-users.
+  community = await startHealthResponder(infra.natsUrlAs('svc-community'), 'community');
   gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
   try {
     await eventually(usersServiceIsUp, 30_000, 'svc-users answers /health');
@@ -52,6 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await svcUsers?.stop();
+  await community?.close();
   await infra?.stop();
 });
 
@@ -170,7 +175,7 @@ describe('with svc-users stopped', () => {
     const health = await checked(api().get('/api/health'));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down' } });
+    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'up' } });
 
     started = Date.now();
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, token));
@@ -180,7 +185,7 @@ describe('with svc-users stopped', () => {
 
     svcUsers.start();
     await eventually(usersServiceIsUp, 30_000, 'svc-users is back');
-    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up' } });
+    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', community: 'up' } });
     expect((await checked(api().get('/api/users/me').set(AUTH_HEADER, token))).status).toBe(200);
     // Data written before the stop is still there.
     expect((await checked(api().post('/api/auth').send({ email, password }))).status).toBe(200);

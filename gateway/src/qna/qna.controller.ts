@@ -1,0 +1,114 @@
+import { AUTH_HEADER, type QnaQuestion, type QnaQuestionSummary, type TokenClaims, TOPICS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { IdDto, ListQueryDto } from '@dblearn/contracts/dto';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { CommunityClient } from '../services/community.client.js';
+import { QnaQuestionBody, QnaReplyBody, QnaUpdateBody, QuestionIdParam } from './dto/qna.bodies.js';
+import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
+
+/** The caller as svc-community sees it: who they are comes from the verified token only. */
+const caller = ({ email, isAdmin }: TokenClaims) => ({ email, isAdmin: isAdmin === true });
+
+/**
+ * CONTRACT "Q&A". Ownership (author edits; author or admin deletes) is decided by svc-community
+ * from the token's e-mail and admin flag, next to the data, so a refused call changes nothing.
+ */
+@ApiTags('qna')
+@ApiSecurity(AUTH_HEADER)
+@ApiUnauthorizedResponse({ type: ErrorEnvelopeDoc, description: 'Not signed in.' })
+@ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: 'A malformed id or a broken rule (one sentence per rule).' })
+@ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The community service is down or did not answer in time.' })
+@Controller('qna')
+export class QnaController {
+  constructor(private readonly community: CommunityClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List questions', description: `Newest first. ${TOTAL_COUNT_HEADER} holds the number of matching questions.` })
+  @ApiQuery({ name: 'topic', required: false, enum: TOPICS })
+  @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1.' })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–100, default 100.' })
+  @ApiOkResponse({ type: [QnaQuestionSummaryDoc], headers: { [TOTAL_COUNT_HEADER]: { schema: { type: 'integer' } } } })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<QnaQuestionSummary[]> {
+    const { items, total } = await this.community.listQuestions({ topic: query.topic, page: query.page, pageSize: query.pageSize });
+    response.setHeader(TOTAL_COUNT_HEADER, String(total));
+    return items;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One question with its replies' })
+  @ApiOkResponse({ type: QnaQuestionDoc })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  find(@Param() { id }: IdDto): Promise<QnaQuestion> {
+    return this.community.findQuestion({ id });
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
+  @ApiBody({ type: QnaQuestionBody })
+  @ApiCreatedResponse({ type: QnaQuestionDoc })
+  create(@Body() body: QnaQuestionBody, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.createQuestion({ caller: caller(user), topic: body.topic, title: body.title, description: body.description });
+  }
+
+  @Put('reply/:questionId')
+  @ApiOperation({ summary: 'Delete a reply', description: "The reply's author or an admin." })
+  @ApiBody({ type: IdDto })
+  @ApiOkResponse({ type: QnaQuestionDoc, description: 'The question without that reply.' })
+  @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's reply, and not an admin." })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  deleteReply(@Param() { questionId }: QuestionIdParam, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.deleteReply({ id: questionId, replyId: id, caller: caller(user) });
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: 'Edit a question, or reply to it',
+    description:
+      'With topic, title and description: an edit, by the author only. With {reply: {reply}}: a reply by the caller ' +
+      '(anyone signed in); the question fields riding along count only when the caller is the author.',
+  })
+  @ApiBody({ type: QnaUpdateBody })
+  @ApiOkResponse({ type: QnaQuestionDoc })
+  @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: 'An edit by someone other than the author.' })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  update(@Param() { id }: IdDto, @Body() body: QnaUpdateBody, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    const { topic, title, description } = body;
+    const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
+    return this.community.updateQuestion({ id, caller: caller(user), edit, reply: body.reply?.reply });
+  }
+
+  @Post(':id/replies')
+  @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
+  @ApiBody({ type: QnaReplyBody })
+  @ApiCreatedResponse({ type: QnaQuestionDoc, description: 'The question with the new reply.' })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  reply(@Param() { id }: IdDto, @Body() body: QnaReplyBody, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.updateQuestion({ id, caller: caller(user), reply: body.reply });
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a question', description: 'The author or an admin.' })
+  @ApiOkResponse({ type: QnaQuestionDoc, description: 'The deleted question.' })
+  @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's question, and not an admin." })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.deleteQuestion({ id, caller: caller(user) });
+  }
+}

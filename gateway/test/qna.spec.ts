@@ -1,0 +1,223 @@
+import { AUTH_HEADER, QNA_MESSAGES, type QnaQuestion, type TokenClaims, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import mongoose from 'mongoose';
+import request from 'supertest';
+import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { startHealthResponder } from './support/health-responder.js';
+import { ServiceProcess } from './support/service-process.js';
+
+/*
+ * CONTRACT "Q&A" end to end: the gateway in process, the real svc-community as a child process,
+ * a real MongoDB-protocol server and NATS. Callers are signed tokens, as POST /auth makes them.
+ */
+
+let infra: TestInfra;
+let svcCommunity: ServiceProcess;
+let users: { close(): Promise<void> };
+let gateway: TestGateway;
+const jwt = new JwtService({ secret: TEST_JWT_SECRET });
+
+function tokenFor(email: string, isAdmin = false): string {
+  const claims: TokenClaims = { _id: new mongoose.Types.ObjectId().toHexString(), email, skill: 'beginner', isAdmin };
+  return jwt.sign(claims);
+}
+
+const author = tokenFor('author@example.com');
+const other = tokenFor('other@example.com');
+const admin = tokenFor('admin@example.com', true);
+
+type Who = 'author' | 'other learner' | 'admin' | 'visitor';
+const TOKENS: Record<Who, string | undefined> = { author, 'other learner': other, admin, visitor: undefined };
+
+function api() {
+  return request(gateway.server);
+}
+
+function as(who: Who, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) {
+  const call = api()[method](path);
+  const token = TOKENS[who];
+  if (token) call.set(AUTH_HEADER, token);
+  return checked(body ? call.send(body) : call);
+}
+
+const question = { topic: 'sql', title: 'How do I join three tables?', description: 'I have orders, customers and products.' };
+const edit = { topic: 'rm', title: 'Edited: joining three tables', description: 'Edited description of the question.' };
+
+async function post(token = author, body: object = question): Promise<QnaQuestion> {
+  const response = await checked(api().post('/api/qna').set(AUTH_HEADER, token).send(body));
+  expect(response.status).toBe(201);
+  return response.body as QnaQuestion;
+}
+
+async function reply(id: string, token: string, text = 'A reply that is long enough.'): Promise<QnaQuestion> {
+  const response = await checked(api().post(`/api/qna/${id}/replies`).set(AUTH_HEADER, token).send({ reply: text }));
+  expect(response.status).toBe(201);
+  return response.body as QnaQuestion;
+}
+
+async function current(id: string): Promise<QnaQuestion> {
+  return (await checked(api().get(`/api/qna/${id}`).set(AUTH_HEADER, author))).body as QnaQuestion;
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  svcCommunity = new ServiceProcess('svc-community', {
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueDatabaseName('gateway_community'),
+    NATS_URL: infra.natsUrlAs('svc-community'),
+    SEED_DEMO: 'false',
+  });
+  svcCommunity.start();
+  users = await startHealthResponder(infra.natsUrlAs('svc-users'), 'users');
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
+  try {
+    await eventually(async () => (await api().get('/api/health')).status === 200, 30_000, 'svc-community answers /health');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nsvc-community said:\n${svcCommunity.recentOutput()}`);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await svcCommunity?.stop();
+  await users?.close();
+  await infra?.stop();
+});
+
+describe('Q&A through the gateway and svc-community', () => {
+  it('reports community on /api/health', async () => {
+    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', community: 'up' } });
+  });
+
+  it('posts as the caller whatever userName the body claims, and reads it back', async () => {
+    const created = await post(author, { ...question, userName: 'someone.else@example.com' });
+    expect(created).toMatchObject({ ...question, userName: 'author@example.com', replies: [] });
+    expect(await current(created._id)).toEqual(created);
+  });
+
+  it('lists newest first with X-Total-Count, filters by topic and pages', async () => {
+    const first = await post(author, { ...question, topic: 'fo', title: 'First question about files' });
+    const second = await post(other, { ...question, topic: 'fo', title: 'Second question about files' });
+    const response = await as('other learner', 'get', '/api/qna?topic=fo&page=1&pageSize=6');
+    expect(response.status).toBe(200);
+    expect(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
+    expect(response.body.map((item: QnaQuestion) => item._id)).toEqual([second._id, first._id]);
+    expect(response.body[0]).toMatchObject({ replyCount: 0, userName: 'other@example.com' });
+    const secondPage = await as('other learner', 'get', '/api/qna?topic=fo&page=2&pageSize=1');
+    expect(secondPage.body.map((item: QnaQuestion) => item._id)).toEqual([first._id]);
+    expect((await as('author', 'get', '/api/qna?topic=music')).status).toBe(400);
+    expect((await as('author', 'get', '/api/qna?pageSize=101')).status).toBe(400);
+    // A remote served from its own origin (npm run dev -w mf-qna) must be able to read the count.
+    const crossOrigin = await checked(api().get('/api/qna').set(AUTH_HEADER, author).set('Origin', 'http://localhost:8083'));
+    expect(crossOrigin.headers['access-control-expose-headers']).toContain(TOTAL_COUNT_HEADER);
+  });
+
+  it('refuses bad input with 400 and stores nothing', async () => {
+    const before = (await as('author', 'get', '/api/qna')).headers[TOTAL_COUNT_HEADER.toLowerCase()];
+    for (const body of [
+      { ...question, title: 'x'.repeat(9) },
+      { ...question, title: 'x'.repeat(3001) },
+      { ...question, description: 'short' },
+      { ...question, topic: 'music' },
+      { ...question, title: { $gt: '' } },
+      { ...question, replies: [] },
+    ]) {
+      const response = await as('author', 'post', '/api/qna', body);
+      expect(response.status).toBe(400);
+    }
+    expect((await as('author', 'post', '/api/qna', { ...question, title: 'x'.repeat(9) })).body.message).toEqual([
+      'Title must be 10 to 3000 characters long.',
+    ]);
+    expect((await as('author', 'get', '/api/qna')).headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(before);
+    expect((await as('author', 'get', '/api/qna/not-an-id')).status).toBe(400);
+    expect((await as('author', 'get', `/api/qna/${new mongoose.Types.ObjectId().toHexString()}`)).status).toBe(404);
+  });
+
+  it('stores markup as written (the browser shows it as text)', async () => {
+    const markup = '<img src=x onerror=alert(1)> <script>alert(2)</script>';
+    const created = await post(author, { ...question, description: markup });
+    expect((await current(created._id)).description).toBe(markup);
+  });
+
+  it('keeps the original PUT forms: a reply by anyone, {reply: {reply}}, with the question fields ignored for non-authors', async () => {
+    const created = await post(author);
+    const { replies: _replies, datePosted: _date, ...sentBack } = created;
+    const response = await as('other learner', 'put', `/api/qna/${created._id}`, {
+      ...sentBack,
+      ...edit,
+      reply: { reply: 'Join them one after the other.', userName: 'author@example.com' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ title: question.title, topic: question.topic });
+    expect(response.body.replies).toEqual([expect.objectContaining({ userName: 'other@example.com', reply: 'Join them one after the other.' })]);
+  });
+});
+
+describe('the authorization matrix', () => {
+  const everyone: Who[] = ['author', 'other learner', 'admin', 'visitor'];
+
+  it.each(everyone)('reading: the %s', async (who) => {
+    const created = await post();
+    const expected = who === 'visitor' ? 401 : 200;
+    expect((await as(who, 'get', '/api/qna')).status).toBe(expected);
+    expect((await as(who, 'get', `/api/qna/${created._id}`)).status).toBe(expected);
+  });
+
+  it.each(everyone)('posting and replying: the %s', async (who) => {
+    const created = await post();
+    const expected = who === 'visitor' ? 401 : 201;
+    expect((await as(who, 'post', '/api/qna', question)).status).toBe(expected);
+    expect((await as(who, 'post', `/api/qna/${created._id}/replies`, { reply: 'A reply that is long enough.' })).status).toBe(expected);
+    expect((await as(who, 'put', `/api/qna/${created._id}`, { reply: { reply: 'Another reply long enough.' } })).status).toBe(expected === 201 ? 200 : 401);
+  });
+
+  it.each([
+    ['author', 200],
+    ['other learner', 403],
+    ['admin', 403],
+    ['visitor', 401],
+  ] as Array<[Who, number]>)('editing a question: the %s gets %i', async (who, status) => {
+    const created = await post();
+    const response = await as(who, 'put', `/api/qna/${created._id}`, edit);
+    expect(response.status).toBe(status);
+    if (status === 403) expect(response.body.message).toBe(QNA_MESSAGES.onlyAuthorEdits);
+    expect(await current(created._id)).toMatchObject(status === 200 ? edit : question);
+  });
+
+  it.each([
+    ['author', 200],
+    ['other learner', 403],
+    ['admin', 200],
+    ['visitor', 401],
+  ] as Array<[Who, number]>)('deleting a question: the %s gets %i', async (who, status) => {
+    const created = await post();
+    expect((await as(who, 'delete', `/api/qna/${created._id}`)).status).toBe(status);
+    expect((await as('author', 'get', `/api/qna/${created._id}`)).status).toBe(status === 200 ? 404 : 200);
+  });
+
+  it.each([
+    ['reply author', 'other learner', 200],
+    ['question author', 'author', 403],
+    ['admin', 'admin', 200],
+    ['visitor', 'visitor', 401],
+  ] as Array<[string, Who, number]>)('deleting a reply by the other learner: the %s gets %i', async (_label, who, status) => {
+    const created = await post();
+    const replied = await reply(created._id, other);
+    const replyId = replied.replies[0]!._id;
+    const response = await as(who, 'put', `/api/qna/reply/${created._id}`, { id: replyId });
+    expect(response.status).toBe(status);
+    expect((await current(created._id)).replies).toHaveLength(status === 200 ? 0 : 1);
+  });
+
+  it('answers 400 for malformed ids and 404 for unknown ones on every write', async () => {
+    const unknown = new mongoose.Types.ObjectId().toHexString();
+    expect((await as('admin', 'delete', '/api/qna/123')).status).toBe(400);
+    expect((await as('admin', 'delete', `/api/qna/${unknown}`)).status).toBe(404);
+    expect((await as('admin', 'put', '/api/qna/reply/123', { id: unknown })).status).toBe(400);
+    expect((await as('admin', 'put', `/api/qna/reply/${unknown}`, { id: 'nope' })).status).toBe(400);
+    expect((await as('admin', 'put', `/api/qna/reply/${unknown}`, { id: unknown })).status).toBe(404);
+    expect((await as('author', 'post', `/api/qna/${unknown}/replies`, { reply: 'A reply that is long enough.' })).status).toBe(404);
+  });
+});
