@@ -2,3 +2,4 @@
 export * from './remotes.js';
 export * from './exposes.js';
 export * from './shared.js';
+export * from './links.js';

@@ -1,3 +1,4 @@
+import { AREA_LINKS } from './links.js';
 import { remoteAppId } from './exposes.js';
 import { defaultManifestUrl, isRemoteName, REMOTE_NAMES, REMOTES } from './remotes.js';
 
@@ -22,5 +23,14 @@ describe('remotes', () => {
     expect(remoteAppId('catalog')).toBe('catalog/App');
     expect(isRemoteName('dashboard')).toBe(true);
     expect(isRemoteName('shell')).toBe(false);
+  });
+});
+
+describe('links between areas', () => {
+  it('name the catalogue filter, the saved view and the Q&A post form the way their areas read them', () => {
+    expect(AREA_LINKS.catalogTopic('nosql')).toBe('/catalog?topic=nosql');
+    expect(AREA_LINKS.interviewSaved()).toBe('/interview?view=saved');
+    expect(AREA_LINKS.interviewSaved(3)).toBe('/interview?view=saved&page=3');
+    expect(AREA_LINKS.qnaAsk).toBe('/qna?ask=1');
   });
 });

@@ -1,10 +1,6 @@
-import { TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
+import { TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
+import { AREA_LINKS } from '@dblearn/federation';
 import { LinkButton } from '@dblearn/ui';
-
-/** The catalogue filtered to one topic (mf-catalog keeps its filter in `?topic=`). */
-export function catalogueTopicHref(topic: Topic): string {
-  return `/catalog?topic=${topic}`;
-}
 
 /** One button per topic, each opening the catalogue filtered to it. */
 export function TopicButtons() {
@@ -14,7 +10,7 @@ export function TopicButtons() {
       <ul className="hub-topics">
         {TOPICS.map((topic) => (
           <li key={topic}>
-            <LinkButton to={catalogueTopicHref(topic)} variant="secondary">
+            <LinkButton to={AREA_LINKS.catalogTopic(topic)} variant="secondary">
               {TOPIC_LABELS[topic]}
             </LinkButton>
           </li>

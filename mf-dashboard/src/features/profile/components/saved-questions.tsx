@@ -1,4 +1,5 @@
 import { PAGE_SIZE, TOPIC_LABELS, type SavedQuestion } from '@dblearn/contracts';
+import { AREA_LINKS } from '@dblearn/federation';
 import { LinkButton } from '@dblearn/ui';
 import { Link } from 'react-router-dom';
 
@@ -7,8 +8,7 @@ export const COMPACT_SAVED_COUNT = 5;
 
 /** Where the interview bank's saved view shows the question at this index of the saved list. */
 function savedViewHref(index: number): string {
-  const page = Math.floor(index / PAGE_SIZE) + 1;
-  return page > 1 ? `/interview?view=saved&page=${page}` : '/interview?view=saved';
+  return AREA_LINKS.interviewSaved(Math.floor(index / PAGE_SIZE) + 1);
 }
 
 /** SPEC §9 shows the first saved question's text; the next few follow in a compact list. */
@@ -39,7 +39,7 @@ export function SavedQuestions({ saved }: { saved: readonly SavedQuestion[] }) {
               ))}
             </ul>
           ) : null}
-          <Link to="/interview?view=saved" className="dashboard-more">
+          <Link to={AREA_LINKS.interviewSaved()} className="dashboard-more">
             {saved.length === 1 ? 'Open your saved question' : `All ${saved.length} saved questions`}
           </Link>
         </>

@@ -1,9 +1,10 @@
 import { isTopic, TOPIC_LABELS, type Topic } from '@dblearn/contracts';
+import { AREA_LINKS } from '@dblearn/federation';
 
 /** What /interview shows: one topic (null for all), or the learner's saved questions. */
 export type QuestionView = { kind: 'topic'; topic: Topic | null } | { kind: 'saved' };
 
-/** The URL names the view: /interview, /interview?topic=sql, /interview?view=saved (and &page=n). */
+/** The URL names the view: /interview, /interview?topic=sql, /interview?view=saved (AREA_LINKS), and &page=n. */
 export function readView(params: URLSearchParams): QuestionView {
   if (params.get('view') === 'saved') return { kind: 'saved' };
   const topic = params.get('topic');
@@ -16,9 +17,9 @@ export function readPage(params: URLSearchParams): number {
 }
 
 export function viewHref(view: QuestionView, page = 1): string {
+  if (view.kind === 'saved') return AREA_LINKS.interviewSaved(page);
   const params = new URLSearchParams();
-  if (view.kind === 'saved') params.set('view', 'saved');
-  else if (view.topic) params.set('topic', view.topic);
+  if (view.topic) params.set('topic', view.topic);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/interview?${query}` : '/interview';
