@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // NestJS injects constructor parameters by their runtime class: such imports must stay value imports.
-    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts', 'libs/nest-common/src/**/*.ts'],
+    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts', 'libs/nest-common/src/**/*.ts', 'libs/nest-common/test/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },

@@ -6,11 +6,13 @@ import { RpcExceptionsFilter } from './errors/rpc-exceptions.filter.js';
 import { EventsModule } from './events/events.module.js';
 import { createHealthController } from './health/health.controller.js';
 import { MongoModule } from './mongo/mongo.module.js';
+import { READ_MODEL_MODE, ReadModels } from './read-model/read-models.js';
 import { createRpcValidationPipe } from './validation/rpc-validation.pipe.js';
 
 /**
- * Everything a DBLearn service has in common, in one import: its database, the event outbox and
- * relay, `<service>.health`, payload validation, request deadlines and the RPC error convention.
+ * Everything a DBLearn service has in common, in one import: its database, atomic write+event
+ * (EventOutbox, relay), the consumer kit (@EventHandler), read models, `<service>.health`, payload
+ * validation, request deadlines and the RPC error convention.
  */
 @Module({})
 export class ServiceKitModule {
@@ -20,7 +22,12 @@ export class ServiceKitModule {
       global: true,
       imports: [
         MongoModule.forRoot(config),
-        EventsModule.forRoot({ natsUrl: config.natsUrl, connectionName: `svc-${config.service}-events` }),
+        EventsModule.forRoot({
+          service: config.service,
+          natsUrl: config.natsUrl,
+          connectionName: `svc-${config.service}-events`,
+          retention: config.eventsRetention,
+        }),
       ],
       controllers: [createHealthController(config.service)],
       providers: [
@@ -28,8 +35,10 @@ export class ServiceKitModule {
         { provide: APP_PIPE, useFactory: createRpcValidationPipe },
         // Work the gateway has given up on is refused, never done late (issue 6).
         { provide: APP_INTERCEPTOR, useClass: DeadlineInterceptor },
+        { provide: READ_MODEL_MODE, useValue: config.readModel },
+        ReadModels,
       ],
-      exports: [EventsModule],
+      exports: [EventsModule, ReadModels],
     };
   }
 }

@@ -1,32 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import { EVENT_SUBJECTS, EVENTS_STREAM, type UserRegisteredEvent } from '@dblearn/contracts';
+import { EVENT_SUBJECTS, EVENTS_STREAM } from '@dblearn/contracts';
 import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager, type JetStreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { getModelToken } from '@nestjs/mongoose';
+import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { Test, type TestingModule } from '@nestjs/testing';
-import type { Model } from 'mongoose';
+import mongoose, { type Model } from 'mongoose';
 import type { ServiceConfig } from '../src/config/service-config.js';
 import { EventOutbox } from '../src/events/event-outbox.js';
 import { ensureEventsStream } from '../src/events/events-stream.js';
 import { EventsModule } from '../src/events/events.module.js';
 import { OutboxRelay } from '../src/events/outbox-relay.js';
-import { OutboxRecord } from '../src/events/outbox.schema.js';
+import { domainEvent } from '../src/events/pending-events.js';
+import { Tombstone } from '../src/events/tombstone.schema.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import { eventually, streamMessages, WIDGET_MODELS } from './support/widgets.js';
 
-/** Polls until the check passes (the relay works in the background). */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+type Widget = { _id: mongoose.Types.ObjectId; title: string; topic: string; rank: number; hasPendingEvents?: boolean; pendingEvents?: unknown[] };
+
+function widgetEvent(id: mongoose.Types.ObjectId, title: string) {
+  return domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id.toHexString(), title, difficulty: 'beginner' });
 }
 
-describe('the outbox relay, against real NATS JetStream and FerretDB', () => {
+describe('atomic write and event, against real NATS JetStream and FerretDB', () => {
   let infra: TestInfra;
   let natsProxy: TcpProxy;
   let nc: NatsConnection;
@@ -34,27 +32,11 @@ describe('the outbox relay, against real NATS JetStream and FerretDB', () => {
   let app: TestingModule;
   let outbox: EventOutbox;
   let relay: OutboxRelay;
-  let records: Model<OutboxRecord>;
+  let widgets: Model<Widget>;
+  let parts: Model<{ widgetId: string }>;
+  let tombstones: Model<unknown>;
 
-  /** Every message in the events stream, keyed by its JetStream message id. */
-  async function streamMessages(): Promise<Map<string, { subject: string; data: unknown; count: number }>> {
-    const found = new Map<string, { subject: string; data: unknown; count: number }>();
-    const { state } = await jsm.streams.info(EVENTS_STREAM);
-    for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
-      const message = await jsm.streams.getMessage(EVENTS_STREAM, { seq });
-      const id = message?.header?.get('Nats-Msg-Id');
-      if (!message || !id) continue;
-      const previous = found.get(id);
-      found.set(id, { subject: message.subject, data: message.json(), count: (previous?.count ?? 0) + 1 });
-    }
-    return found;
-  }
-
-  const pendingCount = () => records.countDocuments({ publishedAt: null }).exec();
-
-  function registered(n: number) {
-    return { entityId: `6b0000000000000000000${String(n).padStart(3, '0')}`, email: `user${n}@example.com`, skill: 'beginner' as const };
-  }
+  const pendingWidgets = () => widgets.countDocuments({ hasPendingEvents: true }).exec();
 
   beforeAll(async () => {
     infra = await startTestInfra();
@@ -63,23 +45,21 @@ describe('the outbox relay, against real NATS JetStream and FerretDB', () => {
     // The relay reaches NATS through this proxy, so the test can cut it off.
     natsProxy = await TcpProxy.reserve(infra.natsUrl);
     await natsProxy.start();
-
-    const config: ServiceConfig = {
-      service: 'users',
-      natsUrl: natsProxy.url('nats'),
-      mongoUrl: infra.mongoUrl,
-      mongoDb: uniqueDatabaseName('outbox_relay'),
-      logLevel: 'error',
-      logJson: false,
-    };
+    const config = { service: 'content', mongoUrl: infra.mongoUrl, mongoDb: uniqueDatabaseName('outbox_relay') } as ServiceConfig;
     app = await Test.createTestingModule({
-      imports: [MongoModule.forRoot(config), EventsModule.forRoot({ natsUrl: config.natsUrl, connectionName: 'outbox-relay-spec', publishTimeoutMs: 1_000 })],
+      imports: [
+        MongoModule.forRoot(config),
+        MongooseModule.forFeature(WIDGET_MODELS),
+        EventsModule.forRoot({ service: 'content', natsUrl: natsProxy.url('nats'), connectionName: 'outbox-relay-spec', publishTimeoutMs: 1_000 }),
+      ],
     })
       .setLogger(createServiceLogger({ name: 'outbox-relay-spec', logLevel: 'error', logJson: false }))
       .compile();
     outbox = app.get(EventOutbox);
     relay = app.get(OutboxRelay);
-    records = app.get(getModelToken(OutboxRecord.name));
+    widgets = app.get(getModelToken('Widget'));
+    parts = app.get(getModelToken('Part'));
+    tombstones = app.get(getModelToken(Tombstone.name));
   });
 
   afterAll(async () => {
@@ -89,56 +69,91 @@ describe('the outbox relay, against real NATS JetStream and FerretDB', () => {
     await infra?.stop();
   });
 
-  it('brings an existing events stream without events.> up to date, however many services ask at once', async () => {
+  it('brings an existing events stream up to date (subjects, age and size limits), however many services ask at once', async () => {
     await jsm.streams.add({ name: EVENTS_STREAM, subjects: ['legacy.>'], storage: StorageType.File });
-    await Promise.all([ensureEventsStream(jsm), ensureEventsStream(jsm), ensureEventsStream(jsm)]);
+    const retention = { maxAgeMs: 48 * 3_600_000, maxBytes: 64 * 1_048_576 };
+    await Promise.all([ensureEventsStream(jsm, retention), ensureEventsStream(jsm, retention), ensureEventsStream(jsm, retention)]);
     const { config } = await jsm.streams.info(EVENTS_STREAM);
     expect(config.subjects).toEqual(['legacy.>', 'events.>']);
+    expect(config.max_age).toBe(48 * 3_600_000 * 1_000_000);
+    expect(config.max_bytes).toBe(64 * 1_048_576);
   });
 
-  it('publishes what an earlier run left pending as it starts, then every new record, oldest first, with msgID = eventId', async () => {
-    // Written straight to the collection, as a previous process that died before its relay ran would leave it.
-    const early: UserRegisteredEvent = { ...registered(1), eventId: randomUUID(), occurredAt: new Date().toISOString() };
-    await records.create({ eventId: early.eventId, subject: EVENT_SUBJECTS.userRegistered, payload: early });
+  it('publishes what an earlier run left on documents as it starts, then each new write, with msgID = eventId, and clears them', async () => {
+    // As a process that died right after its write would leave it.
+    const earlyId = new mongoose.Types.ObjectId();
+    const early = widgetEvent(earlyId, 'early');
+    await widgets.create({ _id: earlyId, title: 'early', topic: 'sql', rank: 1, pendingEvents: [{ eventId: early.eventId, subject: early.subject, payload: early.payload }], hasPendingEvents: true });
     await app.init();
-    const later = [await outbox.record(EVENT_SUBJECTS.userRegistered, registered(2)), await outbox.record(EVENT_SUBJECTS.userRegistered, registered(3))];
 
-    await eventually(async () => (await pendingCount()) === 0);
-    const messages = await streamMessages();
-    const ours = [early, ...later].map((event) => messages.get(event.eventId));
-    expect(ours).toEqual([early, ...later].map((event) => ({ subject: 'events.users.user.registered', data: event, count: 1 })));
-    expect([...messages.keys()]).toEqual([early, ...later].map((event) => event.eventId));
-    const stored = await records.findOne({ eventId: early.eventId }).lean().exec();
-    expect(stored?.publishedAt).toBeInstanceOf(Date);
-    expect((stored?.payload as UserRegisteredEvent).email).toBe('user1@example.com');
+    const laterId = new mongoose.Types.ObjectId();
+    const created = widgetEvent(laterId, 'later');
+    const doc = await outbox.create(widgets, { _id: laterId, title: 'later', topic: 'sql', rank: 2 }, created);
+    expect(doc._id.toHexString()).toBe(laterId.toHexString());
+    const renamed = widgetEvent(laterId, 'renamed');
+    expect(await outbox.update(widgets, laterId, { $set: { title: 'renamed' } }, renamed)).toBe(true);
+    expect(await outbox.update(widgets, new mongoose.Types.ObjectId(), { $set: { title: 'nobody' } }, widgetEvent(laterId, 'nobody'))).toBe(false);
+
+    await eventually(async () => (await pendingWidgets()) === 0);
+    const messages = await streamMessages(jsm);
+    for (const event of [early, created, renamed]) {
+      expect(messages.get(event.eventId)).toEqual({ subject: EVENT_SUBJECTS.projectUpdated, data: event.event, count: 1 });
+    }
+    expect([...messages.values()].some((message) => (message.data as { title: string }).title === 'nobody')).toBe(false);
+    const stored = await widgets.findById(laterId).select('+pendingEvents +hasPendingEvents').lean().exec();
+    expect(stored).toMatchObject({ title: 'renamed', pendingEvents: [], hasPendingEvents: false });
+    // The kit's fields stay out of ordinary reads.
+    expect(Object.keys((await widgets.findById(laterId).lean().exec())!).sort()).toEqual(['_id', 'rank', 'title', 'topic']);
   });
 
-  it('never stores an event twice when a record is relayed again', async () => {
-    const event = await outbox.record(EVENT_SUBJECTS.userRegistered, registered(4));
-    await eventually(async () => (await pendingCount()) === 0);
+  it('deletes with a tombstone: the entity and its cascade go, the delete event goes out once, the tombstone goes', async () => {
+    const id = new mongoose.Types.ObjectId();
+    await outbox.create(widgets, { _id: id, title: 'doomed', topic: 'rm', rank: 3 }, widgetEvent(id, 'doomed'));
+    const ownedParts = await parts.create([{ widgetId: id.toHexString() }, { widgetId: id.toHexString() }]);
+    const partIds = ownedParts.map((part) => part._id.toHexString());
+    const deleted = domainEvent(EVENT_SUBJECTS.courseDeleted, { entityId: id.toHexString(), tutorialIds: partIds, projectIds: [] });
+
+    expect(await outbox.delete(widgets, id, deleted, [{ model: 'Part', ids: partIds }])).toBe(true);
+    expect(await widgets.findById(id).exec()).toBeNull();
+    expect(await parts.countDocuments({ widgetId: id.toHexString() }).exec()).toBe(0);
+    // A second delete of the same entity finds nothing to delete.
+    expect(await outbox.delete(widgets, id, deleted)).toBe(false);
+
+    await eventually(async () => (await tombstones.countDocuments().exec()) === 0);
+    const messages = await streamMessages(jsm);
+    expect(messages.get(deleted.eventId)).toEqual({ subject: EVENT_SUBJECTS.courseDeleted, data: deleted.event, count: 1 });
+  });
+
+  it('never stores an event twice when a document is relayed again', async () => {
+    const id = new mongoose.Types.ObjectId();
+    const event = widgetEvent(id, 'twice');
+    await outbox.create(widgets, { _id: id, title: 'twice', topic: 'fo', rank: 4 }, event);
+    await eventually(async () => (await pendingWidgets()) === 0);
     const before = (await jsm.streams.info(EVENTS_STREAM)).state.messages;
 
-    // As if another instance (or a crash before the mark) relayed it once more.
-    await records.updateOne({ eventId: event.eventId }, { $set: { publishedAt: null } }).exec();
-    relay.wake();
-    await eventually(async () => (await pendingCount()) === 0);
+    // As if another instance (or a crash before the clear) relayed it once more.
+    await widgets.updateOne({ _id: id }, { $set: { hasPendingEvents: true }, $push: { pendingEvents: { eventId: event.eventId, subject: event.subject, payload: event.payload } } }).exec();
+    relay.publishSoon('Widget', id);
+    await eventually(async () => (await pendingWidgets()) === 0);
 
     expect((await jsm.streams.info(EVENTS_STREAM)).state.messages).toBe(before);
-    expect((await streamMessages()).get(event.eventId)?.count).toBe(1);
+    expect((await streamMessages(jsm)).get(event.eventId)?.count).toBe(1);
   });
 
-  it('keeps events while NATS is unreachable and publishes all of them once it is back', async () => {
+  it('keeps events on their documents while NATS is unreachable and publishes all of them once it is back', async () => {
     await natsProxy.stop();
-    const during = [await outbox.record(EVENT_SUBJECTS.userRegistered, registered(5)), await outbox.record(EVENT_SUBJECTS.userRegistered, registered(6))];
+    const ids = [new mongoose.Types.ObjectId(), new mongoose.Types.ObjectId()];
+    const during = ids.map((id) => widgetEvent(id, 'during'));
+    for (const [index, id] of ids.entries()) await outbox.create(widgets, { _id: id, title: 'during', topic: 'nosql', rank: 5 }, during[index]!);
     // Long enough for at least one failed publish and a retry.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(await pendingCount()).toBe(2);
-    const meanwhile = await streamMessages();
+    expect(await pendingWidgets()).toBe(2);
+    const meanwhile = await streamMessages(jsm);
     expect(during.some((event) => meanwhile.has(event.eventId))).toBe(false);
 
     await natsProxy.start();
-    await eventually(async () => (await pendingCount()) === 0, 20_000);
-    const messages = await streamMessages();
-    for (const event of during) expect(messages.get(event.eventId)).toEqual({ subject: EVENT_SUBJECTS.userRegistered, data: event, count: 1 });
+    await eventually(async () => (await pendingWidgets()) === 0, 20_000);
+    const messages = await streamMessages(jsm);
+    for (const event of during) expect(messages.get(event.eventId)).toEqual({ subject: EVENT_SUBJECTS.projectUpdated, data: event.event, count: 1 });
   });
 });

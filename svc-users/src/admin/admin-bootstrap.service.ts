@@ -1,4 +1,3 @@
-import { EVENT_SUBJECTS } from '@dblearn/contracts';
 import { EventOutbox, isDuplicateKeyError } from '@dblearn/nest-common';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -8,6 +7,7 @@ import { type AdminCredentials, USERS_CONFIG, type UsersConfig } from '../config
 import { normalizeEmail } from '../users/email.js';
 import { EmailDirectory } from '../users/email-directory.js';
 import { ProfileCache } from '../users/profile-cache.js';
+import { registration } from '../users/registration.js';
 import { User } from '../users/users.schema.js';
 
 export type AdminBootstrapOutcome = 'created' | 'promoted' | 'password-updated' | 'unchanged';
@@ -54,9 +54,9 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const existing = await this.findAccount(email);
     if (existing) return this.promote(existing, password);
     try {
-      const created = await this.users.create({ email, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
-      this.directory.add(email, created._id.toHexString());
-      await this.outbox.record(EVENT_SUBJECTS.userRegistered, { entityId: created._id.toHexString(), email, skill: created.skill });
+      const { doc, event } = registration({ email, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
+      await this.outbox.create(this.users, doc, event);
+      this.directory.add(email, doc._id.toHexString());
       return 'created';
     } catch (error) {
       // Another instance created it a moment ago: make sure theirs is right instead.

@@ -1,4 +1,5 @@
 import { DIFFICULTIES, type Difficulty, LIMITS, SKILLS, type Skill, type Topic, TOPICS } from '@dblearn/contracts';
+import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 
@@ -85,4 +86,5 @@ export class User {
 }
 
 export type UserDocument = HydratedDocument<User>;
-export const UserSchema = SchemaFactory.createForClass(User);
+// user.registered rides in the same write as the new user.
+export const UserSchema = withPendingEvents(SchemaFactory.createForClass(User));

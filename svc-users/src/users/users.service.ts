@@ -1,6 +1,5 @@
 import {
   EMAIL_TAKEN_MESSAGE,
-  EVENT_SUBJECTS,
   type FindProfileRequest,
   INVALID_CREDENTIALS_MESSAGE,
   type PublicUser,
@@ -16,6 +15,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { EmailDirectory } from './email-directory.js';
 import { normalizeEmail } from './email.js';
 import { ProfileCache } from './profile-cache.js';
+import { registration } from './registration.js';
 import { PROFILE_PROJECTION, type ProfileFields, type PublicUserFields, toPublicUser, toUserProfile } from './user.mapper.js';
 import { User } from './users.schema.js';
 
@@ -42,18 +42,17 @@ export class UsersService implements OnModuleInit {
     const passwordHash = await this.hasher.hash(password);
     // Hashing takes a while under load: if the gateway has given up meanwhile, write nothing.
     assertBeforeDeadline();
-    let user: PublicUser;
+    // Registration never makes an admin, whatever the caller sends.
+    const { doc, event } = registration({ email: normalizeEmail(email), passwordHash, skill, isAdmin: false });
     try {
-      // Registration never makes an admin, whatever the caller sends.
-      user = toPublicUser(await this.users.create({ email: normalizeEmail(email), passwordHash, skill, isAdmin: false }));
+      const user = toPublicUser(await this.outbox.create(this.users, doc, event));
       this.directory.add(user.email, user._id);
+      return user;
     } catch (error) {
       // The unique index decides, so two registrations racing for one address cannot both win.
       if (isDuplicateKeyError(error)) throw badRequest(EMAIL_TAKEN_MESSAGE);
       throw error;
     }
-    await this.outbox.record(EVENT_SUBJECTS.userRegistered, { entityId: user._id, email: user.email, skill: user.skill });
-    return user;
   }
 
   /**

@@ -11,6 +11,8 @@ describe('readServiceConfig', () => {
       mongoDb: 'dblearn_users',
       logLevel: 'log',
       logJson: true,
+      readModel: 'memory',
+      eventsRetention: { maxAgeMs: 7 * 24 * 3_600_000, maxBytes: 1024 * 1_048_576 },
     });
   });
 
@@ -21,8 +23,24 @@ describe('readServiceConfig', () => {
       MONGO_DB: 'suite_db',
       LOG_LEVEL: 'DEBUG',
       LOG_FORMAT: 'pretty',
+      READ_MODEL: 'off',
+      EVENTS_MAX_AGE_HOURS: '24',
+      EVENTS_MAX_MB: '100',
     });
-    expect(config).toMatchObject({ natsUrl: 'nats://nats:4222', mongoUrl: 'mongodb://db:27017', mongoDb: 'suite_db', logLevel: 'debug', logJson: false });
+    expect(config).toMatchObject({
+      natsUrl: 'nats://nats:4222',
+      mongoUrl: 'mongodb://db:27017',
+      mongoDb: 'suite_db',
+      logLevel: 'debug',
+      logJson: false,
+      readModel: 'off',
+      eventsRetention: { maxAgeMs: 24 * 3_600_000, maxBytes: 100 * 1_048_576 },
+    });
+  });
+
+  it('refuses a read model setting it does not know', () => {
+    expect(() => readServiceConfig('users', { READ_MODEL: 'maybe' })).toThrow(new ConfigError('READ_MODEL must be memory (or on) or off (got "maybe").'));
+    expect(readServiceConfig('users', { READ_MODEL: 'ON' }).readModel).toBe('memory');
   });
 
   it('treats blank variables as unset', () => {

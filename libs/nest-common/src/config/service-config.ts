@@ -1,5 +1,7 @@
 import { SERVICES, type ServiceName } from '@dblearn/contracts';
 import { LOG_LEVELS, type LogLevel } from '@nestjs/common';
+import { DEFAULT_EVENTS_RETENTION, type EventsRetention } from '../events/events-stream.js';
+import type { ReadModelMode } from '../read-model/read-model.js';
 
 /** What every service reads from its environment (BRIEF "Runtime conventions"). */
 export interface ServiceConfig {
@@ -11,6 +13,10 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   /** One JSON object per line unless LOG_FORMAT=pretty (for people reading a terminal). */
   logJson: boolean;
+  /** READ_MODEL=off: lists query MongoDB (with indexes) instead of the in-memory read models. */
+  readModel: ReadModelMode;
+  /** EVENTS_MAX_AGE_HOURS, EVENTS_MAX_MB: how long and how much the events stream keeps. */
+  eventsRetention: EventsRetention;
 }
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
@@ -31,7 +37,19 @@ export function readServiceConfig(service: ServiceName, env: Environment = proce
     mongoDb: nonEmpty(env.MONGO_DB) ?? SERVICES[service].database,
     logLevel: readLogLevel(env.LOG_LEVEL),
     logJson: nonEmpty(env.LOG_FORMAT)?.toLowerCase() !== 'pretty',
+    readModel: readReadModelMode(env.READ_MODEL),
+    eventsRetention: {
+      maxAgeMs: readPositiveInteger(env, 'EVENTS_MAX_AGE_HOURS', DEFAULT_EVENTS_RETENTION.maxAgeMs / 3_600_000) * 3_600_000,
+      maxBytes: readPositiveInteger(env, 'EVENTS_MAX_MB', DEFAULT_EVENTS_RETENTION.maxBytes / 1_048_576) * 1_048_576,
+    },
   };
+}
+
+export function readReadModelMode(value: string | undefined): ReadModelMode {
+  const mode = nonEmpty(value)?.toLowerCase() ?? 'memory';
+  if (mode === 'on') return 'memory';
+  if (mode !== 'memory' && mode !== 'off') throw new ConfigError(`READ_MODEL must be memory (or on) or off (got "${value}").`);
+  return mode;
 }
 
 export function readLogLevel(value: string | undefined): LogLevel {

@@ -1,30 +1,84 @@
-import { randomUUID } from 'node:crypto';
-import type { DomainEvent, EventPayloads, EventSubject } from '@dblearn/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { AnyObject, HydratedDocument, Model, Types, UpdateQuery } from 'mongoose';
+import { isDuplicateKeyError } from '../errors/rpc-errors.js';
+import { failpoint } from './failpoint.js';
 import { OutboxRelay } from './outbox-relay.js';
-import { OutboxRecord } from './outbox.schema.js';
+import { type PendingEvent, storedEvent, type WithPendingEvents } from './pending-events.js';
+import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
 
-/** What the caller supplies: the outbox adds the event id and the time. */
-export type EventData<S extends EventSubject> = Omit<EventPayloads[S], Exclude<keyof DomainEvent, 'entityId'>>;
+type Id = string | Types.ObjectId;
+/** Mongoose's generics cannot follow a model passed in from outside; the kit only adds its own fields. */
+type LooseModel = Model<AnyObject>;
+type Events = PendingEvent | readonly PendingEvent[];
+
+function list(events: Events): PendingEvent[] {
+  return (Array.isArray(events) ? events : [events]).map(storedEvent);
+}
 
 /**
- * Where a service records a domain event right after the write it describes. FerretDB has no
- * transactions, so the two writes are not atomic: a crash between them loses that one event, and
- * nothing else (an outage of NATS loses nothing at all).
+ * Writes a change and the event(s) that describe it as ONE document write (FerretDB has no
+ * transactions), then publishes them (inline when JetStream answers, else the relay does it later). The schema must have `withPendingEvents`.
+ * A process killed at any point either loses both or, when it starts again, publishes the event
+ * exactly once (JetStream drops a re-sent message id).
  */
 @Injectable()
 export class EventOutbox {
   constructor(
-    @InjectModel(OutboxRecord.name) private readonly outbox: Model<OutboxRecord>,
+    @InjectModel(Tombstone.name) private readonly tombstones: Model<Tombstone & WithPendingEvents>,
     private readonly relay: OutboxRelay,
   ) {}
 
-  async record<S extends EventSubject>(subject: S, data: EventData<S>): Promise<EventPayloads[S]> {
-    const event = { ...data, eventId: randomUUID(), occurredAt: new Date().toISOString() } as EventPayloads[S];
-    await this.outbox.create({ eventId: event.eventId, subject, payload: event });
-    this.relay.wake();
-    return event;
+  /** Inserts `doc` with its events. Duplicate-key errors reach the caller as from `model.create`. */
+  async create<T>(model: Model<T>, doc: AnyObject, events: Events): Promise<HydratedDocument<T>> {
+    const created = await (model as unknown as LooseModel).create({ ...doc, pendingEvents: list(events), hasPendingEvents: true });
+    failpoint('events:after-write');
+    await this.relay.publishNow(model.modelName, created._id as Types.ObjectId);
+    return created as unknown as HydratedDocument<T>;
+  }
+
+  /**
+   * `updateOne({ _id: id, ...where }, update)` plus the events, in the same write. Returns false
+   * (and records nothing) when no document matched.
+   */
+  async update<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events, where: AnyObject = {}): Promise<boolean> {
+    const pending = list(events);
+    const withEvents = {
+      ...update,
+      $set: { ...(update.$set as AnyObject | undefined), hasPendingEvents: true },
+      $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } },
+    } as UpdateQuery<T>;
+    const result = await (model as unknown as LooseModel).updateOne({ ...where, _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
+    if (result.matchedCount === 0) return false;
+    failpoint('events:after-write');
+    await this.relay.publishNow(model.modelName, id);
+    return true;
+  }
+
+  /**
+   * Deletes the document `id` of `model` and whatever `cascade` lists, with the event(s) that say
+   * so. A tombstone holding the deletes and the events is written first (one write); the deletes
+   * follow at once, or at the next start if the process dies in between. The entity's own events
+   * not yet published go out before the delete event. Returns false when there was nothing to
+   * delete (unknown id, or a delete of it already under way).
+   */
+  async delete<T>(model: Model<T>, id: Id, events: Events, cascade: readonly DeleteTarget[] = []): Promise<boolean> {
+    const current = await (model as unknown as LooseModel).findById(id, { _id: 1 }).select('+pendingEvents').lean<WithPendingEvents>().exec();
+    if (!current) return false;
+    const deletes: DeleteTarget[] = [{ model: model.modelName, ids: [String(id)] }, ...cascade];
+    let tombstone: HydratedDocument<Tombstone & WithPendingEvents>;
+    try {
+      // The tombstone takes the entity's id: two deletes racing for one entity make one tombstone.
+      [tombstone] = (await this.tombstones.create([
+        { _id: id, deletes: JSON.stringify(deletes), pendingEvents: [...(current.pendingEvents ?? []).map(storedEvent), ...list(events)], hasPendingEvents: true },
+      ])) as [HydratedDocument<Tombstone & WithPendingEvents>];
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+    failpoint('events:after-tombstone');
+    await this.relay.applyDeletes(deletes);
+    await this.relay.publishNow(Tombstone.name, tombstone._id);
+    return true;
   }
 }

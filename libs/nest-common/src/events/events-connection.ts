@@ -1,16 +1,26 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectionOptions } from '../config/nats-connection.js';
+import type { ServiceName } from '@dblearn/contracts';
 import { redactUrl } from '../config/redact-url.js';
+import type { EventsRetention } from './events-stream.js';
 
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
 
 export interface EventsOptions {
+  /** Names the durable consumer (`svc-<service>`), the parked and processed keys. */
+  service: ServiceName;
   natsUrl: string;
   /** Shown in NATS' connection list, e.g. `svc-users-events`. */
   connectionName: string;
   /** How long JetStream gets to acknowledge one event (default 5 s); tests shorten it. */
   publishTimeoutMs?: number;
+  /** The stream's limits (default 7 days, 1 GiB). */
+  retention?: EventsRetention;
+  /** Deliveries of one event before it is parked (default 5). */
+  maxDeliveries?: number;
+  /** Redelivery delay after a handler fails: doubles from this (default 1 s), capped at 60 s. */
+  redeliveryBackoffMs?: number;
 }
 
 /**

@@ -1,19 +1,21 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
-import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
+import { EventConsumer } from './event-consumer.js';
 import { EventOutbox } from './event-outbox.js';
+import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { OutboxRelay } from './outbox-relay.js';
-import { OutboxRecord, OutboxRecordSchema } from './outbox.schema.js';
+import { Tombstone, TombstoneSchema } from './tombstone.schema.js';
 
-/** The outbox, its relay to JetStream and the events connection. Needs a mongoose connection. */
+/** Atomic write+event (EventOutbox, OutboxRelay), the consumer kit and the events connection. Needs mongoose. */
 @Module({})
 export class EventsModule {
   static forRoot(options: EventsOptions): DynamicModule {
     return {
       module: EventsModule,
-      imports: [MongooseModule.forFeature([{ name: OutboxRecord.name, schema: OutboxRecordSchema }])],
-      providers: [{ provide: EVENTS_OPTIONS, useValue: options }, EventsConnection, OutboxRelay, EventOutbox],
-      exports: [EventOutbox, OutboxRelay, EventsConnection],
+      imports: [DiscoveryModule, MongooseModule.forFeature([{ name: Tombstone.name, schema: TombstoneSchema }])],
+      providers: [{ provide: EVENTS_OPTIONS, useValue: options }, EventsConnection, OutboxRelay, EventOutbox, EventConsumer],
+      exports: [EventOutbox, OutboxRelay, EventsConnection, EventConsumer, EVENTS_OPTIONS],
     };
   }
 }

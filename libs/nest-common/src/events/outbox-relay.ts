@@ -1,33 +1,47 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { InjectConnection } from '@nestjs/mongoose';
 import { jetstream, type JetStreamClient, jetstreamManager } from '@nats-io/jetstream';
-import type { Model } from 'mongoose';
+import type { AnyObject, Connection, Model, Types } from 'mongoose';
 import { backoffDelay } from './backoff.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { ensureEventsStream } from './events-stream.js';
-import { OutboxRecord } from './outbox.schema.js';
+import { failpoint } from './failpoint.js';
+import { hasPendingEventsField, type PendingEvent, storedEvent } from './pending-events.js';
+import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
 
-/** Records fetched per round trip; a pass keeps going until none is left. */
+/** Documents fetched per round trip of a recovery pass. */
 const BATCH_SIZE = 100;
-/** How long JetStream gets to acknowledge one event before the pass counts as failed. */
 const DEFAULT_PUBLISH_TIMEOUT_MS = 5_000;
-/** A periodic pass picks up what another instance (or a crash before its pass) left pending. */
-const SWEEP_INTERVAL_MS = 30_000;
-/** Published records are kept this long for inspection, then deleted to keep the outbox small. */
-const PUBLISHED_RETENTION_MS = 24 * 60 * 60 * 1000;
-const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+/** A write waits at most this long for its own publish; after that the background relay goes on. */
+const INLINE_PUBLISH_TIMEOUT_MS = 1_000;
+/**
+ * A recovery pass looks for pending events in every collection that carries them. It runs at start,
+ * after any failure, and this often besides (it scans on FerretDB, so rarely); it only matters when
+ * another instance died and has not been started again.
+ */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** At shutdown, the pass in flight gets this long to finish; whatever is left goes out next start. */
 const SHUTDOWN_WAIT_MS = 5_000;
 
+interface DocumentRef {
+  model: string;
+  id: string;
+}
+
+type PendingDocument = { _id: Types.ObjectId; pendingEvents?: PendingEvent[]; deletes?: string };
+
 /**
- * Publishes outbox records to JetStream in the order they were written, with `msgID = eventId`, and
- * marks each one published once JetStream has acknowledged it. It runs at start, after every
- * record, and every 30 s; when NATS is away it retries with a growing delay, so an outage delays
- * events and loses none. Several instances may relay at once: JetStream drops the duplicates.
+ * Publishes the events that documents carry (`pendingEvents`) to JetStream with `msgID = eventId`,
+ * then removes them from the document; finishes tombstones (their deletes, their events, then the
+ * tombstone itself). It runs after every write, at start (recovery), after a failure with a
+ * growing delay, and every 10 minutes. Several instances may relay at once: JetStream drops the
+ * duplicates, so every event is stored exactly once.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('OutboxRelay');
+  private readonly queue = new Map<string, DocumentRef>();
+  private sweepDue = true;
   private running: Promise<void> | null = null;
   private wakeAgain = false;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -35,24 +49,75 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   private stopped = false;
   private client: JetStreamClient | null = null;
-  private lastPruneAt = 0;
   private readonly publishTimeoutMs: number;
+  private recovery: Promise<void> | null = null;
+  /** One publish-and-clear at a time per document in this process (see publishNow). */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
-    @InjectModel(OutboxRecord.name) private readonly outbox: Model<OutboxRecord>,
+    @InjectConnection() private readonly connection: Connection,
     private readonly events: EventsConnection,
-    @Inject(EVENTS_OPTIONS) options: EventsOptions,
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
   ) {
     this.publishTimeoutMs = options.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS;
   }
 
-  onApplicationBootstrap(): void {
-    this.sweepTimer = setInterval(() => this.wake(), SWEEP_INTERVAL_MS);
+  /**
+   * Finishes the deletes a crash left half done (once; later calls wait for the same work). Runs
+   * before the service answers anything; read models load after it.
+   */
+  recover(): Promise<void> {
+    this.recovery ??= (async () => {
+      for await (const tombstone of this.tombstones().find({}, { deletes: 1 }).lean<PendingDocument>().cursor()) {
+        await this.applyDeletes(JSON.parse(tombstone.deletes!) as DeleteTarget[]);
+      }
+    })();
+    return this.recovery;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.recover();    this.sweepTimer = setInterval(() => {
+      this.sweepDue = true;
+      this.wake();
+    }, SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
     this.wake();
   }
 
-  /** Asks for a pass as soon as possible. Never waits and never throws. */
+  /**
+   * After a write: publishes that document's events and clears them before the caller answers.
+   * FerretDB 1.24 loses one of two concurrent updates of a document (docs/NOTES.md), so the clear
+   * must not run beside the caller's next write: doing it inside the request keeps a client's
+   * sequence of calls sequential. When JetStream is away (or slow) the relay takes over in the
+   * background instead. Never throws.
+   */
+  async publishNow(model: string, id: string | Types.ObjectId): Promise<void> {
+    if (this.client === null || this.failures > 0 || this.stopped) {
+      this.publishSoon(model, id);
+      return;
+    }
+    try {
+      await this.publishDocument(this.connection.model(model) as unknown as Model<AnyObject>, String(id), INLINE_PUBLISH_TIMEOUT_MS);
+    } catch {
+      this.publishSoon(model, id);
+    }
+  }
+
+  /** Queues a document for the next background pass. Never waits, never throws. */
+  publishSoon(model: string, id: string | Types.ObjectId): void {
+    const ref = { model, id: String(id) };
+    this.queue.set(`${model}:${ref.id}`, ref);
+    this.wake();
+  }
+
+  /** Idempotent: deleting what is already gone changes nothing. */
+  async applyDeletes(deletes: readonly DeleteTarget[]): Promise<void> {
+    for (const { model, ids } of deletes) {
+      if (ids.length > 0) await this.connection.model(model).deleteMany({ _id: { $in: ids } }).exec();
+    }
+  }
+
+  /** Asks for a pass as soon as possible. */
   wake(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -82,15 +147,25 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async pass(): Promise<void> {
     try {
-      const published = await this.publishPending();
-      if (this.failures > 0) {
-        this.logger.log(`JetStream reachable again; published ${published} pending event(s).`);
+      // Connects (and checks the stream) even with nothing pending, so that writes can publish inline.
+      await this.jetStream();
+      let published = 0;
+      for (const [key, ref] of this.queue) {
+        if (this.stopped) return;
+        // Taken off first: a write to the same document meanwhile queues it again.
+        this.queue.delete(key);
+        published += await this.publishDocument(this.connection.model(ref.model) as unknown as Model<AnyObject>, ref.id);
       }
+      if (this.sweepDue) {
+        this.sweepDue = false;
+        published += await this.sweep();
+      }
+      if (this.failures > 0) this.logger.log(`JetStream reachable again; published ${published} pending event(s).`);
       this.failures = 0;
-      await this.pruneIfDue();
     } catch (error) {
       if (this.stopped) return;
       this.failures += 1;
+      this.sweepDue = true;
       // The stream may be gone (a NATS server started on empty storage): check it again next time.
       this.client = null;
       const delay = backoffDelay(this.failures);
@@ -106,39 +181,78 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  private async publishPending(): Promise<number> {
+  /** Every document of every model with `withPendingEvents` whose events are still pending. */
+  private async sweep(): Promise<number> {
     let published = 0;
-    for (;;) {
-      const batch = await this.outbox
-        .find({ publishedAt: null }, { eventId: 1, subject: 1, payload: 1 })
-        .sort({ createdAt: 1, _id: 1 })
-        .limit(BATCH_SIZE)
-        .lean()
-        .exec();
-      if (batch.length === 0) return published;
-      const js = await this.jetStream();
-      for (const record of batch) {
-        if (this.stopped) return published;
-        await js.publish(record.subject, JSON.stringify(record.payload), { msgID: record.eventId, timeout: this.publishTimeoutMs });
-        await this.outbox.updateOne({ _id: record._id }, { $set: { publishedAt: new Date() } }).exec();
-        published += 1;
+    for (const model of this.modelsWithEvents()) {
+      let after: Types.ObjectId | null = null;
+      for (;;) {
+        const filter: Record<string, unknown> = { hasPendingEvents: true, ...(after ? { _id: { $gt: after } } : {}) };
+        const batch = await model.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(BATCH_SIZE).lean<{ _id: Types.ObjectId }[]>().exec();
+        for (const { _id } of batch) {
+          if (this.stopped) return published;
+          published += await this.publishDocument(model, String(_id));
+        }
+        if (batch.length < BATCH_SIZE) break;
+        after = batch.at(-1)!._id;
       }
-      if (batch.length < BATCH_SIZE) return published;
     }
+    return published;
+  }
+
+  private async publishDocument(model: Model<AnyObject>, id: string, timeoutMs = this.publishTimeoutMs): Promise<number> {
+    const key = `${model.modelName}:${id}`;
+    // Wait for a publish of the same document already under way here, then look again.
+    for (let running = this.inFlight.get(key); running; running = this.inFlight.get(key)) await running.catch(() => undefined);
+    const work = this.publishDocumentAlone(model, id, timeoutMs);
+    this.inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      if (this.inFlight.get(key) === work) this.inFlight.delete(key);
+    }
+  }
+
+  private async publishDocumentAlone(model: Model<AnyObject>, id: string, timeoutMs: number): Promise<number> {
+    const isTombstone = model.modelName === Tombstone.name;
+    const doc = await model
+      .findById(id, { _id: 1, ...(isTombstone ? { deletes: 1 } : {}) })
+      .select('+pendingEvents')
+      .lean<PendingDocument>()
+      .exec();
+    if (!doc) return 0;
+    const events = doc.pendingEvents ?? [];
+    if (isTombstone) await this.applyDeletes(JSON.parse(doc.deletes!) as DeleteTarget[]);
+    if (events.length > 0) {
+      const js = await this.jetStream();
+      for (const event of events) {
+        await js.publish(event.subject, event.payload, { msgID: event.eventId, timeout: timeoutMs });
+      }
+      failpoint('events:after-publish');
+    }
+    if (isTombstone) {
+      await model.deleteOne({ _id: doc._id }).exec();
+    } else if (events.length > 0) {
+      // Only what was published: an event pushed meanwhile stays for the next pass.
+      await model.updateOne({ _id: doc._id }, { $pullAll: { pendingEvents: events.map(storedEvent) } }).exec();
+      await model.updateOne({ _id: doc._id, pendingEvents: { $size: 0 } }, { $set: { hasPendingEvents: false } }).exec();
+    }
+    return events.length;
+  }
+
+  private modelsWithEvents(): Model<AnyObject>[] {
+    return Object.values(this.connection.models).filter((model) => hasPendingEventsField(model.schema)) as unknown as Model<AnyObject>[];
+  }
+
+  private tombstones(): Model<AnyObject> {
+    return this.connection.model(Tombstone.name) as unknown as Model<AnyObject>;
   }
 
   private async jetStream(): Promise<JetStreamClient> {
     if (this.client) return this.client;
     const nc = await this.events.connection();
-    await ensureEventsStream(await jetstreamManager(nc, { timeout: this.publishTimeoutMs }));
+    await ensureEventsStream(await jetstreamManager(nc, { timeout: this.publishTimeoutMs }), this.options.retention);
     this.client = jetstream(nc, { timeout: this.publishTimeoutMs });
     return this.client;
-  }
-
-  private async pruneIfDue(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastPruneAt < PRUNE_INTERVAL_MS) return;
-    this.lastPruneAt = now;
-    await this.outbox.deleteMany({ publishedAt: { $lt: new Date(now - PUBLISHED_RETENTION_MS) } }).exec();
   }
 }

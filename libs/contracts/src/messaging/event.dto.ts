@@ -1,0 +1,64 @@
+import { IsArray, IsIn, IsISO8601, IsMongoId, IsString, IsUUID } from 'class-validator';
+import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
+import { TOPICS, type Topic } from '../topics.js';
+import { EVENT_SUBJECTS, type EventSubject } from './events.js';
+
+/**
+ * The shape every consumer checks before its handler runs (libs/nest-common's consumer kit): an
+ * event that does not fit is parked with these messages as the reason.
+ */
+export class DomainEventDto {
+  @IsUUID('4', { message: 'eventId must be a UUID.' })
+  eventId!: string;
+
+  @IsISO8601({ strict: true }, { message: 'occurredAt must be an ISO 8601 time.' })
+  occurredAt!: string;
+
+  @IsMongoId({ message: 'entityId must be a valid id.' })
+  entityId!: string;
+}
+
+export class UserRegisteredEventDto extends DomainEventDto {
+  @IsString({ message: 'email must be text.' })
+  email!: string;
+
+  @IsIn(SKILLS, { message: `skill must be one of: ${SKILLS.join(', ')}.` })
+  skill!: Skill;
+}
+
+export class ProjectUpdatedEventDto extends DomainEventDto {
+  @IsString({ message: 'title must be text.' })
+  title!: string;
+
+  @IsIn(DIFFICULTIES, { message: `difficulty must be one of: ${DIFFICULTIES.join(', ')}.` })
+  difficulty!: Difficulty;
+}
+
+export class InterviewUpdatedEventDto extends DomainEventDto {
+  @IsIn(TOPICS, { message: `topic must be one of: ${TOPICS.join(', ')}.` })
+  topic!: Topic;
+
+  @IsString({ message: 'question must be text.' })
+  question!: string;
+
+  @IsString({ message: 'answer must be text.' })
+  answer!: string;
+}
+
+export class CourseDeletedEventDto extends DomainEventDto {
+  @IsArray({ message: 'tutorialIds must be a list.' })
+  @IsMongoId({ each: true, message: 'tutorialIds must hold valid ids.' })
+  tutorialIds!: string[];
+
+  @IsArray({ message: 'projectIds must be a list.' })
+  @IsMongoId({ each: true, message: 'projectIds must hold valid ids.' })
+  projectIds!: string[];
+}
+
+/** The class that validates each subject's payload; subjects not listed get DomainEventDto. */
+export const EVENT_DTOS: Partial<Record<EventSubject, new () => DomainEventDto>> = {
+  [EVENT_SUBJECTS.userRegistered]: UserRegisteredEventDto,
+  [EVENT_SUBJECTS.projectUpdated]: ProjectUpdatedEventDto,
+  [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEventDto,
+  [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEventDto,
+};

@@ -1,0 +1,198 @@
+import { EVENTS_STREAM } from '@dblearn/contracts';
+import { Logger } from '@nestjs/common';
+import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstream';
+import type { AnyObject, Model } from 'mongoose';
+import { backoffDelay } from '../events/backoff.js';
+import type { EventsConnection } from '../events/events-connection.js';
+import { type Filterable, type Page, type PageQuery, type Summary, SummaryStore } from './summary-store.js';
+
+/** `memory`: lists from the in-memory read model (default). `off`: lists query MongoDB with indexes. */
+export type ReadModelMode = 'memory' | 'off';
+
+/** Which ids an event changes; by default the event's `entityId`. */
+export type IdsOfEvent = (event: { entityId: string } & AnyObject) => readonly string[];
+
+export interface ReadModelDefinition<S extends Summary> {
+  /** For logs, e.g. `courses`. */
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's model
+  model: Model<any>;
+  /** The document fields `toSummary` reads; `orderBy` and the filters must be among them. */
+  projection: Record<string, 1>;
+  toSummary(doc: AnyObject): S;
+  /** A field of both the summary and the document (same value), e.g. `createdAt` as ms or `title`. */
+  orderBy: keyof S & string;
+  direction: 'asc' | 'desc';
+  /** Fields of both the summary and the document a page can filter on, e.g. `['topic']`. */
+  filters?: readonly (keyof S & string)[];
+  /**
+   * The subjects whose events change this list, so that every instance follows every other's
+   * writes: subject → the ids to re-read (`true`: the event's entityId). An id that is gone is removed.
+   */
+  follow: Record<string, IdsOfEvent | true>;
+}
+
+/** Summaries whose order field is a Date are stored as ms; this keeps `where` and `orderBy` simple. */
+function toPlainWhere(where: PageQuery<Summary>['where']): Record<string, Filterable> {
+  const plain: Record<string, Filterable> = {};
+  for (const [field, value] of Object.entries(where ?? {})) if (value !== undefined) plain[field] = value;
+  return plain;
+}
+
+/**
+ * One list of a service (DESIGN "Reads at scale"): pages of summaries in list order per filter,
+ * with totals. In `memory` mode it is loaded once at start, kept up to date by the service's own
+ * writes (`written`, `deleted`: read-your-writes in this instance) and by the listed events (every
+ * instance follows, through its own ordered consumer). In `off` mode the same `page()` queries
+ * MongoDB (the indexes are created) and the rest does nothing.
+ */
+export class ReadModel<S extends Summary> {
+  private readonly logger: Logger;
+  private readonly store: SummaryStore<S>;
+  /** Ids whose re-read is in flight → true once a local write overtook it (its result is stale). */
+  private readonly refreshing = new Map<string, boolean>();
+  private messages: ConsumerMessages | null = null;
+  private stopped = false;
+  private lastSequence = 0;
+  private following: Promise<void> | null = null;
+
+  constructor(
+    readonly definition: ReadModelDefinition<S>,
+    readonly mode: ReadModelMode,
+  ) {
+    this.logger = new Logger(`ReadModel ${definition.name}`);
+    this.store = new SummaryStore({ orderBy: definition.orderBy, direction: definition.direction, filters: definition.filters });
+  }
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  async page(query: PageQuery<S>): Promise<Page<S>> {
+    if (this.mode === 'memory') return this.store.page(query);
+    const { model, projection, orderBy, direction, toSummary } = this.definition;
+    const where = toPlainWhere(query.where);
+    const order = direction === 'asc' ? 1 : -1;
+    const [docs, total] = await Promise.all([
+      model.find(where, projection).sort({ [orderBy]: order, _id: order }).skip(query.offset).limit(query.limit).lean<AnyObject[]>().exec(),
+      model.countDocuments(where).exec(),
+    ]);
+    return { items: docs.map((doc) => toSummary(doc)), total };
+  }
+
+  /** After this service wrote the document (create or update): the list shows it at once. */
+  written(doc: AnyObject): void {
+    if (this.mode !== 'memory') return;
+    const summary = this.definition.toSummary(doc);
+    if (this.refreshing.has(summary._id)) this.refreshing.set(summary._id, true);
+    this.store.upsert(summary);
+  }
+
+  /** After this service deleted documents. */
+  deleted(ids: readonly string[]): void {
+    if (this.mode !== 'memory') return;
+    for (const id of ids) {
+      if (this.refreshing.has(id)) this.refreshing.set(id, true);
+      this.store.remove(id);
+    }
+  }
+
+  /** Re-reads these documents by `_id` and shows what the database holds (gone → removed). */
+  async refresh(ids: readonly string[]): Promise<void> {
+    if (this.mode !== 'memory' || ids.length === 0) return;
+    for (const id of ids) this.refreshing.set(id, false);
+    try {
+      const { model, projection, toSummary } = this.definition;
+      const docs = await model.find({ _id: { $in: ids } }, projection).lean<AnyObject[]>().exec();
+      const found = new Map(docs.map((doc) => [String(doc._id), doc]));
+      for (const id of ids) {
+        if (this.refreshing.get(id)) continue;
+        const doc = found.get(id);
+        if (doc) this.store.upsert(toSummary(doc));
+        else this.store.remove(id);
+      }
+    } finally {
+      for (const id of ids) this.refreshing.delete(id);
+    }
+  }
+
+  /** One pass over the collection (the only scan a read model ever makes). */
+  async load(): Promise<void> {
+    const { model, projection, orderBy, filters = [], toSummary } = this.definition;
+    if (this.mode === 'off') {
+      for (const field of filters) await model.collection.createIndex({ [field]: 1, [orderBy]: 1, _id: 1 });
+      await model.collection.createIndex({ [orderBy]: 1, _id: 1 });
+      return;
+    }
+    const started = Date.now();
+    const summaries: S[] = [];
+    for await (const doc of model.find({}, projection).lean<AnyObject>().cursor()) summaries.push(toSummary(doc));
+    this.store.load(summaries);
+    this.logger.log(`Loaded ${summaries.length} summaries in ${Date.now() - started} ms.`);
+  }
+
+  /** Follows the events from `since` on (a little before the load began, so none falls in between). */
+  follow(events: EventsConnection, since: Date): void {
+    if (this.mode !== 'memory' || Object.keys(this.definition.follow).length === 0) return;
+    this.following = this.followLoop(events, since);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.messages?.stop();
+    await this.following;
+  }
+
+  private async followLoop(events: EventsConnection, since: Date): Promise<void> {
+    const subjects = Object.keys(this.definition.follow);
+    for (let attempt = 1; !this.stopped; attempt += 1) {
+      try {
+        const nc = await events.connection();
+        const start =
+          this.lastSequence > 0
+            ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.lastSequence + 1 }
+            : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString() };
+        const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: subjects, ...start });
+        if (this.stopped) return;
+        this.messages = await consumer.consume({ max_messages: 64 });
+        attempt = 0;
+        for await (const message of this.messages) {
+          await this.apply(message.subject, message.string());
+          this.lastSequence = message.seq;
+        }
+      } catch (error) {
+        if (this.stopped) return;
+        const delay = backoffDelay(attempt);
+        this.logger.warn(`Not following events (${error instanceof Error ? error.message : String(error)}); again in ${delay / 1000} s.`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  private async apply(subject: string, data: string): Promise<void> {
+    const rule = this.definition.follow[subject];
+    let ids: readonly string[] = [];
+    try {
+      const event = JSON.parse(data) as { entityId: string } & AnyObject;
+      ids = rule === true || rule === undefined ? [event.entityId] : rule(event);
+      ids = ids.filter((id) => typeof id === 'string' && /^[0-9a-f]{24}$/i.test(id));
+    } catch {
+      this.logger.warn(`Ignored an unreadable event on ${subject}.`);
+      return;
+    }
+    // The database may be away for a moment: try again, then keep going (the next event of that
+    // id, or a restart, repairs the entry).
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      try {
+        await this.refresh(ids);
+        return;
+      } catch (error) {
+        if (attempt === 5 || this.stopped) {
+          this.logger.error(`Could not refresh ${ids.join(', ')} after ${subject}: ${error instanceof Error ? error.message : String(error)}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { EVENT_SUBJECTS, type Skill } from '@dblearn/contracts';
+import { domainEvent } from '@dblearn/nest-common';
+import { Types } from 'mongoose';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  skill: Skill;
+  isAdmin: boolean;
+}
+
+/** A new user document and its user.registered event, for `EventOutbox.create` (one write). */
+export function registration(user: NewUser) {
+  const _id = new Types.ObjectId();
+  return {
+    doc: { _id, ...user },
+    event: domainEvent(EVENT_SUBJECTS.userRegistered, { entityId: _id.toHexString(), email: user.email, skill: user.skill }),
+  };
+}
