@@ -12,6 +12,7 @@ export * from './health/health.controller.js';
 export * from './events/backoff.js';
 export * from './events/events-stream.js';
 export * from './events/events-connection.js';
+export * from './events/outbox.schema.js';
 export * from './events/pending-events.js';
 export * from './events/tombstone.schema.js';
 export * from './events/failpoint.js';

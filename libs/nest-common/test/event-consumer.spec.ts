@@ -68,7 +68,7 @@ describe('the consumer kit, against real NATS JetStream', () => {
   }
 
   function projectEvent(title: string, eventId = randomUUID()): ProjectUpdatedEvent {
-    return { eventId, occurredAt: new Date().toISOString(), entityId: new mongoose.Types.ObjectId().toHexString(), title, difficulty: 'beginner' };
+    return { eventId, occurredAt: new Date().toISOString(), entityId: new mongoose.Types.ObjectId().toHexString(), title, difficulty: 'beginner', courseId: null };
   }
 
   async function publish(event: object, msgID = (event as { eventId?: string }).eventId ?? randomUUID()): Promise<void> {

@@ -21,7 +21,7 @@ import { eventually, streamMessages, WIDGET_MODELS } from './support/widgets.js'
 type Widget = { _id: mongoose.Types.ObjectId; title: string; topic: string; rank: number; hasPendingEvents?: boolean; pendingEvents?: unknown[] };
 
 function widgetEvent(id: mongoose.Types.ObjectId, title: string) {
-  return domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id.toHexString(), title, difficulty: 'beginner' });
+  return domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id.toHexString(), title, difficulty: 'beginner', courseId: null });
 }
 
 describe('atomic write and event, against real NATS JetStream and FerretDB', () => {

@@ -46,13 +46,13 @@ class WidgetsService {
 
   async create(title: string, topic: string, rank: number): Promise<string> {
     const _id = new mongoose.Types.ObjectId();
-    const doc = await this.outbox.create(this.widgets, { _id, title, topic, rank }, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: _id.toHexString(), title, difficulty: 'beginner' }));
+    const doc = await this.outbox.create(this.widgets, { _id, title, topic, rank }, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: _id.toHexString(), title, difficulty: 'beginner', courseId: null }));
     this.list.written(doc.toObject());
     return _id.toHexString();
   }
 
   async rename(id: string, title: string): Promise<void> {
-    await this.outbox.update(this.widgets, id, { $set: { title } }, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty: 'beginner' }));
+    await this.outbox.update(this.widgets, id, { $set: { title } }, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty: 'beginner', courseId: null }));
     await this.list.refresh([id]);
   }
 

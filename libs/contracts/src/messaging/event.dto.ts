@@ -1,4 +1,4 @@
-import { IsArray, IsIn, IsISO8601, IsMongoId, IsString, IsUUID } from 'class-validator';
+import { IsArray, IsIn, IsISO8601, IsMongoId, IsOptional, IsString, IsUUID } from 'class-validator';
 import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
 import { TOPICS, type Topic } from '../topics.js';
 import { EVENT_SUBJECTS, type EventSubject } from './events.js';
@@ -32,6 +32,16 @@ export class ProjectUpdatedEventDto extends DomainEventDto {
 
   @IsIn(DIFFICULTIES, { message: `difficulty must be one of: ${DIFFICULTIES.join(', ')}.` })
   difficulty!: Difficulty;
+
+  @IsOptional()
+  @IsMongoId({ message: 'courseId must be a valid id or null.' })
+  courseId!: string | null;
+}
+
+export class CourseItemDeletedEventDto extends DomainEventDto {
+  @IsOptional()
+  @IsMongoId({ message: 'courseId must be a valid id or null.' })
+  courseId!: string | null;
 }
 
 export class InterviewUpdatedEventDto extends DomainEventDto {
@@ -59,6 +69,9 @@ export class CourseDeletedEventDto extends DomainEventDto {
 export const EVENT_DTOS: Partial<Record<EventSubject, new () => DomainEventDto>> = {
   [EVENT_SUBJECTS.userRegistered]: UserRegisteredEventDto,
   [EVENT_SUBJECTS.projectUpdated]: ProjectUpdatedEventDto,
+  [EVENT_SUBJECTS.projectDeleted]: CourseItemDeletedEventDto,
+  [EVENT_SUBJECTS.tutorialDeleted]: CourseItemDeletedEventDto,
+  [EVENT_SUBJECTS.interviewCreated]: InterviewUpdatedEventDto,
   [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEventDto,
   [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEventDto,
 };

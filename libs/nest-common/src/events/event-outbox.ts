@@ -4,7 +4,9 @@ import type { AnyObject, HydratedDocument, Model, Types, UpdateQuery } from 'mon
 import { isDuplicateKeyError } from '../errors/rpc-errors.js';
 import { failpoint } from './failpoint.js';
 import { OutboxRelay } from './outbox-relay.js';
-import { type PendingEvent, storedEvent, type WithPendingEvents } from './pending-events.js';
+import { OutboxRecord } from './outbox.schema.js';
+import type { EventPayloads, EventSubject } from '@dblearn/contracts';
+import { domainEvent, type EventData, type PendingEvent, storedEvent, type WithPendingEvents } from './pending-events.js';
 import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
 
 type Id = string | Types.ObjectId;
@@ -27,6 +29,7 @@ export class EventOutbox {
   constructor(
     @InjectModel(Tombstone.name) private readonly tombstones: Model<Tombstone & WithPendingEvents>,
     private readonly relay: OutboxRelay,
+    @InjectModel(OutboxRecord.name) private readonly legacyOutbox: Model<OutboxRecord>,
   ) {}
 
   /** Inserts `doc` with its events. Duplicate-key errors reach the caller as from `model.create`. */
@@ -80,5 +83,16 @@ export class EventOutbox {
     await this.relay.applyDeletes(deletes);
     await this.relay.publishNow(Tombstone.name, tombstone._id);
     return true;
+  }
+
+  /**
+   * @deprecated Not atomic with the write before it: a crash between the two loses the event.
+   * Use create/update/delete. Kept (with the old `outbox` collection) until every service has moved.
+   */
+  async record<S extends EventSubject>(subject: S, data: EventData<S>): Promise<EventPayloads[S]> {
+    const { event } = domainEvent(subject, data);
+    await this.legacyOutbox.create({ eventId: event.eventId, subject, payload: event });
+    this.relay.publishLegacySoon();
+    return event;
   }
 }

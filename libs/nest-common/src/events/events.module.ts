@@ -5,6 +5,7 @@ import { EventConsumer } from './event-consumer.js';
 import { EventOutbox } from './event-outbox.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { OutboxRecord, OutboxRecordSchema } from './outbox.schema.js';
 import { Tombstone, TombstoneSchema } from './tombstone.schema.js';
 
 /** Atomic write+event (EventOutbox, OutboxRelay), the consumer kit and the events connection. Needs mongoose. */
@@ -13,7 +14,10 @@ export class EventsModule {
   static forRoot(options: EventsOptions): DynamicModule {
     return {
       module: EventsModule,
-      imports: [DiscoveryModule, MongooseModule.forFeature([{ name: Tombstone.name, schema: TombstoneSchema }])],
+      imports: [DiscoveryModule, MongooseModule.forFeature([
+          { name: Tombstone.name, schema: TombstoneSchema },
+          { name: OutboxRecord.name, schema: OutboxRecordSchema },
+        ])],
       providers: [{ provide: EVENTS_OPTIONS, useValue: options }, EventsConnection, OutboxRelay, EventOutbox, EventConsumer],
       exports: [EventOutbox, OutboxRelay, EventsConnection, EventConsumer, EVENTS_OPTIONS],
     };

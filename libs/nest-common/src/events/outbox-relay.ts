@@ -7,6 +7,7 @@ import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-c
 import { ensureEventsStream } from './events-stream.js';
 import { failpoint } from './failpoint.js';
 import { hasPendingEventsField, type PendingEvent, storedEvent } from './pending-events.js';
+import { OutboxRecord } from './outbox.schema.js';
 import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
 
 /** Documents fetched per round trip of a recovery pass. */
@@ -42,6 +43,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger('OutboxRelay');
   private readonly queue = new Map<string, DocumentRef>();
   private sweepDue = true;
+  private legacyDue = true;
   private running: Promise<void> | null = null;
   private wakeAgain = false;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -103,6 +105,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
+  /** After a deprecated `record()`: the old outbox collection has something to publish. */
+  publishLegacySoon(): void {
+    this.legacyDue = true;
+    this.wake();
+  }
+
   /** Queues a document for the next background pass. Never waits, never throws. */
   publishSoon(model: string, id: string | Types.ObjectId): void {
     const ref = { model, id: String(id) };
@@ -156,6 +164,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.queue.delete(key);
         published += await this.publishDocument(this.connection.model(ref.model) as unknown as Model<AnyObject>, ref.id);
       }
+      if (this.legacyDue) {
+        this.legacyDue = false;
+        published += await this.publishLegacyOutbox();
+      }
       if (this.sweepDue) {
         this.sweepDue = false;
         published += await this.sweep();
@@ -166,6 +178,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       if (this.stopped) return;
       this.failures += 1;
       this.sweepDue = true;
+      this.legacyDue = true;
       // The stream may be gone (a NATS server started on empty storage): check it again next time.
       this.client = null;
       const delay = backoffDelay(this.failures);
@@ -238,6 +251,23 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       await model.updateOne({ _id: doc._id, pendingEvents: { $size: 0 } }, { $set: { hasPendingEvents: false } }).exec();
     }
     return events.length;
+  }
+
+  /** The deprecated outbox: standalone records, oldest first, marked published (no document race). */
+  private async publishLegacyOutbox(): Promise<number> {
+    const records = this.connection.model(OutboxRecord.name) as unknown as Model<OutboxRecord>;
+    let published = 0;
+    for (;;) {
+      const batch = await records.find({ publishedAt: null }, { eventId: 1, subject: 1, payload: 1 }).sort({ createdAt: 1, _id: 1 }).limit(BATCH_SIZE).lean().exec();
+      if (batch.length === 0) return published;
+      const js = await this.jetStream();
+      for (const record of batch) {
+        if (this.stopped) return published;
+        await js.publish(record.subject, JSON.stringify(record.payload), { msgID: record.eventId, timeout: this.publishTimeoutMs });
+        await records.updateOne({ _id: record._id }, { $set: { publishedAt: new Date() } }).exec();
+        published += 1;
+      }
+    }
   }
 
   private modelsWithEvents(): Model<AnyObject>[] {
