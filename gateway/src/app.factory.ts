@@ -1,12 +1,14 @@
-import { AUTH_HEADER, BODY_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 // The logger alone, not the service kit: the gateway has no database or outbox to load.
 import { ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { setupApiDocs } from './common/docs/api-docs.js';
 import { requestLogger } from './common/middleware/request-logger.middleware.js';
+import { CONTENT_IMPORT_PATH } from './content/content-transfer.controller.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 
 /** CONTRACT: every call lives under /api. */
@@ -41,6 +43,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   );
   // Any origin may call: the session travels in a header, never a cookie, so there is nothing to forge.
   app.enableCors({ origin: true, allowedHeaders: ['Content-Type', AUTH_HEADER], exposedHeaders: [AUTH_HEADER, TOTAL_COUNT_HEADER] });
+  // The content import alone takes a large file (CONTRACT); once parsed here the general parser leaves the body alone.
+  app.use(`/${API_PREFIX}/${CONTENT_IMPORT_PATH}`, json({ limit: CONTENT_IMPORT_LIMIT_BYTES }));
   app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
   app.setGlobalPrefix(API_PREFIX);

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpErrorFilter } from './common/filters/http-error.filter.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
+import { ContentModule } from './content/content.module.js';
 import { GatewayConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
         UsersModule,
         ProgressModule,
         QnaModule,
+        ContentModule,
         HealthModule,
       ],
       providers: [

@@ -108,12 +108,14 @@ describe('the message bus refuses whoever has no credentials, and each part anyt
   it('works for svc-users and the gateway with their own credentials (register, event, login)', async () => {
     svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('bus_auth'), NATS_URL: infra.natsUrlAs('svc-users') });
     svcUsers.start();
-    // /health asks every routed service: a community stand-in with its own credentials leaves it to svc-users.
+    // /health asks every routed service: content and community stand-ins with their own credentials leave it to svc-users.
     const community = await startHealthResponder(infra.natsUrlAs('svc-community'), 'community');
+    const content = await startHealthResponder(infra.natsUrlAs('svc-content'), 'content');
     try {
       await eventually(async () => (await request(gateway.server).get('/api/health')).status === 200, 30_000, 'svc-users answers /health');
     } finally {
       await community.close();
+      await content.close();
     }
     const account = { email: `bus-${Date.now()}@example.com`, password: 'secret-password' };
     expect((await request(gateway.server).post('/api/users').send({ ...account, skill: 'beginner' })).status).toBe(201);

@@ -19,6 +19,7 @@ let nats: RestartableNats;
 let users: UsersResponder;
 let state: ResponderState;
 let community: { close(): Promise<void> };
+let content: { close(): Promise<void> };
 let gateway: TestGateway;
 let emailCounter = 0;
 const ourJwt = new JwtService({ secret: TEST_JWT_SECRET });
@@ -48,16 +49,18 @@ beforeAll(async () => {
   nats = await RestartableNats.start();
   state = new ResponderState();
   users = await startUsersResponder(nats.url, state);
-  // /health asks every routed service: the community stand-in is always up, so users decides.
+  // /health asks every routed service: the content and community stand-ins are always up, so users decides.
+  content = await startHealthResponder(nats.url, 'content');
   community = await startHealthResponder(nats.url, 'community');
   gateway = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS) });
-  await eventually(async () => (await api().get('/api/health')).status === 200, 10_000, 'the gateway sees the users service');
+  await eventually(async () => (await api().get('/api/health')).body.services?.users === 'up', 10_000, 'the gateway sees the users service');
 });
 
 afterAll(async () => {
   await gateway?.close();
   await users?.close();
   await community?.close();
+  await content?.close();
   await nats?.stop();
 });
 
@@ -275,7 +278,7 @@ describe('when the users service misbehaves', () => {
     const started = Date.now();
     const response = await checked(api().get('/api/health'));
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'up' } });
+    expect(response.body).toEqual({ status: 'unavailable', services: { users: 'down', content: 'up', community: 'up' } });
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
@@ -288,13 +291,13 @@ describe('when the users service misbehaves', () => {
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, token));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'up' } });
+    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', content: 'up', community: 'up' } });
     expect(me.status).toBe(503);
     expect(me.body.message).toBe('The users service is unavailable. Try again shortly.');
 
     users = await startUsersResponder(nats.url, state);
     await eventually(async () => (await api().get('/api/health')).status === 200, 5000, '/health is 200 again');
-    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', community: 'up' } });
+    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', content: 'up', community: 'up' } });
     expect((await checked(api().get('/api/users/me').set(AUTH_HEADER, token))).status).toBe(200);
   });
 
@@ -311,7 +314,7 @@ describe('when the users service misbehaves', () => {
 
     await nats.up();
     await eventually(async () => (await api().get('/api/users/me').set(AUTH_HEADER, token)).status === 200, 15_000, 'the gateway and the service reconnected');
-    expect((await checked(api().get('/api/health'))).status).toBe(200);
+    expect((await checked(api().get('/api/health'))).body.services.users).toBe('up');
   });
 });
 
@@ -322,11 +325,12 @@ describe('when NATS is not there yet at start', () => {
     const early = await startGateway({ NATS_URL: lateNats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS) });
     let lateUsers: UsersResponder | undefined;
     let lateCommunity: { close(): Promise<void> } | undefined;
+    let lateContent: { close(): Promise<void> } | undefined;
     try {
       const started = Date.now();
       const health = await checked(request(early.server).get('/api/health'));
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'down' } });
+      expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', content: 'down', community: 'down' } });
       const login = await checked(request(early.server).post('/api/auth').send({ email: 'ada@example.com', password: 'secret-password' }));
       expect(login.status).toBe(503);
       expect(Date.now() - started).toBeLessThan(3000);
@@ -334,11 +338,13 @@ describe('when NATS is not there yet at start', () => {
       await lateNats.up();
       lateUsers = await startUsersResponder(lateNats.url);
       lateCommunity = await startHealthResponder(lateNats.url, 'community');
+      lateContent = await startHealthResponder(lateNats.url, 'content');
       await eventually(async () => (await request(early.server).get('/api/health')).status === 200, 10_000, 'the gateway connected to the late NATS');
     } finally {
       await early.close();
       await lateUsers?.close();
       await lateCommunity?.close();
+      await lateContent?.close();
       await lateNats.stop();
     }
   });

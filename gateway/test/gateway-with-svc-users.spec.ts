@@ -16,6 +16,7 @@ import { SvcUsersProcess } from './support/service-process.js';
 let infra: TestInfra;
 let svcUsers: SvcUsersProcess;
 let community: { close(): Promise<void> };
+let content: { close(): Promise<void> };
 let gateway: TestGateway;
 let counter = 0;
 
@@ -35,7 +36,7 @@ async function register(email = uniqueEmail('learner'), password = 'secret-passw
 }
 
 async function usersServiceIsUp(): Promise<boolean> {
-  return (await api().get('/api/health')).status === 200;
+  return (await api().get('/api/health')).body.services?.users === 'up';
 }
 
 beforeAll(async () => {
@@ -43,7 +44,8 @@ beforeAll(async () => {
   // Each with its own bus credentials, as `npm start` runs them: the permission table must suffice.
   svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_users'), NATS_URL: infra.natsUrlAs('svc-users') });
   svcUsers.start();
-  // /health asks every routed service: a community stand-in that is always up leaves it to svc-users.
+  // /health asks every routed service: content and community stand-ins that are always up leave it to svc-users.
+  content = await startHealthResponder(infra.natsUrlAs('svc-content'), 'content');
   community = await startHealthResponder(infra.natsUrlAs('svc-community'), 'community');
   gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
   try {
@@ -57,6 +59,7 @@ afterAll(async () => {
   await gateway?.close();
   await svcUsers?.stop();
   await community?.close();
+  await content?.close();
   await infra?.stop();
 });
 
@@ -175,7 +178,7 @@ describe('with svc-users stopped', () => {
     const health = await checked(api().get('/api/health'));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', community: 'up' } });
+    expect(health.body).toEqual({ status: 'unavailable', services: { users: 'down', content: 'up', community: 'up' } });
 
     started = Date.now();
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, token));
@@ -185,7 +188,7 @@ describe('with svc-users stopped', () => {
 
     svcUsers.start();
     await eventually(usersServiceIsUp, 30_000, 'svc-users is back');
-    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', community: 'up' } });
+    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', content: 'up', community: 'up' } });
     expect((await checked(api().get('/api/users/me').set(AUTH_HEADER, token))).status).toBe(200);
     // Data written before the stop is still there.
     expect((await checked(api().post('/api/auth').send({ email, password }))).status).toBe(200);

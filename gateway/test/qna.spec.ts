@@ -16,6 +16,7 @@ import { ServiceProcess } from './support/service-process.js';
 let infra: TestInfra;
 let svcCommunity: ServiceProcess;
 let users: { close(): Promise<void> };
+let content: { close(): Promise<void> };
 let gateway: TestGateway;
 const jwt = new JwtService({ secret: TEST_JWT_SECRET });
 
@@ -71,6 +72,7 @@ beforeAll(async () => {
   });
   svcCommunity.start();
   users = await startHealthResponder(infra.natsUrlAs('svc-users'), 'users');
+  content = await startHealthResponder(infra.natsUrlAs('svc-content'), 'content');
   gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
   try {
     await eventually(async () => (await api().get('/api/health')).status === 200, 30_000, 'svc-community answers /health');
@@ -83,12 +85,13 @@ afterAll(async () => {
   await gateway?.close();
   await svcCommunity?.stop();
   await users?.close();
+  await content?.close();
   await infra?.stop();
 });
 
 describe('Q&A through the gateway and svc-community', () => {
   it('reports community on /api/health', async () => {
-    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', community: 'up' } });
+    expect((await checked(api().get('/api/health'))).body).toEqual({ status: 'ok', services: { users: 'up', content: 'up', community: 'up' } });
   });
 
   it('posts as the caller whatever userName the body claims, and reads it back', async () => {

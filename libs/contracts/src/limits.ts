@@ -51,6 +51,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** CONTRACT: bodies over 100 kB answer 413. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+/** CONTRACT: POST /content/import alone takes up to 20 MB. */
+export const CONTENT_IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
 
 /** SPEC §4, §9: where the browser keeps the session and how it sends it. */
 export const TOKEN_STORAGE_KEY = 'token';

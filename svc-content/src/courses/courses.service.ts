@@ -14,6 +14,7 @@ import { EventOutbox, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
+import { newIdentity } from '../common/identity.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 import { COURSE_FIELDS, toCourse } from './course.views.js';
@@ -49,7 +50,7 @@ export class CoursesService {
   }
 
   async create(fields: CourseDto): Promise<Course> {
-    const created = await this.courses.create({ ...pick(fields), tutorials: [], projects: [] });
+    const created = await this.courses.create({ ...newIdentity(), ...pick(fields), tutorials: [], projects: [] });
     return this.changed(created.toObject());
   }
 

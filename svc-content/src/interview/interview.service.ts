@@ -4,6 +4,7 @@ import { EventOutbox, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { newIdentity } from '../common/identity.js';
 import { INTERVIEW_FIELDS } from './interview.views.js';
 import { InterviewQuestionRecord } from './interview-question.schema.js';
 import { InterviewReadModel } from './interview.read-model.js';
@@ -25,7 +26,7 @@ export class InterviewService {
   }
 
   async create({ topic, question, answer }: InterviewQuestionDto): Promise<InterviewQuestion> {
-    const created = this.readModel.put((await this.questions.create({ topic, question, answer })).toObject());
+    const created = this.readModel.put((await this.questions.create({ ...newIdentity(), topic, question, answer })).toObject());
     await this.outbox.record(EVENT_SUBJECTS.interviewCreated, { entityId: created._id, topic, question, answer });
     return created;
   }

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { newBlock, removeBlock } from '../common/blocks.js';
+import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { PROJECT_FIELDS, toProject } from './project.views.js';
 import { ProjectRecord } from './project.schema.js';
@@ -24,7 +25,7 @@ export class ProjectsService {
   /** With `courseId` the project joins that course (404 before anything is written when there is no such course). */
   async create({ title, difficulty, courseId }: CreateProjectDto): Promise<Project> {
     if (courseId) await this.courses.assertExists(courseId);
-    const project = toProject((await this.projects.create({ title, difficulty, courseId: courseId ?? null, contents: [] })).toObject());
+    const project = toProject((await this.projects.create({ ...newIdentity(), title, difficulty, courseId: courseId ?? null, contents: [] })).toObject());
     if (courseId) await this.courses.addEntry('projects', courseId, { _id: project._id, title, difficulty });
     return project;
   }

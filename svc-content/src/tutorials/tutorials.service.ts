@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { newBlock, removeBlock } from '../common/blocks.js';
+import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { TUTORIAL_FIELDS, toTutorial } from './tutorial.views.js';
 import { TutorialRecord } from './tutorial.schema.js';
@@ -25,7 +26,7 @@ export class TutorialsService {
   async create({ title, courseId, content }: CreateTutorialDto): Promise<Tutorial> {
     if (courseId) await this.courses.assertExists(courseId);
     const contents = content ? [newBlock(content)] : [];
-    const tutorial = toTutorial((await this.tutorials.create({ title, courseId: courseId ?? null, contents })).toObject());
+    const tutorial = toTutorial((await this.tutorials.create({ ...newIdentity(), title, courseId: courseId ?? null, contents })).toObject());
     if (courseId) await this.courses.addEntry('tutorials', courseId, { _id: tutorial._id, title });
     return tutorial;
   }

@@ -1,0 +1,36 @@
+import type { ContentExport, ImportReport } from '@dblearn/contracts';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { AdminWrite, ContentUnavailable } from './content.api.js';
+import { ContentImportBody } from './content.bodies.js';
+import { ContentExportDoc, ImportReportDoc } from './content.docs.js';
+import { ContentTransferService } from './content-transfer.service.js';
+
+/** Under the /api prefix; the gateway gives this path alone the 20 MB body limit. */
+export const CONTENT_IMPORT_PATH = 'content/import';
+
+@ApiTags('content')
+@ContentUnavailable()
+@Controller('content')
+export class ContentTransferController {
+  constructor(private readonly transfer: ContentTransferService) {}
+
+  @Get('export')
+  @AdminWrite({ summary: 'Export all content', description: 'Every course with its tutorials and projects, and every interview question, with their _ids.', type: ContentExportDoc })
+  export(): Promise<ContentExport> {
+    return this.transfer.export();
+  }
+
+  @Post('import')
+  @HttpCode(HttpStatus.OK)
+  @AdminWrite({
+    summary: 'Import content',
+    description: 'The export document (up to 20 MB). Upserts by _id; each invalid course or question is rejected with its path and the rule it breaks, the valid rest is kept.',
+    type: ImportReportDoc,
+  })
+  @ApiPayloadTooLargeResponse({ type: ErrorEnvelopeDoc, description: 'Over 20 MB.' })
+  import(@Body() body: ContentImportBody): Promise<ImportReport> {
+    return this.transfer.import(body);
+  }
+}

@@ -1,0 +1,241 @@
+import { AUTH_HEADER, type ContentExport, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
+import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { ServiceProcess } from './support/service-process.js';
+
+/*
+ * CONTRACT "Courses, tutorials, projects, interview questions" and "Content export and import"
+ * end to end: the gateway in process, the real svc-content as a child process, real FerretDB and NATS.
+ */
+
+let infra: TestInfra;
+let svcContent: ServiceProcess;
+let gateway: TestGateway;
+
+const jwt = new JwtService({ secret: TEST_JWT_SECRET });
+const LEARNER = jwt.sign({ _id: '65f000000000000000000001', email: 'learner@example.com', skill: 'beginner', isAdmin: false });
+const ADMIN = jwt.sign({ _id: '65f000000000000000000002', email: 'admin@example.com', skill: 'professional', isAdmin: true });
+const UNKNOWN_ID = '0123456789abcdef01234567';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+function call(method: Method, path: string, token?: string, body?: object) {
+  let req = request(gateway.server)[method](`/api${path}`);
+  if (token) req = req.set(AUTH_HEADER, token);
+  return checked(body ? req.send(body) : req);
+}
+
+const asAdmin = async <T>(method: Method, path: string, body?: object, status = method === 'post' ? 201 : 200): Promise<T> => {
+  const response = await call(method, path, ADMIN, body);
+  if (response.status !== status) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status}: ${response.text}`);
+  return response.body as T;
+};
+
+interface Fixtures {
+  courseId: string;
+  projectId: string;
+  tutorialId: string;
+  projectBlockId: string;
+  tutorialBlockId: string;
+  questionId: string;
+  /** Not attached to anything: for attach calls. */
+  looseProjectId: string;
+  looseTutorialId: string;
+}
+
+async function fixtures(): Promise<Fixtures> {
+  const course = await asAdmin<Course>('post', '/course', { topic: 'sql', name: 'Matrix course', teacher: 'Edgar Codd', length: '1 hour' });
+  const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'WHERE', courseId: course._id, content: { header: 'Filtering', detail: 'SELECT * FROM t WHERE a = 1;' } });
+  const project = await asAdmin<Project>('post', '/project', { title: 'Matrix project', difficulty: 'beginner', courseId: course._id });
+  const withBlock = await asAdmin<Project>('put', `/project/${project._id}`, { title: 'Matrix project', difficulty: 'beginner', content: { header: 'Task', detail: 'Count rows.' } });
+  const question = await asAdmin<InterviewQuestion>('post', '/interview', { topic: 'sql', question: 'What is a view?', answer: 'A stored query.' });
+  const looseProject = await asAdmin<Project>('post', '/project', { title: 'Loose project', difficulty: 'professional' });
+  const looseTutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Loose tutorial' });
+  return {
+    courseId: course._id,
+    projectId: project._id,
+    tutorialId: tutorial._id,
+    projectBlockId: withBlock.contents[0]!._id,
+    tutorialBlockId: tutorial.contents[0]!._id,
+    questionId: question._id,
+    looseProjectId: looseProject._id,
+    looseTutorialId: looseTutorial._id,
+  };
+}
+
+interface Call {
+  method: Method;
+  path: (f: Fixtures) => string;
+  body?: (f: Fixtures) => object;
+  /** Reads: any signed-in user; writes: admins only. */
+  write: boolean;
+  /** What an admin gets. */
+  adminStatus: number;
+}
+
+const course = { topic: 'rm', name: 'Renamed course', teacher: 'Edgar Codd', length: '2 hours' };
+const CALLS: Call[] = [
+  { method: 'get', path: () => '/course', write: false, adminStatus: 200 },
+  { method: 'get', path: (f) => `/course/${f.courseId}`, write: false, adminStatus: 200 },
+  { method: 'post', path: () => '/course', body: () => course, write: true, adminStatus: 201 },
+  { method: 'put', path: (f) => `/course/${f.courseId}`, body: () => course, write: true, adminStatus: 200 },
+  { method: 'delete', path: (f) => `/course/${f.courseId}`, write: true, adminStatus: 200 },
+  { method: 'put', path: (f) => `/course/project/${f.courseId}`, body: (f) => ({ id: f.looseProjectId }), write: true, adminStatus: 200 },
+  { method: 'put', path: (f) => `/course/deleteProject/${f.courseId}`, body: (f) => ({ id: f.projectId }), write: true, adminStatus: 200 },
+  { method: 'put', path: (f) => `/course/tutorial/${f.courseId}`, body: (f) => ({ id: f.looseTutorialId }), write: true, adminStatus: 200 },
+  { method: 'put', path: (f) => `/course/deleteTutorial/${f.courseId}`, body: (f) => ({ id: f.tutorialId }), write: true, adminStatus: 200 },
+  { method: 'get', path: (f) => `/project/${f.projectId}`, write: false, adminStatus: 200 },
+  { method: 'post', path: () => '/project', body: (f) => ({ title: 'New project', difficulty: 'beginner', courseId: f.courseId }), write: true, adminStatus: 201 },
+  { method: 'put', path: (f) => `/project/${f.projectId}`, body: () => ({ title: 'Renamed project', difficulty: 'intermediate', content: { header: 'More', detail: 'Text' } }), write: true, adminStatus: 200 },
+  { method: 'put', path: (f) => `/project/content/${f.projectId}`, body: (f) => ({ id: f.projectBlockId }), write: true, adminStatus: 200 },
+  { method: 'delete', path: (f) => `/project/${f.projectId}`, write: true, adminStatus: 200 },
+  { method: 'get', path: (f) => `/tutorial/${f.tutorialId}`, write: false, adminStatus: 200 },
+  { method: 'post', path: () => '/tutorial', body: (f) => ({ title: 'New tutorial', courseId: f.courseId }), write: true, adminStatus: 201 },
+  { method: 'put', path: (f) => `/tutorial/${f.tutorialId}`, body: () => ({ title: 'Renamed', content: { header: 'Header', detail: 'Detail' } }), write: true, adminStatus: 200 },
+  { method: 'put', path: (f) => `/tutorial/content/${f.tutorialId}`, body: (f) => ({ id: f.tutorialBlockId }), write: true, adminStatus: 200 },
+  { method: 'delete', path: (f) => `/tutorial/${f.tutorialId}`, write: true, adminStatus: 200 },
+  { method: 'get', path: () => '/interview', write: false, adminStatus: 200 },
+  { method: 'get', path: (f) => `/interview/${f.questionId}`, write: false, adminStatus: 200 },
+  { method: 'post', path: () => '/interview', body: () => ({ topic: 'nosql', question: 'What is a document?', answer: 'A JSON-like record.' }), write: true, adminStatus: 201 },
+  { method: 'put', path: (f) => `/interview/${f.questionId}`, body: () => ({ topic: 'nosql', question: 'Edited?', answer: 'Yes.' }), write: true, adminStatus: 200 },
+  { method: 'delete', path: (f) => `/interview/${f.questionId}`, write: true, adminStatus: 200 },
+  { method: 'get', path: () => '/content/export', write: true, adminStatus: 200 },
+  { method: 'post', path: () => '/content/import', body: () => ({ courses: [], interviewQuestions: [] }), write: true, adminStatus: 200 },
+];
+
+const describeCall = (c: Call) => `${c.method.toUpperCase()} ${c.path({ courseId: ':courseId', projectId: ':projectId', tutorialId: ':tutorialId', questionId: ':id' } as Fixtures)}`;
+
+beforeAll(async () => {
+  infra = await startTestInfra({ mongo: true, nats: true });
+  svcContent = new ServiceProcess('svc-content', { MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_content'), NATS_URL: infra.natsUrl, SEED_DEMO: 'false' });
+  svcContent.start();
+  gateway = await startGateway({ NATS_URL: infra.natsUrl });
+  try {
+    await eventually(async () => (await call('get', '/course', LEARNER)).status === 200, 30_000, 'svc-content answers');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nsvc-content said:\n${svcContent.recentOutput()}`);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await svcContent?.stop();
+  await infra?.stop();
+});
+
+describe('the authorization matrix: visitor, learner, admin × every content call', () => {
+  it.each(CALLS.map((c) => [describeCall(c), c] as const))('%s', async (_name, c) => {
+    const f = await fixtures();
+    const before = await asAdmin<ContentExport>('get', '/content/export');
+
+    const visitor = await call(c.method, c.path(f), undefined, c.body?.(f));
+    expect(visitor.status).toBe(401);
+    const learner = await call(c.method, c.path(f), LEARNER, c.body?.(f));
+    expect(learner.status).toBe(c.write ? 403 : 200);
+    if (c.write) expect(learner.body).toEqual({ statusCode: 403, error: 'Forbidden', message: expect.any(String) });
+    // Refused calls changed nothing.
+    expect({ ...(await asAdmin<ContentExport>('get', '/content/export')), exportedAt: '' }).toEqual({ ...before, exportedAt: '' });
+
+    const admin = await call(c.method, c.path(f), ADMIN, c.body?.(f));
+    expect(admin.status).toBe(c.adminStatus);
+  });
+});
+
+describe('validation and ids', () => {
+  it('accepts a course name of 50 characters and refuses 51, naming the rule', async () => {
+    const base = { topic: 'sql', teacher: 'Edgar Codd', length: '1 hour' };
+    expect((await call('post', '/course', ADMIN, { ...base, name: 'n'.repeat(50) })).status).toBe(201);
+    const refused = await call('post', '/course', ADMIN, { ...base, name: 'n'.repeat(51) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ statusCode: 400, error: 'Bad Request', message: ['Courses Name must be 5 to 50 characters long.'] });
+  });
+
+  it.each([
+    ['a missing field', '/interview', { topic: 'sql', question: 'Why?' }],
+    ['a topic outside the five', '/interview', { topic: 'graphs', question: 'Why?', answer: 'Because.' }],
+    ['an unknown field', '/course', { topic: 'sql', name: 'Fine name', teacher: 'Edgar Codd', length: '1 hour', isAdmin: true }],
+    ['an operator object where text belongs', '/course', { topic: 'sql', name: { $gt: '' }, teacher: 'Edgar Codd', length: '1 hour' }],
+    ['a difficulty outside the three', '/project', { title: 'Fine title', difficulty: 'expert' }],
+    ['a tutorial block under five characters', '/tutorial', { title: 'Fine', content: { header: 'Hey', detail: 'Detail text' } }],
+  ])('answers 400 for %s', async (_case, path, body) => {
+    expect((await call('post', path, ADMIN, body)).status).toBe(400);
+  });
+
+  it.each(['/course/nope', '/project/123', '/tutorial/zzzzzzzzzzzzzzzzzzzzzzzz', '/interview/0123'])('answers 400 for the malformed id in GET %s', async (path) => {
+    const response = await call('get', path, LEARNER);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/must be a valid id/);
+  });
+
+  it('answers 400 for a malformed id in a body and 404 for unknown ids', async () => {
+    const { courseId } = await fixtures();
+    expect((await call('put', `/course/project/${courseId}`, ADMIN, { id: 'nope' })).status).toBe(400);
+    for (const path of [`/course/${UNKNOWN_ID}`, `/project/${UNKNOWN_ID}`, `/tutorial/${UNKNOWN_ID}`, `/interview/${UNKNOWN_ID}`]) {
+      expect((await call('get', path, LEARNER)).status).toBe(404);
+    }
+    expect((await call('put', `/course/project/${courseId}`, ADMIN, { id: UNKNOWN_ID })).status).toBe(404);
+    expect((await call('delete', `/course/${UNKNOWN_ID}`, ADMIN)).status).toBe(404);
+  });
+});
+
+describe('lists', () => {
+  it('answers a plain array with X-Total-Count, by topic and page, oldest first', async () => {
+    const made: Course[] = [];
+    for (let i = 0; i < 7; i += 1) made.push(await asAdmin<Course>('post', '/course', { topic: 'nosql', name: `NoSQL course ${i}`, teacher: 'Ada Byron', length: '1 hour' }));
+    const second = await call('get', '/course?topic=nosql&page=2&pageSize=6', LEARNER);
+    expect(second.status).toBe(200);
+    expect(second.headers['x-total-count']).toBe('7');
+    expect(second.body).toEqual([made[6]]);
+    const first = await call('get', '/course?topic=nosql&page=1&pageSize=6', LEARNER);
+    expect((first.body as Course[]).map((c) => c.name)).toEqual(made.slice(0, 6).map((c) => c.name));
+  });
+
+  it.each(['topic=graphs', 'page=0', 'pageSize=101', 'page=two', 'sort=name'])('refuses ?%s with 400', async (query) => {
+    expect((await call('get', `/interview?${query}`, LEARNER)).status).toBe(400);
+  });
+});
+
+describe('export, import and their size limits', () => {
+  it('imports a file over 100 kB (the others stay at 100 kB) and reports each rejected item', async () => {
+    const questions = Array.from({ length: 600 }, (_, i) => ({
+      _id: (0x65f100000000 + i).toString(16).padStart(24, '0'),
+      topic: 'fo',
+      question: `Large import question ${i}: ${'x'.repeat(150)}?`,
+      answer: 'An answer.',
+    }));
+    questions[3] = { ...questions[3]!, topic: 'graphs' };
+    const body = { courses: [], interviewQuestions: questions };
+    expect(JSON.stringify(body).length).toBeGreaterThan(100 * 1024);
+    const report = await asAdmin<ImportReport>('post', '/content/import', body, 200);
+    expect(report).toEqual({ created: 599, updated: 0, rejected: [{ path: 'interviewQuestions[3].topic', message: expect.stringMatching(/Topic must be one of/) }] });
+    expect((await call('post', '/interview', ADMIN, { topic: 'fo', question: 'q'.repeat(110 * 1024), answer: 'a' })).status).toBe(413);
+  });
+
+  it('refuses an import over 20 MB with 413', async () => {
+    const response = await call('post', '/content/import', ADMIN, { courses: [], interviewQuestions: [{ padding: 'p'.repeat(21 * 1024 * 1024) }] });
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses an import that is not the export shape with 400', async () => {
+    expect((await call('post', '/content/import', ADMIN, { courses: 'all of them' })).status).toBe(400);
+    expect((await call('post', '/content/import', ADMIN, { extra: 1 })).status).toBe(400);
+  });
+});
+
+describe('health and docs', () => {
+  it('/health asks svc-content too', async () => {
+    const response = await call('get', '/health');
+    expect(response.body.services).toMatchObject({ users: expect.any(String), content: 'up' });
+  });
+
+  it('documents every content call', async () => {
+    // Not `checked`: the docs rightly say "MongoDB ObjectId".
+    const document = (await request(gateway.server).get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
+    for (const path of ['/api/course', '/api/course/{id}', '/api/course/project/{courseId}', '/api/course/deleteProject/{courseId}', '/api/course/tutorial/{courseId}', '/api/course/deleteTutorial/{courseId}', '/api/project', '/api/project/{id}', '/api/project/content/{projectId}', '/api/tutorial', '/api/tutorial/{id}', '/api/tutorial/content/{tutorialId}', '/api/interview', '/api/interview/{id}', '/api/content/export', '/api/content/import']) {
+      expect(document.paths[path]).toBeDefined();
+    }
+  });
+});

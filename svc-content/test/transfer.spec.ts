@@ -1,0 +1,97 @@
+import { CONTENT_PATTERNS, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
+import type { NatsCaller } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Types } from 'mongoose';
+import { exportAll } from './support/export.js';
+import { type ContentSuite, startContentSuite } from './support/content-service.js';
+
+let suite: ContentSuite;
+let content: NatsCaller;
+
+const importSlice = (payload: object) => content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, ...payload }, 60_000);
+
+beforeAll(async () => {
+  suite = await startContentSuite('svc_content_transfer');
+  ({ content } = suite);
+}, 60_000);
+
+afterAll(() => suite?.close());
+
+async function buildCourse(name: string): Promise<Course> {
+  const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name, teacher: 'Edgar Codd', length: '2 hours' });
+  const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Keys', courseId: course._id, content: { header: 'Candidate keys', detail: 'A minimal superkey.' } });
+  await content.send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Keys', content: { header: 'Primary keys', detail: 'One chosen candidate key.' } });
+  const project = await content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Design a schema', difficulty: 'intermediate', courseId: course._id });
+  await content.send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, title: 'Design a schema', difficulty: 'intermediate', content: { header: 'Task', detail: 'Find the keys.' } });
+  return content.send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id });
+}
+
+describe('export and import', () => {
+  it('round-trips every course: delete one, import the export, and the next export is the same', async () => {
+    await buildCourse('Keys and constraints');
+    await buildCourse('Functional dependencies');
+    await content.send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'rm', question: 'What is a superkey?', answer: 'A set of attributes that identifies each row.' });
+    const before = await exportAll(content);
+    expect(before.courses.length).toBeGreaterThanOrEqual(2);
+    expect(before.courses[0]).toMatchObject({ name: 'Keys and constraints', tutorials: [{ title: 'Keys', contents: [{ header: 'Candidate keys' }, { header: 'Primary keys' }] }] });
+
+    const gone = before.courses[0]!;
+    await content.send(CONTENT_PATTERNS.deleteCourse, { id: gone._id });
+    const report = await importSlice({ courses: before.courses, interviewQuestions: before.interviewQuestions });
+    expect(report).toEqual({ created: 1, updated: before.courses.length - 1 + before.interviewQuestions.length, rejected: [] });
+
+    const after = await exportAll(content);
+    expect(after.courses).toEqual(before.courses);
+    expect(after.interviewQuestions).toEqual(before.interviewQuestions);
+    // The re-created course is readable and listed again, with its tutorial ids.
+    const restored = await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: gone._id });
+    expect(restored.tutorials.map((t) => t._id)).toEqual(gone.tutorials.map((t) => t._id));
+    const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: gone.tutorials[0]!._id });
+    expect(tutorial.courseId).toBe(gone._id);
+  });
+
+  it('keeps 997 of 1,000 items and names the 3 invalid ones with their path and rule', async () => {
+    const questions: unknown[] = Array.from({ length: 1000 }, (_, i) => ({
+      _id: new Types.ObjectId().toHexString(),
+      topic: 'sql',
+      question: `Bulk question ${i}?`,
+      answer: `Answer ${i}.`,
+    }));
+    questions[10] = { ...(questions[10] as object), topic: 'graphs' };
+    questions[500] = { ...(questions[500] as object), answer: undefined };
+    questions[999] = { ...(questions[999] as object), _id: 'not-an-id' };
+    const report = await importSlice({ interviewQuestions: questions });
+    expect(report.created).toBe(997);
+    expect(report.updated).toBe(0);
+    expect(report.rejected.map((r) => r.path)).toEqual(['interviewQuestions[10].topic', 'interviewQuestions[500].answer', 'interviewQuestions[999]._id']);
+    expect(report.rejected[0]!.message).toMatch(/Topic must be one of/);
+    const listed = await content.send<{ total: number }>(CONTENT_PATTERNS.listInterview, { topic: 'sql', pageSize: 1 });
+    expect(listed.total).toBe(997);
+  });
+
+  it('rejects a course whose nested tutorial breaks a rule, naming the nested path, and writes nothing of it', async () => {
+    const id = new Types.ObjectId().toHexString();
+    const tutorialId = new Types.ObjectId().toHexString();
+    const course = {
+      _id: id,
+      topic: 'fo',
+      name: 'Hashed files',
+      teacher: 'Ada Byron',
+      length: '1 hour',
+      tutorials: [{ _id: tutorialId, title: 'Buckets', contents: [{ header: 'Hi', detail: 'Too short a header.' }] }],
+      projects: [],
+    };
+    const report = await importSlice({ courses: [course], courseOffset: 7 });
+    expect(report.rejected).toEqual([{ path: 'courses[7].tutorials[0].contents[0].header', message: 'Header must be 5 to 255 characters long.' }]);
+    expect((await content.refusal(CONTENT_PATTERNS.findCourse, { id })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.findTutorial, { id: tutorialId })).statusCode).toBe(404);
+  });
+
+  it('refuses unknown fields and non-objects as rule breaks', async () => {
+    const report = await importSlice({ interviewQuestions: [42, { _id: new Types.ObjectId().toHexString(), topic: 'sql', question: 'Q?', answer: 'A.', votes: 3 }] });
+    expect(report.rejected).toEqual([
+      { path: 'interviewQuestions[0]', message: 'Each item must be an object.' },
+      { path: 'interviewQuestions[1].votes', message: 'votes is not an allowed field.' },
+    ]);
+  });
+});
