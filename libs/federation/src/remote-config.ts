@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import { REMOTES, remotePortVariable, type RemoteName } from './remotes.js';
-import { federatedOutput, frontEndResolve, outputFileNames, remoteFederationOptions, typeScriptRule, type PackageManifest } from './rspack.js';
+import { federatedOutput, frontEndResolve, outputFileNames, precompressionPlugins, remoteFederationOptions, typeScriptRule, type PackageManifest } from './rspack.js';
 
 export interface RemoteConfigInput {
   name: RemoteName;
@@ -78,6 +78,7 @@ export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx' }:
         // Alone, nobody provides the federation runtime: bundle it (about 18 kB more) in development.
         new ModuleFederationPlugin(remoteFederationOptions({ name, app, pkg, externalRuntime: production })),
         new rspack.HtmlRspackPlugin({ templateContent: STANDALONE_PAGE, title: `DBLearn · ${REMOTES[name].title}` }),
+        ...(production ? precompressionPlugins() : []),
       ],
       optimization: { moduleIds: production ? 'deterministic' : 'named' },
       devServer: production

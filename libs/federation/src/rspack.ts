@@ -4,6 +4,9 @@
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
 import type { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import type { RspackPluginInstance } from '@rspack/core';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { EXPOSED_APP } from './exposes.js';
 import { HOST_NAME, MANIFEST_FILE_NAME, type RemoteName } from './remotes.js';
 import { SHARED_SINGLETONS, type SharedSingleton } from './shared.js';
@@ -102,6 +105,26 @@ export function outputFileNames(production: boolean) {
   const js = production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js';
   const css = production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css';
   return { filename: js, chunkFilename: js, cssFilename: css, cssChunkFilename: css, assetModuleFilename: 'static/media/[name].[contenthash:8][ext]' };
+}
+
+/** What the static servers send compressed: text assets (images and fonts are compressed already). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt|wasm)$/;
+
+/**
+ * Brotli (.br) and gzip (.gz) copies of every text asset, made once at build at the highest
+ * levels, so the static servers (sirv) send them as they are and never compress per request.
+ */
+export function precompressionPlugins(): RspackPluginInstance[] {
+  const common = { test: COMPRESSIBLE, threshold: 512, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
+    new CompressionPlugin<BrotliOptions>({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+    }),
+  ] as unknown as RspackPluginInstance[];
 }
 
 /**

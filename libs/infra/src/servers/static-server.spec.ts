@@ -3,23 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStaticServer, resolveStaticPath } from './static-server.js';
-
-describe('resolveStaticPath', () => {
-  it('maps URL paths inside the folder and / to index.html', () => {
-    expect(resolveStaticPath('/srv', '/')).toBe('/srv/index.html');
-    expect(resolveStaticPath('/srv', '/static/js/app.js?v=1')).toBe('/srv/static/js/app.js');
-    expect(resolveStaticPath('/srv', '/a%20b.js')).toBe('/srv/a b.js');
-  });
-
-  it('refuses to leave the folder or to serve dot-files', () => {
-    expect(resolveStaticPath('/srv', '/../etc/passwd')).toBe('/srv/etc/passwd');
-    expect(resolveStaticPath('/srv', '/%2e%2e/%2e%2e/etc/passwd')).toBe('/srv/etc/passwd');
-    expect(resolveStaticPath('/srv', '/.dblearn-build-stamp')).toBeUndefined();
-    expect(resolveStaticPath('/srv', '/%00')).toBeUndefined();
-    expect(resolveStaticPath('/srv', '/%E0%A4%A')).toBeUndefined();
-  });
-});
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { createStaticServer } from './static-server.js';
 
 describe('createStaticServer', () => {
   let dir: string;
@@ -32,6 +17,11 @@ describe('createStaticServer', () => {
     await writeFile(join(dir, 'mf-manifest.json'), '{"name":"mf_qna"}');
     await writeFile(join(dir, 'static', 'remote.3f2a9c1b.js'), 'export {}');
     await writeFile(join(dir, '.dblearn-build-stamp'), 'x');
+    // What precompressionPlugins leaves beside a chunk at build time.
+    const chunk = 'export const answer = 42;\n'.repeat(40);
+    await writeFile(join(dir, 'static', 'area.9a8b7c6d.js'), chunk);
+    await writeFile(join(dir, 'static', 'area.9a8b7c6d.js.gz'), gzipSync(chunk));
+    await writeFile(join(dir, 'static', 'area.9a8b7c6d.js.br'), brotliCompressSync(chunk));
     server = createStaticServer(dir);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
@@ -46,15 +36,36 @@ describe('createStaticServer', () => {
     const response = await fetch(`${base}/mf-manifest.json`, { headers: { origin: 'http://localhost:8080' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.json()).toEqual({ name: 'mf_qna' });
   });
 
   it('lets hashed chunks be cached for good', async () => {
     const response = await fetch(`${base}/static/remote.3f2a9c1b.js`);
-    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the brotli copy made at build to a browser that takes it, gzip to one that takes only gzip', async () => {
+    const http = await import('node:http');
+    const get = (encoding: string) =>
+      new Promise<{ encoding?: string; vary?: string; length: number }>((resolve, reject) => {
+        http
+          .get(`${base}/static/area.9a8b7c6d.js`, { headers: { 'accept-encoding': encoding } }, (response) => {
+            let length = 0;
+            response.on('data', (chunk: Buffer) => (length += chunk.length));
+            response.on('end', () => resolve({ encoding: response.headers['content-encoding'], vary: String(response.headers.vary), length }));
+          })
+          .on('error', reject);
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.encoding).toBe('br');
+    expect(brotli.vary).toMatch(/accept-encoding/i);
+    expect((await get('gzip')).encoding).toBe('gzip');
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(brotli.length).toBeLessThan(plain.length / 10);
   });
 
   it('answers CORS preflights, 404 for missing and hidden files, 405 for writes', async () => {
