@@ -135,20 +135,9 @@ class Launch {
       });
     }
 
-    await this.supervisor.start({
-      name: 'gateway',
-      command: process.execPath,
-      args: [gatewayMain],
-      cwd: join(config.root, 'gateway'),
-      env: childEnv(env, [...GATEWAY_VARIABLES, ...prefixedVariables('gateway', env)], {
-        ...logLevel,
-        GATEWAY_PORT: String(config.gatewayPort),
-        NATS_URL: natsUrlFor(GATEWAY_BUS_USER),
-        JWT_SECRET: jwt.secret,
-      }),
-      ready: { kind: 'tcp', host: LOOPBACK, port: config.gatewayPort },
-    });
-
+    // The shell server listens on a private port; the gateway answers WEB_PORT itself (/api in
+    // process, no proxy hop) and passes everything else to it. See gateway/src/edge/web-entry.ts.
+    const shellPort = await freePort();
     const remotes = await this.startRemotes();
     const remotePort = (remote: RemoteEntry) => remotes.get(remote.folder) ?? remote.port;
     await this.supervisor.start({
@@ -158,9 +147,25 @@ class Launch {
       cwd: join(config.root, 'shell'),
       env: childEnv(env, [...SHELL_VARIABLES, ...prefixedVariables('shell', env)], {
         ...logLevel,
-        WEB_PORT: String(config.webPort),
+        WEB_PORT: String(shellPort),
         GATEWAY_URL: `http://${LOOPBACK}:${config.gatewayPort}`,
         ...remoteUrls(remotePort, env),
+      }),
+      ready: { kind: 'tcp', host: LOOPBACK, port: shellPort },
+    });
+
+    await this.supervisor.start({
+      name: 'gateway',
+      command: process.execPath,
+      args: [gatewayMain],
+      cwd: join(config.root, 'gateway'),
+      env: childEnv(env, [...GATEWAY_VARIABLES, ...prefixedVariables('gateway', env)], {
+        ...logLevel,
+        GATEWAY_PORT: String(config.gatewayPort),
+        WEB_PORT: String(config.webPort),
+        SHELL_URL: `http://${LOOPBACK}:${shellPort}`,
+        NATS_URL: natsUrlFor(GATEWAY_BUS_USER),
+        JWT_SECRET: jwt.secret,
       }),
       ready: { kind: 'tcp', host: LOOPBACK, port: config.webPort },
     });
