@@ -5,6 +5,7 @@ describe('parseBenchOptions', () => {
   it('defaults to the gateway on loopback, 10 s and 20 connections', () => {
     const options = parseBenchOptions([], {});
     expect(options.baseUrl.origin).toBe('http://127.0.0.1:3000');
+    expect(options.edgeUrl.origin).toBe('http://127.0.0.1:8080');
     expect(options).toMatchObject({ durationSeconds: 10, connections: 20 });
   });
 
@@ -15,6 +16,7 @@ describe('parseBenchOptions', () => {
     const flagged = parseBenchOptions(['--url', 'http://[::1]:3000', '--duration', '3', '--connections', '8'], env);
     expect(flagged).toMatchObject({ durationSeconds: 3, connections: 8 });
     expect(flagged.baseUrl.origin).toBe('http://[::1]:3000');
+    expect(parseBenchOptions(['--edge', 'http://127.0.0.1:21080'], { BENCH_EDGE_URL: 'http://127.0.0.1:9' }).edgeUrl.port).toBe('21080');
   });
 
   it('only ever targets this machine', () => {
@@ -22,6 +24,7 @@ describe('parseBenchOptions', () => {
     expect(() => parseBenchOptions([], { BENCH_URL: 'http://10.0.0.5:3000' })).toThrow(/must point at this machine/);
     expect(() => parseBenchOptions([], { BENCH_URL: 'https://127.0.0.1:3000' })).toThrow(/must be http/);
     expect(() => parseBenchOptions([], { BENCH_URL: 'not a url' })).toThrow(/is not a URL/);
+    expect(() => parseBenchOptions(['--edge', 'http://example.com:8080'], {})).toThrow(/BENCH_EDGE_URL must point at this machine/);
     expect(['127.0.0.1', '127.1.2.3', 'localhost', '[::1]'].every(isLoopback)).toBe(true);
     expect(['128.0.0.1', '127.0.0.1.evil.com', '0.0.0.0'].some(isLoopback)).toBe(false);
   });

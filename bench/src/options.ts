@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
-  /** Gateway (default) or edge origin; requests go to `<base>/api/...`. */
+  /** The gateway's own origin; requests go to `<base>/api/...`. */
   baseUrl: URL;
+  /** The platform's one origin (:8080): every call is measured there too, to see what the edge costs. */
+  edgeUrl: URL;
   durationSeconds: number;
   connections: number;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
+export const DEFAULT_EDGE_URL = 'http://127.0.0.1:8080';
 const DURATION = { default: 10, min: 1, max: 300 };
 const CONNECTIONS = { default: 20, min: 1, max: 1000 };
 
@@ -29,8 +32,22 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--duration 10] [--connections 20]
-  (or BENCH_URL, BENCH_DURATION, BENCH_CONNECTIONS). The URL is the gateway (3000) or the edge (8080) on this machine.`;
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20]
+  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS). --url is the gateway, --edge the platform's origin, both on this machine.`;
+
+function loopbackUrl(name: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new BenchUsageError(`${name} "${raw}" is not a URL (e.g. ${DEFAULT_BENCH_URL}).`);
+  }
+  if (url.protocol !== 'http:') throw new BenchUsageError(`${name} must be http:// (got ${url.protocol}).`);
+  if (!isLoopback(url.hostname)) {
+    throw new BenchUsageError(`${name} must point at this machine (127.0.0.1, localhost or ::1), not ${url.hostname}: the benchmark never loads anyone else's server.`);
+  }
+  return new URL(url.origin);
+}
 
 /** Command-line flags win over BENCH_* variables, which win over the defaults. */
 export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -38,26 +55,16 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
     throw new BenchUsageError(`${(error as Error).message}\n${BENCH_USAGE}`);
   }
-  const raw = values.url ?? env.BENCH_URL ?? DEFAULT_BENCH_URL;
-  let baseUrl: URL;
-  try {
-    baseUrl = new URL(raw);
-  } catch {
-    throw new BenchUsageError(`BENCH_URL "${raw}" is not a URL (e.g. ${DEFAULT_BENCH_URL}).`);
-  }
-  if (baseUrl.protocol !== 'http:') throw new BenchUsageError(`BENCH_URL must be http:// (got ${baseUrl.protocol}).`);
-  if (!isLoopback(baseUrl.hostname)) {
-    throw new BenchUsageError(`BENCH_URL must point at this machine (127.0.0.1, localhost or ::1), not ${baseUrl.hostname}: the benchmark never loads anyone else's server.`);
-  }
   return {
-    baseUrl: new URL(baseUrl.origin),
+    baseUrl: loopbackUrl('BENCH_URL', values.url ?? env.BENCH_URL ?? DEFAULT_BENCH_URL),
+    edgeUrl: loopbackUrl('BENCH_EDGE_URL', values.edge ?? env.BENCH_EDGE_URL ?? DEFAULT_EDGE_URL),
     durationSeconds: boundedInteger('--duration / BENCH_DURATION', values.duration ?? env.BENCH_DURATION, DURATION),
     connections: boundedInteger('--connections / BENCH_CONNECTIONS', values.connections ?? env.BENCH_CONNECTIONS, CONNECTIONS),
   };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import { AUTH_HEADER, SKILLS } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
-import { formatTable, targetVerdict, type BenchRow } from './table.js';
+import { edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 // `npm run bench`: load-tests the running platform's hot calls and prints a table of the results.
 
@@ -15,8 +15,8 @@ function say(message: string): void {
 const START_HINT = 'Start the platform first with `npm start` (in another terminal), or set BENCH_URL to where it runs.';
 
 /** GET /api/health answers at all (503 is fine: the calls we measure may still work). */
-async function checkReachable(options: BenchOptions): Promise<void> {
-  const url = apiUrl(options.baseUrl, '/health');
+async function checkReachable(base: URL): Promise<void> {
+  const url = apiUrl(base, '/health');
   let status: number;
   try {
     status = (await fetch(url, { signal: AbortSignal.timeout(5000) })).status;
@@ -51,6 +51,7 @@ async function registerThrowawayUser(options: BenchOptions): Promise<string> {
 
 interface Target {
   call: string;
+  base: URL;
   path: string;
   headers?: Record<string, string>;
 }
@@ -74,7 +75,7 @@ async function measure(options: BenchOptions, target: Target): Promise<BenchRow>
   say(`${target.call}: ${WARMUP_SECONDS} s warm-up, then ${options.durationSeconds} s, ${options.connections} connections`);
   const load = (duration: number) =>
     autocannon({
-      url: apiUrl(options.baseUrl, target.path),
+      url: apiUrl(target.base, target.path),
       headers: target.headers ?? {},
       connections: options.connections,
       duration,
@@ -86,19 +87,24 @@ async function measure(options: BenchOptions, target: Target): Promise<BenchRow>
 
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
-  say(`target ${options.baseUrl.origin}`);
-  await checkReachable(options);
+  say(`gateway ${options.baseUrl.origin}, edge ${options.edgeUrl.origin}`);
+  await checkReachable(options.baseUrl);
+  await checkReachable(options.edgeUrl);
   const token = await registerThrowawayUser(options);
-  const targets: Target[] = [
+  const calls = [
     { call: 'GET /api/users/me', path: '/users/me', headers: { [AUTH_HEADER]: token } },
     { call: 'GET /api/health', path: '/health' },
   ];
+  // Each call straight to the gateway, then through the edge, one after the other.
+  const targets: Target[] = calls.flatMap(({ call, ...rest }) => [
+    { ...rest, call: rowLabel(call, 'gateway', options.baseUrl), base: options.baseUrl },
+    { ...rest, call: rowLabel(call, 'edge', options.edgeUrl), base: options.edgeUrl },
+  ]);
   const rows: BenchRow[] = [];
   for (const target of targets) rows.push(await measure(options, target));
 
   process.stdout.write(`\n${formatTable(rows)}\n\n`);
-  const verdict = targetVerdict(rows);
-  if (verdict) process.stdout.write(`${verdict}\n`);
+  for (const line of [targetVerdict(rows), ...edgeShareLines(rows)]) if (line) process.stdout.write(`${line}\n`);
   const dead = rows.filter((row) => row.total === 0 || row.errors >= row.total);
   if (dead.length) throw new BenchError(`No answer during the run for ${dead.map((row) => row.call).join(', ')}. ${START_HINT}`);
   return 0;

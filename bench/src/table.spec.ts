@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatTable, targetVerdict, type BenchRow } from './table.js';
+import { edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 const me: BenchRow = { call: 'GET /api/users/me', requestsPerSecond: 2514.36, p50Ms: 6, p99Ms: 17.25, total: 25144, errors: 0, non2xx: 0 };
 const health: BenchRow = { call: 'GET /api/health', requestsPerSecond: 1820, p50Ms: 9, p99Ms: 30, total: 18200, errors: 0, non2xx: 12 };
@@ -16,11 +16,23 @@ describe('formatTable', () => {
 });
 
 describe('targetVerdict', () => {
-  it('says whether /users/me met ≥ 1000 req/s with p99 < 50 ms and no errors', () => {
-    expect(targetVerdict([me])).toMatch(/: met$/);
-    expect(targetVerdict([{ ...me, requestsPerSecond: 900 }])).toMatch(/NOT met$/);
-    expect(targetVerdict([{ ...me, p99Ms: 50 }])).toMatch(/NOT met$/);
-    expect(targetVerdict([{ ...me, non2xx: 1 }])).toMatch(/NOT met$/);
-    expect(targetVerdict([health])).toBeUndefined();
+  const edge = { ...me, call: rowLabel('GET /api/users/me', 'edge', new URL('http://127.0.0.1:8080')) };
+  it('says whether /users/me through the edge met ≥ 2000 req/s with p99 < 40 ms and no errors', () => {
+    expect(edge.call).toBe('GET /api/users/me via edge :8080');
+    expect(targetVerdict([edge])).toMatch(/: met$/);
+    expect(targetVerdict([{ ...edge, requestsPerSecond: 1900 }])).toMatch(/NOT met$/);
+    expect(targetVerdict([{ ...edge, p99Ms: 40 }])).toMatch(/NOT met$/);
+    expect(targetVerdict([{ ...edge, non2xx: 1 }])).toMatch(/NOT met$/);
+    expect(targetVerdict([health, me])).toBeUndefined();
+  });
+});
+
+describe('edgeShareLines', () => {
+  it('gives the edge rate as a share of the gateway rate for each call measured on both', () => {
+    const gateway = { ...me, call: 'GET /api/users/me via gateway :3000', requestsPerSecond: 2000 };
+    const edge = { ...me, call: 'GET /api/users/me via edge :8080', requestsPerSecond: 1900 };
+    expect(edgeShareLines([gateway, edge])).toEqual(["GET /api/users/me: the edge keeps 95 % of the gateway's rate (target ≥ 90 %): met"]);
+    expect(edgeShareLines([gateway, { ...edge, requestsPerSecond: 1000 }])[0]).toMatch(/50 %.*NOT met$/);
+    expect(edgeShareLines([edge])).toEqual([]);
   });
 });
