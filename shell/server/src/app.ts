@@ -2,15 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorEnvelope } from '@dblearn/contracts';
 import { REMOTE_NAMES } from '@dblearn/federation';
+import { ALWAYS_REVALIDATE, builtFiles } from '@dblearn/federation/static';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { pinoHttp } from 'pino-http';
 import type { ShellServerConfig } from './config.js';
 import type { Logger } from './logger.js';
 import { runtimeConfigHandler } from './runtime-config.js';
 import { securityHeaders } from './security.js';
 
-/** rspack names every emitted asset with an 8+ hex content hash: such a file never changes. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|map|svg|png|jpe?g|gif|webp|woff2?)$/;
 /** How long the gateway may take before the proxy gives up (it bounds its own waits far below). */
 const PROXY_TIMEOUT_MS = 30_000;
 
@@ -22,7 +22,7 @@ function sendIndex(distDir: string) {
   const index = join(distDir, 'index.html');
   return (_req: Request, res: Response) => {
     // The page names the hashed bundles of this deployment: always ask again.
-    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Cache-Control', ALWAYS_REVALIDATE);
     res.sendFile(index);
   };
 }
@@ -38,19 +38,31 @@ export function createShellApp(config: ShellServerConfig, logger: Logger): Expre
   }
   const app = express();
   app.disable('x-powered-by');
-  // X-Forwarded-For reaches the gateway (rate limits per client) from the socket's address.
   app.set('trust proxy', false);
+  // One line per answer: failures at warn/error, the rest at debug (quiet under npm start).
+  app.use(
+    pinoHttp({
+      logger,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
+    }),
+  );
 
-  // /api first and untouched: no body parsing, the path kept, the client's address forwarded.
+  // /api first and untouched: no body parsing, the path kept. Under npm start /api never gets
+  // here (the gateway answers :8080 itself); this is for the shell server run alone.
   app.use(
     createProxyMiddleware<Request, Response>({
       target: config.gatewayUrl,
       pathFilter: (pathname) => pathname === '/api' || pathname.startsWith('/api/'),
-      xfwd: true,
+      // The gateway trusts X-Forwarded-For from this hop: it carries the socket's peer only,
+      // never what the client wrote (set here, not appended by xfwd).
+      xfwd: false,
       proxyTimeout: PROXY_TIMEOUT_MS,
       on: {
+        proxyReq: (proxyReq, req) => {
+          proxyReq.setHeader('x-forwarded-for', req.socket.remoteAddress ?? '');
+        },
         error: (error, req, res) => {
-          logger.warn('gateway unreachable', { method: req.method, url: req.url, reason: error.message });
+          logger.warn({ method: req.method, url: req.url, reason: error.message }, 'gateway unreachable');
           if (!('writeHead' in res)) {
             res.destroy();
             return;
@@ -72,14 +84,8 @@ export function createShellApp(config: ShellServerConfig, logger: Logger): Expre
   app.use(securityHeaders(REMOTE_NAMES.map((name) => config.remotes[name])));
   app.use(runtimeConfigHandler({ remotes: config.remotes, shell: { teamContacts: config.teamContacts } }));
 
-  app.use(
-    express.static(config.distDir, {
-      index: false,
-      setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  // Brotli/gzip copies made at build, immutable caching of hashed names (@dblearn/federation/static).
+  app.use(builtFiles(config.distDir));
 
   // Client-side routes (/catalog/..., /login, any unknown path the shell turns into /not-found).
   const index = sendIndex(config.distDir);
@@ -90,7 +96,7 @@ export function createShellApp(config: ShellServerConfig, logger: Logger): Expre
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error('request failed', { method: req.method, url: req.url, reason: error instanceof Error ? error.message : String(error) });
+    logger.error({ method: req.method, url: req.url, reason: error instanceof Error ? error.message : String(error) }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;

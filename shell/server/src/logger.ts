@@ -1,31 +1,30 @@
-/** One line per event: JSON in production-like runs (LOG_FORMAT=json or NODE_ENV=production). */
-type Level = 'error' | 'warn' | 'log';
-const RANK: Record<Level, number> = { error: 0, warn: 1, log: 2 };
+import { pino, type Logger as PinoLogger } from 'pino';
 
-export interface Logger {
-  log(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
+export type Logger = PinoLogger;
+
+type Env = Record<string, string | undefined>;
+
+/** LOG_LEVEL takes Nest's names like every other process of DBLearn; pino has its own. */
+const PINO_LEVELS: Record<string, string> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace', silent: 'silent' };
+
+/**
+ * pino: JSON lines in production (NODE_ENV=production or LOG_FORMAT=json), written asynchronously;
+ * a readable line per event under `npm start` (pino-pretty, in a worker thread). Neither writes
+ * synchronously on the request path.
+ */
+export function createLogger(env: Env = process.env): Logger {
+  const level = PINO_LEVELS[env.LOG_LEVEL ?? 'log'] ?? 'info';
+  const json = env.LOG_FORMAT === 'json' || env.NODE_ENV === 'production';
+  const base = { name: 'shell' };
+  if (json) return pino({ level, base }, pino.destination({ sync: false }));
+  return pino({
+    level,
+    base,
+    transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,name', translateTime: 'SYS:HH:MM:ss', singleLine: true } },
+  });
 }
 
-export function createLogger(env: Record<string, string | undefined> = process.env): Logger {
-  const json = env.LOG_FORMAT === 'json' || env.NODE_ENV === 'production';
-  // LOG_LEVEL uses Nest's names like every other process; this server only writes log, warn, error.
-  const thresholds: Record<string, number> = { fatal: 0, error: 0, warn: 1, log: 2, debug: 2, verbose: 2 };
-  const threshold = thresholds[env.LOG_LEVEL ?? 'log'] ?? RANK.log;
-  const write = (level: Level, message: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[level] > threshold) return;
-    const stream = level === 'log' ? process.stdout : process.stderr;
-    if (json) {
-      stream.write(`${JSON.stringify({ level, time: new Date().toISOString(), context: 'shell', message, ...fields })}\n`);
-    } else {
-      const extra = Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : '';
-      stream.write(`[shell] ${message}${extra}\n`);
-    }
-  };
-  return {
-    log: (message, fields) => write('log', message, fields),
-    warn: (message, fields) => write('warn', message, fields),
-    error: (message, fields) => write('error', message, fields),
-  };
+/** For tests: nothing is written. */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
 }

@@ -14,19 +14,19 @@ function start(): void {
   const app = createShellApp(config, logger);
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    logger.log(`serving the shell on http://${config.host}:${port}`, { gateway: config.gatewayUrl, remotes: config.remotes });
+    logger.info({ gateway: config.gatewayUrl, remotes: config.remotes }, `serving the shell on http://${config.host}:${port}`);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.error(`cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
-    process.exit(1);
+    logger.flush(() => process.exit(1));
   });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal}: closing`);
-    server.close(() => process.exit(0));
+    logger.info(`${signal}: closing`);
+    server.close(() => logger.flush(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();
@@ -42,5 +42,5 @@ try {
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   logger.error(error instanceof ConfigError ? `bad setting: ${message}` : message);
-  process.exit(1);
+  logger.flush(() => process.exit(1));
 }

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createShellApp } from '../src/app.js';
 import { loadConfig, type ShellServerConfig } from '../src/config.js';
-import type { Logger } from '../src/logger.js';
+import { brotliCompressSync } from 'node:zlib';
+import { silentLogger } from '../src/logger.js';
 
-const quiet: Logger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = silentLogger();
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) => {
@@ -42,6 +43,10 @@ describe('shell server', () => {
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
     mkdirSync(join(distDir, 'static'));
     writeFileSync(join(distDir, 'static', 'main.0123abcd.js'), 'console.log("shell")');
+    // What the build's precompression leaves beside a chunk.
+    const chunk = 'export const rows = [];\n'.repeat(100);
+    writeFileSync(join(distDir, 'static', 'app.89abcdef.js'), chunk);
+    writeFileSync(join(distDir, 'static', 'app.89abcdef.js.br'), brotliCompressSync(chunk));
     writeFileSync(join(distDir, 'robots.txt'), 'User-agent: *');
 
     gateway = echoGateway();
@@ -92,6 +97,19 @@ describe('shell server', () => {
     expect(plain.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('sends the brotli copy made at build when the browser takes it', async () => {
+    const { request } = await import('node:http');
+    const encoding = await new Promise<string | undefined>((resolve, reject) => {
+      request(`${base}/static/app.89abcdef.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+        response.resume();
+        resolve(response.headers['content-encoding']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(encoding).toBe('br');
+  });
+
   it('answers every page route with index.html, never cached', async () => {
     for (const path of ['/', '/catalog/6560f0c2a1b2c3d4e5f60718', '/login', '/no/such/page']) {
       const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -118,12 +136,12 @@ describe('shell server', () => {
     expect(policy).not.toContain('upgrade-insecure-requests');
   });
 
-  it('proxies /api to the gateway with the path kept and the client address forwarded', async () => {
-    const response = await fetch(`${base}/api/users/me?x=1`);
+  it('proxies /api to the gateway with the path kept and X-Forwarded-For set to the real peer only', async () => {
+    const response = await fetch(`${base}/api/users/me?x=1`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(response.status).toBe(200);
     const seen = (await response.json()) as { method: string; url: string; forwardedFor: string | null };
     expect(seen.url).toBe('/api/users/me?x=1');
-    expect(seen.forwardedFor).toMatch(/127\.0\.0\.1/);
+    expect(seen.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
   });
 
   it('answers 503 in the error envelope when the gateway is down', async () => {
