@@ -2,11 +2,14 @@ export { Button, LinkButton, type ButtonProps, type ButtonVariant, type LinkButt
 export {
   TextField,
   TextAreaField,
+  SelectField,
   FieldErrorText,
   errorMessages,
   type FieldError,
   type TextFieldProps,
   type TextAreaFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
 } from './components/field.js';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './components/radio-group.js';
 export {

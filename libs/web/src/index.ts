@@ -17,6 +17,7 @@ export {
   API_BASE_URL,
   API_TAGS,
   UNEXPECTED_ERROR_MESSAGE,
+  type GatewayCallOptions,
 } from './api/base-api.js';
 export { meApi, useGetMeQuery } from './api/me-api.js';
 export { apiErrorMessage, errorStatus, isClientError, isFetchBaseQueryError } from './api/api-errors.js';

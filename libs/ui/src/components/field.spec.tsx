@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TextAreaField, TextField } from './field.js';
+import { SelectField, TextAreaField, TextField } from './field.js';
 import { RadioGroup } from './radio-group.js';
 
 describe('TextField', () => {
@@ -75,5 +75,22 @@ describe('RadioGroup', () => {
     render(<RadioGroup legend="Skill" name="skill" options={options} error="Skill is required." />);
     expect(screen.getByRole('group', { name: 'Skill' })).toHaveAccessibleDescription('Skill is required.');
     expect(screen.getByRole('alert')).toHaveTextContent('Skill is required.');
+  });
+});
+
+describe('SelectField', () => {
+  const options = [
+    { value: 'sql', label: 'SQL' },
+    { value: 'nosql', label: 'NoSQL' },
+  ];
+
+  it('starts on its placeholder, offers the options by label, and ties its error to the control', async () => {
+    render(<SelectField label="Topic" placeholder="Choose a topic" options={options} error="Topic is required." />);
+    const select = screen.getByLabelText('Topic');
+    expect(select).toHaveValue('');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a topic', 'SQL', 'NoSQL']);
+    expect(select).toHaveAccessibleDescription('Topic is required.');
+    await userEvent.selectOptions(select, 'NoSQL');
+    expect(select).toHaveValue('nosql');
   });
 });

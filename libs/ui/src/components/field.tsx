@@ -87,3 +87,35 @@ export function TextAreaField({ label, error, className, rows = 5, ...textareaPr
     />
   );
 }
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id' | 'children'> {
+  label: ReactNode;
+  error?: FieldError;
+  options: readonly SelectOption[];
+  /** The first, empty choice ("Choose a topic"): a required select starts on it. */
+  placeholder?: string;
+}
+
+export function SelectField({ label, error, options, placeholder, className, ...selectProps }: SelectFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      control={(a11y) => (
+        <select className={['dbl-field__control', className].filter(Boolean).join(' ')} {...a11y} {...selectProps}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}

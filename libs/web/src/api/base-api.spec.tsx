@@ -10,6 +10,7 @@ import { baseApi } from './base-api.js';
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<unknown, string>({ query: (path) => path }),
+    quietProbe: build.mutation<unknown, string>({ query: (path) => ({ url: path, method: 'POST' }), extraOptions: { logOnlyUnexpected: true } }),
   }),
 });
 
@@ -72,6 +73,23 @@ describe('the base API', () => {
     fetchStub = stubFetch(answer);
     await call('/course', unsignedToken());
     expect(await screen.findByText('Unexpected Error')).toBeInTheDocument();
+  });
+
+  it('only logs a 5xx of a call that asks for it (SPEC §8: Q&A replies)', async () => {
+    render(<ToastContainer />);
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      fetchStub = stubFetch(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'x' }, 503));
+      const store = createAppStore({ token: unsignedToken(), syncAcrossTabs: false });
+      await act(() => store.dispatch(probeApi.endpoints.quietProbe.initiate('/qna/1/replies')));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    } finally {
+      console.error = original;
+    }
+    expect(screen.queryByText('Unexpected Error')).not.toBeInTheDocument();
+    expect(logged.some(([message]) => message === 'Gateway call failed:')).toBe(true);
   });
 
   it('leaves a 4xx answer to the caller: no toast, the session stays', async () => {

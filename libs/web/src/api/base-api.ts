@@ -15,6 +15,14 @@ export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
  */
 export const API_TAGS = ['User'] as const;
 
+/**
+ * A call's `extraOptions` (RTK Query passes them to the base query). `logOnlyUnexpected`: failures
+ * other than a 4xx are written to the console and shown to nobody (SPEC §8, Q&A replies).
+ */
+export interface GatewayCallOptions {
+  logOnlyUnexpected?: boolean;
+}
+
 interface StateWithSession {
   session: SessionState;
 }
@@ -49,7 +57,10 @@ export const gatewayBaseQuery: typeof fetchFromGateway = async (
   if (result.error && !api.signal.aborted) {
     const status = errorStatus(result.error);
     if (status === 401 && selectIsSignedIn(api.getState() as StateWithSession)) api.dispatch(signedOut());
-    if (status === null || status < 400 || status > 499) notifyUnexpectedError();
+    if (status === null || status < 400 || status > 499) {
+      if ((extraOptions as GatewayCallOptions | undefined)?.logOnlyUnexpected) console.error('Gateway call failed:', result.error);
+      else notifyUnexpectedError();
+    }
   }
   return result;
 };
