@@ -1,0 +1,13 @@
+import { QUESTION_LIST_TAG, qnaApi, type QnaQuestion, type QuestionInput } from './qna-question.js';
+
+/** POST /qna: the lists refetch, so the new question shows at the top without a reload. */
+export const createQuestionApi = qnaApi.injectEndpoints({
+  endpoints: (build) => ({
+    createQuestion: build.mutation<QnaQuestion, QuestionInput>({
+      query: (body) => ({ url: '/qna', method: 'POST', body }),
+      invalidatesTags: [QUESTION_LIST_TAG],
+    }),
+  }),
+});
+
+export const { useCreateQuestionMutation } = createQuestionApi;

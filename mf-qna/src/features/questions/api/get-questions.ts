@@ -1,0 +1,25 @@
+import { PAGE_SIZE, TOTAL_COUNT_HEADER, type ListPage, type Topic } from '@dblearn/contracts';
+import { QUESTION_LIST_TAG, qnaApi, type QnaQuestionSummary } from './qna-question.js';
+
+export interface QuestionPageRequest {
+  /** null for every topic. */
+  topic: Topic | null;
+  /** From 1. */
+  page: number;
+}
+
+/** GET /qna?topic=&page=&pageSize=6: one page of the forum, newest first; total is X-Total-Count. */
+export const getQuestionsApi = qnaApi.injectEndpoints({
+  endpoints: (build) => ({
+    getQuestions: build.query<ListPage<QnaQuestionSummary>, QuestionPageRequest>({
+      query: ({ topic, page }) => ({ url: '/qna', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
+      transformResponse: (items: QnaQuestionSummary[], meta) => {
+        const total = Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER));
+        return { items, total: Number.isFinite(total) ? total : items.length };
+      },
+      providesTags: [QUESTION_LIST_TAG],
+    }),
+  }),
+});
+
+export const { useGetQuestionsQuery } = getQuestionsApi;

@@ -1,0 +1,13 @@
+import { QUESTION_LIST_TAG, qnaApi, questionTag, type QnaQuestion, type QuestionInput } from './qna-question.js';
+
+/** PUT /qna/{id} with topic, title and description: the author's edit. */
+export const updateQuestionApi = qnaApi.injectEndpoints({
+  endpoints: (build) => ({
+    updateQuestion: build.mutation<QnaQuestion, { id: string; question: QuestionInput }>({
+      query: ({ id, question }) => ({ url: `/qna/${encodeURIComponent(id)}`, method: 'PUT', body: question }),
+      invalidatesTags: (_result, _error, { id }) => [QUESTION_LIST_TAG, questionTag(id)],
+    }),
+  }),
+});
+
+export const { useUpdateQuestionMutation } = updateQuestionApi;

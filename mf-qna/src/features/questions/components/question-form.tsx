@@ -1,0 +1,58 @@
+import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
+import { Button, fieldMessages, SelectField, TextAreaField, TextField, textRules, useRulesForm } from '@dblearn/ui';
+import { useEffect, type ReactNode } from 'react';
+import type { QuestionInput } from '../api/qna-question.js';
+
+/** The select starts with no topic chosen. */
+type QuestionFormValues = Omit<QuestionInput, 'topic'> & { topic: Topic | '' };
+
+export interface QuestionFormProps {
+  initial?: QuestionInput;
+  submitLabel: string;
+  submitting: boolean;
+  /** Resolves true when the question was stored (a new-question form then empties itself). */
+  onSubmit: (question: QuestionInput) => Promise<boolean>;
+  /** Put the cursor in the title at once (/qna?ask=1). */
+  focusTitle?: boolean;
+  /** Extra actions beside the submit button (Cancel on the edit page). */
+  children?: ReactNode;
+}
+
+const EMPTY: QuestionFormValues = { title: '', description: '', topic: '' };
+const titleRules = textRules('Title', LIMITS.qna.title);
+const descriptionRules = textRules('Question', LIMITS.qna.description);
+const topicRules = { required: requiredMessage('Topic') };
+const TOPIC_OPTIONS = TOPICS.map((topic) => ({ value: topic, label: TOPIC_LABELS[topic] }));
+
+/** SPEC §5 "Q&A post": title and description (labelled Question) 10–3000, topic required; submit disabled while invalid. */
+export function QuestionForm({ initial, submitLabel, submitting, onSubmit, focusTitle = false, children }: QuestionFormProps) {
+  const {
+    register,
+    handleSubmit,
+    onEnter,
+    reset,
+    setFocus,
+    formState: { errors, isValid, isSubmitting },
+  } = useRulesForm<QuestionFormValues>(initial ?? EMPTY);
+  useEffect(() => {
+    if (focusTitle) setFocus('title');
+  }, [focusTitle, setFocus]);
+  const submit = handleSubmit(async ({ topic, title, description }) => {
+    if (topic === '') return; // the required rule keeps this from happening
+    if ((await onSubmit({ topic, title, description })) && !initial) reset(EMPTY);
+  });
+
+  return (
+    <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={initial ? 'Edit the question' : 'Ask a question'}>
+      <TextField label="Title" error={fieldMessages(errors.title)} {...register('title', titleRules)} />
+      <TextAreaField label="Question" rows={4} error={fieldMessages(errors.description)} {...register('description', descriptionRules)} />
+      <SelectField label="Topic" placeholder="Choose a topic" options={TOPIC_OPTIONS} error={fieldMessages(errors.topic)} {...register('topic', topicRules)} />
+      <div className="qna-form__actions">
+        <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
+          {submitLabel}
+        </Button>
+        {children}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { LIMITS } from '@dblearn/contracts';
+import { Button, fieldMessages, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
+
+interface ReplyFormValues {
+  reply: string;
+}
+
+export interface ReplyFormProps {
+  submitting: boolean;
+  /** Resolves true when the answer was stored: the form then empties itself. */
+  onSubmit: (reply: string) => Promise<boolean>;
+}
+
+const replyRules = textRules('Answer', LIMITS.qna.reply);
+
+/** SPEC §5 "Q&A reply": 10–3000 characters, labelled Answer; submit disabled while invalid. */
+export function ReplyForm({ submitting, onSubmit }: ReplyFormProps) {
+  const {
+    register,
+    handleSubmit,
+    onEnter,
+    reset,
+    formState: { errors, isValid, isSubmitting },
+  } = useRulesForm<ReplyFormValues>({ reply: '' });
+  const submit = handleSubmit(async ({ reply }) => {
+    if (await onSubmit(reply)) reset({ reply: '' });
+  });
+  return (
+    <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label="Answer the question">
+      <TextAreaField label="Answer" rows={4} error={fieldMessages(errors.reply)} {...register('reply', replyRules)} />
+      <div className="qna-form__actions">
+        <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
+          Post Answer
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import type { QnaQuestion } from '@dblearn/contracts';
+import { renderRemote } from '@dblearn/app-providers/testing';
+import { LEARNER } from '@dblearn/web/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeGateway, makeQuestions, OTHER, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import QnaApp from '../../../expose/app.js';
+
+let gateway: FakeGateway | undefined;
+afterEach(() => {
+  gateway?.restore();
+  gateway = undefined;
+});
+
+const MARKUP = '<img src=x onerror=alert(1)> and <script>alert(2)</script>';
+
+function thread(author: string): QnaQuestion {
+  const [question] = makeQuestions(1, author);
+  return {
+    ...question!,
+    description: MARKUP,
+    replies: [
+      { _id: 'r-other', userName: OTHER, reply: 'An answer by someone else.', datePosted: '2026-11-02T10:00:00.000Z' },
+      { _id: 'r-mine', userName: LEARNER.email, reply: 'An answer by the learner.', datePosted: '2026-11-03T10:00:00.000Z' },
+    ],
+  };
+}
+
+const answers = () => screen.getByRole('region', { name: /Answers/ });
+
+describe('/qna/{id}', () => {
+  it('shows author, date, topic, title and the description as text, never as markup', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    const { container } = await renderRemote(QnaApp, '/qna/q1');
+    const question = await screen.findByRole('article', { name: 'Question number 1' });
+    expect(question).toHaveTextContent(`${OTHER} · 1 Nov 2026 · Basic Concepts`);
+    expect(within(question).getByText(MARKUP)).toBeInTheDocument();
+    expect(container.querySelector('img, script')).toBeNull();
+    expect(within(answers()).getByText('An answer by someone else.')).toBeInTheDocument();
+  });
+
+  it('gives another learner no edit or delete controls except on their own answer', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    await renderRemote(QnaApp, '/qna/q1');
+    const question = await screen.findByRole('article', { name: 'Question number 1' });
+    expect(within(question).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(question).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(answers()).getAllByRole('button', { name: /Delete/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      `Delete the answer by ${LEARNER.email}`,
+    ]);
+  });
+
+  it('lets the author edit and delete the question, and delete their own answer only', async () => {
+    gateway = fakeGateway([thread(LEARNER.email)]);
+    const area = await renderRemote(QnaApp, '/qna/q1');
+    const question = await screen.findByRole('article', { name: 'Question number 1' });
+    expect(within(question).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/qna/edit/q1');
+    expect(within(answers()).getAllByRole('button', { name: /Delete/ })).toHaveLength(1);
+
+    await userEvent.click(within(answers()).getByRole('button', { name: `Delete the answer by ${LEARNER.email}` }));
+    await userEvent.click(within(answers()).getByRole('button', { name: 'Confirm delete' }));
+    await waitFor(() => expect(within(answers()).queryByText('An answer by the learner.')).toBeNull());
+    expect(gateway.calls).toContain('PUT /api/qna/reply/q1');
+    expect(gateway.bodies).toContainEqual({ id: 'r-mine' });
+
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete this question' }));
+    await userEvent.click(within(question).getByRole('button', { name: 'Confirm delete' }));
+    await waitFor(() => expect(area.location()).toBe('/qna'));
+    expect(gateway.questions).toEqual([]);
+  });
+
+  it("lets an admin delete anyone's question and every answer, but not edit", async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    const area = await renderRemote(QnaApp, '/qna/q1', { admin: true });
+    const question = await screen.findByRole('article', { name: 'Question number 1' });
+    expect(within(question).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(answers()).getAllByRole('button', { name: /Delete/ })).toHaveLength(2);
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete this question' }));
+    await userEvent.click(within(question).getByRole('button', { name: 'Confirm delete' }));
+    await waitFor(() => expect(area.location()).toBe('/qna'));
+    expect(gateway.calls).toContain('DELETE /api/qna/q1');
+  });
+
+  it('posts an answer (labelled Answer, 10–3000 characters) and shows it', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    await renderRemote(QnaApp, '/qna/q1');
+    const form = await screen.findByRole('form', { name: 'Answer the question' });
+    const submit = within(form).getByRole('button', { name: 'Post Answer' });
+    await userEvent.type(within(form).getByLabelText('Answer'), 'Too short');
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(form).getByLabelText('Answer'), ' but this is long enough now.');
+    await userEvent.click(submit);
+    expect(await within(answers()).findByText('Too short but this is long enough now.')).toBeInTheDocument();
+    expect(gateway.bodies).toContainEqual({ reply: 'Too short but this is long enough now.' });
+    await waitFor(() => expect(within(form).getByLabelText('Answer')).toHaveValue(''));
+  });
+
+  it('only logs an answer that fails with a server error, and shows nothing (SPEC §8)', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    gateway.failNext('POST /api/qna/q1/replies', 503, 'The community service is unavailable.');
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      await renderRemote(QnaApp, '/qna/q1');
+      const form = await screen.findByRole('form', { name: 'Answer the question' });
+      await userEvent.type(within(form).getByLabelText('Answer'), 'An answer that will fail on the server.');
+      await userEvent.click(within(form).getByRole('button', { name: 'Post Answer' }));
+      await waitFor(() => expect(logged.length).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      console.error = original;
+    }
+    expect(screen.queryByText('Unexpected Error')).toBeNull();
+    expect(screen.queryByText('The community service is unavailable.')).toBeNull();
+  });
+
+  it('says so when the question does not exist', async () => {
+    gateway = fakeGateway([]);
+    await renderRemote(QnaApp, '/qna/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No such question' })).toBeInTheDocument();
+  });
+});
+
+describe('/qna/edit/{id}', () => {
+  it('lets the author change title, question and topic, then shows the question', async () => {
+    gateway = fakeGateway(makeQuestions(1, LEARNER.email));
+    const area = await renderRemote(QnaApp, '/qna/edit/q1');
+    const form = await screen.findByRole('form', { name: 'Edit the question' });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Question number 1');
+    await userEvent.clear(within(form).getByLabelText('Title'));
+    await userEvent.type(within(form).getByLabelText('Title'), 'An edited title for it');
+    await userEvent.selectOptions(within(form).getByLabelText('Topic'), 'SQL');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(area.location()).toBe('/qna/q1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'An edited title for it' })).toBeInTheDocument();
+    expect(gateway.bodies).toEqual([{ topic: 'sql', title: 'An edited title for it', description: 'Description of question 1.' }]);
+  });
+
+  it('shows no form to anyone but the author', async () => {
+    gateway = fakeGateway(makeQuestions(1, OTHER));
+    await renderRemote(QnaApp, '/qna/edit/q1', { admin: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Only the author can edit this question' })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import type { QnaReply } from '@dblearn/contracts';
+import { DeleteButton, LinkButton } from '@dblearn/ui';
+import { useSession } from '@dblearn/web';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAddReplyMutation } from '../api/add-reply.js';
+import { useDeleteQuestionMutation } from '../api/delete-question.js';
+import { useDeleteReplyMutation } from '../api/delete-reply.js';
+import { useGetQuestionQuery } from '../api/get-question.js';
+import { PostMeta } from '../components/post-meta.js';
+import { QuestionUnavailable } from '../components/question-unavailable.js';
+import { ReplyForm } from '../components/reply-form.js';
+import { ReplyList } from '../components/reply-list.js';
+import { announceRefusal } from '../../../lib/refusal.js';
+
+/**
+ * /qna/{id}: the question, a form to answer it, and the answers. The author may edit and delete it
+ * and delete their own answers; an admin may delete any question or answer. Nobody else sees those
+ * controls (the gateway refuses them anyway).
+ */
+export default function QuestionRoute() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user, isAdmin } = useSession();
+  const { currentData: question, error, isFetching, refetch } = useGetQuestionQuery(id);
+  const [addReply, { isLoading: replying }] = useAddReplyMutation();
+  const [deleteQuestion, { isLoading: deleting }] = useDeleteQuestionMutation();
+  const [deleteReply] = useDeleteReplyMutation();
+  const [deletingReplyId, setDeletingReplyId] = useState<string | null>(null);
+
+  if (!question) {
+    if (isFetching) return <p role="status">Loading the question…</p>;
+    return <QuestionUnavailable error={error} retry={() => void refetch()} />;
+  }
+
+  const isAuthor = user?.email === question.userName;
+  const canDeleteReply = (reply: QnaReply) => isAdmin || reply.userName === user?.email;
+
+  const removeQuestion = async () => {
+    try {
+      await deleteQuestion(question._id).unwrap();
+      toast.success('Question deleted.');
+      navigate('/qna');
+    } catch (failure) {
+      announceRefusal(failure, 'The question could not be deleted.');
+    }
+  };
+
+  const answer = async (reply: string): Promise<boolean> => {
+    try {
+      await addReply({ questionId: question._id, reply }).unwrap();
+      return true;
+    } catch (failure) {
+      // SPEC §8: a 4xx is told; anything else was only logged by the base API.
+      announceRefusal(failure, 'The answer could not be posted.');
+      return false;
+    }
+  };
+
+  const removeReply = async (reply: QnaReply) => {
+    setDeletingReplyId(reply._id);
+    try {
+      await deleteReply({ questionId: question._id, replyId: reply._id }).unwrap();
+      toast.success('Answer deleted.');
+    } catch (failure) {
+      announceRefusal(failure, 'The answer could not be deleted.');
+    } finally {
+      setDeletingReplyId(null);
+    }
+  };
+
+  return (
+    <div className="qna-thread">
+      <LinkButton variant="ghost" to="/qna" className="qna-thread__back">
+        ← All questions
+      </LinkButton>
+      <article className="qna-question" aria-labelledby="qna-question-title">
+        <h1 id="qna-question-title" className="qna-question__title">
+          {question.title}
+        </h1>
+        <PostMeta userName={question.userName} datePosted={question.datePosted} topic={question.topic} />
+        <p className="qna-text">{question.description}</p>
+        {isAuthor || isAdmin ? (
+          <div className="qna-question__actions">
+            {isAuthor ? (
+              <LinkButton variant="secondary" to={`/qna/edit/${question._id}`}>
+                Edit
+              </LinkButton>
+            ) : null}
+            <DeleteButton itemName="this question" pending={deleting} onConfirm={() => void removeQuestion()} />
+          </div>
+        ) : null}
+      </article>
+      <section className="qna-answers" aria-labelledby="qna-answers-title">
+        <h2 id="qna-answers-title">Answers ({question.replies.length})</h2>
+        <ReplyList replies={question.replies} canDelete={canDeleteReply} deletingId={deletingReplyId} onDelete={(reply) => void removeReply(reply)} />
+        <h2 className="qna-answers__form-title">Your answer</h2>
+        <ReplyForm submitting={replying} onSubmit={answer} />
+      </section>
+    </div>
+  );
+}

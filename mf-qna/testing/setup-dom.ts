@@ -1,0 +1,2 @@
+// DOM matchers (toBeInTheDocument, toHaveAccessibleDescription, ...) on the global expect.
+import '@testing-library/jest-dom';
