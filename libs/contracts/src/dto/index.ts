@@ -5,3 +5,4 @@ export * from './user-messages.dto.js';
 export * from './content.dto.js';
 export * from './community.dto.js';
 export * from './community-messages.dto.js';
+export * from './event.dto.js';

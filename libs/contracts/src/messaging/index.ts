@@ -5,4 +5,3 @@ export * from './bus-permissions.js';
 export * from './content.patterns.js';
 export * from './deadline.js';
 export * from './community.patterns.js';
-export * from './event.dto.js';

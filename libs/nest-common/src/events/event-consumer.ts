@@ -1,4 +1,5 @@
-import { DomainEventDto, EVENT_DTOS, EVENTS_STREAM, type EventSubject, SERVICES } from '@dblearn/contracts';
+import { EVENTS_STREAM, type EventSubject, SERVICES } from '@dblearn/contracts';
+import { DomainEventDto, EVENT_DTOS } from '@dblearn/contracts/dto';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, type JetStreamManager, jetstreamManager, type JsMsg } from '@nats-io/jetstream';

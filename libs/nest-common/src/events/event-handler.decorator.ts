@@ -1,4 +1,4 @@
-import type { DomainEventDto } from '@dblearn/contracts';
+import type { DomainEventDto } from '@dblearn/contracts/dto';
 
 export const EVENT_HANDLER_METADATA = 'dblearn:event-handler';
 

@@ -1,7 +1,7 @@
 import { IsArray, IsIn, IsISO8601, IsMongoId, IsOptional, IsString, IsUUID } from 'class-validator';
 import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
 import { TOPICS, type Topic } from '../topics.js';
-import { EVENT_SUBJECTS, type EventSubject } from './events.js';
+import { EVENT_SUBJECTS, type EventSubject } from '../messaging/events.js';
 
 /**
  * The shape every consumer checks before its handler runs (libs/nest-common's consumer kit): an
