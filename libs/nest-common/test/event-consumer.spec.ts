@@ -9,6 +9,7 @@ import { Test } from '@nestjs/testing';
 import mongoose from 'mongoose';
 import type { ServiceConfig } from '../src/config/service-config.js';
 import { eventsCommand } from '../src/cli/events-command.js';
+import { natsConnectionOptions } from '../src/config/nats-connection.js';
 import { EventHandler } from '../src/events/event-handler.decorator.js';
 import { ensureEventsStream } from '../src/events/events-stream.js';
 import { EventsModule } from '../src/events/events.module.js';
@@ -40,7 +41,9 @@ class ProjectHandlers {
 
 describe('the consumer kit, against real NATS JetStream', () => {
   let infra: TestInfra;
+  /** svc-content publishes (its events), svc-users consumes and operates its parking: each with only its own rights. */
   let nc: NatsConnection;
+  let publisher: NatsConnection;
   let js: JetStreamClient;
   const instances = new Map<string, INestApplicationContext>();
   const mongoDb = uniqueDatabaseName('consumer_kit');
@@ -52,7 +55,7 @@ describe('the consumer kit, against real NATS JetStream', () => {
     const app = await Test.createTestingModule({
       imports: [
         MongoModule.forRoot(config),
-        EventsModule.forRoot({ service: 'users', natsUrl: infra.natsUrl, connectionName: `consumer-${name}`, maxDeliveries: 3, redeliveryBackoffMs: 100 }),
+        EventsModule.forRoot({ service: 'users', natsUrl: infra.natsUrlAs('svc-users'), connectionName: `consumer-${name}`, maxDeliveries: 3, redeliveryBackoffMs: 100 }),
         HandlersModule,
       ],
     })
@@ -78,10 +81,12 @@ describe('the consumer kit, against real NATS JetStream', () => {
   const callsOf = (title: string) => calls.filter((call) => call.title === title);
 
   beforeAll(async () => {
-    infra = await startTestInfra();
-    nc = await connect({ servers: infra.natsUrl });
-    js = jetstream(nc);
-    await ensureEventsStream(await jetstreamManager(nc));
+    // The bus as `npm start` runs it: every process with its own user and permissions.
+    infra = await startTestInfra({ strictNats: true });
+    nc = await connect(natsConnectionOptions(infra.natsUrlAs('svc-users')));
+    publisher = await connect(natsConnectionOptions(infra.natsUrlAs('svc-content')));
+    js = jetstream(publisher);
+    await ensureEventsStream(await jetstreamManager(publisher));
     await startInstance('a');
     // The durable consumer exists once the first instance has started consuming.
     await eventually(async () => (await publish(projectEvent('warm-up')), callsOf('warm-up').length > 0));
@@ -90,6 +95,7 @@ describe('the consumer kit, against real NATS JetStream', () => {
   afterAll(async () => {
     for (const name of [...instances.keys()]) await stopInstance(name);
     await nc?.close();
+    await publisher?.close();
     await infra?.stop();
   });
 
@@ -150,13 +156,13 @@ describe('the consumer kit, against real NATS JetStream', () => {
     const out: string[] = [];
     const err: string[] = [];
     const output = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
-    expect(await eventsCommand(['users', 'parked'], { NATS_URL: infra.natsUrl }, output)).toBe(0);
+    expect(await eventsCommand(['users', 'parked'], { NATS_URL: infra.natsUrlAs('svc-users') }, output)).toBe(0);
     expect(out.find((line) => line.startsWith(`users.${eventId}  ${EVENT_SUBJECTS.projectUpdated}  1 deliveries  `))).toContain('entityId must be a valid id.');
     expect(out.at(-1)).toMatch(/^\d+ parked event\(s\) for svc-users\.$/);
-    expect(await eventsCommand(['users', 'replay', 'not-parked'], { NATS_URL: infra.natsUrl }, output)).toBe(1);
+    expect(await eventsCommand(['users', 'replay', 'not-parked'], { NATS_URL: infra.natsUrlAs('svc-users') }, output)).toBe(1);
     expect(err.at(-1)).toBe('Not parked: not-parked.');
-    expect(await eventsCommand(['users', 'replay'], { NATS_URL: infra.natsUrl }, output)).toBe(2);
-    expect(await eventsCommand(['nobody', 'parked'], { NATS_URL: infra.natsUrl }, output)).toBe(2);
+    expect(await eventsCommand(['users', 'replay'], { NATS_URL: infra.natsUrlAs('svc-users') }, output)).toBe(2);
+    expect(await eventsCommand(['nobody', 'parked'], { NATS_URL: infra.natsUrlAs('svc-users') }, output)).toBe(2);
   });
 
   it('catches up on what was published while the service was down', async () => {

@@ -75,7 +75,7 @@ describe('read models: in memory, loaded at start, following every instance’s 
   async function startInstance(readModel = 'memory'): Promise<WidgetsService> {
     @Module({ imports: [MongooseModule.forFeature(WIDGET_MODELS)], providers: [WidgetsService] })
     class WidgetsModule {}
-    const config = readServiceConfig('content', { MONGO_URL: infra.mongoUrl, NATS_URL: infra.natsUrl, MONGO_DB: mongoDb, READ_MODEL: readModel });
+    const config = readServiceConfig('content', { MONGO_URL: infra.mongoUrl, NATS_URL: infra.natsUrlAs('svc-content'), MONGO_DB: mongoDb, READ_MODEL: readModel });
     const app = await Test.createTestingModule({ imports: [ServiceKitModule.forRoot(config), WidgetsModule] })
       .setLogger(createServiceLogger({ name: 'read-model-spec', logLevel: 'error', logJson: false }))
       .compile();
@@ -87,7 +87,8 @@ describe('read models: in memory, loaded at start, following every instance’s 
   const titles = async (service: WidgetsService, where = {}) => (await service.list.page({ where, offset: 0, limit: 100 })).items.map((item) => item.title);
 
   beforeAll(async () => {
-    infra = await startTestInfra();
+    // With the bus permissions of `npm start`: the read models' consumers must be allowed.
+    infra = await startTestInfra({ strictNats: true });
   });
 
   afterAll(async () => {

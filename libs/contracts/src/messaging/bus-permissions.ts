@@ -1,5 +1,5 @@
 import { CONTENT_PATTERNS } from './content.patterns.js';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from './events.js';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, PARKED_EVENTS_BUCKET, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix } from './events.js';
 import { SERVICES, type ServiceName } from './services.js';
 
 /**
@@ -30,6 +30,8 @@ export const SERVICE_REQUESTS: Partial<Record<ServiceName, readonly string[]>> =
 export interface BusPermissions {
   user: string;
   publish: string[];
+  /** Exceptions to `publish` (e.g. other services' durable consumers). */
+  denyPublish?: string[];
   /** A subject optionally followed by a space and the only queue group allowed on it. */
   subscribe: string[];
   /** May reply to the requests it received. */
@@ -41,10 +43,46 @@ export function busInboxPrefix(user: string): string {
   return `_INBOX_${user.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
+/**
+ * What libs/nest-common's consumer kit needs beyond the service's durable consumer: its read models
+ * follow the service's own events through ephemeral consumers (any name, filtered on
+ * `events.<service>.>` only); the processed-ids and parked-events buckets, each service only under
+ * its own key prefix; replaying its own parked events (the `events` command runs as the service).
+ */
+function consumerKitPermissions(service: ServiceName): { publish: string[]; denyPublish: string[] } {
+  const { name } = SERVICES[service];
+  const jsApi = '$JS.API';
+  const stream = EVENTS_STREAM;
+  const buckets = [PROCESSED_EVENTS_BUCKET, PARKED_EVENTS_BUCKET].flatMap((bucket) => [
+    `${jsApi}.STREAM.INFO.KV_${bucket}`,
+    `${jsApi}.STREAM.CREATE.KV_${bucket}`,
+    `$KV.${bucket}.${name}.>`,
+    `${jsApi}.DIRECT.GET.KV_${bucket}.$KV.${bucket}.${name}.>`,
+    `${jsApi}.CONSUMER.CREATE.KV_${bucket}.*.$KV.${bucket}.${name}.>`,
+    `${jsApi}.CONSUMER.DELETE.KV_${bucket}.*`,
+    `${jsApi}.CONSUMER.INFO.KV_${bucket}.*`,
+    `$JS.FC.KV_${bucket}.>`,
+  ]);
+  const others = (Object.keys(SERVICES) as ServiceName[]).filter((other) => other !== service).map((other) => SERVICES[other].queue);
+  return {
+    publish: [
+      `${jsApi}.CONSUMER.CREATE.${stream}.*.${EVENTS_SUBJECT_PREFIX}.${name}.>`,
+      `${jsApi}.CONSUMER.MSG.NEXT.${stream}.*`,
+      `${jsApi}.CONSUMER.INFO.${stream}.*`,
+      `${jsApi}.CONSUMER.DELETE.${stream}.*`,
+      `${replaySubjectPrefix(name)}>`,
+      ...buckets,
+    ],
+    // The wildcards above must not reach another service's durable consumer.
+    denyPublish: others.flatMap((queue) => ['MSG.NEXT', 'INFO', 'DELETE'].map((verb) => `${jsApi}.CONSUMER.${verb}.${stream}.${queue}`)),
+  };
+}
+
 function servicePermissions(service: ServiceName): BusPermissions {
   const { name, queue } = SERVICES[service];
   const stream = EVENTS_STREAM;
   const jsApi = '$JS.API';
+  const kit = consumerKitPermissions(service);
   return {
     user: queue,
     publish: [
@@ -61,8 +99,10 @@ function servicePermissions(service: ServiceName): BusPermissions {
       `${jsApi}.CONSUMER.INFO.${stream}.${queue}`,
       `${jsApi}.CONSUMER.MSG.NEXT.${stream}.${queue}`,
       `$JS.ACK.${stream}.${queue}.>`,
+      ...kit.publish,
       ...(SERVICE_REQUESTS[service] ?? []),
     ],
+    denyPublish: kit.denyPublish,
     subscribe: [`${name}.> ${queue}`, `${queue}.>`, `${EVENTS_SUBJECT_PREFIX}.>`, `${busInboxPrefix(queue)}.>`],
     allowResponses: true,
   };

@@ -8,6 +8,15 @@ import type { Topic } from '../topics.js';
 export const EVENTS_STREAM = 'DBLEARN_EVENTS';
 export const EVENTS_SUBJECT_PREFIX = 'events';
 
+/** JetStream KV buckets of the consumer kit; keys start with the service's name (`users.<eventId>`). */
+export const PROCESSED_EVENTS_BUCKET = 'dblearn_processed';
+export const PARKED_EVENTS_BUCKET = 'dblearn_parked';
+
+/** An operator's replay of a parked event reaches only that service's consumer on this prefix. */
+export function replaySubjectPrefix(service: string): string {
+  return `${EVENTS_SUBJECT_PREFIX}.replay.${service}.`;
+}
+
 export const EVENT_SUBJECTS = {
   userRegistered: 'events.users.user.registered',
   projectUpdated: 'events.content.project.updated',

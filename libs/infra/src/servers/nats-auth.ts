@@ -25,7 +25,7 @@ function userEntry(entry: BusPermissions, password: string): Record<string, unkn
     user: entry.user,
     password,
     permissions: {
-      publish: { allow: entry.publish },
+      publish: { allow: entry.publish, ...(entry.denyPublish?.length ? { deny: entry.denyPublish } : {}) },
       subscribe: { allow: entry.subscribe },
       ...(entry.allowResponses ? { allow_responses: true } : {}),
     },

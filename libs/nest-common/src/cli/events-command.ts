@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { SERVICES, type ServiceName } from '@dblearn/contracts';
 import { connect } from '@nats-io/transport-node';
 import { DEFAULT_NATS_URL, type Environment, nonEmpty } from '../config/service-config.js';
+import { natsConnectionOptions } from '../config/nats-connection.js';
 import { redactUrl } from '../config/redact-url.js';
 import { ParkedEvents } from '../events/parked-events.js';
 
@@ -46,7 +47,7 @@ export async function eventsCommand(argv: string[], env: Environment = process.e
   const natsUrl = nonEmpty(env.NATS_URL) ?? DEFAULT_NATS_URL;
   let nc;
   try {
-    nc = await connect({ servers: natsUrl.split(','), timeout: 3_000, maxReconnectAttempts: 0 });
+    nc = await connect({ ...natsConnectionOptions(natsUrl), timeout: 3_000, maxReconnectAttempts: 0 });
   } catch (error) {
     output.err(`Could not reach NATS at ${redactUrl(natsUrl)}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -1,4 +1,4 @@
-import { EVENTS_STREAM, type EventSubject, SERVICES } from '@dblearn/contracts';
+import { EVENTS_STREAM, type EventSubject, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix, SERVICES } from '@dblearn/contracts';
 import { DomainEventDto, EVENT_DTOS } from '@dblearn/contracts/dto';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
@@ -11,10 +11,10 @@ import { backoffDelay } from './backoff.js';
 import { EVENT_HANDLER_METADATA, type EventHandlerMetadata } from './event-handler.decorator.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { DEFAULT_EVENTS_RETENTION, ensureEventsStream } from './events-stream.js';
-import { originalSubject, ParkedEvents, parkedKey, replaySubjectPrefix } from './parked-events.js';
+import { originalSubject, ParkedEvents, parkedKey } from './parked-events.js';
 
 /** Which eventIds each service has handled, for as long as the stream keeps events. */
-export const PROCESSED_BUCKET = 'dblearn_processed';
+export const PROCESSED_BUCKET = PROCESSED_EVENTS_BUCKET;
 export const DEFAULT_MAX_DELIVERIES = 5;
 const DEFAULT_REDELIVERY_BACKOFF_MS = 1_000;
 const MAX_REDELIVERY_BACKOFF_MS = 60_000;

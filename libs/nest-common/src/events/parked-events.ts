@@ -1,10 +1,10 @@
-import { EVENTS_SUBJECT_PREFIX, SERVICES, type ServiceName } from '@dblearn/contracts';
+import { EVENTS_SUBJECT_PREFIX, PARKED_EVENTS_BUCKET, replaySubjectPrefix, SERVICES, type ServiceName } from '@dblearn/contracts';
 import { jetstream } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 
 /** Where consumers park what they gave up on: one JetStream KV bucket, keys `<service>.<eventId>`. */
-export const PARKED_BUCKET = 'dblearn_parked';
+export const PARKED_BUCKET = PARKED_EVENTS_BUCKET;
 
 export interface ParkedEvent {
   /** The KV key: `<service>.<eventId>` (or `<service>.seq-<n>` when the event had no usable id). */
@@ -17,11 +17,6 @@ export interface ParkedEvent {
   deliveries: number;
   streamSequence: number;
   parkedAt: string;
-}
-
-/** `events.replay.<service>.` + the rest of the original subject: only that service's consumer gets it. */
-export function replaySubjectPrefix(service: ServiceName): string {
-  return `${EVENTS_SUBJECT_PREFIX}.replay.${service}.`;
 }
 
 /** The subject a (possibly replayed) message was first published on. */

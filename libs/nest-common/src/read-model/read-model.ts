@@ -1,4 +1,4 @@
-import { EVENTS_STREAM } from '@dblearn/contracts';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, SERVICES, type ServiceName } from '@dblearn/contracts';
 import { Logger } from '@nestjs/common';
 import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { AnyObject, Model } from 'mongoose';
@@ -56,11 +56,18 @@ export class ReadModel<S extends Summary> {
   private lastSequence = 0;
   private following: Promise<void> | null = null;
 
+  /** `events.<service>.>`: one filter subject, the only kind the bus lets a service's own consumers use. */
+  private readonly ownEvents: string;
+
   constructor(
     readonly definition: ReadModelDefinition<S>,
     readonly mode: ReadModelMode,
+    service: ServiceName,
   ) {
     this.logger = new Logger(`ReadModel ${definition.name}`);
+    this.ownEvents = `${EVENTS_SUBJECT_PREFIX}.${SERVICES[service].name}.>`;
+    const foreign = Object.keys(definition.follow).filter((subject) => !subject.startsWith(this.ownEvents.slice(0, -1)));
+    if (foreign.length > 0) throw new Error(`Read model ${definition.name} follows only svc-${service}'s own events, not ${foreign.join(', ')}.`);
     this.store = new SummaryStore({ orderBy: definition.orderBy, direction: definition.direction, filters: definition.filters });
   }
 
@@ -144,7 +151,6 @@ export class ReadModel<S extends Summary> {
   }
 
   private async followLoop(events: EventsConnection, since: Date): Promise<void> {
-    const subjects = Object.keys(this.definition.follow);
     for (let attempt = 1; !this.stopped; attempt += 1) {
       try {
         const nc = await events.connection();
@@ -152,7 +158,7 @@ export class ReadModel<S extends Summary> {
           this.lastSequence > 0
             ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.lastSequence + 1 }
             : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString() };
-        const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: subjects, ...start });
+        const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: this.ownEvents, ...start });
         if (this.stopped) return;
         this.messages = await consumer.consume({ max_messages: 64 });
         attempt = 0;
@@ -171,10 +177,11 @@ export class ReadModel<S extends Summary> {
 
   private async apply(subject: string, data: string): Promise<void> {
     const rule = this.definition.follow[subject];
+    if (rule === undefined) return;
     let ids: readonly string[] = [];
     try {
       const event = JSON.parse(data) as { entityId: string } & AnyObject;
-      ids = rule === true || rule === undefined ? [event.entityId] : rule(event);
+      ids = rule === true ? [event.entityId] : rule(event);
       ids = ids.filter((id) => typeof id === 'string' && /^[0-9a-f]{24}$/i.test(id));
     } catch {
       this.logger.warn(`Ignored an unreadable event on ${subject}.`);

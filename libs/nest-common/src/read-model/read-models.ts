@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventsConnection } from '../events/events-connection.js';
+import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from '../events/events-connection.js';
 import { OutboxRelay } from '../events/outbox-relay.js';
 import { ReadModel, type ReadModelDefinition, type ReadModelMode } from './read-model.js';
 import type { Summary } from './summary-store.js';
@@ -23,10 +23,11 @@ export class ReadModels implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(READ_MODEL_MODE) readonly mode: ReadModelMode,
     private readonly events: EventsConnection,
     private readonly relay: OutboxRelay,
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
   ) {}
 
   create<S extends Summary>(definition: ReadModelDefinition<S>): ReadModel<S> {
-    const readModel = new ReadModel(definition, this.mode);
+    const readModel = new ReadModel(definition, this.mode, this.options.service);
     this.all.push(readModel as unknown as ReadModel<Summary>);
     return readModel;
   }
