@@ -64,9 +64,10 @@ export default defineConfig({
         GATEWAY_PORT: process.env.E2E_GATEWAY_PORT ?? '13000',
         DB_PORT: process.env.E2E_DB_PORT ?? '27917',
         NATS_PORT: process.env.E2E_NATS_PORT ?? '14222',
-        // The dashboard is the stand-in above; the other areas are not deployed and must show their fallback panel.
+        // The dashboard is the stand-in above; the areas still closed here are not deployed and must show their fallback panel.
         REMOTE_DASHBOARD_URL: `http://127.0.0.1:${probePort}/mf-manifest.json`,
-        REMOTE_CATALOG_URL: closedPort,
+        // mf-catalog is real: the launcher builds it and serves it on this port.
+        MF_CATALOG_PORT: process.env.E2E_CATALOG_PORT ?? '18081',
         REMOTE_INTERVIEW_URL: closedPort,
         REMOTE_QNA_URL: closedPort,
         ADMIN_EMAIL: 'admin@e2e.dblearn.test',
