@@ -69,7 +69,6 @@ export default defineConfig({
         // mf-catalog is real: the launcher builds it and serves it on this port.
         MF_CATALOG_PORT: process.env.E2E_CATALOG_PORT ?? '18081',
         REMOTE_INTERVIEW_URL: closedPort,
-        REMOTE_QNA_URL: closedPort,
         ADMIN_EMAIL: 'admin@e2e.dblearn.test',
         ADMIN_PASSWORD: 'e2e-admin-password',
         LOG_LEVEL: 'warn',
