@@ -1,5 +1,6 @@
 import type { CourseDeletedEvent, DomainEvent, InterviewUpdatedEvent, ProjectUpdatedEvent } from '@dblearn/contracts';
 import { Injectable } from '@nestjs/common';
+import { eachLimited } from '../common/each-limited.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import type { SnapshotKind, SnapshotOf } from './snapshot-kinds.js';
 import { dropSnapshots, refreshSnapshot } from './snapshot-lists.js';
@@ -50,7 +51,7 @@ export class SnapshotEvents {
   private async refresh<K extends SnapshotKind>(kind: K, snapshot: SnapshotOf[K]): Promise<void> {
     const holders = await this.holders.find(snapshot._id);
     if (!holders || holders.deleted) return;
-    await eachLimited(holders.userIds, (userId) => this.lists.change(userId, kind, (list) => refreshSnapshot(list, snapshot)));
+    await eachLimited(holders.userIds, FAN_OUT, (userId) => this.lists.change(userId, kind, (list) => refreshSnapshot(list, snapshot)));
   }
 
   private async forget(kind: SnapshotKind, entityIds: readonly string[]): Promise<void> {
@@ -63,15 +64,6 @@ export class SnapshotEvents {
       }
     }
     // One write per user however many of the course's items they held.
-    await eachLimited([...byUser], ([userId, ids]) => this.lists.change(userId, kind, (list) => dropSnapshots(list, ids)));
+    await eachLimited([...byUser], FAN_OUT, ([userId, ids]) => this.lists.change(userId, kind, (list) => dropSnapshots(list, ids)));
   }
-}
-
-/** Runs `work` over `items`, at most FAN_OUT at once; fails if any failed (the event is redelivered). */
-async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(FAN_OUT, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(runners);
 }

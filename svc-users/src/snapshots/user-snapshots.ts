@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { KeyedLock } from '../common/keyed-lock.js';
@@ -12,9 +12,9 @@ const MAX_ATTEMPTS = 8;
 
 export type ListChange = 'changed' | 'unchanged' | 'no-user';
 
-type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial'>> & { _id: Types.ObjectId; snapshotRev?: number };
+export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial'>> & { _id: Types.ObjectId; snapshotRev?: number };
 
-const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K][] } = {
+export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K][] } = {
   project: (user) => (user.finishedProject ?? []).map(toFinishedProject),
   question: (user) => (user.savedQuestion ?? []).map(toSavedQuestion),
   tutorial: (user) => (user.readTutorial ?? []).map(toReadTutorial),
@@ -35,7 +35,8 @@ export class UserSnapshots {
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
-    private readonly profiles: ProfileCache,
+    /** Told after each write; the rebuild command passes its own announcer. */
+    @Inject(ProfileCache) private readonly profiles: Pick<ProfileCache, 'changed'>,
   ) {}
 
   change<K extends SnapshotKind>(userId: string, kind: K, next: (list: SnapshotOf[K][]) => SnapshotOf[K][] | null): Promise<ListChange> {

@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { type Environment, mongoDriverOptions, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import mongoose from 'mongoose';
+import type { CommandOutput } from '../admin/grant-admin.command.js';
+import { ContentClient } from '../content/content.client.js';
+import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
+import { User, UserSchema } from '../users/users.schema.js';
+import { rebuildSnapshots } from './rebuild-snapshots.js';
+import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
+import { SnapshotHolders } from './snapshot-holders.js';
+import { UserSnapshots } from './user-snapshots.js';
+
+const USAGE = `Rebuilds every user's finished projects, saved questions and read tutorials from svc-content:
+copies are freshened, copies of deleted content removed, snapshot_holders rewritten. For when
+svc-users was down longer than the events stream keeps events. svc-content must be running.
+MONGO_URL / MONGO_DB choose svc-users' database; NATS_URL (with svc-users' bus credentials under
+npm start) reaches svc-content and the running svc-users instances.
+
+Usage: npm run rebuild-snapshots -w svc-users
+
+  --help     show this text`;
+
+const CONSOLE_OUTPUT: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+/** Exit codes: 0 done, 1 the database or svc-content failed (nothing was written then), 2 wrong usage. */
+export async function rebuildSnapshotsCommand(argv: string[], env: Environment = process.env, output: CommandOutput = CONSOLE_OUTPUT): Promise<number> {
+  try {
+    const parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } } });
+    if (parsed.values.help) {
+      output.out(USAGE);
+      return 0;
+    }
+  } catch (error) {
+    output.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  const config = readServiceConfig('users', env);
+  let connection: mongoose.Connection;
+  try {
+    connection = await mongoose.createConnection(config.mongoUrl, { ...mongoDriverOptions(config), autoIndex: false, autoCreate: false, minPoolSize: 0 }).asPromise();
+  } catch (error) {
+    output.err(`Could not reach the database at ${redactUrl(config.mongoUrl)}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  const content = new ContentClient(config.natsUrl);
+  let nc: NatsConnection | null = null;
+  try {
+    nc = await connect({ ...natsConnectionOptions(config.natsUrl), timeout: 2_000, maxReconnectAttempts: 0 }).catch(() => null);
+    const bus = nc;
+    // Running svc-users instances drop their cached copy of each profile that changed.
+    const announcer = { changed: (userId: string) => bus?.publish(PROFILE_CHANGED_SUBJECT, userId) };
+    const report = await rebuildSnapshots({
+      users: connection.model<User>(User.name, UserSchema),
+      lists: new UserSnapshots(connection.model<User>(User.name, UserSchema), announcer),
+      holders: new SnapshotHolders(connection.model<SnapshotHolder>(SnapshotHolder.name, SnapshotHolderSchema)),
+      content,
+    });
+    output.out(
+      `Read ${report.users} users; ${report.usersChanged} changed. Projects ${report.entities.project} (${report.gone.project} gone), ` +
+        `questions ${report.entities.question} (${report.gone.question} gone), tutorials ${report.entities.tutorial} (${report.gone.tutorial} gone).`,
+    );
+    if (!nc) output.out(`(NATS at ${redactUrl(config.natsUrl)} did not answer for announcements: running svc-users instances show the changes within their cache time.)`);
+    return 0;
+  } catch (error) {
+    const body = (error as { getError?: () => unknown }).getError?.() as { message?: unknown } | undefined;
+    output.err(`Rebuild failed (copies change only after svc-content answered for every entity; running it again is safe): ${typeof body?.message === 'string' ? body.message : error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await content.close();
+    await nc?.drain().catch(() => undefined);
+    await connection.close();
+  }
+}
