@@ -1,24 +1,18 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
-import type { UsersConfig } from '../src/config/users-config.js';
 import { rebuildSnapshotsCommand } from '../src/snapshots/rebuild-snapshots.command.js';
-import { type ContentStandIn, startContentStandIn } from './support/content-stand-in.js';
-import { startUsersService, suiteConfig, UsersCaller } from './support/users-service.js';
+import { type SnapshotSuite, startSnapshotSuite } from './support/snapshot-suite.js';
 
 const oid = () => new mongoose.Types.ObjectId();
 
 describe('npm run rebuild-snapshots, against real FerretDB and NATS', () => {
-  let infra: TestInfra;
-  let config: UsersConfig;
-  let service: INestMicroservice;
-  let content: ContentStandIn;
-  let users: UsersCaller;
-  let db: mongoose.Connection;
+  let suite: SnapshotSuite;
   let env: Record<string, string>;
 
+  const users = { send: <T>(pattern: string, payload: unknown) => suite.users.send<T>(pattern, payload) };
+  const state = () => suite.content.state;
+  const db = { collection: (name: string) => suite.db.collection(name) };
   const profile = (userId: string) => users.send<UserProfile>(USERS_PATTERNS.findProfile, { userId });
 
   async function run(): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -29,30 +23,22 @@ describe('npm run rebuild-snapshots, against real FerretDB and NATS', () => {
   }
 
   beforeAll(async () => {
-    infra = await startTestInfra();
-    config = suiteConfig(infra, uniqueDatabaseName('svc_users_rebuild'), { NATS_URL: infra.natsUrlAs('svc-users') });
-    env = { MONGO_URL: infra.mongoUrl, MONGO_DB: config.mongoDb, NATS_URL: infra.natsUrlAs('svc-users'), LOG_LEVEL: 'warn' };
-    content = await startContentStandIn(infra.natsUrlAs('svc-content'));
-    service = await startUsersService(config);
-    users = new UsersCaller(infra.natsUrl);
-    db = await mongoose.createConnection(infra.mongoUrl, { dbName: config.mongoDb }).asPromise();
+    suite = await startSnapshotSuite('svc_users_rebuild');
+    // The command runs as svc-users' bus user, as it would beside `npm start`.
+    env = { MONGO_URL: suite.infra.mongoUrl, MONGO_DB: suite.config.mongoDb, NATS_URL: suite.infra.natsUrlAs('svc-users'), LOG_LEVEL: 'warn' };
   });
 
   afterAll(async () => {
-    await users?.close();
-    await service?.close();
-    await content?.close();
-    await db?.close();
-    await infra?.stop();
+    await suite?.close();
   });
 
   it('freshens renamed copies, removes copies of deleted content, rewrites the holders, and running services show it at once', async () => {
     const user = await users.send<PublicUser>(USERS_PATTERNS.register, { email: 'away@example.com', password: 'secret-one', skill: 'beginner' });
     const [courseId, renamed, deleted, edited, goneTutorial, keptTutorial] = [oid(), oid(), oid(), oid(), oid(), oid()];
     // What svc-content has now: events about these changes were never seen by svc-users.
-    content.state.projects.set(renamed.toHexString(), { _id: renamed.toHexString(), title: 'New title', difficulty: 'professional', courseId: courseId.toHexString() });
-    content.state.questions.set(edited.toHexString(), { _id: edited.toHexString(), topic: 'nosql', question: 'Edited?', answer: 'Edited.' });
-    content.state.tutorials.set(keptTutorial.toHexString(), { _id: keptTutorial.toHexString(), title: 'Kept', courseId: courseId.toHexString() });
+    state().projects.set(renamed.toHexString(), { _id: renamed.toHexString(), title: 'New title', difficulty: 'professional', courseId: courseId.toHexString() });
+    state().questions.set(edited.toHexString(), { _id: edited.toHexString(), topic: 'nosql', question: 'Edited?', answer: 'Edited.' });
+    state().tutorials.set(keptTutorial.toHexString(), { _id: keptTutorial.toHexString(), title: 'Kept', courseId: courseId.toHexString() });
     // What svc-users still holds, as older code or a long outage left it (no holders recorded).
     await db.collection('users').updateOne(
       { _id: new mongoose.Types.ObjectId(user._id) },
@@ -98,15 +84,12 @@ describe('npm run rebuild-snapshots, against real FerretDB and NATS', () => {
       { _id: new mongoose.Types.ObjectId(user._id) },
       { $set: { finishedProject: [{ _id: project, title: 'Still here?', difficulty: 'beginner', courseId: null }] } },
     );
-    await content.close();
-    try {
+    await suite.withoutContent(async () => {
       const { code, err } = await run();
       expect(code).toBe(1);
       expect(err.join('\n')).toContain('The content service is unavailable.');
       expect((await profile(user._id)).finishedProject).toEqual([{ _id: project.toHexString(), title: 'Still here?', difficulty: 'beginner', courseId: null }]);
-    } finally {
-      content = await startContentStandIn(infra.natsUrlAs('svc-content'), content.state);
-    }
+    });
   });
 
   it('explains itself with --help and refuses unknown options', async () => {

@@ -1,25 +1,18 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
-import type { UsersConfig } from '../src/config/users-config.js';
 import { SnapshotEvents } from '../src/snapshots/snapshot-events.js';
-import { type ContentStandIn, startContentStandIn } from './support/content-stand-in.js';
-import { startUsersService, suiteConfig, UsersCaller } from './support/users-service.js';
+import { type SnapshotSuite, startSnapshotSuite } from './support/snapshot-suite.js';
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
 const eventMeta = () => ({ eventId: newId(), occurredAt: new Date().toISOString() });
 
 describe('finished projects, saved questions and read tutorials, against real FerretDB and NATS', () => {
-  let infra: TestInfra;
-  let config: UsersConfig;
-  let service: INestMicroservice;
-  let content: ContentStandIn;
-  let users: UsersCaller;
-  let db: mongoose.Connection;
+  let suite: SnapshotSuite;
   let counter = 0;
 
+  const users = { send: <T>(pattern: string, payload: unknown) => suite.users.send<T>(pattern, payload), refusal: (pattern: string, payload: unknown) => suite.users.refusal(pattern, payload) };
+  const content = { get state() { return suite.content.state; } };
   const call = (pattern: string, userId: string, id: string) => users.send<UserProfile>(pattern, { userId, id });
   const finish = (userId: string, id: string) => call(USERS_PATTERNS.finishProject, userId, id);
   const unfinish = (userId: string, id: string) => call(USERS_PATTERNS.unfinishProject, userId, id);
@@ -27,8 +20,8 @@ describe('finished projects, saved questions and read tutorials, against real Fe
   const unsave = (userId: string, id: string) => call(USERS_PATTERNS.unsaveQuestion, userId, id);
   const read = (userId: string, id: string) => call(USERS_PATTERNS.readTutorial, userId, id);
   const profile = (userId: string) => users.send<UserProfile>(USERS_PATTERNS.findProfile, { userId });
-  const events = () => service.get(SnapshotEvents);
-  const stored = (userId: string) => db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(userId) });
+  const events = () => suite.service.get(SnapshotEvents);
+  const stored = (userId: string) => suite.db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(userId) });
 
   async function learner(): Promise<PublicUser> {
     counter += 1;
@@ -56,21 +49,12 @@ describe('finished projects, saved questions and read tutorials, against real Fe
   const projectSnapshot = ({ _id, title, difficulty, courseId }: ReturnType<typeof addProject>) => ({ _id, title, difficulty, courseId });
 
   beforeAll(async () => {
-    infra = await startTestInfra();
     // Each part connects as its own bus user, so the permission table is part of what is tested.
-    config = suiteConfig(infra, uniqueDatabaseName('svc_users_snapshots'), { NATS_URL: infra.natsUrlAs('svc-users') });
-    content = await startContentStandIn(infra.natsUrlAs('svc-content'));
-    service = await startUsersService(config);
-    users = new UsersCaller(infra.natsUrlAs('gateway'));
-    db = await mongoose.createConnection(infra.mongoUrl, { dbName: config.mongoDb }).asPromise();
+    suite = await startSnapshotSuite('svc_users_snapshots');
   });
 
   afterAll(async () => {
-    await users?.close();
-    await service?.close();
-    await content?.close();
-    await db?.close();
-    await infra?.stop();
+    await suite?.close();
   });
 
   beforeEach(() => {
@@ -252,16 +236,14 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const user = await learner();
       const project = addProject();
       await finish(user._id, project._id);
-      await content.close();
-      try {
-        expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: addProject()._id })).toEqual({
+      const unknownToUsers = addProject();
+      await suite.withoutContent(async () => {
+        expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: unknownToUsers._id })).toEqual({
           statusCode: 503,
           message: 'The content service is unavailable. Try again shortly.',
         });
         expect((await unfinish(user._id, project._id)).finishedProject).toEqual([]);
-      } finally {
-        content = await startContentStandIn(infra.natsUrlAs('svc-content'), content.state);
-      }
+      });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { type Environment, mongoDriverOptions, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { type Environment, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
 import { connect } from '@nats-io/transport-node';
-import mongoose from 'mongoose';
+import { type CommandOutput, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { normalizeEmail } from '../users/email.js';
 import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
 import { User, UserSchema } from '../users/users.schema.js';
@@ -14,13 +14,6 @@ Usage: npm run grant-admin -w svc-users -- <email> [--revoke]
 
   --revoke   take admin away instead
   --help     show this text`;
-
-export interface CommandOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-const CONSOLE_OUTPUT: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
 
 /**
  * `grant-admin <email> [--revoke]` against the database in MONGO_URL / MONGO_DB.
@@ -45,13 +38,8 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
   }
   const revoke = parsed.values.revoke === true;
   const config = readServiceConfig('users', env);
-  let connection: mongoose.Connection;
-  try {
-    connection = await mongoose.createConnection(config.mongoUrl, { ...mongoDriverOptions(config), autoIndex: false, autoCreate: false, minPoolSize: 0 }).asPromise();
-  } catch (error) {
-    output.err(`Could not reach the database at ${redactUrl(config.mongoUrl)}: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  const connection = await openCommandDatabase(config, output);
+  if (!connection) return 1;
   try {
     const result = await setAdminFlag(connection.model<User>(User.name, UserSchema), email, !revoke);
     const who = normalizeEmail(email);

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { type Environment, mongoDriverOptions, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { type Environment, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import mongoose from 'mongoose';
-import type { CommandOutput } from '../admin/grant-admin.command.js';
+import { type CommandOutput, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { ContentClient } from '../content/content.client.js';
 import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
 import { User, UserSchema } from '../users/users.schema.js';
@@ -21,8 +20,6 @@ Usage: npm run rebuild-snapshots -w svc-users
 
   --help     show this text`;
 
-const CONSOLE_OUTPUT: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
-
 /** Exit codes: 0 done, 1 the database or svc-content failed (nothing was written then), 2 wrong usage. */
 export async function rebuildSnapshotsCommand(argv: string[], env: Environment = process.env, output: CommandOutput = CONSOLE_OUTPUT): Promise<number> {
   try {
@@ -36,13 +33,8 @@ export async function rebuildSnapshotsCommand(argv: string[], env: Environment =
     return 2;
   }
   const config = readServiceConfig('users', env);
-  let connection: mongoose.Connection;
-  try {
-    connection = await mongoose.createConnection(config.mongoUrl, { ...mongoDriverOptions(config), autoIndex: false, autoCreate: false, minPoolSize: 0 }).asPromise();
-  } catch (error) {
-    output.err(`Could not reach the database at ${redactUrl(config.mongoUrl)}: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  const connection = await openCommandDatabase(config, output);
+  if (!connection) return 1;
   const content = new ContentClient(config.natsUrl);
   let nc: NatsConnection | null = null;
   try {
