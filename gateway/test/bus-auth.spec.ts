@@ -1,13 +1,12 @@
 import { type BusPermissions, busPermissionTable, EVENT_SUBJECTS, EVENTS_STREAM, USERS_PATTERNS } from '@dblearn/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import request from 'supertest';
 import { eventually, startGateway, type TestGateway } from './support/gateway.js';
 import { startHealthResponder } from './support/health-responder.js';
-import { SvcUsersProcess } from './support/service-process.js';
 
 /*
  * Issue 6, finding 1: the bus as an attacker on this machine sees it. NATS runs exactly as

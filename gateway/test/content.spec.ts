@@ -1,10 +1,9 @@
 import { AUTH_HEADER, type ContentExport, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
-import { ServiceProcess } from './support/service-process.js';
 
 /*
  * CONTRACT "Courses, tutorials, projects, interview questions" and "Content export and import"

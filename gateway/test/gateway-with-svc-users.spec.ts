@@ -1,11 +1,10 @@
 import { AUTH_HEADER, EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
 import { startHealthResponder } from './support/health-responder.js';
-import { SvcUsersProcess } from './support/service-process.js';
 
 /*
  * The issue's "Bad input gets a clear answer and changes nothing", end to end: the gateway in

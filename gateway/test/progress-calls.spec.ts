@@ -1,10 +1,9 @@
 import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile } from '@dblearn/contracts';
-import { NatsCaller, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { NatsCaller, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
-import { ServiceProcess, SvcUsersProcess } from './support/service-process.js';
 
 /*
  * CONTRACT "Users", the progress calls, end to end: the gateway in process, the real svc-users and

@@ -1,12 +1,11 @@
 import { AUTH_HEADER, QNA_MESSAGES, type QnaQuestion, type TokenClaims, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
 import { startHealthResponder } from './support/health-responder.js';
-import { ServiceProcess } from './support/service-process.js';
 
 /*
  * CONTRACT "Q&A" end to end: the gateway in process, the real svc-community as a child process,

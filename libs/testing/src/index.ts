@@ -3,3 +3,4 @@ export { startTestInfra, type TestInfra, type TestInfraOptions } from './test-in
 export { uniqueDatabaseName } from './database-name.js';
 export { NatsCaller } from './nats-caller.js';
 export { eventually } from './eventually.js';
+export { ServiceProcess, SvcUsersProcess, type ServiceEnv } from './service-process.js';

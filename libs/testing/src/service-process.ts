@@ -1,6 +1,6 @@
-import { type ChildProcessHandle, spawnProcess } from '@dblearn/infra';
+import { type ChildProcessHandle, findRepoRoot, spawnProcess } from '@dblearn/infra';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 export interface ServiceEnv {
   MONGO_URL: string;
@@ -18,7 +18,7 @@ export class ServiceProcess {
     private readonly workspace: string,
     private readonly env: ServiceEnv,
   ) {
-    this.main = fileURLToPath(new URL(`../../../${workspace}/dist/main.js`, import.meta.url));
+    this.main = join(findRepoRoot(), workspace, 'dist', 'main.js');
     if (!existsSync(this.main)) {
       throw new Error(`${workspace} is not built (${this.main} is missing): run \`npx tsc -b ${workspace}\` from the repository root.`);
     }
