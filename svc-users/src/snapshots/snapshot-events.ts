@@ -1,4 +1,5 @@
-import type { CourseDeletedEvent, DomainEvent, InterviewUpdatedEvent, ProjectUpdatedEvent } from '@dblearn/contracts';
+import { type CourseDeletedEvent, type DomainEvent, EVENT_SUBJECTS, type InterviewUpdatedEvent, type ProjectUpdatedEvent } from '@dblearn/contracts';
+import { EventHandler } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { eachLimited } from '../common/each-limited.js';
 import { SnapshotHolders } from './snapshot-holders.js';
@@ -10,8 +11,10 @@ import { UserSnapshots } from './user-snapshots.js';
 const FAN_OUT = 8;
 
 /**
- * What svc-content's events do to the copies in users (DESIGN "Events"). Every method is
- * idempotent: a redelivered event finds the lists already as it wants them and writes nothing.
+ * What svc-content's events do to the copies in users (DESIGN "Events"), each method the handler
+ * of one subject on svc-users' durable consumer (libs/nest-common, "Consuming events"). Every
+ * method is idempotent: a redelivered event finds the lists already as it wants them and writes
+ * nothing; a throw means the kit retries with backoff.
  */
 @Injectable()
 export class SnapshotEvents {
@@ -20,29 +23,35 @@ export class SnapshotEvents {
     private readonly lists: UserSnapshots,
   ) {}
 
+  @EventHandler(EVENT_SUBJECTS.projectUpdated)
   projectUpdated(event: ProjectUpdatedEvent): Promise<void> {
     const { entityId, title, difficulty, courseId } = event;
     return this.refresh('project', { _id: entityId, title, difficulty, courseId: courseId ?? null });
   }
 
+  @EventHandler(EVENT_SUBJECTS.interviewUpdated)
   interviewUpdated(event: InterviewUpdatedEvent): Promise<void> {
     const { entityId, topic, question, answer } = event;
     return this.refresh('question', { _id: entityId, topic, question, answer });
   }
 
+  @EventHandler(EVENT_SUBJECTS.projectDeleted)
   projectDeleted(event: DomainEvent): Promise<void> {
     return this.forget('project', [event.entityId]);
   }
 
+  @EventHandler(EVENT_SUBJECTS.tutorialDeleted)
   tutorialDeleted(event: DomainEvent): Promise<void> {
     return this.forget('tutorial', [event.entityId]);
   }
 
+  @EventHandler(EVENT_SUBJECTS.interviewDeleted)
   interviewDeleted(event: DomainEvent): Promise<void> {
     return this.forget('question', [event.entityId]);
   }
 
   /** The course's projects and tutorials are gone with it. */
+  @EventHandler(EVENT_SUBJECTS.courseDeleted)
   async courseDeleted(event: CourseDeletedEvent): Promise<void> {
     await this.forget('project', event.projectIds ?? []);
     await this.forget('tutorial', event.tutorialIds ?? []);
