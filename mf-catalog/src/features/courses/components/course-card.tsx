@@ -6,7 +6,7 @@ import type { Course } from '../../../lib/content.js';
 /** SPEC §2: name, the fixed 5.0 rating, teacher and length, with the screen's own actions at the foot. */
 export function CourseCard({ course, actions }: { course: Course; actions: ReactNode }) {
   return (
-    <Card className="catalog-course-card" title={course.name} actions={actions}>
+    <Card className="catalog-course-card" title={course.name} headingLevel={2} actions={actions}>
       <p className="catalog-course-card__topic">{TOPIC_LABELS[course.topic] ?? course.topic}</p>
       <StarRating />
       <dl className="catalog-facts">
