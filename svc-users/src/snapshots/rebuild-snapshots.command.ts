@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Environment, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { type CommandOutput, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
+import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { ContentClient } from '../content/content.client.js';
 import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
 import { User, UserSchema } from '../users/users.schema.js';
@@ -13,8 +13,9 @@ import { UserSnapshots } from './user-snapshots.js';
 const USAGE = `Rebuilds every user's finished projects, saved questions and read tutorials from svc-content:
 copies are freshened, copies of deleted content removed, snapshot_holders rewritten. For when
 svc-users was down longer than the events stream keeps events. svc-content must be running.
-MONGO_URL / MONGO_DB choose svc-users' database; NATS_URL (with svc-users' bus credentials under
-npm start) reaches svc-content and the running svc-users instances.
+MONGO_URL / MONGO_DB choose svc-users' database (default: npm start's); NATS_URL reaches svc-content
+and the running svc-users instances, as svc-users' bus user: without credentials in it, they are
+read from DATA_DIR/nats-auth.conf (default .data/), where npm start writes them.
 
 Usage: npm run rebuild-snapshots -w svc-users
 
@@ -32,7 +33,8 @@ export async function rebuildSnapshotsCommand(argv: string[], env: Environment =
     output.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     return 2;
   }
-  const config = readServiceConfig('users', env);
+  const found = readServiceConfig('users', env);
+  const config = { ...found, natsUrl: await commandNatsUrl(found.natsUrl, env) };
   const connection = await openCommandDatabase(config, output);
   if (!connection) return 1;
   const content = new ContentClient(config.natsUrl);
