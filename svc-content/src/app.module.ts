@@ -4,7 +4,6 @@ import { CONTENT_CONFIG, type ContentConfig } from './config/content-config.js';
 import { CoursesModule } from './courses/courses.module.js';
 import { InterviewModule } from './interview/interview.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
-import { ReadModelModule } from './read-model/read-model.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { TransferModule } from './transfer/transfer.module.js';
 import { TutorialsModule } from './tutorials/tutorials.module.js';
@@ -16,7 +15,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, InterviewModule, ReadModelModule, TransferModule, SeedModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, InterviewModule, TransferModule, SeedModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

@@ -2,13 +2,12 @@ import { CONTENT_PATTERNS, EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type Int
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
-import type mongoose from 'mongoose';
 import { type ContentSuite, eventually, startContentService, startContentSuite } from './support/content-service.js';
+import { publishedEvents } from './support/events.js';
 
 let suite: ContentSuite;
 let second: INestMicroservice | undefined;
 let content: NatsCaller;
-let db: mongoose.Connection;
 
 const ask = (fields: Partial<InterviewQuestion> = {}) =>
   content.send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.', ...fields });
@@ -16,7 +15,7 @@ const list = (query: object) => content.send<ListPage<InterviewQuestion>>(CONTEN
 
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_interview');
-  ({ content, db } = suite);
+  ({ content } = suite);
 }, 60_000);
 
 afterAll(async () => {
@@ -33,9 +32,9 @@ describe('interview questions', () => {
     expect(await content.send(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual(updated);
     expect(await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id })).toEqual(updated);
     expect(await content.refusal(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual({ statusCode: 404, message: INTERVIEW_NOT_FOUND_MESSAGE });
-    const events = await db.collection('outbox').find({ 'payload.entityId': created._id }).toArray();
+    const events = await publishedEvents(suite.infra.natsUrl, 'events.content.interview.>', created._id);
     expect(events.map((e) => e.subject)).toEqual([EVENT_SUBJECTS.interviewCreated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewDeleted]);
-    expect(events[1]?.payload).toMatchObject({ topic: 'rm', question: 'Q?', answer: 'A.' });
+    expect(events[1]).toMatchObject({ topic: 'rm', question: 'Q?', answer: 'A.' });
   });
 
   it('refuses a missing field, an empty one and a topic outside the five', async () => {

@@ -1,9 +1,10 @@
-import { CONTENT_PATTERNS, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { exportAll } from './support/export.js';
-import { type ContentSuite, startContentSuite } from './support/content-service.js';
+import { type ContentSuite, eventually, startContentSuite } from './support/content-service.js';
+import { publishedEvents } from './support/events.js';
 
 let suite: ContentSuite;
 let content: NatsCaller;
@@ -67,6 +68,17 @@ describe('export and import', () => {
     expect(report.rejected[0]!.message).toMatch(/Topic must be one of/);
     const listed = await content.send<{ total: number }>(CONTENT_PATTERNS.listInterview, { topic: 'sql', pageSize: 1 });
     expect(listed.total).toBe(997);
+    // Each stored question carried its created event in the same write; the relay publishes it.
+
+    // Importing a question again updates it; the change carried its event, which the relay publishes.
+    const again = { ...(questions[42] as object), answer: 'A better answer.' } as { _id: string };
+    expect(await importSlice({ interviewQuestions: [again] })).toEqual({ created: 0, updated: 1, rejected: [] });
+    expect(await content.send(CONTENT_PATTERNS.findInterview, { id: again._id })).toMatchObject({ answer: 'A better answer.' });
+    await eventually(
+      async () => (await publishedEvents(suite.infra.natsUrl, EVENT_SUBJECTS.interviewUpdated, again._id)).some((event) => event.answer === 'A better answer.'),
+      30_000,
+      'the re-imported question\'s interview.updated is published',
+    );
   });
 
   it('rejects a course whose nested tutorial breaks a rule, naming the nested path, and writes nothing of it', async () => {

@@ -26,3 +26,4 @@ export * from './deadline/deadline.js';
 export * from './read-model/summary-store.js';
 export * from './read-model/read-model.js';
 export * from './read-model/read-models.js';
+export * from './concurrency/keyed-lock.js';

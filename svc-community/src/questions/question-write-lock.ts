@@ -1,3 +1,4 @@
+import { KeyedLock } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 
 /**
@@ -7,17 +8,4 @@ import { Injectable } from '@nestjs/common';
  * Every read-check-write of a question (the service's and the relay's) runs under this lock.
  */
 @Injectable()
-export class QuestionWriteLock {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  run<T>(questionId: string, write: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(questionId) ?? Promise.resolve();
-    const result = previous.then(write, write);
-    const tail = result.catch(() => undefined);
-    this.tails.set(questionId, tail);
-    void tail.then(() => {
-      if (this.tails.get(questionId) === tail) this.tails.delete(questionId);
-    });
-    return result;
-  }
-}
+export class QuestionWriteLock extends KeyedLock {}

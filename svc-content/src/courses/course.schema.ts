@@ -1,3 +1,4 @@
+import { withPendingEvents } from '@dblearn/nest-common';
 import { DIFFICULTIES, type Difficulty, type Topic, TOPICS } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
@@ -52,13 +53,11 @@ export class CourseRecord {
   @Prop({ type: [CourseProjectEntrySchema], default: [] })
   projects!: CourseProjectEntryRecord[];
 
-  /** The list order (oldest first); kept by imports, so a moved course keeps its place. */
+  /** The list order (oldest first): always the time inside `_id` (common/identity.ts), so it survives an export and import. */
   @Prop({ type: Date, required: true, default: () => new Date() })
   createdAt!: Date;
 }
 
 export type CourseDocument = HydratedDocument<CourseRecord>;
-export const CourseSchema = SchemaFactory.createForClass(CourseRecord);
-// DESIGN "Data": what a list costs on MongoDB 7 when the read model is off.
-CourseSchema.index({ topic: 1, createdAt: 1, _id: 1 });
-CourseSchema.index({ createdAt: 1, _id: 1 });
+// A write and its event are one document write (libs/nest-common README).
+export const CourseSchema = withPendingEvents(SchemaFactory.createForClass(CourseRecord));

@@ -1,5 +1,4 @@
 import type { Course } from '@dblearn/contracts';
-import type { Listed } from '../read-model/list-index.js';
 import { idOf } from '../common/views.js';
 import type { CourseRecord } from './course.schema.js';
 
@@ -16,9 +15,4 @@ export function toCourse(record: CourseRecord): Course {
     tutorials: (record.tutorials ?? []).map(({ _id, title }) => ({ _id: idOf(_id), title })),
     projects: (record.projects ?? []).map(({ _id, title, difficulty }) => ({ _id: idOf(_id), title, difficulty })),
   };
-}
-
-export function listedCourse(record: CourseRecord): Listed<Course> {
-  const item = toCourse(record);
-  return { item, id: item._id, topic: item.topic, createdAt: record.createdAt.getTime() };
 }

@@ -10,7 +10,7 @@ export class CoursesController {
   constructor(private readonly courses: CoursesService) {}
 
   @MessagePattern(CONTENT_PATTERNS.listCourses)
-  list(@Payload() query: ListQueryDto): ListPage<Course> {
+  list(@Payload() query: ListQueryDto): Promise<ListPage<Course>> {
     return this.courses.list(query);
   }
 

@@ -1,3 +1,4 @@
+import { withPendingEvents } from '@dblearn/nest-common';
 import { type Topic, TOPICS } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { HydratedDocument, Types } from 'mongoose';
@@ -20,6 +21,5 @@ export class InterviewQuestionRecord {
 }
 
 export type InterviewQuestionDocument = HydratedDocument<InterviewQuestionRecord>;
-export const InterviewQuestionSchema = SchemaFactory.createForClass(InterviewQuestionRecord);
-InterviewQuestionSchema.index({ topic: 1, createdAt: 1, _id: 1 });
-InterviewQuestionSchema.index({ createdAt: 1, _id: 1 });
+// A write and its event are one document write (libs/nest-common README).
+export const InterviewQuestionSchema = withPendingEvents(SchemaFactory.createForClass(InterviewQuestionRecord));

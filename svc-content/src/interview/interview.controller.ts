@@ -9,7 +9,7 @@ export class InterviewController {
   constructor(private readonly interview: InterviewService) {}
 
   @MessagePattern(CONTENT_PATTERNS.listInterview)
-  list(@Payload() query: ListQueryDto): ListPage<InterviewQuestion> {
+  list(@Payload() query: ListQueryDto): Promise<ListPage<InterviewQuestion>> {
     return this.interview.list(query);
   }
 

@@ -1,15 +1,31 @@
-import type { InterviewQuestion } from '@dblearn/contracts';
+import { EVENT_SUBJECTS, type InterviewQuestion } from '@dblearn/contracts';
+import { ReadModels } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { CollectionReadModel } from '../read-model/collection-read-model.js';
-import { INTERVIEW_FIELDS, listedInterviewQuestion } from './interview.views.js';
+import { ContentList } from '../read-model/content-list.js';
+import { INTERVIEW_FIELDS, toInterviewQuestion } from './interview.views.js';
 import { InterviewQuestionRecord } from './interview-question.schema.js';
 
-/** Every interview question in list order: GET /interview pages and GET /interview/{id}. */
+/** Every interview question, oldest first, per topic: GET /interview pages and GET /interview/{id}. */
 @Injectable()
-export class InterviewReadModel extends CollectionReadModel<InterviewQuestionRecord, InterviewQuestion> {
-  constructor(@InjectModel(InterviewQuestionRecord.name) questions: Model<InterviewQuestionRecord>) {
-    super(questions, INTERVIEW_FIELDS, listedInterviewQuestion);
+export class InterviewReadModel extends ContentList<InterviewQuestion> {
+  constructor(@InjectModel(InterviewQuestionRecord.name) questions: Model<InterviewQuestionRecord>, readModels: ReadModels) {
+    super(
+      readModels.create({
+        name: 'interview questions',
+        model: questions,
+        projection: INTERVIEW_FIELDS,
+        toSummary: (doc) => ({ ...toInterviewQuestion(doc as InterviewQuestionRecord), createdAt: (doc.createdAt as Date).getTime() }),
+        orderBy: 'createdAt',
+        direction: 'asc',
+        filters: ['topic'],
+        follow: {
+          [EVENT_SUBJECTS.interviewCreated]: true,
+          [EVENT_SUBJECTS.interviewUpdated]: true,
+          [EVENT_SUBJECTS.interviewDeleted]: true,
+        },
+      }),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { withPendingEvents } from '@dblearn/nest-common';
 import { DIFFICULTIES, type Difficulty } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
@@ -25,4 +26,5 @@ export class ProjectRecord {
 }
 
 export type ProjectDocument = HydratedDocument<ProjectRecord>;
-export const ProjectSchema = SchemaFactory.createForClass(ProjectRecord);
+// A write and its event are one document write (libs/nest-common README).
+export const ProjectSchema = withPendingEvents(SchemaFactory.createForClass(ProjectRecord));

@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, type Project, PROJECT_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import type { CreateProjectDto, UpdateProjectDto } from '@dblearn/contracts/dto';
-import { EventOutbox, notFound } from '@dblearn/nest-common';
+import { domainEvent, EventOutbox, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -32,13 +32,12 @@ export class ProjectsService {
 
   /** Title and difficulty change; `content` appends a block. Learners' finished lists follow the event. */
   async update(id: string, { title, difficulty, content }: UpdateProjectDto): Promise<Project> {
-    const update = content ? { $set: { title, difficulty }, $push: { contents: newBlock(content) } } : { $set: { title, difficulty } };
-    const result = await this.projects.updateOne({ _id: id }, update).exec();
-    if (result.matchedCount === 0) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    const project = toProject(await this.load(id));
-    if (project.courseId) await this.courses.renameEntry('projects', project.courseId, { _id: id, title, difficulty });
-    await this.outbox.record(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty, courseId: project.courseId });
-    return project;
+    const { courseId } = toProject(await this.load(id));
+    const changes = content ? { $set: { title, difficulty }, $push: { contents: newBlock(content) } } : { $set: { title, difficulty } };
+    const found = await this.outbox.update(this.projects, id, changes, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty, courseId }));
+    if (!found) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    if (courseId) await this.courses.renameEntry('projects', courseId, { _id: id, title, difficulty });
+    return this.find(id);
   }
 
   async removeBlock(id: string, blockId: string): Promise<Project> {
@@ -46,12 +45,12 @@ export class ProjectsService {
     return this.find(id);
   }
 
-  /** Deleted, detached from its course, and gone from every learner's finished list (svc-users, by the event). */
+  /** Deleted with its event (svc-users drops it from finished lists), then detached from its course. */
   async delete(id: string): Promise<Project> {
     const project = toProject(await this.load(id));
-    await this.projects.deleteOne({ _id: id }).exec();
+    const deleted = await this.outbox.delete(this.projects, id, domainEvent(EVENT_SUBJECTS.projectDeleted, { entityId: id, courseId: project.courseId }));
+    if (!deleted) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
     if (project.courseId) await this.courses.dropEntry('projects', project.courseId, id);
-    await this.outbox.record(EVENT_SUBJECTS.projectDeleted, { entityId: id, courseId: project.courseId });
     return project;
   }
 

@@ -1,4 +1,4 @@
-import { CONTENT_SLICE_BYTES, type ExportedCourse, type ExportSliceReply, type InterviewQuestion } from '@dblearn/contracts';
+import { CONTENT_SLICE_BYTES, type ExportedCourse, type ExportSliceReply } from '@dblearn/contracts';
 import { badRequest } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -14,11 +14,12 @@ import { TUTORIAL_FIELDS } from '../tutorials/tutorial.views.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 
 /** `c:<n>` is the n-th course in list order, `q:<n>` the n-th interview question. */
+const LIST_STEP = 100;
 const CURSOR = /^([cq]):(\d{1,9})$/;
 
 /**
  * The export, one slice at a time (each well under NATS' 1 MB): courses in list order with their
- * whole tutorials and projects, then the interview questions. The ids come from the read models
+ * whole tutorials and projects, then the interview questions. The order comes from the read models
  * and every document is read by `_id`, so exporting never scans a collection.
  */
 @Injectable()
@@ -36,24 +37,27 @@ export class ExportService {
     const reply: ExportSliceReply = { courses: [], interviewQuestions: [], next: null };
     let bytes = 0;
     if (part === 'c') {
-      const ids = this.courseList.ids();
-      for (let index = start; index < ids.length; index += 1) {
-        if (bytes >= CONTENT_SLICE_BYTES) return { ...reply, next: `c:${index}` };
-        const course = await this.exportCourse(ids[index]!);
-        if (!course) continue;
-        reply.courses.push(course);
-        bytes += Buffer.byteLength(JSON.stringify(course));
+      for (let offset = start; ; offset += LIST_STEP) {
+        const { items } = await this.courseList.slice(offset, LIST_STEP);
+        for (const [index, listed] of items.entries()) {
+          if (bytes >= CONTENT_SLICE_BYTES) return { ...reply, next: `c:${offset + index}` };
+          const course = await this.exportCourse(listed._id);
+          if (!course) continue;
+          reply.courses.push(course);
+          bytes += Buffer.byteLength(JSON.stringify(course));
+        }
+        if (items.length < LIST_STEP) break;
       }
     }
-    const questions = this.interviewList.ids();
-    for (let index = part === 'q' ? start : 0; index < questions.length; index += 1) {
-      if (bytes >= CONTENT_SLICE_BYTES) return { ...reply, next: `q:${index}` };
-      const question = this.interviewList.get(questions[index]!) as InterviewQuestion | undefined;
-      if (!question) continue;
-      reply.interviewQuestions.push(question);
-      bytes += Buffer.byteLength(JSON.stringify(question));
+    for (let offset = part === 'q' ? start : 0; ; offset += LIST_STEP) {
+      const { items } = await this.interviewList.slice(offset, LIST_STEP);
+      for (const [index, question] of items.entries()) {
+        if (bytes >= CONTENT_SLICE_BYTES) return { ...reply, next: `q:${offset + index}` };
+        reply.interviewQuestions.push(question);
+        bytes += Buffer.byteLength(JSON.stringify(question));
+      }
+      if (items.length < LIST_STEP) return reply;
     }
-    return reply;
   }
 
   /** One course with its tutorials and projects in course order; null if it went away meanwhile. */

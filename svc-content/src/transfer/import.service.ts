@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, type ImportRejection, type ImportReport } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
-import { EventOutbox, validationSentences } from '@dblearn/nest-common';
+import { domainEvent, EventOutbox, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
@@ -34,6 +34,7 @@ export class ImportService {
     private readonly courseList: CoursesReadModel,
     private readonly interviewList: InterviewReadModel,
     private readonly outbox: EventOutbox,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
@@ -42,14 +43,16 @@ export class ImportService {
       const course = await checked(ImportedCourseDto, item, `courses[${courseOffset + index}]`, report.rejected);
       if (course) report[await this.upsertCourse(course)] += 1;
     }
-    const questions: ImportedInterviewQuestionDto[] = [];
+    const questions = new Map<string, ImportedInterviewQuestionDto>();
     for (const [index, item] of interviewQuestions.entries()) {
-      const question = await checked(ImportedInterviewQuestionDto, item, `interviewQuestions[${interviewOffset + index}]`, report.rejected);
-      if (question) questions.push(question);
+      const path = `interviewQuestions[${interviewOffset + index}]`;
+      const question = await checked(ImportedInterviewQuestionDto, item, path, report.rejected);
+      if (question && questions.has(question._id)) report.rejected.push({ path: `${path}._id`, message: 'This _id appears earlier in the file.' });
+      else if (question) questions.set(question._id, question);
     }
-    const created = await this.upsertQuestions(questions);
+    const created = await this.upsertQuestions([...questions.values()]);
     report.created += created;
-    report.updated += questions.length - created;
+    report.updated += questions.size - created;
     return report;
   }
 
@@ -57,37 +60,32 @@ export class ImportService {
     const courseId = new Types.ObjectId(_id);
     const previous = await this.courses.findById(courseId, { tutorials: 1, projects: 1 }).lean<CourseRecord>().exec();
     for (const tutorial of tutorials) {
-      await this.tutorials
-        .updateOne(
-          { _id: tutorial._id },
-          { $set: { title: tutorial.title, courseId, contents: tutorial.contents.map(withId) }, $setOnInsert: { createdAt: createdAtOf(tutorial._id) } },
-          { upsert: true },
-        )
-        .exec();
+      const fields = { title: tutorial.title, courseId, contents: tutorial.contents.map(withId) };
+      await this.tutorials.updateOne({ _id: tutorial._id }, { $set: fields, $setOnInsert: { createdAt: createdAtOf(tutorial._id) } }, { upsert: true }).exec();
     }
     for (const project of projects) {
-      await this.projects
-        .updateOne(
-          { _id: project._id },
-          { $set: { title: project.title, difficulty: project.difficulty, courseId, contents: project.contents.map(withId) }, $setOnInsert: { createdAt: createdAtOf(project._id) } },
-          { upsert: true },
-        )
-        .exec();
-      await this.outbox.record(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
+      const fields = { title: project.title, difficulty: project.difficulty, courseId, contents: project.contents.map(withId) };
+      // Learners who finished an existing project see its new title (project.updated); a new one needs no event.
+      const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
+      if (!(await this.outbox.update(this.projects, project._id, { $set: fields }, event))) {
+        await this.projects.create({ _id: project._id, createdAt: createdAtOf(project._id), ...fields });
+      }
     }
-    const entries = {
+    const fields = {
+      topic,
+      name,
+      teacher,
+      length,
       tutorials: tutorials.map(({ _id: id, title }) => ({ _id: new Types.ObjectId(id), title })),
       projects: projects.map(({ _id: id, title, difficulty }) => ({ _id: new Types.ObjectId(id), title, difficulty })),
     };
-    const result = await this.courses
-      .updateOne({ _id: courseId }, { $set: { topic, name, teacher, length, ...entries }, $setOnInsert: { createdAt: createdAtOf(_id) } }, { upsert: true })
-      .exec();
+    const event = domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: _id });
+    if (previous) await this.outbox.update(this.courses, courseId, { $set: fields }, event);
+    else await this.outbox.create(this.courses, { _id: courseId, createdAt: createdAtOf(courseId), ...fields }, event);
     // What the file no longer lists in this course leaves it (and stays, unattached).
-    if (previous) await this.releaseDropped(courseId, previous, entries);
-    const stored = await this.courses.findById(courseId).lean<CourseRecord>().exec();
-    if (stored) this.courseList.put(stored);
-    await this.outbox.record(EVENT_SUBJECTS.courseUpdated, { entityId: _id });
-    return result.upsertedCount > 0 ? 'created' : 'updated';
+    if (previous) await this.releaseDropped(courseId, previous, fields);
+    this.courseList.written({ _id: courseId, createdAt: createdAtOf(courseId), ...fields });
+    return previous ? 'updated' : 'created';
   }
 
   private async releaseDropped(courseId: Types.ObjectId, previous: CourseRecord, kept: Pick<CourseRecord, 'tutorials' | 'projects'>): Promise<void> {
@@ -100,22 +98,37 @@ export class ImportService {
     }
   }
 
-  /** One bulk write for all the questions of a slice; answers how many were new. */
+  /**
+   * The questions of a slice in one bulk write, each upsert carrying its own event (created or
+   * updated) in the same document write; the relay publishes them right after.
+   */
   private async upsertQuestions(questions: ImportedInterviewQuestionDto[]): Promise<number> {
     if (questions.length === 0) return 0;
-    const result = await this.questions.bulkWrite(
-      questions.map(({ _id, topic, question, answer }) => ({
-        updateOne: { filter: { _id }, update: { $set: { topic, question, answer }, $setOnInsert: { createdAt: createdAtOf(_id) } }, upsert: true },
-      })),
+    const existing = await this.questions.find({ _id: { $in: questions.map((q) => q._id) } }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>().exec();
+    const known = new Set(existing.map((doc) => String(doc._id)));
+    await this.questions.bulkWrite(
+      questions.map(({ _id, topic, question, answer }) => {
+        const fields = { topic, question, answer };
+        const subject = known.has(_id) ? EVENT_SUBJECTS.interviewUpdated : EVENT_SUBJECTS.interviewCreated;
+        return {
+          updateOne: {
+            filter: { _id },
+            update: {
+              $set: { ...fields, hasPendingEvents: true },
+              $push: { pendingEvents: storedEvent(domainEvent(subject, { entityId: _id, ...fields })) },
+              $setOnInsert: { createdAt: createdAtOf(_id) },
+            },
+            upsert: true,
+          },
+        };
+      }),
       { ordered: true },
     );
-    const createdIndexes = new Set(Object.keys(result.upsertedIds ?? {}).map(Number));
-    for (const [index, { _id, topic, question, answer }] of questions.entries()) {
-      const created = createdIndexes.has(index);
-      this.interviewList.put({ _id: new Types.ObjectId(_id), topic, question, answer, createdAt: createdAtOf(_id) });
-      await this.outbox.record(created ? EVENT_SUBJECTS.interviewCreated : EVENT_SUBJECTS.interviewUpdated, { entityId: _id, topic, question, answer });
+    for (const { _id, topic, question, answer } of questions) {
+      this.interviewList.written({ _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer });
+      this.relay.publishSoon(InterviewQuestionRecord.name, _id);
     }
-    return createdIndexes.size;
+    return questions.length - known.size;
   }
 }
 

@@ -1,3 +1,4 @@
+import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
@@ -21,4 +22,5 @@ export class TutorialRecord {
 }
 
 export type TutorialDocument = HydratedDocument<TutorialRecord>;
-export const TutorialSchema = SchemaFactory.createForClass(TutorialRecord);
+// A write and its event are one document write (libs/nest-common README).
+export const TutorialSchema = withPendingEvents(SchemaFactory.createForClass(TutorialRecord));

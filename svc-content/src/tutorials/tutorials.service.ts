@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import type { CreateTutorialDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
-import { EventOutbox, notFound } from '@dblearn/nest-common';
+import { domainEvent, EventOutbox, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -45,12 +45,12 @@ export class TutorialsService {
     return this.find(id);
   }
 
-  /** Deleted and detached from its course; learners' read marks go with the event. */
+  /** Deleted with its event (svc-users drops learners' read marks), then detached from its course. */
   async delete(id: string): Promise<Tutorial> {
     const tutorial = toTutorial(await this.load(id));
-    await this.tutorials.deleteOne({ _id: id }).exec();
+    const deleted = await this.outbox.delete(this.tutorials, id, domainEvent(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId }));
+    if (!deleted) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
     if (tutorial.courseId) await this.courses.dropEntry('tutorials', tutorial.courseId, id);
-    await this.outbox.record(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId });
     return tutorial;
   }
 

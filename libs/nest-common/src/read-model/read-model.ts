@@ -75,6 +75,11 @@ export class ReadModel<S extends Summary> {
     return this.store.size;
   }
 
+  /** One summary by `_id` from memory; undefined when it is not listed, and always in `off` mode (read the document instead). */
+  get(id: string): S | undefined {
+    return this.mode === 'memory' ? this.store.get(id) : undefined;
+  }
+
   async page(query: PageQuery<S>): Promise<Page<S>> {
     if (this.mode === 'memory') return this.store.page(query);
     const { model, projection, orderBy, direction, toSummary } = this.definition;
