@@ -1,9 +1,10 @@
-import { Button, ContentBlocks, DeleteButton, LinkButton, Panel, type ContentBlock } from '@dblearn/ui';
+import { Button, LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '../../../lib/back-link.js';
 import { paths, type ProjectArea } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
+import { ReadingBlocks } from '../../../lib/reading-blocks.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useProgress } from '../../progress/api/get-progress.js';
 import { useSetProjectFinishedMutation } from '../../progress/api/set-project-finished.js';
@@ -35,17 +36,14 @@ function FinishToggle({ projectId }: { projectId: string }) {
   );
 }
 
-function DeleteBlock({ projectId, block }: { projectId: string; block: ContentBlock }) {
-  const [removeBlock, { isLoading }] = useRemoveProjectBlockMutation();
-  const remove = () => removeBlock({ projectId, blockId: block._id }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
-  return <DeleteButton itemName={`block "${block.header || 'without a header'}"`} onConfirm={remove} pending={isLoading} />;
-}
-
 /** /catalog/…/project/{projectId} and /projectLandingPage/…/project/{projectId} (SPEC §2). */
 export function ProjectRoute({ area }: { area: ProjectArea }) {
   const { courseId = '', projectId = '' } = useParams();
   const { isAdmin } = useSession();
   const project = useGetProjectQuery(projectId);
+  const [removeProjectBlock, removing] = useRemoveProjectBlockMutation();
+  const removeBlock = (id: string, blockId: string) =>
+    removeProjectBlock({ projectId: id, blockId }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
   const up = paths.projects(area, courseId);
   return (
     <article className="catalog-page catalog-reading">
@@ -70,14 +68,10 @@ export function ProjectRoute({ area }: { area: ProjectArea }) {
                 )}
               </div>
             </header>
-            <ContentBlocks
+            <ReadingBlocks
               blocks={data.contents}
-              blockActions={isAdmin ? (block) => <DeleteBlock projectId={data._id} block={block} /> : undefined}
-              empty={
-                <Panel title="Nothing written yet" headingLevel={2}>
-                  <p>{isAdmin ? 'Add a block with Edit.' : 'This project has no content yet.'}</p>
-                </Panel>
-              }
+              noun="project"
+              deleteBlock={isAdmin ? { run: (block) => removeBlock(data._id, block._id), pendingId: removing.isLoading ? (removing.originalArgs?.blockId ?? null) : null } : undefined}
             />
             <footer className="catalog-page__footer">
               <BackLink to={up} />

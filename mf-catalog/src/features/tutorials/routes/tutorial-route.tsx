@@ -1,10 +1,11 @@
-import { ContentBlocks, DeleteButton, LinkButton, Panel, type ContentBlock } from '@dblearn/ui';
+import { LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '../../../lib/back-link.js';
 import { paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
+import { ReadingBlocks } from '../../../lib/reading-blocks.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useProgress } from '../../progress/api/get-progress.js';
 import { useRecordTutorialReadMutation } from '../../progress/api/record-tutorial-read.js';
@@ -26,17 +27,14 @@ function useRecordRead(tutorialId: string, loaded: boolean) {
   }, [userId, tutorialId, loaded, progressKnown, alreadyRead, recordRead]);
 }
 
-function DeleteBlock({ tutorialId, block }: { tutorialId: string; block: ContentBlock }) {
-  const [removeBlock, { isLoading }] = useRemoveTutorialBlockMutation();
-  const remove = () => removeBlock({ tutorialId, blockId: block._id }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
-  return <DeleteButton itemName={`block "${block.header}"`} onConfirm={remove} pending={isLoading} />;
-}
-
 /** /catalog/{courseId}/tutorial/{tutorialId}: title and blocks; admins get Edit and a Delete per block. */
 export default function TutorialRoute() {
   const { courseId = '', tutorialId = '' } = useParams();
   const { isAdmin } = useSession();
   const tutorial = useGetTutorialQuery(tutorialId);
+  const [removeTutorialBlock, removing] = useRemoveTutorialBlockMutation();
+  const removeBlock = (id: string, blockId: string) =>
+    removeTutorialBlock({ tutorialId: id, blockId }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
   useRecordRead(tutorialId, tutorial.data !== undefined);
   const back = { to: paths.course(courseId), label: 'Back to the course' };
   return (
@@ -55,14 +53,10 @@ export default function TutorialRoute() {
                 </div>
               ) : null}
             </header>
-            <ContentBlocks
+            <ReadingBlocks
               blocks={data.contents}
-              blockActions={isAdmin ? (block) => <DeleteBlock tutorialId={data._id} block={block} /> : undefined}
-              empty={
-                <Panel title="Nothing written yet" headingLevel={2}>
-                  <p>{isAdmin ? 'Add a block with Edit.' : 'This tutorial has no content yet.'}</p>
-                </Panel>
-              }
+              noun="tutorial"
+              deleteBlock={isAdmin ? { run: (block) => removeBlock(data._id, block._id), pendingId: removing.isLoading ? (removing.originalArgs?.blockId ?? null) : null } : undefined}
             />
           </>
         )}
