@@ -8,3 +8,4 @@ export * from './errors.js';
 export * from './shell-config.js';
 export * from './messaging/index.js';
 export * from './email.js';
+export * from './http-limits.js';

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { applyHttpServerLimits } from '@dblearn/contracts';
 import { createShellApp } from './app.js';
 import { loadConfig } from './config.js';
 import { ConfigError } from './config-error.js';
@@ -16,6 +17,8 @@ function start(): void {
     const { port } = server.address() as AddressInfo;
     logger.info({ gateway: config.gatewayUrl, remotes: config.remotes }, `serving the shell on http://${config.host}:${port}`);
   });
+  // Slow clients cannot hold connections (issue 6).
+  applyHttpServerLimits(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.error(`cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
     logger.flush(() => process.exit(1));

@@ -1,4 +1,4 @@
-import { BODY_LIMIT_BYTES, type ErrorEnvelope } from '@dblearn/contracts';
+import { BODY_LIMIT_BYTES, type ErrorEnvelope, JSON_MAX_DEPTH } from '@dblearn/contracts';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 
@@ -14,7 +14,12 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'request.size.invalid': 'The request body is shorter or longer than its Content-Length says.',
   'charset.unsupported': 'The request body must be UTF-8.',
   'encoding.unsupported': 'The request body uses a content encoding the server does not accept.',
+  // Set by json-depth.ts (body-parser's verify hook).
+  'entity.too.deep': `The request body is nested more than ${JSON_MAX_DEPTH} levels deep.`,
 };
+
+/** zlib's own wording ("incorrect header check") means nothing to a caller. */
+export const BAD_COMPRESSION_MESSAGE = 'The request body is not valid gzip or deflate data, as its Content-Encoding says it is.';
 
 /**
  * Any exception as CONTRACT "Conventions" shapes every 4xx and 5xx: `{statusCode, error, message}`.
@@ -50,6 +55,7 @@ function messageOf(exception: HttpException, statusCode: number): string | strin
 
 function bodyParserMessage(cause: unknown): string | undefined {
   if (typeof cause !== 'object' || cause === null) return undefined;
-  const { type } = cause as { type?: unknown };
+  const { type, code } = cause as { type?: unknown; code?: unknown };
+  if (typeof code === 'string' && code.startsWith('Z_')) return BAD_COMPRESSION_MESSAGE;
   return typeof type === 'string' ? BODY_PARSER_MESSAGES[type] : undefined;
 }

@@ -1,3 +1,4 @@
+import { MAX_ERROR_MESSAGES } from '@dblearn/contracts';
 import { BadRequestException, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 
@@ -12,7 +13,7 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(validationMessages(errors)),
+    exceptionFactory: (errors) => new BadRequestException(capMessages(validationMessages(errors))),
   });
 }
 
@@ -36,4 +37,11 @@ export function validationMessages(errors: readonly ValidationError[], parentPat
     if (error.children?.length) messages.push(...validationMessages(error.children, path));
   }
   return messages;
+}
+
+/** A body with 9,000 unknown keys once got a 341 kB answer (issue 6): the first few say enough. */
+export function capMessages(messages: readonly string[], max: number = MAX_ERROR_MESSAGES): string[] {
+  if (messages.length <= max) return [...messages];
+  const more = messages.length - max;
+  return [...messages.slice(0, max), `…and ${more} more problem${more === 1 ? '' : 's'}.`];
 }

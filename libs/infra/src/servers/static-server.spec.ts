@@ -1,3 +1,4 @@
+import { HTTP_SERVER_LIMITS } from '@dblearn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -74,5 +75,15 @@ describe('createStaticServer', () => {
     expect((await fetch(`${base}/static`)).status).toBe(404);
     expect((await fetch(`${base}/.dblearn-build-stamp`)).status).toBe(404);
     expect((await fetch(`${base}/mf-manifest.json`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('bounds slow clients and connections like every DBLearn server (issue 6)', () => {
+    expect(server).toMatchObject({
+      headersTimeout: HTTP_SERVER_LIMITS.headersTimeoutMs,
+      requestTimeout: HTTP_SERVER_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: HTTP_SERVER_LIMITS.keepAliveTimeoutMs,
+      timeout: HTTP_SERVER_LIMITS.idleTimeoutMs,
+      maxConnections: HTTP_SERVER_LIMITS.maxConnections,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { applyHttpServerLimits } from '@dblearn/contracts';
 import { builtFiles } from '@dblearn/federation/static';
 
 function send(res: ServerResponse, status: number, message: string): void {
@@ -13,7 +14,7 @@ function send(res: ServerResponse, status: number, message: string): void {
  */
 export function createStaticServer(rootDir: string): Server {
   const files = builtFiles(rootDir);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     // Remotes are loaded cross-origin by the shell: any origin may read these public files.
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('x-content-type-options', 'nosniff');
@@ -29,6 +30,8 @@ export function createStaticServer(rootDir: string): Server {
     }
     files(req, res, () => send(res, 404, 'Not found.'));
   });
+  // Slow clients cannot hold connections (issue 6).
+  return applyHttpServerLimits(server);
 }
 
 export function staticRootFor(workspaceDir: string): string {

@@ -1,0 +1,39 @@
+/**
+ * Every HTTP server of DBLearn (gateway, shell server, static servers) gets these (issue 6: a client
+ * sending one byte every 10 s held a connection for 320 s). Structural, so this file needs no Node types.
+ */
+export const HTTP_SERVER_LIMITS = {
+  /** All headers must arrive within this. */
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included. */
+  requestTimeoutMs: 30_000,
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: 5_000,
+  /** A connection with no traffic either way for this long is closed (slow drip of bytes). */
+  idleTimeoutMs: 5_000,
+  /** Connections beyond this are refused at once. */
+  maxConnections: 1_000,
+} as const;
+
+export interface LimitableHttpServer {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  timeout: number;
+  maxConnections: number;
+}
+
+export function applyHttpServerLimits<T extends LimitableHttpServer>(server: T, limits: typeof HTTP_SERVER_LIMITS = HTTP_SERVER_LIMITS): T {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.timeout = limits.idleTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
+
+/** CONTRACT: JSON bodies nest at most this deep; deeper is a 400 before any parsing or validation work. */
+export const JSON_MAX_DEPTH = 32;
+
+/** A 400 lists at most this many broken rules, then says how many more there were. */
+export const MAX_ERROR_MESSAGES = 20;
