@@ -1,4 +1,4 @@
-import { AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { applyHttpServerLimits, AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 // The logger alone, not the service kit: the gateway has no database or outbox to load.
 import { ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
+import { verifyJsonDepth } from './common/body/json-depth.js';
 import { setupApiDocs } from './common/docs/api-docs.js';
 import { requestLogger } from './common/middleware/request-logger.middleware.js';
 import { CONTENT_IMPORT_PATH } from './content/content-transfer.controller.js';
@@ -29,8 +30,12 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
     forceCloseConnections: true,
   });
 
-  // X-Forwarded-For counts only from trusted hops (the shell's /api proxy), so rate limits key on the real client.
-  app.set('trust proxy', config.trustProxy);
+  // Slow clients cannot hold connections (issue 6).
+  applyHttpServerLimits(app.getHttpServer());
+  // X-Forwarded-For counts only when the edge sent the request, and only the entry the edge wrote
+  // (the real peer): a client cannot choose its own address to dodge the login limits.
+  const edges = new Set(config.trustedEdges);
+  app.set('trust proxy', (address: string, hop: number) => hop === 0 && edges.has(address));
   app.disable('x-powered-by');
   // Answers are per caller and never revalidated: hashing every body for an ETag is CPU spent for nothing.
   app.set('etag', false);
@@ -41,11 +46,17 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
   );
-  // Any origin may call: the session travels in a header, never a cookie, so there is nothing to forge.
-  app.enableCors({ origin: true, allowedHeaders: ['Content-Type', AUTH_HEADER], exposedHeaders: [AUTH_HEADER, TOTAL_COUNT_HEADER] });
+  // Only DBLearn's own pages (the shell, remotes run alone on their ports) may call from a browser.
+  app.enableCors({ origin: config.corsOrigins, allowedHeaders: ['Content-Type', AUTH_HEADER], exposedHeaders: [AUTH_HEADER, TOTAL_COUNT_HEADER] });
+  // Answers carry tokens and profiles: no cache (browser, proxy) may keep them.
+  app.use((_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) => {
+    response.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // The content import alone takes a large file (CONTRACT); once parsed here the general parser leaves the body alone.
-  app.use(`/${API_PREFIX}/${CONTENT_IMPORT_PATH}`, json({ limit: CONTENT_IMPORT_LIMIT_BYTES }));
-  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
+  app.use(`/${API_PREFIX}/${CONTENT_IMPORT_PATH}`, json({ limit: CONTENT_IMPORT_LIMIT_BYTES, verify: verifyJsonDepth }));
+  // express.json itself: Nest's useBodyParser keeps `verify` for its own use.
+  app.use(json({ limit: BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
   app.setGlobalPrefix(API_PREFIX);
   setupApiDocs(app);

@@ -161,7 +161,7 @@ describe('bad input gets a clear answer and changes nothing', () => {
     });
 
     it('answers 401 for a well-signed token whose account does not exist', async () => {
-      const response = await checked(api().get('/api/users/me').set(AUTH_HEADER, jwt.sign(claims)));
+      const response = await checked(api().get('/api/users/me').set(AUTH_HEADER, jwt.sign(claims, { expiresIn: '1h' })));
       expect(response.status).toBe(401);
       expect(response.body.message).toBe('Your account no longer exists. Sign in again.');
     });

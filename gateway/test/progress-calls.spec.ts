@@ -1,9 +1,8 @@
 import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile } from '@dblearn/contracts';
 import { NatsCaller, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { checked, eventually, startGateway, type TestGateway } from './support/gateway.js';
 
 /*
  * CONTRACT "Users", the progress calls, end to end: the gateway in process, the real svc-users and
@@ -17,7 +16,6 @@ let svcContent: ServiceProcess;
 let gateway: TestGateway;
 let content: NatsCaller;
 let counter = 0;
-const jwt = new JwtService({ secret: TEST_JWT_SECRET });
 
 const api = () => request(gateway.server);
 const unknownId = '6560f0c2a1b2c3d4e5f60718';
@@ -34,9 +32,12 @@ async function register(): Promise<Learner> {
   return { user: response.body as TokenClaims, token: String(response.headers[AUTH_HEADER]) };
 }
 
-/** An admin's token, as the gateway signs one for an account whose isAdmin is true. */
-function adminToken(admin: TokenClaims): string {
-  return jwt.sign({ _id: admin._id, email: admin.email, skill: admin.skill, isAdmin: true }, { expiresIn: '1h' });
+/** Admin rights come from the account (issue 6), so the admin is svc-users' ADMIN_EMAIL account, signed in. */
+const ADMIN = { email: 'admin@progress.dblearn.test', password: 'progress-admin-password' };
+async function adminToken(): Promise<string> {
+  const response = await checked(api().post('/api/auth').send(ADMIN));
+  expect(response.status).toBe(200);
+  return response.text;
 }
 
 const me = async (token: string) => (await checked(api().get('/api/users/me').set(AUTH_HEADER, token))).body as UserProfile;
@@ -65,7 +66,13 @@ function send(method: 'post' | 'put', path: string, userId: string, body: unknow
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: true, nats: true });
-  svcUsers = new SvcUsersProcess({ MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_progress_users'), NATS_URL: infra.natsUrlAs('svc-users') });
+  svcUsers = new SvcUsersProcess({
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueDatabaseName('gateway_progress_users'),
+    NATS_URL: infra.natsUrlAs('svc-users'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   svcContent = new ServiceProcess('svc-content', {
     MONGO_URL: infra.mongoUrl,
     MONGO_DB: uniqueDatabaseName('gateway_progress_content'),
@@ -145,9 +152,8 @@ describe('the progress calls through the gateway', () => {
 
     it("lets an admin change anyone's list", async () => {
       const owner = await register();
-      const admin = await register();
       if (method === 'put') await send('post', path, owner.user._id, { id: id() }, owner.token);
-      const response = await send(method, path, owner.user._id, { id: id() }, adminToken(admin.user));
+      const response = await send(method, path, owner.user._id, { id: id() }, await adminToken());
       expect(response.status).toBe(200);
       expect(holds(response.body as UserProfile)).toBe(true);
       expect(await me(owner.token)).toEqual(response.body);
@@ -182,8 +188,7 @@ describe('the progress calls through the gateway', () => {
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message });
     }
-    const admin = await register();
-    const response = await send('post', 'project', unknownId, { id: targets.projectId }, adminToken(admin.user));
+    const response = await send('post', 'project', unknownId, { id: targets.projectId }, await adminToken());
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('User not found.');
   });

@@ -1,14 +1,17 @@
-import { Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { Global, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
-import { loginRateLimit } from '../common/middleware/rate-limit.middleware.js';
+import { loginPerAddressRateLimit, loginRateLimit } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+import { AccountRoles } from './account-roles.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { TokenService } from './token.service.js';
 
+// Global: @Roles() guards in every feature module need AccountRoles.
+@Global()
 @Module({
   imports: [
     JwtModule.registerAsync({
@@ -18,19 +21,22 @@ import { TokenService } from './token.service.js';
         // first trying (and failing) to read it as a PEM public key, which cost a quarter of the CPU of GET /users/me.
         secret: createSecretKey(Buffer.from(config.jwt.secret, 'utf8')),
         signOptions: { algorithm: 'HS256', expiresIn: config.jwt.expiresIn },
-        // Pinned so a token can never choose its own algorithm (e.g. "none").
-        verifyOptions: { algorithms: ['HS256'] },
+        // Pinned so a token can never choose its own algorithm (e.g. "none"); a token issued longer
+        // ago than JWT_MAX_AGE is refused whatever its `exp` says (TokenService also requires `exp`).
+        verifyOptions: { algorithms: ['HS256'], maxAge: config.jwt.maxAge },
       }),
     }),
   ],
   controllers: [AuthController],
-  providers: [TokenService, AuthService, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService],
+  providers: [TokenService, AuthService, AccountRoles, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService, AccountRoles],
 })
 export class AuthModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(loginRateLimit(this.config.rateLimits.login)).forRoutes({ path: 'auth', method: RequestMethod.POST });
+    consumer
+      .apply(loginPerAddressRateLimit(this.config.rateLimits.loginPerAddress), loginRateLimit(this.config.rateLimits.login))
+      .forRoutes({ path: 'auth', method: RequestMethod.POST });
   }
 }

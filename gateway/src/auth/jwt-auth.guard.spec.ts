@@ -61,6 +61,7 @@ describe('JwtAuthGuard', () => {
     ['a token with a tampered payload', tamper(jwt.sign(claims))],
     ['a token with claims of the wrong type', jwt.sign({ ...claims, isAdmin: 'yes' })],
     ['a token with an unknown skill', jwt.sign({ ...claims, skill: 'wizard' })],
+    ['a token without an expiry', new JwtService({ secret: SECRET, signOptions: { algorithm: 'HS256' } }).sign(claims)],
   ])('refuses %s', (_case, token) => {
     expect(refusal({ [AUTH_HEADER]: token })).toBe('Your session is not valid or has expired. Sign in again.');
   });

@@ -7,6 +7,8 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { HttpErrorFilter } from '../common/filters/http-error.filter.js';
+import { UsersClient } from '../services/users.client.js';
+import { AccountRoles } from './account-roles.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { Roles } from './roles.decorator.js';
 import { TokenService } from './token.service.js';
@@ -43,12 +45,23 @@ describe('RolesGuard with @Roles', () => {
   const learner: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a79', email: 'ada@example.com', skill: 'beginner', isAdmin: false };
   const admin: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a7a', email: 'root@example.com', skill: 'professional', isAdmin: true };
 
+  // What svc-users says about each account now (a stand-in: this is the guard's unit test).
+  const accountIsAdmin = new Map<string, boolean>();
+  const users = { findProfile: async ({ userId }: { userId: string }) => ({ isAdmin: accountIsAdmin.get(userId) ?? false }) };
+
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
       imports: [JwtModule.register({ secret: SECRET, signOptions: { algorithm: 'HS256', expiresIn: '1h' }, verifyOptions: { algorithms: ['HS256'] } })],
       controllers: [CoursesController, AdminController],
-      providers: [TokenService, { provide: APP_GUARD, useClass: JwtAuthGuard }, { provide: APP_FILTER, useClass: HttpErrorFilter }],
+      providers: [
+        TokenService,
+        AccountRoles,
+        { provide: UsersClient, useValue: users },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
     }).compile();
+    accountIsAdmin.set(admin._id, true);
     app = moduleRef.createNestApplication({ logger: false });
     await app.init();
     tokens = app.get(TokenService);
@@ -68,6 +81,16 @@ describe('RolesGuard with @Roles', () => {
     const response = await request(app.getHttpServer()).delete('/courses').set(AUTH_HEADER, tokens.sign(admin));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ deleted: true });
+  });
+
+  it('takes admin rights from the account: a revoked admin’s token no longer opens admin-only calls', async () => {
+    const token = tokens.sign(admin);
+    accountIsAdmin.set(admin._id, false);
+    try {
+      expect((await request(app.getHttpServer()).delete('/courses').set(AUTH_HEADER, token)).status).toBe(403);
+    } finally {
+      accountIsAdmin.set(admin._id, true);
+    }
   });
 
   it('answers 401, not 403, to a caller without a token', async () => {

@@ -27,7 +27,9 @@ export class TokenService {
 }
 
 function toClaims(payload: Record<string, unknown>): TokenClaims | null {
-  const { _id, email, skill, isAdmin } = payload;
+  const { _id, email, skill, isAdmin, exp } = payload;
+  // A token without an expiry would never expire (issue 6): ours always carry one.
+  if (typeof exp !== 'number') return null;
   if (typeof _id !== 'string' || typeof email !== 'string' || typeof isAdmin !== 'boolean') return null;
   if (!(SKILLS as readonly unknown[]).includes(skill)) return null;
   return { _id, email, skill: skill as TokenClaims['skill'], isAdmin };

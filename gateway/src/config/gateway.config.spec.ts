@@ -11,10 +11,11 @@ describe('loadGatewayConfig', () => {
       host: '127.0.0.1',
       natsUrl: 'nats://127.0.0.1:4222',
       natsTimeoutMs: 2000,
-      jwt: { secret: secret.JWT_SECRET, expiresIn: '7d' },
-      rateLimits: { login: { limit: 10, ttlMs: 60_000 }, register: { limit: 30, ttlMs: 60_000 } },
+      jwt: { secret: secret.JWT_SECRET, expiresIn: '7d', maxAge: '7d' },
+      rateLimits: { login: { limit: 10, ttlMs: 60_000 }, loginPerAddress: { limit: 20, ttlMs: 900_000 }, register: { limit: 30, ttlMs: 60_000 } },
       logLevels: ['log', 'warn', 'error', 'fatal'],
-      trustProxy: 'loopback, linklocal, uniquelocal',
+      trustedEdges: [],
+      corsOrigins: expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8081']),
     });
   });
 
@@ -35,7 +36,7 @@ describe('loadGatewayConfig', () => {
       AUTH_RATE_TTL_MS: '1000',
       REGISTER_RATE_LIMIT: '5',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'false',
+      TRUST_PROXY: '10.0.0.2',
     });
     expect(config.port).toBe(3100);
     expect(config.host).toBe('0.0.0.0');
@@ -45,7 +46,7 @@ describe('loadGatewayConfig', () => {
     expect(config.rateLimits.login).toEqual({ limit: 3, ttlMs: 1000 });
     expect(config.rateLimits.register.limit).toBe(5);
     expect(config.logLevels).toEqual(['warn', 'error', 'fatal']);
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustedEdges).toEqual(['10.0.0.2']);
   });
 
   it('names the variable at fault when a value is unusable', () => {

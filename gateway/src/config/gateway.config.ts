@@ -1,4 +1,5 @@
 import type { LogLevel } from '@nestjs/common';
+import { isIP } from 'node:net';
 
 /** Every setting the gateway reads from its environment, parsed and checked once at start. */
 export interface GatewayConfig {
@@ -11,16 +12,25 @@ export interface GatewayConfig {
     secret: string;
     /** Seconds, or a duration such as `7d`, `12h`, `30m`. */
     expiresIn: number | JwtDuration;
+    /** JWT_MAX_AGE: a token issued longer ago is refused, whatever its `exp` says. */
+    maxAge: number | JwtDuration;
   };
   rateLimits: {
     /** Failed POST /auth tries per (client ip, e-mail) per window. */
     login: RateLimit;
+    /** Failed POST /auth tries per client ip, whatever the e-mail (password spraying). */
+    loginPerAddress: RateLimit;
     /** POST /users per client ip per window. */
     register: RateLimit;
   };
   logLevels: LogLevel[];
-  /** Express `trust proxy`: which hops may set X-Forwarded-For (the shell's /api proxy). */
-  trustProxy: string | boolean;
+  /**
+   * TRUST_PROXY: the edge's addresses. Only a request whose peer is one of them has its
+   * X-Forwarded-For read, and only the last entry (the one the edge wrote). Empty: never read.
+   */
+  trustedEdges: string[];
+  /** CORS_ORIGINS: the browser origins that may call (DBLearn's own: the shell, remotes run alone). */
+  corsOrigins: string[];
 }
 
 export interface RateLimit {
@@ -37,7 +47,9 @@ export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 /** Nest's levels, least to most severe: LOG_LEVEL=warn keeps warn, error and fatal. */
 const LOG_LEVELS: readonly LogLevel[] = ['verbose', 'debug', 'log', 'warn', 'error', 'fatal'];
 
-const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+/** The shell and the four remotes on their default ports (DESIGN), by both local names. */
+const DEFAULT_CORS_ORIGINS = [8080, 8081, 8082, 8083, 8084].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -54,11 +66,15 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: text(env, 'HOST', '127.0.0.1'),
     natsUrl: text(env, 'NATS_URL', 'nats://127.0.0.1:4222'),
     natsTimeoutMs: integer(env, 'NATS_TIMEOUT_MS', 2000, 1, 60_000),
-    jwt: { secret, expiresIn: duration(env, 'JWT_EXPIRES_IN', '7d') },
+    jwt: { secret, expiresIn: duration(env, 'JWT_EXPIRES_IN', '7d'), maxAge: duration(env, 'JWT_MAX_AGE', '7d') },
     rateLimits: {
       login: {
         limit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
         ttlMs: integer(env, 'AUTH_RATE_TTL_MS', 60_000, 1, 86_400_000),
+      },
+      loginPerAddress: {
+        limit: integer(env, 'AUTH_ADDRESS_RATE_LIMIT', 20, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_ADDRESS_RATE_TTL_MS', 900_000, 1, 86_400_000),
       },
       register: {
         limit: integer(env, 'REGISTER_RATE_LIMIT', 30, 1, 1_000_000),
@@ -66,7 +82,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       },
     },
     logLevels: logLevels(env),
-    trustProxy: trustProxy(env),
+    trustedEdges: trustedEdges(env),
+    corsOrigins: list(env, 'CORS_ORIGINS') ?? DEFAULT_CORS_ORIGINS,
   };
 }
 
@@ -102,10 +119,18 @@ function logLevels(env: NodeJS.ProcessEnv): LogLevel[] {
   return LOG_LEVELS.slice(index);
 }
 
-function trustProxy(env: NodeJS.ProcessEnv): string | boolean {
+function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw.split(',').map((item) => item.trim()).filter(Boolean) : undefined;
+}
+
+function trustedEdges(env: NodeJS.ProcessEnv): string[] {
   const raw = env.TRUST_PROXY?.trim();
-  if (!raw) return DEFAULT_TRUST_PROXY;
-  if (raw === 'true') return true;
-  if (raw === 'false') return false;
-  return raw;
+  if (raw === 'false' || raw === 'none') return [];
+  // None by default: the gateway answers WEB_PORT itself, so the socket's peer is the client. A
+  // proxy put in front (nginx in production) is named here.
+  const edges = list(env, 'TRUST_PROXY') ?? [];
+  const wrong = edges.find((edge) => isIP(edge) === 0);
+  if (wrong) throw new ConfigError(`TRUST_PROXY must list the edge's IP addresses (or be "false"); "${wrong}" is not one.`);
+  return edges;
 }

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ErrorEnvelope } from '@dblearn/contracts';
+import { applyHttpServerLimits, type ErrorEnvelope } from '@dblearn/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ConfigError } from '../config/gateway.config.js';
@@ -55,9 +55,8 @@ function sendEnvelope(res: ServerResponse, statusCode: number, error: string, me
 
 /**
  * Listens on WEB_PORT beside the gateway's own port and closes with the gateway's HTTP server.
- * X-Forwarded-For is overwritten with the socket's peer before anything reads it: the gateway trusts
- * the header from loopback hops (TRUST_PROXY), and this listener is such a hop, so a value a client
- * wrote itself must never get through (rate limits key on it).
+ * X-Forwarded-For is overwritten with the socket's peer before anything reads it: should TRUST_PROXY
+ * ever name loopback, a value a client wrote itself must still never get through (rate limits key on it).
  */
 export async function listenAsWebEntry(app: NestExpressApplication, config: WebEntryConfig): Promise<Server> {
   const api = app.getHttpAdapter().getInstance() as (req: IncomingMessage, res: ServerResponse) => void;
@@ -80,6 +79,8 @@ export async function listenAsWebEntry(app: NestExpressApplication, config: WebE
     }
     void shell(req, res, () => sendEnvelope(res, 404, 'Not Found', 'There is nothing at this address.'));
   });
+  // Slow clients cannot hold connections here either (issue 6).
+  applyHttpServerLimits(server);
   app.getHttpServer().once('close', () => {
     server.close();
     server.closeAllConnections();

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@dblearn/contracts';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
@@ -29,6 +30,24 @@ export function loginRateLimit({ limit, ttlMs }: RateLimit): RequestHandler {
   });
 }
 
+/**
+ * POST /auth: failed tries per client ip across every e-mail, so one address cannot try a password
+ * on account after account (spraying). Looser than the per-account limit: people share addresses.
+ */
+export function loginPerAddressRateLimit({ limit, ttlMs }: RateLimit): RequestHandler {
+  return rateLimit({
+    windowMs: ttlMs,
+    limit,
+    keyGenerator: (request) => clientKey(request),
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_request, response) => response.statusCode !== HttpStatus.BAD_REQUEST,
+    // One set of RateLimit headers is enough: the per-account limiter sends them.
+    standardHeaders: false,
+    legacyHeaders: false,
+    handler: refuse,
+  });
+}
+
 /** POST /users: sign-ups per client ip, generous, against mass sign-up. */
 export function registerRateLimit({ limit, ttlMs }: RateLimit): RequestHandler {
   return rateLimit({
@@ -41,11 +60,11 @@ export function registerRateLimit({ limit, ttlMs }: RateLimit): RequestHandler {
   });
 }
 
-/** `req.ip` honours X-Forwarded-For from trusted hops only (`trust proxy` in app.factory). */
+/** `req.ip` is the peer, or the address the edge wrote when the edge sent it (`trust proxy` in app.factory). */
 export function loginKey(request: Pick<Request, 'ip' | 'body'>): string {
   const body: unknown = request.body;
   const email = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).email : undefined;
-  return `${clientKey(request)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+  return `${clientKey(request)}|${typeof email === 'string' ? normalizeEmail(email) : ''}`;
 }
 
 /** One key per IPv4 address or IPv6 /56 (one customer's network), as express-rate-limit advises. */

@@ -21,6 +21,7 @@ import { staticRootFor } from '../servers/static-server.js';
 import { ensureMongoServer, ensureNatsServer } from '../tools/ensure.js';
 import { listFrontEnds } from '../workspaces/discover.js';
 import {
+  corsOrigins,
   existingServices,
   GATEWAY_ENTRY,
   GATEWAY_VARIABLES,
@@ -166,6 +167,7 @@ class Launch {
         SHELL_URL: `http://${LOOPBACK}:${shellPort}`,
         NATS_URL: natsUrlFor(GATEWAY_BUS_USER),
         JWT_SECRET: jwt.secret,
+        CORS_ORIGINS: corsOrigins(config.webPort, env),
       }),
       ready: { kind: 'tcp', host: LOOPBACK, port: config.webPort },
     });

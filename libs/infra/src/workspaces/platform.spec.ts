@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { remotesFor, remoteUrls, SERVICE_TABLE } from './platform.js';
+import { corsOrigins, remotesFor, remoteUrls, SERVICE_TABLE } from './platform.js';
 
 describe('remotes', () => {
   it('finds the remotes of @dblearn/federation among the workspace folders, on their fixed ports', () => {
@@ -33,5 +33,14 @@ describe('services', () => {
       'svc-content': { SEED_DEMO: 'true' },
       'svc-community': { SEED_DEMO: 'true' },
     });
+  });
+});
+
+describe('corsOrigins', () => {
+  it('lets the shell and each remote on its own port call the gateway, and nothing else', () => {
+    const origins = corsOrigins(18080, { MF_QNA_PORT: '19083' }).split(',');
+    expect(origins).toEqual(expect.arrayContaining(['http://localhost:18080', 'http://127.0.0.1:18080', 'http://localhost:8081', 'http://localhost:19083']));
+    expect(origins).toHaveLength(10);
+    expect(corsOrigins(8080, { CORS_ORIGINS: 'https://dblearn.example' })).toBe('https://dblearn.example');
   });
 });

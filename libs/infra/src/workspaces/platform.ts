@@ -67,6 +67,16 @@ export function remoteUrls(portOf: (remote: RemoteEntry) => number, env: NodeJS.
   return Object.fromEntries(REMOTE_TABLE.map((remote) => [remote.urlVariable, env[remote.urlVariable] || `http://localhost:${portOf(remote)}/${MANIFEST_FILE_NAME}`]));
 }
 
+/**
+ * The browser origins the gateway lets call it (CORS): the shell, and each remote on its own port
+ * (where it runs alone, e.g. its dev server), by both local host names. CORS_ORIGINS wins.
+ */
+export function corsOrigins(webPort: number, env: NodeJS.ProcessEnv): string {
+  if (env.CORS_ORIGINS?.trim()) return env.CORS_ORIGINS.trim();
+  const ports = [webPort, ...REMOTE_TABLE.map((remote) => Number(env[remote.portVariable]) || remote.port)];
+  return ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]).join(',');
+}
+
 /** The gateway's own variables (JWT_SECRET, GATEWAY_PORT and NATS_URL are decided by the launcher). */
 export const GATEWAY_VARIABLES = [
   'JWT_EXPIRES_IN',
@@ -74,7 +84,8 @@ export const GATEWAY_VARIABLES = [
   'NATS_TIMEOUT_MS',
   'AUTH_RATE_LIMIT',
   'AUTH_RATE_TTL_MS',
-  'LOGIN_FAILURES_PER_ADDRESS',
+  'AUTH_ADDRESS_RATE_LIMIT',
+  'AUTH_ADDRESS_RATE_TTL_MS',
   'REGISTER_RATE_LIMIT',
   'REGISTER_RATE_TTL_MS',
   'TRUST_PROXY',

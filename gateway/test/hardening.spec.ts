@@ -1,0 +1,219 @@
+import { AUTH_HEADER, HTTP_SERVER_LIMITS, MAX_ERROR_MESSAGES } from '@dblearn/contracts';
+import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import mongoose from 'mongoose';
+import { connect as tcpConnect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { SvcUsersProcess } from './support/service-process.js';
+
+/*
+ * Issue 6 against the real gateway and the real svc-users (child process), real FerretDB and NATS,
+ * each on the bus as its own user. Requests come from this process (127.0.0.1, the trusted edge's
+ * address), so X-Forwarded-For stands for the client address the edge wrote.
+ */
+
+const ADMIN = { email: 'admin@hardening.dblearn.test', password: 'hardening-admin-password' };
+let infra: TestInfra;
+let svcUsers: SvcUsersProcess;
+let gateway: TestGateway;
+let db: mongoose.Connection;
+const mongoDb = uniqueDatabaseName('gateway_hardening');
+let counter = 0;
+
+const api = () => request(gateway.server);
+const uniqueEmail = (prefix: string) => `${prefix}${(counter += 1)}.${Date.now()}@example.com`;
+
+async function register(xff = '192.0.2.1') {
+  const account = { email: uniqueEmail('hard'), password: 'secret-password' };
+  const response = await checked(api().post('/api/users').set('X-Forwarded-For', xff).send({ ...account, skill: 'beginner' }));
+  expect(response.status).toBe(201);
+  return { ...account, id: String(response.body._id), token: String(response.headers[AUTH_HEADER]) };
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra({ mongo: true, nats: true });
+  svcUsers = new SvcUsersProcess({
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: mongoDb,
+    NATS_URL: infra.natsUrlAs('svc-users'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // Revocation shows within this (the grant-admin command also announces it at once).
+    PROFILE_CACHE_TTL_MS: '500',
+    // Real cost, so a burst overloads two cores as it would in production.
+    PASSWORD_HASH_COST: String(2 ** 14),
+  });
+  svcUsers.start();
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), REGISTER_RATE_LIMIT: '1000' });
+  db = await mongoose.createConnection(infra.mongoUrl, { dbName: mongoDb }).asPromise();
+  try {
+    await eventually(async () => (await api().get('/api/health')).status === 200, 30_000, 'svc-users answers /health');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nsvc-users said:\n${svcUsers.recentOutput()}`);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+  await gateway?.close();
+  await svcUsers?.stop();
+  await infra?.stop();
+});
+
+describe('logins under attack', () => {
+  it('keys the per-account limit on the address the edge wrote, not on what the client forged before it', async () => {
+    const { email } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      // 10.0.0.7 is a private address the old rules trusted as a proxy, so they read the forged entry before it.
+      const forged = `203.0.113.${i + 1}, 10.0.0.7`;
+      statuses.push((await api().post('/api/auth').set('X-Forwarded-For', forged).send({ email, password: 'wrong-password' })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  }, 30_000);
+
+  it('limits failed logins per address across accounts (spraying)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      statuses.push((await api().post('/api/auth').set('X-Forwarded-For', '198.51.100.8').send({ email: uniqueEmail('spray'), password: 'Summer2026!' })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+  }, 60_000);
+
+  it('refuses a burst of hashes quickly instead of queueing it, and a real user signs in right after', async () => {
+    const { email, password } = await register();
+    const startedAt = Date.now();
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const sent = Date.now();
+        return api()
+          .post('/api/auth')
+          .set('X-Forwarded-For', `198.51.100.${100 + i}`)
+          .send({ email, password: 'wrong-password' })
+          .then((response) => ({ status: response.status, ms: Date.now() - sent }));
+      }),
+    );
+    const refused = burst.filter((answer) => answer.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(burst.every((answer) => answer.status === 400 || answer.status === 503)).toBe(true);
+    // Nothing waits for seconds: every answer within the gateway's 2 s bound, refusals much sooner.
+    expect(Math.max(...burst.map((answer) => answer.ms))).toBeLessThan(2_500);
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
+    expect((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.9').send({ email, password })).status).toBe(200);
+  }, 30_000);
+});
+
+describe('a 503 means nothing was written', () => {
+  it('registers a burst of accounts: every 201 exists, no 503 does', async () => {
+    const emails = Array.from({ length: 40 }, () => uniqueEmail('burst'));
+    const answers = await Promise.all(
+      emails.map((email, i) =>
+        api()
+          .post('/api/users')
+          .set('X-Forwarded-For', `198.51.101.${i + 1}`)
+          .send({ email, password: 'secret-password', skill: 'beginner' })
+          .then((response) => ({ email, status: response.status })),
+      ),
+    );
+    expect(answers.some((answer) => answer.status === 503)).toBe(true);
+    expect(answers.every((answer) => answer.status === 201 || answer.status === 503)).toBe(true);
+    // Let anything still running inside svc-users finish before looking.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (const { email, status } of answers) {
+      expect({ email, stored: await db.collection('users').countDocuments({ email }) }).toEqual({ email, stored: status === 201 ? 1 : 0 });
+    }
+  }, 60_000);
+});
+
+describe('tokens and responses', () => {
+  const jwt = new JwtService({ secret: TEST_JWT_SECRET });
+
+  it('refuses a token without exp, and one issued longer ago than JWT_MAX_AGE', async () => {
+    const { id, email } = await register();
+    const claims = { _id: id, email, skill: 'beginner', isAdmin: false };
+    const eightDaysAgo = Math.floor(Date.now() / 1000) - 8 * 86_400;
+    for (const token of [jwt.sign(claims), jwt.sign({ ...claims, iat: eightDaysAgo }, { expiresIn: '30d' })]) {
+      const response = await checked(api().get('/api/users/me').set(AUTH_HEADER, token));
+      expect(response.status).toBe(401);
+    }
+    expect((await api().get('/api/users/me').set(AUTH_HEADER, jwt.sign(claims, { expiresIn: '1h' }))).status).toBe(200);
+  });
+
+  it('takes admin rights from the account: a revoked admin loses them within the profile cache time', async () => {
+    const owner = await register();
+    const login = await checked(api().post('/api/auth').set('X-Forwarded-For', '192.0.2.10').send(ADMIN));
+    const adminToken = login.text;
+    const actOnOwner = () => api().post(`/api/users/tutorial/${owner.id}`).set(AUTH_HEADER, adminToken).send({ id: '6560f0c2a1b2c3d4e5f60718' });
+    // Allowed (then svc-content, absent here, answers 503 or the tutorial is unknown): not a 403.
+    expect((await actOnOwner()).status).not.toBe(403);
+    await db.collection('users').updateOne({ email: ADMIN.email }, { $set: { isAdmin: false } });
+    await eventually(async () => (await actOnOwner()).status === 403, 5_000, 'the revoked admin gets 403');
+  });
+
+  it('sends Cache-Control: no-store with every token and profile', async () => {
+    const { email, password, token } = await register();
+    const answers = [
+      await api().post('/api/users').send({ email: uniqueEmail('cache'), password, skill: 'beginner' }),
+      await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.11').send({ email, password }),
+      await api().get('/api/users/me').set(AUTH_HEADER, token),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('bad input costs little', () => {
+  it('answers 400 to deeply nested JSON, before validation', async () => {
+    const body = `${'['.repeat(45_000)}${']'.repeat(45_000)}`;
+    const response = await checked(api().post('/api/auth').set('Content-Type', 'application/json').send(body));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/nested more than \d+ levels deep/);
+  });
+
+  it('caps the list of errors', async () => {
+    const body = Object.fromEntries(Array.from({ length: 9_000 }, (_, i) => [`k${i}`, 1]));
+    const response = await checked(api().post('/api/auth').send(body));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toHaveLength(MAX_ERROR_MESSAGES + 1);
+    expect(response.body.message.at(-1)).toMatch(/more problems\.$/);
+    expect(response.text.length).toBeLessThan(4_000);
+  });
+
+  it('says in words that a compressed body is broken', async () => {
+    const response = await checked(api().post('/api/auth').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip at all'));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('The request body is not valid gzip or deflate data, as its Content-Encoding says it is.');
+  });
+
+  it('closes a connection that drips its request', async () => {
+    expect(gateway.server).toMatchObject({
+      headersTimeout: HTTP_SERVER_LIMITS.headersTimeoutMs,
+      requestTimeout: HTTP_SERVER_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: HTTP_SERVER_LIMITS.keepAliveTimeoutMs,
+      maxConnections: HTTP_SERVER_LIMITS.maxConnections,
+    });
+    if (!gateway.server.listening) gateway.server.listen(0, '127.0.0.1');
+    const { port } = gateway.server.address() as AddressInfo;
+    const socket = tcpConnect(port, '127.0.0.1');
+    const openedAt = Date.now();
+    socket.on('connect', () => socket.write('POST /api/auth HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+    const closedAfter = await new Promise<number>((resolve) => {
+      socket.on('close', () => resolve(Date.now() - openedAt));
+      socket.on('error', () => undefined);
+    });
+    expect(closedAfter).toBeLessThan(HTTP_SERVER_LIMITS.idleTimeoutMs + 3_000);
+  }, 20_000);
+});
+
+describe('CORS', () => {
+  it('answers only DBLearn’s own origins', async () => {
+    const evil = await api().options('/api/auth').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'POST');
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const shell = await api().options('/api/auth').set('Origin', 'http://localhost:8080').set('Access-Control-Request-Method', 'POST');
+    expect(shell.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+  });
+});
