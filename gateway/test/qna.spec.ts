@@ -21,7 +21,7 @@ const jwt = new JwtService({ secret: TEST_JWT_SECRET });
 
 function tokenFor(email: string, isAdmin = false): string {
   const claims: TokenClaims = { _id: new mongoose.Types.ObjectId().toHexString(), email, skill: 'beginner', isAdmin };
-  return jwt.sign(claims);
+  return jwt.sign(claims, { expiresIn: '1h' });
 }
 
 const author = tokenFor('author@example.com');
