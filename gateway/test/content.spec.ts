@@ -1,5 +1,5 @@
 import { AUTH_HEADER, type ContentExport, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
-import { ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
@@ -12,11 +12,14 @@ import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } 
 
 let infra: TestInfra;
 let svcContent: ServiceProcess;
+let svcUsers: SvcUsersProcess;
 let gateway: TestGateway;
 
 const jwt = new JwtService({ secret: TEST_JWT_SECRET });
-const LEARNER = jwt.sign({ _id: '65f000000000000000000001', email: 'learner@example.com', skill: 'beginner', isAdmin: false });
-const ADMIN = jwt.sign({ _id: '65f000000000000000000002', email: 'admin@example.com', skill: 'professional', isAdmin: true });
+const LEARNER = jwt.sign({ _id: '65f000000000000000000001', email: 'learner@example.com', skill: 'beginner', isAdmin: false }, { expiresIn: '1h' });
+/** Admin rights come from the account (issue 6): svc-users' ADMIN_EMAIL account, signed in (see beforeAll). */
+const ADMIN_ACCOUNT = { email: 'admin@content.dblearn.test', password: 'content-admin-password' };
+let ADMIN = '';
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -111,17 +114,28 @@ beforeAll(async () => {
   infra = await startTestInfra({ mongo: true, nats: true });
   svcContent = new ServiceProcess('svc-content', { MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('gateway_content'), NATS_URL: infra.natsUrl, SEED_DEMO: 'false' });
   svcContent.start();
+  svcUsers = new SvcUsersProcess({
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueDatabaseName('gateway_content_users'),
+    NATS_URL: infra.natsUrl,
+    ADMIN_EMAIL: ADMIN_ACCOUNT.email,
+    ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+  });
+  svcUsers.start();
   gateway = await startGateway({ NATS_URL: infra.natsUrl });
   try {
     await eventually(async () => (await call('get', '/course', LEARNER)).status === 200, 30_000, 'svc-content answers');
+    await eventually(async () => (await request(gateway.server).post('/api/auth').send(ADMIN_ACCOUNT)).status === 200, 30_000, 'svc-users signs the admin in');
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nsvc-content said:\n${svcContent.recentOutput()}`);
+    throw new Error(`${(error as Error).message}\nsvc-content said:\n${svcContent.recentOutput()}\nsvc-users said:\n${svcUsers.recentOutput()}`);
   }
+  ADMIN = (await request(gateway.server).post('/api/auth').send(ADMIN_ACCOUNT)).text;
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await svcContent?.stop();
+  await svcUsers?.stop();
   await infra?.stop();
 });
 

@@ -52,7 +52,8 @@ beforeAll(async () => {
   // /health asks every routed service: the content and community stand-ins are always up, so users decides.
   content = await startHealthResponder(nats.url, 'content');
   community = await startHealthResponder(nats.url, 'community');
-  gateway = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS) });
+  // As behind a proxy at 127.0.0.1: X-Forwarded-For stands for the client address it wrote.
+  gateway = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS), TRUST_PROXY: '127.0.0.1,::ffff:127.0.0.1' });
   await eventually(async () => (await api().get('/api/health')).body.services?.users === 'up', 10_000, 'the gateway sees the users service');
 });
 

@@ -1,5 +1,5 @@
 import { AUTH_HEADER, HTTP_SERVER_LIMITS, MAX_ERROR_MESSAGES } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import mongoose from 'mongoose';
@@ -7,12 +7,12 @@ import { connect as tcpConnect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
-import { SvcUsersProcess } from './support/service-process.js';
+
 
 /*
  * Issue 6 against the real gateway and the real svc-users (child process), real FerretDB and NATS,
- * each on the bus as its own user. Requests come from this process (127.0.0.1, the trusted edge's
- * address), so X-Forwarded-For stands for the client address the edge wrote.
+ * each on the bus as its own user. Requests come from this process (127.0.0.1, named as the trusted
+ * proxy's address), so X-Forwarded-For stands for the client address that proxy wrote.
  */
 
 const ADMIN = { email: 'admin@hardening.dblearn.test', password: 'hardening-admin-password' };
@@ -47,7 +47,8 @@ beforeAll(async () => {
     PASSWORD_HASH_COST: String(2 ** 14),
   });
   svcUsers.start();
-  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), REGISTER_RATE_LIMIT: '1000' });
+  // As behind a proxy at 127.0.0.1 (production's nginx): X-Forwarded-For stands for the client address it wrote.
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), REGISTER_RATE_LIMIT: '1000', TRUST_PROXY: '127.0.0.1,::ffff:127.0.0.1' });
   db = await mongoose.createConnection(infra.mongoUrl, { dbName: mongoDb }).asPromise();
   try {
     // Only svc-users runs here: /health reports the others down, which is fine.
@@ -75,6 +76,20 @@ describe('logins under attack', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses.slice(10)).toEqual([429, 429]);
+  }, 30_000);
+
+  it('ignores X-Forwarded-For altogether when no proxy is named (npm start: the gateway is the edge)', async () => {
+    const { email } = await register();
+    const direct = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        statuses.push((await request(direct.server).post('/api/auth').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ email, password: 'wrong-password' })).status);
+      }
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    } finally {
+      await direct.close();
+    }
   }, 30_000);
 
   it('limits failed logins per address across accounts (spraying)', async () => {

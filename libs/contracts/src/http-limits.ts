@@ -9,26 +9,36 @@ export const HTTP_SERVER_LIMITS = {
   requestTimeoutMs: 30_000,
   /** An idle kept-alive connection is closed after this. */
   keepAliveTimeoutMs: 5_000,
-  /** A connection with no traffic either way for this long is closed (slow drip of bytes). */
+  /** A connection whose request headers stall this long is closed (a slow drip of bytes). */
   idleTimeoutMs: 5_000,
   /** Connections beyond this are refused at once. */
   maxConnections: 1_000,
 } as const;
 
+interface TimedSocket {
+  setTimeout(ms: number): unknown;
+}
+
 export interface LimitableHttpServer {
   headersTimeout: number;
   requestTimeout: number;
   keepAliveTimeout: number;
-  timeout: number;
   maxConnections: number;
+  on(event: 'connection', listener: (socket: TimedSocket) => void): unknown;
+  on(event: 'request', listener: (request: { socket: TimedSocket }) => void): unknown;
 }
 
+/**
+ * Node checks headersTimeout and requestTimeout only every 30 s, so a stalled header also meets an
+ * idle timer, which stops once the headers are in: a slow answer (a large import) is not cut off.
+ */
 export function applyHttpServerLimits<T extends LimitableHttpServer>(server: T, limits: typeof HTTP_SERVER_LIMITS = HTTP_SERVER_LIMITS): T {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.timeout = limits.idleTimeoutMs;
   server.maxConnections = limits.maxConnections;
+  server.on('connection', (socket) => socket.setTimeout(limits.idleTimeoutMs));
+  server.on('request', (request) => request.socket.setTimeout(0));
   return server;
 }
 

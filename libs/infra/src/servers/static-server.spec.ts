@@ -82,7 +82,6 @@ describe('createStaticServer', () => {
       headersTimeout: HTTP_SERVER_LIMITS.headersTimeoutMs,
       requestTimeout: HTTP_SERVER_LIMITS.requestTimeoutMs,
       keepAliveTimeout: HTTP_SERVER_LIMITS.keepAliveTimeoutMs,
-      timeout: HTTP_SERVER_LIMITS.idleTimeoutMs,
       maxConnections: HTTP_SERVER_LIMITS.maxConnections,
     });
   });
