@@ -221,6 +221,20 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       expect((await profile(user._id)).finishedProject).toEqual([]);
     });
 
+    it('a project renamed while a user was finishing it ends with the new title (the event came before the copy)', async () => {
+      const [ana, ben] = [await learner(), await learner()];
+      const project = addProject('Old title');
+      await finish(ana._id, project._id); // so the entity has holders and events before this request
+      const renamed = { ...project, title: 'Renamed mid-request' };
+      // svc-content answers the old version, and the rename and its event land before the copy is written.
+      content.state.beforeAnswer.set(project._id, async () => {
+        content.state.projects.set(project._id, renamed);
+        await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: renamed.title, difficulty: renamed.difficulty, courseId: project.courseId });
+      });
+      expect((await finish(ben._id, project._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
+      expect((await profile(ana._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
+    });
+
     it('a project deleted and then imported again under its id can be finished again', async () => {
       const user = await learner();
       const project = addProject('Re-imported');

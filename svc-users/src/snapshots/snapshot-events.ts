@@ -58,8 +58,8 @@ export class SnapshotEvents {
   }
 
   private async refresh<K extends SnapshotKind>(kind: K, snapshot: SnapshotOf[K]): Promise<void> {
-    const holders = await this.holders.find(snapshot._id);
-    if (!holders || holders.deleted) return;
+    const holders = await this.holders.changed(kind, snapshot._id);
+    if (holders.deleted) return;
     await eachLimited(holders.userIds, FAN_OUT, (userId) => this.lists.change(userId, kind, (list) => refreshSnapshot(list, snapshot)));
   }
 

@@ -25,6 +25,14 @@ export class SnapshotHolder {
    */
   @Prop({ type: Boolean, default: false })
   deleted!: boolean;
+
+  /**
+   * Counts the update and delete events seen for the entity. A request that copies the entity reads
+   * it before asking svc-content and again after writing: if it moved, an event may have missed the
+   * new copy, so the request asks svc-content once more and puts the current version.
+   */
+  @Prop({ type: Number, default: 0 })
+  changes!: number;
 }
 
 export const SnapshotHolderSchema = SchemaFactory.createForClass(SnapshotHolder);

@@ -9,9 +9,11 @@ import { SnapshotHolder } from './snapshot-holder.schema.js';
 export interface Holders {
   userIds: string[];
   deleted: boolean;
+  /** Update and delete events seen so far (see SnapshotHolder.changes). */
+  changes: number;
 }
 
-type StoredHolder = { _id: Types.ObjectId; userIds?: Types.ObjectId[]; deleted?: boolean };
+type StoredHolder = { _id: Types.ObjectId; userIds?: Types.ObjectId[]; deleted?: boolean; changes?: number };
 
 /** The snapshot_holders collection: every call is one indexed operation by entity id. */
 @Injectable()
@@ -23,17 +25,23 @@ export class SnapshotHolders {
 
   /** Before a user's copy is written, so that an event never misses a user who holds one. */
   async add(kind: SnapshotKind, entityId: string, userId: string): Promise<void> {
-    await this.upsert(entityId, { $addToSet: { userIds: userId }, $setOnInsert: { kind, deleted: false } });
+    await this.upsert(entityId, { $addToSet: { userIds: userId }, $setOnInsert: { kind, deleted: false, changes: 0 } });
+  }
+
+  /** An update event arrived: counted before its users are updated, and answers who holds a copy. */
+  async changed(kind: SnapshotKind, entityId: string): Promise<Holders> {
+    await this.upsert(entityId, { $inc: { changes: 1 }, $setOnInsert: { kind, userIds: [], deleted: false } });
+    return (await this.find(entityId))!;
   }
 
   async find(entityId: string): Promise<Holders | null> {
-    const holder = await this.holders.findById(entityId, { userIds: 1, deleted: 1 }).lean<StoredHolder>().exec();
-    return holder && { userIds: (holder.userIds ?? []).map((id) => id.toHexString()), deleted: holder.deleted === true };
+    const holder = await this.holders.findById(entityId, { userIds: 1, deleted: 1, changes: 1 }).lean<StoredHolder>().exec();
+    return holder && { userIds: (holder.userIds ?? []).map((id) => id.toHexString()), deleted: holder.deleted === true, changes: holder.changes ?? 0 };
   }
 
   /** Marks the entity deleted (a tombstone even if nobody held it: a request may be about to) and answers who held it. */
   async markDeleted(kind: SnapshotKind, entityId: string): Promise<string[]> {
-    await this.upsert(entityId, { $set: { deleted: true }, $setOnInsert: { kind, userIds: [] } });
+    await this.upsert(entityId, { $set: { deleted: true }, $inc: { changes: 1 }, $setOnInsert: { kind, userIds: [] } });
     return (await this.find(entityId))?.userIds ?? [];
   }
 

@@ -1,10 +1,10 @@
 import type { UserItemRequest, UserProfile } from '@dblearn/contracts';
 import { notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { ContentClient } from '../content/content.client.js';
+import { ContentClient, isNotFound } from '../content/content.client.js';
 import { USER_NOT_FOUND_MESSAGE, UsersService } from '../users/users.service.js';
 import { SnapshotHolders } from './snapshot-holders.js';
-import { NOT_FOUND_MESSAGES, type SnapshotKind } from './snapshot-kinds.js';
+import { NOT_FOUND_MESSAGES, type SnapshotKind, type SnapshotOf } from './snapshot-kinds.js';
 import { dropSnapshots, putSnapshot } from './snapshot-lists.js';
 import { UserSnapshots } from './user-snapshots.js';
 
@@ -20,24 +20,38 @@ export class SnapshotsService {
 
   /**
    * Copies the entity into the user's list (or freshens the copy already there). The order is what
-   * keeps copies of deleted content from surviving: (1) svc-content says it exists, (2) the user is
-   * listed as a holder, so a later delete event reaches them, (3) the copy is written, (4) if a
-   * delete event marked the entity meanwhile, it may have missed that copy, so ask svc-content
-   * again and take the copy back unless the entity exists (again).
+   * keeps copies current when svc-content changes the entity meanwhile: (1) note how many events
+   * the entity has seen, (2) svc-content says it exists, (3) the user is listed as a holder, so
+   * every later event reaches them, (4) the copy is written, (5) if an event came since (1), it may
+   * have missed this copy: ask svc-content again and put what it says now, or take the copy back
+   * if the entity is gone. An entity nobody held before is always checked again (once).
    */
   async add({ userId, id }: UserItemRequest, kind: SnapshotKind): Promise<UserProfile> {
+    const before = await this.holders.find(id);
     const snapshot = await this.content.snapshot(kind, id);
     await this.holders.add(kind, id, userId);
     if ((await this.lists.change(userId, kind, (list) => putSnapshot(list, snapshot))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
-    if ((await this.holders.find(id))?.deleted) {
-      if (await this.content.exists(kind, id)) {
-        await this.holders.revive(id);
-      } else {
-        await this.lists.change(userId, kind, (list) => dropSnapshots(list, new Set([id])));
-        throw notFound(NOT_FOUND_MESSAGES[kind]);
-      }
-    }
+    const after = await this.holders.find(id);
+    if (!before || !after || after.deleted || after.changes !== before.changes) await this.settle(kind, userId, id, after?.deleted === true);
     return this.users.findProfile({ userId });
+  }
+
+  /** The copy just written may be stale: svc-content's answer now decides. */
+  private async settle(kind: SnapshotKind, userId: string, id: string, markedDeleted: boolean): Promise<void> {
+    let current: SnapshotOf[SnapshotKind] | null;
+    try {
+      current = await this.content.snapshot(kind, id);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      current = null;
+    }
+    if (!current) {
+      await this.lists.change(userId, kind, (list) => dropSnapshots(list, new Set([id])));
+      throw notFound(NOT_FOUND_MESSAGES[kind]);
+    }
+    // It exists although a delete event marked it: an import brought its id back.
+    if (markedDeleted) await this.holders.revive(id);
+    await this.lists.change(userId, kind, (list) => putSnapshot(list, current as (typeof list)[number]));
   }
 
   /** Removes the copy; the entity need not exist any more. */

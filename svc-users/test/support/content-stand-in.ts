@@ -13,6 +13,8 @@ export class ContentState {
   readonly questions = new Map<string, Entity>();
   /** Ids that answer once and are gone from then on: a delete landing in the middle of a request. */
   readonly vanishAfterOneFind = new Set<string>();
+  /** Runs once, after the entity was read and before the answer leaves: an admin's edit in the middle of a request. */
+  readonly beforeAnswer = new Map<string, () => Promise<void>>();
   readonly calls: string[] = [];
 }
 
@@ -27,25 +29,28 @@ class ContentStandInController {
   constructor(@Inject(STATE) private readonly state: ContentState) {}
 
   @MessagePattern(CONTENT_PATTERNS.findProject)
-  project(@Payload() { id }: { id: string }): Entity {
+  project(@Payload() { id }: { id: string }): Promise<Entity> {
     return this.find(this.state.projects, id, 'Project not found.');
   }
 
   @MessagePattern(CONTENT_PATTERNS.findTutorial)
-  tutorial(@Payload() { id }: { id: string }): Entity {
+  tutorial(@Payload() { id }: { id: string }): Promise<Entity> {
     return this.find(this.state.tutorials, id, 'Tutorial not found.');
   }
 
   @MessagePattern(CONTENT_PATTERNS.findInterview)
-  question(@Payload() { id }: { id: string }): Entity {
+  question(@Payload() { id }: { id: string }): Promise<Entity> {
     return this.find(this.state.questions, id, 'Interview question not found.');
   }
 
-  private find(items: Map<string, Entity>, id: string, missing: string): Entity {
+  private async find(items: Map<string, Entity>, id: string, missing: string): Promise<Entity> {
     this.state.calls.push(id);
     const item = items.get(id);
     if (!item) throw new RpcException({ statusCode: 404, message: missing } satisfies RpcErrorBody);
     if (this.state.vanishAfterOneFind.delete(id)) items.delete(id);
+    const hook = this.state.beforeAnswer.get(id);
+    this.state.beforeAnswer.delete(id);
+    await hook?.();
     return item;
   }
 }
