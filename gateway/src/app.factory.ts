@@ -1,6 +1,6 @@
 import { applyHttpServerLimits, AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 // The logger alone, not the service kit: the gateway has no database or outbox to load.
-import { ServiceLogger } from '@dblearn/nest-common/logging';
+import { createPino, ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
@@ -21,11 +21,12 @@ export const API_PREFIX = 'api';
  * security headers, CORS, and the size-limited body parsers.
  */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
+  const logger = createPino({ name: 'gateway', logLevel: config.logLevels[0] ?? 'log', logJson: config.logJson });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     // Registered below with the 100 kB limit instead of Nest's defaults.
     bodyParser: false,
     // Nest's boot chatter goes to debug, so a start logs one line and then one per request.
-    logger: new ServiceLogger({ json: true, logLevels: config.logLevels, redact: ['password', 'passwordHash'] }),
+    logger: new ServiceLogger(logger),
     // Keep-alive sockets (the shell's proxy holds some) must not hold up a shutdown.
     forceCloseConnections: true,
   });
@@ -39,7 +40,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.disable('x-powered-by');
   // Answers are per caller and never revalidated: hashing every body for an ETag is CPU spent for nothing.
   app.set('etag', false);
-  app.use(requestLogger());
+  app.use(requestLogger(logger));
   app.use(
     helmet({
       // Plain http is normal here (localhost, TLS ends at the edge in production): upgrading the docs' scripts to https would break them.

@@ -1,4 +1,5 @@
-import { ConsoleLogger, Logger } from '@nestjs/common';
+import { createServiceLogger, logsAsJson } from '@dblearn/nest-common/logging';
+import { Logger } from '@nestjs/common';
 import { createGatewayApp } from './app.factory.js';
 import { ConfigError, loadGatewayConfig } from './config/gateway.config.js';
 import { listenAsWebEntry, listeningPort, readWebEntryConfig } from './edge/web-entry.js';
@@ -24,8 +25,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  const logger = new ConsoleLogger('Gateway', { json: true });
-  if (error instanceof ConfigError) logger.fatal(error.message);
-  else logger.fatal(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  const logger = createServiceLogger({ name: 'gateway', logLevel: 'log', logJson: logsAsJson() });
+  if (error instanceof ConfigError) logger.fatal(error.message, 'Gateway');
+  else logger.fatal(error instanceof Error ? (error.stack ?? error.message) : String(error), 'Gateway');
   process.exitCode = 1;
 });

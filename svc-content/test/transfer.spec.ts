@@ -103,7 +103,7 @@ describe('export and import', () => {
     const report = await importSlice({ interviewQuestions: [42, { _id: new Types.ObjectId().toHexString(), topic: 'sql', question: 'Q?', answer: 'A.', votes: 3 }] });
     expect(report.rejected).toEqual([
       { path: 'interviewQuestions[0]', message: 'Each item must be an object.' },
-      { path: 'interviewQuestions[1].votes', message: 'votes is not an allowed field.' },
+      { path: 'interviewQuestions[1].votes', message: 'The field "votes" is not allowed.' },
     ]);
   });
 });

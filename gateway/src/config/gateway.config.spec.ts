@@ -16,6 +16,7 @@ describe('loadGatewayConfig', () => {
       logLevels: ['log', 'warn', 'error', 'fatal'],
       trustedEdges: [],
       corsOrigins: expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8081']),
+      logJson: false,
     });
   });
 

@@ -1,3 +1,4 @@
+import { logsAsJson } from '@dblearn/nest-common/logging';
 import type { LogLevel } from '@nestjs/common';
 import { isIP } from 'node:net';
 
@@ -31,6 +32,8 @@ export interface GatewayConfig {
   trustedEdges: string[];
   /** CORS_ORIGINS: the browser origins that may call (DBLearn's own: the shell, remotes run alone). */
   corsOrigins: string[];
+  /** JSON lines when NODE_ENV=production or LOG_FORMAT=json; readable lines otherwise. */
+  logJson: boolean;
 }
 
 export interface RateLimit {
@@ -84,6 +87,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     logLevels: logLevels(env),
     trustedEdges: trustedEdges(env),
     corsOrigins: list(env, 'CORS_ORIGINS') ?? DEFAULT_CORS_ORIGINS,
+    logJson: logsAsJson(env),
   };
 }
 

@@ -67,7 +67,7 @@ describe('UsersController', () => {
     it('a registration that asks to be admin', async () => {
       expect(await refusal('register', { email: 'ana@example.com', password: 'secret1', skill: 'beginner', isAdmin: true })).toEqual({
         statusCode: 400,
-        message: ['isAdmin is not an allowed field.'],
+        message: ['The field "isAdmin" is not allowed.'],
       });
     });
 

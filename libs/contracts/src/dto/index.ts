@@ -6,3 +6,4 @@ export * from './content.dto.js';
 export * from './community.dto.js';
 export * from './community-messages.dto.js';
 export * from './event.dto.js';
+export * from './validation-messages.js';

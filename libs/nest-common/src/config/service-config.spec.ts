@@ -10,7 +10,7 @@ describe('readServiceConfig', () => {
       mongoUrl: 'mongodb://127.0.0.1:27017',
       mongoDb: 'dblearn_users',
       logLevel: 'log',
-      logJson: true,
+      logJson: false,
       readModel: 'memory',
       eventsRetention: { maxAgeMs: 7 * 24 * 3_600_000, maxBytes: 1024 * 1_048_576 },
     });

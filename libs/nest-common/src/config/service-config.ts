@@ -1,6 +1,7 @@
 import { SERVICES, type ServiceName } from '@dblearn/contracts';
 import { LOG_LEVELS, type LogLevel } from '@nestjs/common';
 import { DEFAULT_EVENTS_RETENTION, type EventsRetention } from '../events/events-stream.js';
+import { logsAsJson } from '../logging/service-logger.js';
 import type { ReadModelMode } from '../read-model/read-model.js';
 
 /** What every service reads from its environment (BRIEF "Runtime conventions"). */
@@ -11,7 +12,7 @@ export interface ServiceConfig {
   mongoUrl: string;
   mongoDb: string;
   logLevel: LogLevel;
-  /** One JSON object per line unless LOG_FORMAT=pretty (for people reading a terminal). */
+  /** JSON lines when NODE_ENV=production or LOG_FORMAT=json; readable lines otherwise (`npm start`). */
   logJson: boolean;
   /** READ_MODEL=off: lists query MongoDB (with indexes) instead of the in-memory read models. */
   readModel: ReadModelMode;
@@ -36,7 +37,7 @@ export function readServiceConfig(service: ServiceName, env: Environment = proce
     mongoUrl: nonEmpty(env.MONGO_URL) ?? DEFAULT_MONGO_URL,
     mongoDb: nonEmpty(env.MONGO_DB) ?? SERVICES[service].database,
     logLevel: readLogLevel(env.LOG_LEVEL),
-    logJson: nonEmpty(env.LOG_FORMAT)?.toLowerCase() !== 'pretty',
+    logJson: logsAsJson(env),
     readModel: readReadModelMode(env.READ_MODEL),
     eventsRetention: {
       maxAgeMs: readPositiveInteger(env, 'EVENTS_MAX_AGE_HOURS', DEFAULT_EVENTS_RETENTION.maxAgeMs / 3_600_000) * 3_600_000,

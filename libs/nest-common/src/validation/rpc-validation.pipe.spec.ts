@@ -27,7 +27,7 @@ describe('createRpcValidationPipe', () => {
   it('refuses an unknown field with a sentence naming it', async () => {
     expect(await refusal({ email: 'ana@example.com', password: 'secret1', skill: 'beginner', isAdmin: true }, RegisterUserDto)).toEqual({
       statusCode: 400,
-      message: ['isAdmin is not an allowed field.'],
+      message: ['The field "isAdmin" is not allowed.'],
     });
   });
 
@@ -56,6 +56,6 @@ describe('validationSentences', () => {
           children: [{ property: 'colour', constraints: { whitelistValidation: 'property colour should not exist' }, children: [] }],
         },
       ]),
-    ).toEqual(['Title must be 5 to 50 characters long.', 'content.colour is not an allowed field.']);
+    ).toEqual(['Title must be 5 to 50 characters long.', 'The field "content.colour" is not allowed.']);
   });
 });
