@@ -11,6 +11,8 @@ export interface FakeData {
   tutorials: Tutorial[];
   projects: Project[];
   me: Progress;
+  /** svc-content is down: content calls answer 503 until this is set back to false. */
+  contentDown?: boolean;
 }
 
 export function course(n: number, overrides: Partial<Course> = {}): Course {
@@ -29,6 +31,9 @@ export function fakeGateway(data: FakeData) {
     const path = url.pathname.replace(/^\/api/, '');
     const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : ((await request.json()) as Record<string, unknown>);
     let match: RegExpExecArray | null;
+    if (data.contentDown && !path.startsWith('/users')) {
+      return jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'The content service did not answer in time.' }, 503);
+    }
 
     if (path === '/course' && request.method === 'GET') {
       const topic = url.searchParams.get('topic');

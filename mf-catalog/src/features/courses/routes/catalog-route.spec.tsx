@@ -70,6 +70,16 @@ describe('the Learning Hub', () => {
     expect(data.courses.map((item) => item.name)).toEqual(['Course number 1', 'Course number 3']);
   });
 
+  it('shows "Unexpected Error" and a Retry panel when the content service is down, and recovers on Retry', async () => {
+    const data = { ...someCourses(3), contentDown: true };
+    await renderCatalog('/catalog', data);
+    expect(await screen.findByRole('heading', { name: 'The courses could not be loaded' })).toBeInTheDocument();
+    expect(await screen.findByText('Unexpected Error')).toBeInTheDocument();
+    data.contentDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Course number 1' })).toBeInTheDocument();
+  });
+
   it('says so when there are no courses', async () => {
     await renderCatalog('/catalog', someCourses(0));
     expect(await screen.findByRole('heading', { name: 'No courses yet' })).toBeInTheDocument();
