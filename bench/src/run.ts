@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
-import { AUTH_HEADER, SKILLS } from '@dblearn/contracts';
+import { AUTH_HEADER, PAGE_SIZE, SKILLS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
 import { edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
@@ -49,6 +49,21 @@ async function registerThrowawayUser(options: BenchOptions): Promise<string> {
   return token;
 }
 
+interface QnaTarget {
+  id: string;
+  replyCount: number;
+  total: number;
+}
+
+/** The newest question (`npm run seed-qna -w bench` gives it 200 replies) and how many there are. */
+async function newestQuestion(options: BenchOptions, token: string): Promise<QnaTarget | null> {
+  const response = await fetch(apiUrl(options.baseUrl, '/qna?page=1&pageSize=1'), { headers: { [AUTH_HEADER]: token }, signal: AbortSignal.timeout(10_000) });
+  if (response.status !== 200) return null;
+  const [first] = (await response.json()) as Array<{ _id: string; replyCount: number }>;
+  if (!first) return null;
+  return { id: first._id, replyCount: first.replyCount, total: Number(response.headers.get(TOTAL_COUNT_HEADER)) };
+}
+
 interface Target {
   call: string;
   base: URL;
@@ -95,6 +110,17 @@ async function main(): Promise<number> {
     { call: 'GET /api/users/me', path: '/users/me', headers: { [AUTH_HEADER]: token } },
     { call: 'GET /api/health', path: '/health' },
   ];
+  // Q&A (issue 9): the first and a deep page of the list, and the newest question whole.
+  const qna = await newestQuestion(options, token);
+  if (qna) {
+    const deepPage = Math.max(1, Math.min(5000, Math.ceil(qna.total / PAGE_SIZE)));
+    say(`Q&A: ${qna.total} questions; the newest has ${qna.replyCount} replies (npm run seed-qna -w bench loads 100,000)`);
+    calls.push(
+      { call: `GET /api/qna?page=1&pageSize=${PAGE_SIZE}`, path: `/qna?page=1&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
+      { call: `GET /api/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, path: `/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
+      { call: `GET /api/qna/{id} (${qna.replyCount} replies)`, path: `/qna/${qna.id}`, headers: { [AUTH_HEADER]: token } },
+    );
+  }
   // Each call straight to the gateway, then through the edge, one after the other.
   const targets: Target[] = calls.flatMap(({ call, ...rest }) => [
     { ...rest, call: rowLabel(call, 'gateway', options.baseUrl), base: options.baseUrl },

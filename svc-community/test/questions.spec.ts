@@ -136,6 +136,42 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     });
   });
 
+  describe('the list snapshot', () => {
+    it('is saved at shutdown and read at the next start, which then also finds what was written behind its back', async () => {
+      const snapshotConfig = suiteConfig(infra, uniqueDatabaseName('svc_community_snapshot'));
+      const snapshotDb = await mongoose.createConnection(infra.mongoUrl, { dbName: snapshotConfig.mongoDb }).asPromise();
+      let first: INestMicroservice | undefined = await startCommunityService(snapshotConfig);
+      try {
+        await service.close();
+        for (let index = 0; index < 3; index += 1) await create(ana, { title: `Snapshot question number ${index}` });
+        await first.close();
+        first = undefined;
+        expect(await snapshotDb.collection('list_snapshots').countDocuments({ _id: 'questions-head' as never })).toBe(1);
+        // Written straight to the database while no instance runs: only the collection knows it.
+        const behind = new mongoose.Types.ObjectId();
+        await snapshotDb.collection('questions').insertOne({
+          _id: behind,
+          topic: 'fo',
+          title: 'Written behind the snapshot',
+          description: 'Only a full read finds it.',
+          userName: 'ana@example.com',
+          datePosted: new Date(),
+          replies: [],
+          pendingEvents: [],
+          deletedAt: null,
+        });
+        first = await startCommunityService(snapshotConfig);
+        expect((await list()).items.map((item) => item.title).slice(0, 3)).toContain('Snapshot question number 2');
+        await eventually(async () => (await list()).items[0]?._id === behind.toHexString(), 10_000, 'the background read adds it');
+        expect((await list()).total).toBe(4);
+      } finally {
+        await first?.close();
+        await snapshotDb.close();
+        service = await startCommunityService(config);
+      }
+    });
+  });
+
   describe('community.update-question', () => {
     it('lets the author edit, and refuses anyone else with 403 and no change', async () => {
       const question = await create(ana);

@@ -45,4 +45,15 @@ describe('QuestionCache', () => {
     expect(loadedB).toBe(true);
     expect(await cache.getOrLoad('missing', async () => null)).toBeNull();
   });
+
+  it('shares one load between requests that miss at the same time', async () => {
+    const cache = new QuestionCache();
+    let loads = 0;
+    let release!: () => void;
+    const load = () => ((loads += 1), new Promise<QnaQuestion>((resolve) => (release = () => resolve(question('a')))));
+    const both = Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)]);
+    release();
+    expect(await both).toEqual([question('a'), question('a')]);
+    expect(loads).toBe(1);
+  });
 });

@@ -9,6 +9,8 @@ const MAX_ENTRIES = 2_000;
  */
 export class QuestionCache {
   private readonly entries = new Map<string, QnaQuestion>();
+  /** Loads under way: many requests for one cold question share one database read. */
+  private readonly loading = new Map<string, Promise<QnaQuestion | null>>();
   private drops = 0;
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
@@ -21,22 +23,34 @@ export class QuestionCache {
       this.entries.set(id, cached);
       return cached;
     }
+    const pending = this.loading.get(id);
+    if (pending) return pending;
     const dropsBefore = this.drops;
-    const question = await load();
-    if (question && this.drops === dropsBefore) {
-      this.entries.set(id, question);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const loaded = load().then((question) => {
+      if (question && this.drops === dropsBefore) {
+        this.entries.set(id, question);
+        if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      }
+      return question;
+    });
+    this.loading.set(id, loaded);
+    try {
+      return await loaded;
+    } finally {
+      if (this.loading.get(id) === loaded) this.loading.delete(id);
     }
-    return question;
   }
 
   drop(id: string): void {
     this.drops += 1;
     this.entries.delete(id);
+    // A load that started before this drop may return the old question: later readers start afresh.
+    this.loading.delete(id);
   }
 
   clear(): void {
     this.drops += 1;
     this.entries.clear();
+    this.loading.clear();
   }
 }

@@ -43,13 +43,25 @@ export class QuestionList {
   private readonly byId = new Map<string, QnaQuestionSummary>();
   private all: QnaQuestionSummary[] = [];
   private byTopic = new Map<Topic, QnaQuestionSummary[]>();
+  private changeCount = 0;
 
   get size(): number {
     return this.all.length;
   }
 
+  /** Grows with every change: a snapshot is written only when it moved. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  /** Every summary, newest first (what a snapshot saves). */
+  summaries(): readonly QnaQuestionSummary[] {
+    return this.all;
+  }
+
   /** Replaces the whole list (at start, and after missing events while NATS was away). */
   load(summaries: QnaQuestionSummary[]): void {
+    this.changeCount += 1;
     this.byId.clear();
     for (const summary of summaries) this.byId.set(summary._id, summary);
     this.all = [...this.byId.values()].sort(newerFirst);
@@ -62,6 +74,7 @@ export class QuestionList {
   }
 
   upsert(summary: QnaQuestionSummary): void {
+    this.changeCount += 1;
     this.remove(summary._id);
     this.byId.set(summary._id, summary);
     insertSorted(this.all, summary);
@@ -73,6 +86,7 @@ export class QuestionList {
   remove(id: string): void {
     const existing = this.byId.get(id);
     if (!existing) return;
+    this.changeCount += 1;
     this.byId.delete(id);
     removeSorted(this.all, existing);
     const topicList = this.byTopic.get(existing.topic);

@@ -18,6 +18,7 @@ import mongoose, { type Model, type UpdateQuery } from 'mongoose';
 import { QuestionCache } from './question-cache.js';
 import { pendingEvent, QuestionEventRelay } from './question-events.js';
 import { QuestionList } from './question-list.js';
+import { QuestionListSnapshots } from './question-list-snapshot.js';
 import { QuestionWriteLock } from './question-write-lock.js';
 import { toQuestion, toSummary } from './question.mapper.js';
 import { type PendingEvent, Question, rawQuestions, type StoredQuestion } from './questions.schema.js';
@@ -32,30 +33,61 @@ export class QuestionsService {
   private readonly logger = new Logger('QuestionsService');
   private readonly list = new QuestionList();
   private readonly cache = new QuestionCache();
+  /** Ids written or refreshed while a full read is under way: applied again after it. */
+  private touchedDuringLoad: Set<string> | null = null;
+  private savedChanges = -1;
 
   constructor(
     @InjectModel(Question.name) private readonly questions: Model<Question>,
     private readonly relay: QuestionEventRelay,
     private readonly lock: QuestionWriteLock,
+    private readonly snapshots: QuestionListSnapshots,
   ) {}
 
   /**
-   * Reads every question once (the list read model) and hands the relay any event a crash left
-   * behind. Called at start and after this instance missed events (NATS reconnect).
+   * Reads every question (one pass over the collection) into the list, and hands the relay any
+   * event a crash left behind. Writes and events that arrive meanwhile are applied again afterwards,
+   * so the pass can run while the service answers.
    */
-  async loadList(): Promise<void> {
+  async loadFromDatabase(): Promise<void> {
     const started = Date.now();
     const summaries: QnaQuestionSummary[] = [];
     const unpublished: string[] = [];
-    const cursor = this.questions.find({}).lean<StoredQuestion>().batchSize(5_000).cursor();
-    for await (const question of cursor) {
-      if (question.pendingEvents?.length) unpublished.push(question._id.toHexString());
-      if (!question.deletedAt) summaries.push(toSummary(question));
+    const touched = new Set<string>();
+    this.touchedDuringLoad = touched;
+    try {
+      const cursor = this.questions.find({}).lean<StoredQuestion>().batchSize(5_000).cursor();
+      for await (const question of cursor) {
+        if (question.pendingEvents?.length) unpublished.push(question._id.toHexString());
+        if (!question.deletedAt) summaries.push(toSummary(question));
+      }
+      this.list.load(summaries);
+      this.cache.clear();
+    } finally {
+      this.touchedDuringLoad = null;
     }
-    this.list.load(summaries);
-    this.cache.clear();
+    for (const id of touched) await this.refresh(id);
     if (unpublished.length > 0) this.relay.wake(...unpublished);
-    this.logger.log(`Loaded ${summaries.length} question(s) into the list in ${Date.now() - started} ms.`);
+    this.logger.log(`Read ${summaries.length} question(s) from the database into the list in ${Date.now() - started} ms.`);
+  }
+
+  /** Starts from a saved list (see QuestionListSnapshots); false when there is none. */
+  async loadFromSnapshot(): Promise<Date | null> {
+    const started = Date.now();
+    const snapshot = await this.snapshots.read();
+    if (!snapshot) return null;
+    this.list.load(snapshot.summaries);
+    this.savedChanges = this.list.changes;
+    this.logger.log(`Loaded ${snapshot.summaries.length} question(s) from the list snapshot in ${Date.now() - started} ms.`);
+    return snapshot.takenAt;
+  }
+
+  /** Saves the list when it changed since the last save. */
+  async saveSnapshot(): Promise<void> {
+    const changes = this.list.changes;
+    if (changes === this.savedChanges) return;
+    await this.snapshots.write(this.list.summaries(), new Date());
+    this.savedChanges = changes;
   }
 
   listQuestions({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQuestionsRequest): ListPage<QnaQuestionSummary> {
@@ -156,6 +188,7 @@ export class QuestionsService {
 
   /** An event from any instance (this one included): bring the list and the cache up to date. */
   async refresh(id: string): Promise<void> {
+    this.touchedDuringLoad?.add(id);
     this.cache.drop(id);
     const stored = await this.live(id);
     if (stored) this.list.upsert(toSummary(stored));
@@ -181,6 +214,7 @@ export class QuestionsService {
   }
 
   private async afterWrite(id: string, written?: StoredQuestion): Promise<QnaQuestion> {
+    this.touchedDuringLoad?.add(id);
     this.cache.drop(id);
     this.relay.wake(id);
     const stored = written ?? (await this.requireLive(id));
@@ -189,6 +223,7 @@ export class QuestionsService {
   }
 
   private forget(id: string): void {
+    this.touchedDuringLoad?.add(id);
     this.cache.drop(id);
     this.list.remove(id);
   }
