@@ -18,7 +18,26 @@ export default tseslint.config(
     files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'libs/web/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}', 'libs/app-providers/src/**/*.{ts,tsx}', 'e2e/fixtures/*/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One router and one store context on the page: both come through @dblearn/web (shared once).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: "Import routing from '@dblearn/web/router' (one shared router, tree-shaken)." },
+            { name: 'react-router-dom', message: "Import routing from '@dblearn/web/router' (one shared router, tree-shaken)." },
+            { name: 'react-toastify', message: "Use toast from '@dblearn/web': it loads react-toastify with the first toast, not with the page." },
+            { name: 'react-redux', message: "Use the hooks of '@dblearn/web' (useAppSelector, useAppDispatch...): react-redux is inside it, shared once." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The two places that may reach them directly.
+    files: ['libs/web/src/**/*.{ts,tsx}', 'libs/app-providers/src/**/*.{ts,tsx}', '**/*.spec.{ts,tsx}', '**/testing/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // NestJS injects constructor parameters by their runtime class: such imports must stay value imports.

@@ -22,7 +22,7 @@ describe('sharedSingletons', () => {
   });
 
   it('leaves the version to the plugin when the app does not declare the package', () => {
-    expect(sharedSingletons(pkg)['react-router']).toEqual({ singleton: true });
+    expect(sharedSingletons(pkg)['@dblearn/web/router']).toEqual({ singleton: true });
   });
 });
 
@@ -32,7 +32,7 @@ describe('host and remote options', () => {
     expect(host.name).toBe('shell');
     expect(host.remotes).toEqual({});
     expect(host.exposes).toBeUndefined();
-    expect(host.experiments).toEqual({ provideExternalRuntime: true });
+    expect(host.experiments).toEqual({ provideExternalRuntime: true, optimization: { target: 'web' } });
   });
 
   it('a remote exposes ./App, emits mf-manifest.json and uses the host runtime', () => {

@@ -50,7 +50,7 @@ export function hostFederationOptions(pkg: PackageManifest): FederationOptions {
     manifest: false,
     dts: false,
     // The host hands its federation runtime to remotes built with externalRuntime.
-    experiments: { provideExternalRuntime: true },
+    experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
   };
 }
 

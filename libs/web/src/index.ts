@@ -24,3 +24,4 @@ export { apiErrorMessage, errorStatus, isClientError, isFetchBaseQueryError } fr
 export { rootReducer, type RootState, type LazyLoadedSlices } from './store/root-reducer.js';
 export { createAppStore, type AppStore, type AppDispatch, type AppStoreOptions } from './store/create-store.js';
 export { useAppDispatch, useAppSelector, useAppStore, useSession } from './store/hooks.js';
+export { toast, subscribeToToastRequests, toastsRequested, type ToastKind, type ToastOptions } from './toasts/toasts.js';

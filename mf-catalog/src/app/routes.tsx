@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@dblearn/web/router';
 import CatalogRoute from '../features/courses/routes/catalog-route.js';
 import CourseRoute from '../features/courses/routes/course-route.js';
 import { ProjectListRoute } from '../features/projects/routes/project-list-route.js';

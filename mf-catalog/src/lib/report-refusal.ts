@@ -1,5 +1,4 @@
-import { apiErrorMessage, isClientError } from '@dblearn/web';
-import { toast } from 'react-toastify';
+import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 
 /**
  * After a failed write: a refusal (4xx) says why in a toast; anything else has already raised

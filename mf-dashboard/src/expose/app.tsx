@@ -1,5 +1,5 @@
 import './dashboard.css';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@dblearn/web/router';
 import HubRoute from '../features/hub/routes/hub-route.js';
 import ProfileRoute from '../features/profile/routes/profile-route.js';
 

@@ -1,5 +1,5 @@
 import './interview.css';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@dblearn/web/router';
 import QuestionFormRoute from '../features/questions/routes/question-form-route.js';
 import QuestionsRoute from '../features/questions/routes/questions-route.js';
 

@@ -1,5 +1,4 @@
-import { apiErrorMessage, isClientError } from '@dblearn/web';
-import { toast } from 'react-toastify';
+import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 
 /**
  * A refused write (4xx) tells the person why, in the gateway's words. Anything else already raised

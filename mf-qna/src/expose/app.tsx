@@ -1,5 +1,5 @@
 import './qna.css';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@dblearn/web/router';
 import EditQuestionRoute from '../features/questions/routes/edit-question-route.js';
 import QuestionRoute from '../features/questions/routes/question-route.js';
 import QuestionsRoute from '../features/questions/routes/questions-route.js';

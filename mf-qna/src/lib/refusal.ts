@@ -1,5 +1,4 @@
-import { apiErrorMessage, isClientError } from '@dblearn/web';
-import { toast } from 'react-toastify';
+import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 
 /**
  * A refused write (4xx) is told in the gateway's words. Anything else was already handled by the

@@ -1,5 +1,5 @@
 import { AppProviders } from '@dblearn/app-providers';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@dblearn/web/router';
 import { loadRemoteApp, RemoteLoaderContext } from '../features/remotes/index.js';
 import { AppRoutes } from './router.js';
 import { store } from './store.js';

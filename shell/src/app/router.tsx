@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@dblearn/web/router';
 import { SignedOutOnly } from '../features/auth/index.js';
 import { AppLayout } from '../features/layout/index.js';
 import { AreaRoute } from '../features/remotes/index.js';

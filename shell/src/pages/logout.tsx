@@ -1,6 +1,6 @@
 import { signedOut, useAppDispatch } from '@dblearn/web';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@dblearn/web/router';
 
 /** SPEC §2: /logout clears the stored token and returns to /. */
 export default function LogoutPage() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@dblearn/web/router';
 
 export default function NotFoundPage() {
   return (

@@ -3,7 +3,7 @@ import './standalone.css';
 import { createAppStore } from '@dblearn/web';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@dblearn/web/router';
 import { AppProviders } from '../app-providers.js';
 import { StandaloneFrame } from './standalone-frame.js';
 

@@ -2,7 +2,7 @@ import { createAppStore } from '@dblearn/web';
 import { stubFetch, textResponse, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@dblearn/web/router';
 import { AppProviders } from '../app-providers.js';
 import { StandaloneFrame } from './standalone-frame.js';
 

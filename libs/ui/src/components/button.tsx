@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '@dblearn/web/router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 

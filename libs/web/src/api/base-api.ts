@@ -1,7 +1,7 @@
 import { AUTH_HEADER } from '@dblearn/contracts';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { toast } from 'react-toastify';
 import { selectIsSignedIn, selectToken, signedOut, type SessionState } from '../session/session-slice.js';
+import { toast } from '../toasts/toasts.js';
 import { errorStatus } from './api-errors.js';
 
 /** Every call goes to the gateway through the host it came from (the shell server proxies /api). */

@@ -1,7 +1,7 @@
 import { isTopic, TOPIC_LABELS, type Topic } from '@dblearn/contracts';
 import { Pagination, Panel, TopicFilter } from '@dblearn/ui';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@dblearn/web/router';
 import type { Course } from '../../../lib/content.js';
 import { LoadingLine, QueryView } from '../../../lib/query-view.js';
 import { useGetCoursesQuery } from '../api/get-courses.js';

@@ -1,6 +1,5 @@
 import { DeleteButton, LinkButton } from '@dblearn/ui';
-import { useSession } from '@dblearn/web';
-import { toast } from 'react-toastify';
+import { toast, useSession } from '@dblearn/web';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import type { Course } from '../../../lib/content.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';

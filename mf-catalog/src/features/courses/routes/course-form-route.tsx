@@ -1,5 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useParams } from '@dblearn/web/router';
 import { AdminOnly } from '../../../lib/admin-only.js';
 import { BackLink } from '../../../lib/back-link.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
@@ -9,6 +8,7 @@ import { useCreateCourseMutation, type CourseFields } from '../api/create-course
 import { useGetCourseQuery } from '../api/get-course.js';
 import { useUpdateCourseMutation } from '../api/update-course.js';
 import { CourseForm } from '../components/course-form.js';
+import { toast } from '@dblearn/web';
 
 function NewCourse() {
   const [createCourse] = useCreateCourseMutation();

@@ -1,7 +1,7 @@
 import { TOPIC_LABELS } from '@dblearn/contracts';
 import { DeleteButton, LinkButton, Panel } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@dblearn/web/router';
 import { BackLink } from '../../../lib/back-link.js';
 import type { Course } from '../../../lib/content.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';

@@ -1,5 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useParams } from '@dblearn/web/router';
 import { AdminOnly } from '../../../lib/admin-only.js';
 import { BackLink } from '../../../lib/back-link.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
@@ -9,6 +8,7 @@ import { useCreateProjectMutation } from '../api/create-project.js';
 import { useGetProjectQuery } from '../api/get-project.js';
 import { useUpdateProjectMutation } from '../api/update-project.js';
 import { ProjectForm, type ProjectFormFields } from '../components/project-form.js';
+import { toast } from '@dblearn/web';
 
 function NewProject({ courseId }: { courseId: string }) {
   const [createProject] = useCreateProjectMutation();

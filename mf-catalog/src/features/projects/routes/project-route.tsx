@@ -1,6 +1,6 @@
 import { Button, LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@dblearn/web/router';
 import { BackLink } from '../../../lib/back-link.js';
 import { paths, type ProjectArea } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';

@@ -1,5 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useParams } from '@dblearn/web/router';
 import { AdminOnly } from '../../../lib/admin-only.js';
 import { BackLink } from '../../../lib/back-link.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
@@ -9,6 +8,7 @@ import { useCreateTutorialMutation } from '../api/create-tutorial.js';
 import { useGetTutorialQuery } from '../api/get-tutorial.js';
 import { useUpdateTutorialMutation } from '../api/update-tutorial.js';
 import { TutorialForm } from '../components/tutorial-form.js';
+import { toast } from '@dblearn/web';
 
 function NewTutorial({ courseId }: { courseId: string }) {
   const [createTutorial] = useCreateTutorialMutation();

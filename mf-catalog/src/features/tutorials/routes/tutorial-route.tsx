@@ -1,7 +1,7 @@
 import { LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@dblearn/web/router';
 import { BackLink } from '../../../lib/back-link.js';
 import { paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';

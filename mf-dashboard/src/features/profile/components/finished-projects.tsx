@@ -1,7 +1,7 @@
 import { LEVEL_LABELS, type FinishedProject } from '@dblearn/contracts';
 import { Button, LinkButton } from '@dblearn/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@dblearn/web/router';
 
 /** Shown before "Show all". */
 export const FIRST_FINISHED_COUNT = 6;

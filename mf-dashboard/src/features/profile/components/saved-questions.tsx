@@ -1,7 +1,7 @@
 import { PAGE_SIZE, TOPIC_LABELS, type SavedQuestion } from '@dblearn/contracts';
 import { AREA_LINKS } from '@dblearn/federation';
 import { LinkButton } from '@dblearn/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@dblearn/web/router';
 
 /** How many saved questions follow the first one in the compact list. */
 export const COMPACT_SAVED_COUNT = 5;

@@ -1,7 +1,6 @@
 import { Pagination } from '@dblearn/ui';
-import { useSession } from '@dblearn/web';
+import { toast, useSession } from '@dblearn/web';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import type { InterviewQuestion } from '../api/interview-question.js';
 import { useSaveQuestionMutation } from '../api/save-question.js';

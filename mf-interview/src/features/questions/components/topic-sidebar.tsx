@@ -1,5 +1,5 @@
 import { TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '@dblearn/web/router';
 import { viewHref, type QuestionView } from './question-view.js';
 
 const VIEWS: readonly { view: QuestionView; label: string }[] = [

@@ -49,7 +49,7 @@ describe('/interview/new', () => {
     await waitFor(() => expect(area.location()).toBe('/interview?topic=sql'));
     expect(gateway.questions).toEqual([expect.objectContaining({ topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'Every left row, matched or not.' })]);
     expect(await screen.findByRole('heading', { level: 3, name: 'What is a LEFT JOIN?' })).toBeInTheDocument();
-    expect(screen.getByText('Question added.')).toBeInTheDocument();
+    expect(await screen.findByText('Question added.')).toBeInTheDocument();
   });
 
   it('shows the gateway\'s reason when it refuses, and stays on the form', async () => {

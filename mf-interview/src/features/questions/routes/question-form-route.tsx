@@ -1,7 +1,6 @@
 import { Button, LinkButton, Panel } from '@dblearn/ui';
-import { errorStatus, isFetchBaseQueryError, useSession } from '@dblearn/web';
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { errorStatus, isFetchBaseQueryError, toast, useSession } from '@dblearn/web';
+import { useNavigate, useParams } from '@dblearn/web/router';
 import { useCreateQuestionMutation } from '../api/create-question.js';
 import { useGetQuestionQuery } from '../api/get-question.js';
 import type { InterviewQuestionInput } from '../api/interview-question.js';

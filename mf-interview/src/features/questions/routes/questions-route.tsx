@@ -1,7 +1,7 @@
 import { pageCount, pageItems, Panel, Button, LinkButton } from '@dblearn/ui';
 import { useGetMeQuery, useSession } from '@dblearn/web';
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
 import type { InterviewQuestion } from '../api/interview-question.js';
 import { QuestionList } from '../components/question-list.js';

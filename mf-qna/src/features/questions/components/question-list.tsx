@@ -1,5 +1,5 @@
 import { Pagination } from '@dblearn/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@dblearn/web/router';
 import type { QnaQuestionSummary } from '../api/qna-question.js';
 import { PostMeta } from './post-meta.js';
 

@@ -1,6 +1,6 @@
 import type { Topic } from '@dblearn/contracts';
 import { TopicFilter } from '@dblearn/ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@dblearn/web/router';
 import { listHref } from './question-view.js';
 
 /** SPEC §2: the topic sidebar of /qna (All and the five topics); each choice has its own URL. */

@@ -1,7 +1,6 @@
 import { LinkButton, Panel } from '@dblearn/ui';
-import { useSession } from '@dblearn/web';
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast, useSession } from '@dblearn/web';
+import { useNavigate, useParams } from '@dblearn/web/router';
 import { useGetQuestionQuery } from '../api/get-question.js';
 import type { QuestionInput } from '../api/qna-question.js';
 import { useUpdateQuestionMutation } from '../api/update-question.js';

@@ -1,9 +1,8 @@
 import type { QnaReply } from '@dblearn/contracts';
 import { DeleteButton, LinkButton } from '@dblearn/ui';
-import { useSession } from '@dblearn/web';
+import { toast, useSession } from '@dblearn/web';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useParams } from '@dblearn/web/router';
 import { useAddReplyMutation } from '../api/add-reply.js';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import { useDeleteReplyMutation } from '../api/delete-reply.js';

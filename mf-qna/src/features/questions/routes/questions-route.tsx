@@ -1,7 +1,6 @@
 import { Button, pageCount, Panel } from '@dblearn/ui';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useCreateQuestionMutation } from '../api/create-question.js';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
 import type { QuestionInput } from '../api/qna-question.js';
@@ -10,6 +9,7 @@ import { QuestionList } from '../components/question-list.js';
 import { ASK_PARAM, listHref, readPage, readTopic, topicTitle } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
 import { announceRefusal } from '../../../lib/refusal.js';
+import { toast } from '@dblearn/web';
 
 /** /qna: the post form at the top, the topic sidebar, and six questions a page, newest first. */
 export default function QuestionsRoute() {

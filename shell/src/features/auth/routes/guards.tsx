@@ -1,5 +1,5 @@
 import { useSession } from '@dblearn/web';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from '@dblearn/web/router';
 
 /** /login and /register: a signed-in user has nothing to do there and goes home. */
 export function SignedOutOnly() {

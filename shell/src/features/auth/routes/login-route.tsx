@@ -1,5 +1,5 @@
 import { LoginForm, SignInPage } from '@dblearn/app-providers/sign-in';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@dblearn/web/router';
 
 export default function LoginRoute() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { RegisterForm, SignInPage } from '@dblearn/app-providers/sign-in';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@dblearn/web/router';
 
 export default function RegisterRoute() {
   const navigate = useNavigate();

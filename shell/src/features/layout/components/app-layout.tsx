@@ -1,6 +1,6 @@
 import { useGetMeQuery, useSession } from '@dblearn/web';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@dblearn/web/router';
 import { Footer } from './footer.js';
 import { Navbar } from './navbar.js';
 

@@ -1,6 +1,6 @@
 import { LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@dblearn/web/router';
 
 /** SPEC §2: the areas a signed-in user can open from the bar. */
 const AREA_LINKS = [

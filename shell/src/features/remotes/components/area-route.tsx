@@ -1,6 +1,6 @@
 import { REMOTE_NAMES, REMOTES, type RemoteDefinition } from '@dblearn/federation';
 import { useSession } from '@dblearn/web';
-import { matchPath, Navigate, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, useLocation } from '@dblearn/web/router';
 import { RemoteArea } from './remote-area.js';
 
 /** The area that owns a path (SPEC §2 routes that need a signed-in user), or null. */
