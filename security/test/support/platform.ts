@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '@dblearn/infra';
+
+/** What the probes know of the platform under attack. */
+export interface Target {
+  /** The one origin, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** Its NATS, when known (the bus probes need it). */
+  natsUrl?: string;
+  /** Its DATA_DIR, when known (the file-mode probe needs it). */
+  dataDir?: string;
+  stop(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The probes only ever attack this machine. */
+function requireLoopback(name: string, value: string): string {
+  const url = new URL(value);
+  if (!LOOPBACK_HOSTS.has(url.hostname)) throw new Error(`${name} must point at this machine (127.0.0.1, localhost or ::1), not ${url.hostname}.`);
+  return value.replace(/\/+$/, '');
+}
+
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+const READY = /DBLearn is ready at http:\/\/localhost:(\d+)/;
+
+/**
+ * SECURITY_URL (with SECURITY_NATS_URL and SECURITY_DATA_DIR when known): a platform someone runs.
+ * Otherwise the launcher starts one, as `npm start` does, on free ports and a fresh DATA_DIR.
+ */
+export async function targetPlatform(): Promise<Target> {
+  const env = process.env;
+  if (env.SECURITY_URL) {
+    return {
+      url: requireLoopback('SECURITY_URL', env.SECURITY_URL),
+      ...(env.SECURITY_NATS_URL ? { natsUrl: requireLoopback('SECURITY_NATS_URL', env.SECURITY_NATS_URL) } : {}),
+      ...(env.SECURITY_DATA_DIR ? { dataDir: env.SECURITY_DATA_DIR } : {}),
+      stop: async () => undefined,
+    };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'dblearn-security-'));
+  const [webPort, gatewayPort, dbPort, natsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const closed = 'http://127.0.0.1:9/mf-manifest.json';
+  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'libs', 'infra', 'dist', 'cli.js'), 'start'], {
+    cwd: repoRoot,
+    env: {
+      PATH: env.PATH,
+      HOME: env.HOME,
+      DATA_DIR: dataDir,
+      WEB_PORT: String(webPort),
+      GATEWAY_PORT: String(gatewayPort),
+      DB_PORT: String(dbPort),
+      NATS_PORT: String(natsPort),
+      REMOTE_CATALOG_URL: closed,
+      REMOTE_INTERVIEW_URL: closed,
+      REMOTE_QNA_URL: closed,
+      REMOTE_DASHBOARD_URL: closed,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolveStart, rejectStart) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (READY.test(output)) resolveStart();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => rejectStart(new Error(`the launcher exited (${code}) before it was ready:\n${output.slice(-3000)}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${webPort}`,
+    natsUrl: `nats://127.0.0.1:${natsPort}`,
+    dataDir,
+    stop: async () => {
+      await new Promise<void>((resolveStop) => {
+        child.once('exit', () => resolveStop());
+        child.kill('SIGINT');
+      });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
