@@ -1,6 +1,5 @@
-import { isDuplicateKeyError } from '@dblearn/nest-common';
+import { isDuplicateKeyError, KeyedLock } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { KeyedLock } from '../common/keyed-lock.js';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types, UpdateQuery } from 'mongoose';
 import type { SnapshotKind } from './snapshot-kinds.js';
@@ -18,7 +17,7 @@ type StoredHolder = { _id: Types.ObjectId; userIds?: Types.ObjectId[]; deleted?:
 /** The snapshot_holders collection: every call is one indexed operation by entity id. */
 @Injectable()
 export class SnapshotHolders {
-  /** FerretDB loses one of two concurrent updates of a document (see KeyedLock): one at a time per entity. */
+  /** FerretDB loses one of two concurrent updates of a document (see KeyedLock in @dblearn/nest-common): one at a time per entity. */
   private readonly lock = new KeyedLock();
 
   constructor(@InjectModel(SnapshotHolder.name) private readonly holders: Model<SnapshotHolder>) {}

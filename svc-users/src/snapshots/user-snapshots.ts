@@ -1,7 +1,7 @@
+import { KeyedLock } from '@dblearn/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
-import { KeyedLock } from '../common/keyed-lock.js';
 import { ProfileCache } from '../users/profile-cache.js';
 import { toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
 import { User } from '../users/users.schema.js';
@@ -30,7 +30,7 @@ export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K
  */
 @Injectable()
 export class UserSnapshots {
-  /** One write at a time per user in this process: FerretDB does not isolate concurrent updates (see KeyedLock). */
+  /** One write at a time per user in this process: FerretDB does not isolate concurrent updates (see KeyedLock in @dblearn/nest-common). */
   private readonly lock = new KeyedLock();
 
   constructor(
