@@ -1,4 +1,4 @@
-import { AUTH_HEADER, EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, USERS_PATTERNS } from '@dblearn/contracts';
+import { AUTH_HEADER, EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, LIMITS, USERS_PATTERNS } from '@dblearn/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
@@ -380,7 +380,18 @@ describe('the HTTP edge', () => {
         '/api/qna/{id}/replies',
       ]),
     );
-    expect(document.body.components.schemas.RegisterUser.properties.skill.enum).toEqual(['beginner', 'intermediate', 'professional']);
+    expect(document.body.components.schemas.RegisterUserDto.properties.skill.enum).toEqual(['beginner', 'intermediate', 'professional']);
+    // Bodies are the contracts' DTOs, described from the rules that validate them.
+    const { RegisterUserDto, QnaQuestionDto } = document.body.components.schemas;
+    expect(RegisterUserDto).toMatchObject({
+      required: ['email', 'password', 'skill'],
+      properties: {
+        email: { type: 'string', minLength: LIMITS.user.email.min, maxLength: LIMITS.user.email.max, description: expect.any(String) },
+        password: { type: 'string', minLength: LIMITS.user.password.min, maxLength: LIMITS.user.password.max },
+      },
+    });
+    expect(Object.keys(QnaQuestionDto.properties)).toEqual(expect.arrayContaining(['title', 'description', 'topic']));
+    expect(document.body.paths['/api/users'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RegisterUserDto' });
   });
 
   it('asks the service for nothing but health when only /health is called', async () => {

@@ -1,8 +1,8 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
 import { AuthService } from './auth.service.js';
-import { LoginBody } from './dto/login.body.js';
+import { LoginDto } from '@dblearn/contracts/dto';
 import { Public } from './public.decorator.js';
 
 @ApiTags('auth')
@@ -15,12 +15,11 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'Log in', description: 'Answers the session token as plain text; send it back as the x-auth-token header.' })
-  @ApiBody({ type: LoginBody })
   @ApiOkResponse({ description: 'The session token (a JWT).', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: '"Invalid email or password." on any mismatch, or a broken rule.' })
   @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDoc, description: 'Too many tries for this account from this address.' })
   @ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The users service is down or did not answer in time.' })
-  login(@Body() body: LoginBody): Promise<string> {
+  login(@Body() body: LoginDto): Promise<string> {
     return this.auth.login(body);
   }
 }

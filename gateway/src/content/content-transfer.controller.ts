@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/commo
 import { ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
 import { AdminWrite, ContentUnavailable } from './content.api.js';
-import { ContentImportBody } from './content.bodies.js';
+import { ContentImportDto } from '@dblearn/contracts/dto';
 import { ContentExportDoc, ImportReportDoc } from './content.docs.js';
 import { ContentTransferService } from './content-transfer.service.js';
 
@@ -30,7 +30,7 @@ export class ContentTransferController {
     type: ImportReportDoc,
   })
   @ApiPayloadTooLargeResponse({ type: ErrorEnvelopeDoc, description: 'Over 20 MB.' })
-  import(@Body() body: ContentImportBody): Promise<ImportReport> {
+  import(@Body() body: ContentImportDto): Promise<ImportReport> {
     return this.transfer.import(body);
   }
 }

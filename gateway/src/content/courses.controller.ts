@@ -1,12 +1,11 @@
 import { CONTENT_PATTERNS, TOTAL_COUNT_HEADER, type Course } from '@dblearn/contracts';
-import { ListQueryDto } from '@dblearn/contracts/dto';
+import { CourseDto, IdDto, ListQueryDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ContentClient } from '../services/content.client.js';
 import { AdminWrite, ContentUnavailable, pageItems, SignedIn } from './content.api.js';
-import { CourseBody, IdBody } from './content.bodies.js';
 import { CourseDoc } from './content.docs.js';
 
 @ApiTags('courses')
@@ -30,13 +29,13 @@ export class CoursesController {
 
   @Post()
   @AdminWrite({ summary: 'Create a course', type: CourseDoc, created: true })
-  create(@Body() body: CourseBody): Promise<Course> {
+  create(@Body() body: CourseDto): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.createCourse, body);
   }
 
   @Put(':id')
   @AdminWrite({ summary: 'Update a course', type: CourseDoc, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseBody): Promise<Course> {
+  update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.updateCourse, { ...body, id });
   }
 
@@ -48,25 +47,25 @@ export class CoursesController {
 
   @Put('project/:courseId')
   @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', type: CourseDoc, byId: true })
-  attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdBody): Promise<Course> {
+  attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.attachProject, { courseId, id });
   }
 
   @Put('deleteProject/:courseId')
   @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', type: CourseDoc, byId: true })
-  detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdBody): Promise<Course> {
+  detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.detachProject, { courseId, id });
   }
 
   @Put('tutorial/:courseId')
   @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', type: CourseDoc, byId: true })
-  attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdBody): Promise<Course> {
+  attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.attachTutorial, { courseId, id });
   }
 
   @Put('deleteTutorial/:courseId')
   @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', type: CourseDoc, byId: true })
-  detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdBody): Promise<Course> {
+  detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.detachTutorial, { courseId, id });
   }
 }

@@ -1,12 +1,11 @@
 import { CONTENT_PATTERNS, TOTAL_COUNT_HEADER, type InterviewQuestion } from '@dblearn/contracts';
-import { ListQueryDto } from '@dblearn/contracts/dto';
+import { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ContentClient } from '../services/content.client.js';
 import { AdminWrite, ContentUnavailable, pageItems, SignedIn } from './content.api.js';
-import { InterviewQuestionBody } from './content.bodies.js';
 import { InterviewQuestionDoc } from './content.docs.js';
 
 @ApiTags('interview')
@@ -30,13 +29,13 @@ export class InterviewController {
 
   @Post()
   @AdminWrite({ summary: 'Create an interview question', type: InterviewQuestionDoc, created: true })
-  create(@Body() body: InterviewQuestionBody): Promise<InterviewQuestion> {
+  create(@Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.content.send(CONTENT_PATTERNS.createInterview, body);
   }
 
   @Put(':id')
   @AdminWrite({ summary: 'Update an interview question', description: 'Saved copies in learners’ lists follow.', type: InterviewQuestionDoc, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: InterviewQuestionBody): Promise<InterviewQuestion> {
+  update(@Param('id', ObjectIdPipe) id: string, @Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.content.send(CONTENT_PATTERNS.updateInterview, { ...body, id });
   }
 

@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ContentClient } from '../services/content.client.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { CreateProjectBody, IdBody, UpdateProjectBody } from './content.bodies.js';
+import { CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { ProjectDoc } from './content.docs.js';
 
 @ApiTags('projects')
@@ -21,19 +21,19 @@ export class ProjectsController {
 
   @Post()
   @AdminWrite({ summary: 'Create a project', description: 'With courseId it is attached to that course (404 if there is none).', type: ProjectDoc, created: true })
-  create(@Body() body: CreateProjectBody): Promise<Project> {
+  create(@Body() body: CreateProjectDto): Promise<Project> {
     return this.content.send(CONTENT_PATTERNS.createProject, body);
   }
 
   @Put('content/:projectId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: ProjectDoc, byId: true })
-  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdBody): Promise<Project> {
+  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
     return this.content.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
   }
 
   @Put(':id')
   @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', type: ProjectDoc, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectBody): Promise<Project> {
+  update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
     return this.content.send(CONTENT_PATTERNS.updateProject, { ...body, id });
   }
 

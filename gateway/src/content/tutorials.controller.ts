@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ContentClient } from '../services/content.client.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { CreateTutorialBody, IdBody, UpdateTutorialBody } from './content.bodies.js';
+import { CreateTutorialDto, IdDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
 import { TutorialDoc } from './content.docs.js';
 
 @ApiTags('tutorials')
@@ -21,19 +21,19 @@ export class TutorialsController {
 
   @Post()
   @AdminWrite({ summary: 'Create a tutorial', description: 'With courseId it is attached to that course; `content` is its first block.', type: TutorialDoc, created: true })
-  create(@Body() body: CreateTutorialBody): Promise<Tutorial> {
+  create(@Body() body: CreateTutorialDto): Promise<Tutorial> {
     return this.content.send(CONTENT_PATTERNS.createTutorial, body);
   }
 
   @Put('content/:tutorialId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: TutorialDoc, byId: true })
-  removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdBody): Promise<Tutorial> {
+  removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Tutorial> {
     return this.content.send(CONTENT_PATTERNS.removeTutorialBlock, { id, blockId });
   }
 
   @Put(':id')
   @AdminWrite({ summary: 'Update a tutorial', description: '`content` appends a block.', type: TutorialDoc, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateTutorialBody): Promise<Tutorial> {
+  update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateTutorialDto): Promise<Tutorial> {
     return this.content.send(CONTENT_PATTERNS.updateTutorial, { ...body, id });
   }
 

@@ -3,7 +3,6 @@ import { IdDto, UserIdDto } from '@dblearn/contracts/dto';
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -18,8 +17,6 @@ import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
 import { UserProfileDoc } from '../users/users.docs.js';
 import { ProgressService } from './progress.service.js';
-
-const ID_BODY = { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string', example: '665f1c2a9b1e8a3d4c5b6a79' } } } };
 
 /**
  * CONTRACT "Users": POST and PUT /users/project|interview/{userId}, POST /users/tutorial/{userId}.
@@ -39,7 +36,6 @@ export class ProgressController {
 
   @Post('project/:userId')
   @HttpCode(HttpStatus.OK)
-  @ApiBody(ID_BODY)
   @ApiOperation({ summary: 'Mark a project finished' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc, description: 'No such user or project.' })
   finishProject(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {
@@ -47,7 +43,6 @@ export class ProgressController {
   }
 
   @Put('project/:userId')
-  @ApiBody(ID_BODY)
   @ApiOperation({ summary: 'Unmark a finished project' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc, description: 'No such user.' })
   unfinishProject(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {
@@ -56,7 +51,6 @@ export class ProgressController {
 
   @Post('interview/:userId')
   @HttpCode(HttpStatus.OK)
-  @ApiBody(ID_BODY)
   @ApiOperation({ summary: 'Save an interview question' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc, description: 'No such user or question.' })
   saveQuestion(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {
@@ -64,7 +58,6 @@ export class ProgressController {
   }
 
   @Put('interview/:userId')
-  @ApiBody(ID_BODY)
   @ApiOperation({ summary: 'Unsave an interview question' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc, description: 'No such user.' })
   unsaveQuestion(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {
@@ -73,7 +66,6 @@ export class ProgressController {
 
   @Post('tutorial/:userId')
   @HttpCode(HttpStatus.OK)
-  @ApiBody(ID_BODY)
   @ApiOperation({ summary: 'Record a tutorial as read' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc, description: 'No such user or tutorial.' })
   readTutorial(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {

@@ -1,5 +1,5 @@
 import { AUTH_HEADER, type QnaQuestion, type QnaQuestionSummary, type TokenClaims, TOPICS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
-import { IdDto, ListQueryDto } from '@dblearn/contracts/dto';
+import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -19,7 +19,7 @@ import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
 import { CommunityClient } from '../services/community.client.js';
-import { QnaQuestionBody, QnaReplyBody, QnaUpdateBody, QuestionIdParam } from './dto/qna.bodies.js';
+import { QuestionIdParam } from './dto/question-id.param.js';
 import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
 
 /** The caller as svc-community sees it: who they are comes from the verified token only. */
@@ -60,9 +60,9 @@ export class QnaController {
 
   @Post()
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
-  @ApiBody({ type: QnaQuestionBody })
+  @ApiBody({ type: QnaQuestionDto })
   @ApiCreatedResponse({ type: QnaQuestionDoc })
-  create(@Body() body: QnaQuestionBody, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+  create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.community.createQuestion({ caller: caller(user), topic: body.topic, title: body.title, description: body.description });
   }
 
@@ -83,11 +83,11 @@ export class QnaController {
       'With topic, title and description: an edit, by the author only. With {reply: {reply}}: a reply by the caller ' +
       '(anyone signed in); the question fields riding along count only when the caller is the author.',
   })
-  @ApiBody({ type: QnaUpdateBody })
+  @ApiBody({ type: QnaUpdateDto })
   @ApiOkResponse({ type: QnaQuestionDoc })
   @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: 'An edit by someone other than the author.' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  update(@Param() { id }: IdDto, @Body() body: QnaUpdateBody, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+  update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
     return this.community.updateQuestion({ id, caller: caller(user), edit, reply: body.reply?.reply });
@@ -95,10 +95,10 @@ export class QnaController {
 
   @Post(':id/replies')
   @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
-  @ApiBody({ type: QnaReplyBody })
+  @ApiBody({ type: QnaReplyDto })
   @ApiCreatedResponse({ type: QnaQuestionDoc, description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  reply(@Param() { id }: IdDto, @Body() body: QnaReplyBody, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+  reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.community.updateQuestion({ id, caller: caller(user), reply: body.reply });
   }
 

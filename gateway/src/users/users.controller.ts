@@ -2,7 +2,6 @@ import { AUTH_HEADER, type PublicUser, type TokenClaims, type UserProfile } from
 import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
@@ -16,7 +15,7 @@ import type { Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
-import { RegisterUserBody } from './dto/register-user.body.js';
+import { RegisterUserDto } from '@dblearn/contracts/dto';
 import { PublicUserDoc, UserProfileDoc } from './users.docs.js';
 import { UsersService } from './users.service.js';
 
@@ -29,7 +28,6 @@ export class UsersController {
   @Post()
   @Public()
   @ApiOperation({ summary: 'Register', description: 'Creates a learner account and signs it in: the token comes in the x-auth-token header.' })
-  @ApiBody({ type: RegisterUserBody })
   @ApiCreatedResponse({
     type: PublicUserDoc,
     description: 'The new account, signed in.',
@@ -37,7 +35,7 @@ export class UsersController {
   })
   @ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: 'The e-mail is taken (in any letter case) or a rule is broken.' })
   @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDoc, description: 'Too many sign-ups from this address.' })
-  async register(@Body() body: RegisterUserBody, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
+  async register(@Body() body: RegisterUserDto, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
     const { user, token } = await this.users.register(body);
     response.setHeader(AUTH_HEADER, token);
     return user;

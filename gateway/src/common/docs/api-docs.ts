@@ -1,12 +1,14 @@
 import { AUTH_HEADER } from '@dblearn/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { documentContractDtos } from './dto-docs.js';
 
 /** Where the OpenAPI UI is served, under the global prefix: GET /api/docs (JSON at /api/docs-json). */
 export const API_DOCS_PATH = 'docs';
 
 /** The OpenAPI UI for every call (CONTRACT "Health and docs"). */
 export function setupApiDocs(app: INestApplication): void {
+  documentContractDtos();
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
