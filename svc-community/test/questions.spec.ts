@@ -82,6 +82,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       replies: [],
     });
     expect(await find(question._id)).toEqual(question);
+    expect(JSON.parse(await community.send<string>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id }))).toEqual(question);
     expect((await stored(question._id))?.description).toBe(XSS);
   });
 

@@ -54,8 +54,11 @@ export class QnaController {
   @ApiOperation({ summary: 'One question with its replies' })
   @ApiOkResponse({ type: QnaQuestionDoc })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  find(@Param() { id }: IdDto): Promise<QnaQuestion> {
-    return this.community.findQuestion({ id });
+  async find(@Param() { id }: IdDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    // svc-community's own JSON text, sent as it is: 200 replies are not parsed and serialized again here.
+    const json = await this.community.findQuestionJson({ id });
+    response.type('application/json');
+    return json;
   }
 
   @Post()

@@ -34,6 +34,11 @@ export class CommunityClient {
     return this.client.send<Reply<typeof COMMUNITY_PATTERNS.findQuestion>>(COMMUNITY_PATTERNS.findQuestion, request);
   }
 
+  /** The question as the service serialized it: sent on as the body unparsed. */
+  findQuestionJson(request: QuestionRef): Promise<string> {
+    return this.client.send<Reply<typeof COMMUNITY_PATTERNS.findQuestionJson>>(COMMUNITY_PATTERNS.findQuestionJson, request);
+  }
+
   createQuestion(request: CreateQuestionRequest): Promise<QnaQuestion> {
     return this.client.send<Reply<typeof COMMUNITY_PATTERNS.createQuestion>>(COMMUNITY_PATTERNS.createQuestion, request);
   }

@@ -18,7 +18,7 @@ describe('QuestionCache', () => {
     let loads = 0;
     const load = async () => ((loads += 1), question('a'));
     await cache.getOrLoad('a', load);
-    expect(await cache.getOrLoad('a', load)).toEqual(question('a'));
+    expect(await cache.getOrLoad('a', load)).toEqual({ question: question('a'), json: JSON.stringify(question('a')) });
     expect(loads).toBe(1);
   });
 
@@ -31,7 +31,7 @@ describe('QuestionCache', () => {
     cache.drop('a');
     release();
     await slowRead;
-    expect((await cache.getOrLoad('a', async () => question('a', 'New title here')))?.title).toBe('New title here');
+    expect((await cache.getOrLoad('a', async () => question('a', 'New title here')))?.question.title).toBe('New title here');
   });
 
   it('forgets the least recently used entry beyond its size and never stores a miss', async () => {
@@ -53,7 +53,7 @@ describe('QuestionCache', () => {
     const load = () => ((loads += 1), new Promise<QnaQuestion>((resolve) => (release = () => resolve(question('a')))));
     const both = Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)]);
     release();
-    expect(await both).toEqual([question('a'), question('a')]);
+    expect((await both).map((cached) => cached?.question)).toEqual([question('a'), question('a')]);
     expect(loads).toBe(1);
   });
 });

@@ -1,5 +1,11 @@
 import type { QnaQuestion } from '@dblearn/contracts';
 
+/** A question and its JSON text, made once per load. */
+export interface CachedQuestion {
+  question: QnaQuestion;
+  json: string;
+}
+
 const MAX_ENTRIES = 2_000;
 
 /**
@@ -8,14 +14,14 @@ const MAX_ENTRIES = 2_000;
  * the entry; a read that started before a drop never stores its (possibly older) answer.
  */
 export class QuestionCache {
-  private readonly entries = new Map<string, QnaQuestion>();
+  private readonly entries = new Map<string, CachedQuestion>();
   /** Loads under way: many requests for one cold question share one database read. */
-  private readonly loading = new Map<string, Promise<QnaQuestion | null>>();
+  private readonly loading = new Map<string, Promise<CachedQuestion | null>>();
   private drops = 0;
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
-  async getOrLoad(id: string, load: () => Promise<QnaQuestion | null>): Promise<QnaQuestion | null> {
+  async getOrLoad(id: string, load: () => Promise<QnaQuestion | null>): Promise<CachedQuestion | null> {
     const cached = this.entries.get(id);
     if (cached) {
       // Most recently used goes last; the oldest is first in line for eviction.
@@ -27,11 +33,13 @@ export class QuestionCache {
     if (pending) return pending;
     const dropsBefore = this.drops;
     const loaded = load().then((question) => {
-      if (question && this.drops === dropsBefore) {
-        this.entries.set(id, question);
+      if (!question) return null;
+      const cached = { question, json: JSON.stringify(question) };
+      if (this.drops === dropsBefore) {
+        this.entries.set(id, cached);
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       }
-      return question;
+      return cached;
     });
     this.loading.set(id, loaded);
     try {

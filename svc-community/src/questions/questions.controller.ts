@@ -26,6 +26,11 @@ export class QuestionsController {
     return this.questions.findQuestion(id);
   }
 
+  @MessagePattern(COMMUNITY_PATTERNS.findQuestionJson)
+  findJson(@Payload() { id }: IdDto): Promise<string> {
+    return this.questions.findQuestionJson(id);
+  }
+
   @MessagePattern(COMMUNITY_PATTERNS.createQuestion)
   create(@Payload() request: CreateQuestionMessageDto): Promise<QnaQuestion> {
     return this.questions.createQuestion(request);

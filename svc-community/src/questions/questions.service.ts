@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '@dblearn/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { type Model, type UpdateQuery } from 'mongoose';
-import { QuestionCache } from './question-cache.js';
+import { type CachedQuestion, QuestionCache } from './question-cache.js';
 import { pendingEvent, QuestionEventRelay } from './question-events.js';
 import { QuestionList } from './question-list.js';
 import { QuestionListSnapshots } from './question-list-snapshot.js';
@@ -95,12 +95,21 @@ export class QuestionsService {
   }
 
   async findQuestion(id: string): Promise<QnaQuestion> {
-    const question = await this.cache.getOrLoad(id, async () => {
+    return (await this.findCached(id)).question;
+  }
+
+  /** The question as JSON text, serialized once per load (GET /qna/{id} is the hot read). */
+  async findQuestionJson(id: string): Promise<string> {
+    return (await this.findCached(id)).json;
+  }
+
+  private async findCached(id: string): Promise<CachedQuestion> {
+    const cached = await this.cache.getOrLoad(id, async () => {
       const stored = await this.live(id);
       return stored && toQuestion(stored);
     });
-    if (!question) throw notFound(QNA_MESSAGES.notFound);
-    return question;
+    if (!cached) throw notFound(QNA_MESSAGES.notFound);
+    return cached;
   }
 
   async createQuestion({ caller, topic, title, description }: CreateQuestionRequest): Promise<QnaQuestion> {

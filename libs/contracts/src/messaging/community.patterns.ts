@@ -8,6 +8,11 @@ export const COMMUNITY_PATTERNS = {
   listQuestions: 'community.list-questions',
   /** QuestionRef → QnaQuestion; 404 if there is none. */
   findQuestion: 'community.find-question',
+  /**
+   * QuestionRef → the same QnaQuestion as JSON text, serialized once and kept by the service: the
+   * gateway sends it on as the body without parsing 200 replies and serializing them again.
+   */
+  findQuestionJson: 'community.find-question-json',
   /** CreateQuestionRequest → QnaQuestion, authored by the caller. */
   createQuestion: 'community.create-question',
   /** UpdateQuestionRequest → QnaQuestion: an edit (author only) and/or a new reply (anyone signed in). */
@@ -65,6 +70,7 @@ export interface DeleteReplyRequest extends QuestionRef {
 export interface CommunityReplies {
   [COMMUNITY_PATTERNS.listQuestions]: ListPage<QnaQuestionSummary>;
   [COMMUNITY_PATTERNS.findQuestion]: QnaQuestion;
+  [COMMUNITY_PATTERNS.findQuestionJson]: string;
   [COMMUNITY_PATTERNS.createQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;
