@@ -6,7 +6,13 @@ describe('parseBenchOptions', () => {
     const options = parseBenchOptions([], {});
     expect(options.baseUrl.origin).toBe('http://127.0.0.1:3000');
     expect(options.edgeUrl.origin).toBe('http://127.0.0.1:8080');
-    expect(options).toMatchObject({ durationSeconds: 10, connections: 20 });
+    expect(options).toMatchObject({ durationSeconds: 10, connections: 20, content: false });
+  });
+
+  it('measures the content lists with --content or BENCH_CONTENT=1', () => {
+    expect(parseBenchOptions(['--content'], {}).content).toBe(true);
+    expect(parseBenchOptions([], { BENCH_CONTENT: '1' }).content).toBe(true);
+    expect(parseBenchOptions([], { BENCH_CONTENT: '0' }).content).toBe(false);
   });
 
   it('takes flags over BENCH_* variables', () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import { AUTH_HEADER, PAGE_SIZE, SKILLS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
-import { edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
+import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
+import { contentVerdicts, edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 // `npm run bench`: load-tests the running platform's hot calls and prints a table of the results.
 
@@ -106,20 +107,27 @@ async function main(): Promise<number> {
   await checkReachable(options.baseUrl);
   await checkReachable(options.edgeUrl);
   const token = await registerThrowawayUser(options);
-  const calls = [
-    { call: 'GET /api/users/me', path: '/users/me', headers: { [AUTH_HEADER]: token } },
-    { call: 'GET /api/health', path: '/health' },
-  ];
-  // Q&A (issue 9): the first and a deep page of the list, and the newest question whole.
-  const qna = await newestQuestion(options, token);
-  if (qna) {
-    const deepPage = Math.max(1, Math.min(5000, Math.ceil(qna.total / PAGE_SIZE)));
-    say(`Q&A: ${qna.total} questions; the newest has ${qna.replyCount} replies (npm run seed-qna -w bench loads 100,000)`);
-    calls.push(
-      { call: `GET /api/qna?page=1&pageSize=${PAGE_SIZE}`, path: `/qna?page=1&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
-      { call: `GET /api/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, path: `/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
-      { call: `GET /api/qna/{id} (${qna.replyCount} replies)`, path: `/qna/${qna.id}`, headers: { [AUTH_HEADER]: token } },
-    );
+  let calls: Array<{ call: string; path: string; headers?: Record<string, string> }>;
+  if (options.content) {
+    // Issues 7 and 8: the content lists with 1,000 courses and 10,000 interview questions loaded.
+    await loadBenchContent(options, process.env, say);
+    calls = await contentCalls(options, token);
+  } else {
+    calls = [
+      { call: 'GET /api/users/me', path: '/users/me', headers: { [AUTH_HEADER]: token } },
+      { call: 'GET /api/health', path: '/health' },
+    ];
+    // Q&A (issue 9): the first and a deep page of the list, and the newest question whole.
+    const qna = await newestQuestion(options, token);
+    if (qna) {
+      const deepPage = Math.max(1, Math.min(5000, Math.ceil(qna.total / PAGE_SIZE)));
+      say(`Q&A: ${qna.total} questions; the newest has ${qna.replyCount} replies (npm run seed-qna -w bench loads 100,000)`);
+      calls.push(
+        { call: `GET /api/qna?page=1&pageSize=${PAGE_SIZE}`, path: `/qna?page=1&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
+        { call: `GET /api/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, path: `/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
+        { call: `GET /api/qna/{id} (${qna.replyCount} replies)`, path: `/qna/${qna.id}`, headers: { [AUTH_HEADER]: token } },
+      );
+    }
   }
   // Each call straight to the gateway, then through the edge, one after the other.
   const targets: Target[] = calls.flatMap(({ call, ...rest }) => [
@@ -130,7 +138,7 @@ async function main(): Promise<number> {
   for (const target of targets) rows.push(await measure(options, target));
 
   process.stdout.write(`\n${formatTable(rows)}\n\n`);
-  for (const line of [targetVerdict(rows), ...edgeShareLines(rows)]) if (line) process.stdout.write(`${line}\n`);
+  for (const line of [targetVerdict(rows), ...contentVerdicts(rows), ...edgeShareLines(rows)]) if (line) process.stdout.write(`${line}\n`);
   const dead = rows.filter((row) => row.total === 0 || row.errors >= row.total);
   if (dead.length) throw new BenchError(`No answer during the run for ${dead.map((row) => row.call).join(', ')}. ${START_HINT}`);
   return 0;
@@ -139,7 +147,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof BenchUsageError || error instanceof BenchError) {
+    if (error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError) {
       process.stderr.write(`[bench] error: ${error.message}\n`);
       process.exit(error instanceof BenchUsageError ? 2 : 1);
     }

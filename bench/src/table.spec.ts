@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
+import { contentVerdicts, edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 const me: BenchRow = { call: 'GET /api/users/me', requestsPerSecond: 2514.36, p50Ms: 6, p99Ms: 17.25, total: 25144, errors: 0, non2xx: 0 };
 const health: BenchRow = { call: 'GET /api/health', requestsPerSecond: 1820, p50Ms: 9, p99Ms: 30, total: 18200, errors: 0, non2xx: 12 };
@@ -34,5 +34,22 @@ describe('edgeShareLines', () => {
     expect(edgeShareLines([gateway, edge])).toEqual(["GET /api/users/me: the edge keeps 95 % of the gateway's rate (target ≥ 90 %): met"]);
     expect(edgeShareLines([gateway, { ...edge, requestsPerSecond: 1000 }])[0]).toMatch(/50 %.*NOT met$/);
     expect(edgeShareLines([edge])).toEqual([]);
+  });
+});
+
+describe('contentVerdicts', () => {
+  const row = (call: string, requestsPerSecond: number, p99Ms: number): BenchRow => ({ call, requestsPerSecond, p50Ms: 1, p99Ms, total: 100, errors: 0, non2xx: 0 });
+
+  it('judges each content call through the edge against 1,500 req/s and p99 < 50 ms', () => {
+    const edge = new URL('http://127.0.0.1:8080');
+    const gateway = new URL('http://127.0.0.1:3000');
+    const lines = contentVerdicts([
+      row(rowLabel('GET /api/course?page=1&pageSize=6', 'edge', edge), 1600, 30),
+      row(rowLabel('GET /api/interview?topic=sql&page=300&pageSize=6', 'edge', edge), 1400, 30),
+      row(rowLabel('GET /api/course/{id}', 'gateway', gateway), 100, 300),
+    ]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/: met$/);
+    expect(lines[1]).toMatch(/NOT met$/);
   });
 });

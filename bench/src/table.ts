@@ -12,6 +12,8 @@ export interface BenchRow {
 
 /** Issue 5's target for GET /api/users/me through the edge (:8080) on this 2-core machine. */
 export const TARGET = { call: 'GET /api/users/me', path: 'edge', minRequestsPerSecond: 2000, maxP99Ms: 40 } as const;
+/** Issues 7 and 8: every content list call through the edge, with 1,000 courses and 10,000 questions loaded. */
+export const CONTENT_TARGET = { path: 'edge', minRequestsPerSecond: 1500, maxP99Ms: 50 } as const;
 /** Issue 5: /api through the edge keeps at least this share of the gateway's own throughput. */
 export const MIN_EDGE_SHARE = 0.9;
 
@@ -62,4 +64,14 @@ export function edgeShareLines(rows: readonly BenchRow[]): string[] {
     const share = edge.requestsPerSecond / gateway.requestsPerSecond;
     return [`${call}: the edge keeps ${(share * 100).toFixed(0)} % of the gateway's rate (target ≥ ${MIN_EDGE_SHARE * 100} %): ${share >= MIN_EDGE_SHARE ? 'met' : 'NOT met'}`];
   });
+}
+
+/** One line per content call measured through the edge: met or not against issues 7 and 8. */
+export function contentVerdicts(rows: readonly BenchRow[]): string[] {
+  return rows
+    .filter((row) => /^GET \/api\/(course|interview)/.test(row.call) && row.call.includes(` via ${CONTENT_TARGET.path} `))
+    .map((row) => {
+      const met = row.requestsPerSecond >= CONTENT_TARGET.minRequestsPerSecond && row.p99Ms < CONTENT_TARGET.maxP99Ms && row.errors === 0 && row.non2xx === 0;
+      return `${row.call}: target ≥ ${CONTENT_TARGET.minRequestsPerSecond} req/s with p99 < ${CONTENT_TARGET.maxP99Ms} ms and no errors: ${met ? 'met' : 'NOT met'}`;
+    });
 }

@@ -12,6 +12,8 @@ import { ContentClient } from '../services/content.client.js';
 
 /** An import or export slice does many writes or reads: it gets longer than an ordinary call. */
 const SLICE_TIMEOUT_MS = 60_000;
+/** Items per slice at most, so that a slice of small items still finishes well inside SLICE_TIMEOUT_MS on a busy machine. */
+const MAX_SLICE_ITEMS = { courses: 50, interviewQuestions: 500 } as const;
 /** NATS carries at most 1 MB a message; one item larger than this cannot travel and is refused alone. */
 const MAX_ITEM_BYTES = 900 * 1024;
 
@@ -60,7 +62,7 @@ export class ContentTransferService {
   }
 }
 
-/** Consecutive items of each part, each slice under CONTENT_SLICE_BYTES of JSON (an oversized item is rejected here). */
+/** Consecutive items of each part, each slice under CONTENT_SLICE_BYTES of JSON and MAX_SLICE_ITEMS items (an oversized item is rejected here). */
 function* slices(document: ContentImportDto, rejected: ImportRejection[]): Generator<Slice> {
   for (const part of ['courses', 'interviewQuestions'] as const) {
     const items = document[part] ?? [];
@@ -68,7 +70,7 @@ function* slices(document: ContentImportDto, rejected: ImportRejection[]): Gener
     let bytes = 0;
     for (const [index, item] of items.entries()) {
       const size = Buffer.byteLength(JSON.stringify(item) ?? 'null');
-      const startsNew = current.items.length > 0 && bytes + size > CONTENT_SLICE_BYTES;
+      const startsNew = current.items.length > 0 && (bytes + size > CONTENT_SLICE_BYTES || current.items.length >= MAX_SLICE_ITEMS[part]);
       if (startsNew) {
         yield current;
         current = { part, offset: index, items: [] };

@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, type ImportRejection, type ImportReport } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
-import { domainEvent, EventOutbox, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
+import { domainEvent, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
@@ -17,8 +17,6 @@ import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 /** The same strictness as a request: unknown fields and wrong types are rule breaks too. */
 const VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;
 
-type Outcome = 'created' | 'updated';
-
 /**
  * CONTRACT "Content export and import": upserts by `_id`. Each course (with its tutorials and
  * projects) and each interview question is checked on its own; an invalid one is rejected with the
@@ -33,59 +31,75 @@ export class ImportService {
     @InjectModel(InterviewQuestionRecord.name) private readonly questions: Model<InterviewQuestionRecord>,
     private readonly courseList: CoursesReadModel,
     private readonly interviewList: InterviewReadModel,
-    private readonly outbox: EventOutbox,
     private readonly relay: OutboxRelay,
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
     const report: ImportReport = { created: 0, updated: 0, rejected: [] };
-    for (const [index, item] of courses.entries()) {
-      const course = await checked(ImportedCourseDto, item, `courses[${courseOffset + index}]`, report.rejected);
-      if (course) report[await this.upsertCourse(course)] += 1;
+    const validCourses = await unique(ImportedCourseDto, courses, 'courses', courseOffset, report.rejected);
+    const validQuestions = await unique(ImportedInterviewQuestionDto, interviewQuestions, 'interviewQuestions', interviewOffset, report.rejected);
+    for (const created of [await this.upsertCourses(validCourses), await this.upsertQuestions(validQuestions)]) {
+      report.created += created;
     }
-    const questions = new Map<string, ImportedInterviewQuestionDto>();
-    for (const [index, item] of interviewQuestions.entries()) {
-      const path = `interviewQuestions[${interviewOffset + index}]`;
-      const question = await checked(ImportedInterviewQuestionDto, item, path, report.rejected);
-      if (question && questions.has(question._id)) report.rejected.push({ path: `${path}._id`, message: 'This _id appears earlier in the file.' });
-      else if (question) questions.set(question._id, question);
-    }
-    const created = await this.upsertQuestions([...questions.values()]);
-    report.created += created;
-    report.updated += questions.size - created;
+    report.updated += validCourses.length + validQuestions.length - report.created;
     return report;
   }
 
-  private async upsertCourse({ _id, topic, name, teacher, length, tutorials, projects }: ImportedCourseDto): Promise<Outcome> {
-    const courseId = new Types.ObjectId(_id);
-    const previous = await this.courses.findById(courseId, { tutorials: 1, projects: 1 }).lean<CourseRecord>().exec();
-    for (const tutorial of tutorials) {
-      const fields = { title: tutorial.title, courseId, contents: tutorial.contents.map(withId) };
-      await this.tutorials.updateOne({ _id: tutorial._id }, { $set: fields, $setOnInsert: { createdAt: createdAtOf(tutorial._id) } }, { upsert: true }).exec();
-    }
-    for (const project of projects) {
-      const fields = { title: project.title, difficulty: project.difficulty, courseId, contents: project.contents.map(withId) };
-      // Learners who finished an existing project see its new title (project.updated); a new one needs no event.
-      const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
-      if (!(await this.outbox.update(this.projects, project._id, { $set: fields }, event))) {
-        await this.projects.create({ _id: project._id, createdAt: createdAtOf(project._id), ...fields });
-      }
-    }
-    const fields = {
+  /**
+   * The courses of a slice with their tutorials and projects, in a few bulk writes. Each course
+   * write carries its course.updated, each existing project's its project.updated (learners'
+   * copies follow), in the same document write; the relay publishes them right after.
+   */
+  private async upsertCourses(courses: ImportedCourseDto[]): Promise<number> {
+    if (courses.length === 0) return 0;
+    const previous = new Map(
+      (await this.courses.find({ _id: { $in: courses.map((c) => c._id) } }, { tutorials: 1, projects: 1 }).lean<CourseRecord[]>().exec()).map((c) => [String(c._id), c]),
+    );
+    const projectIds = courses.flatMap((course) => course.projects.map((project) => project._id));
+    const knownProjects = await this.existingIds(this.projects, projectIds);
+
+    const tutorialWrites = courses.flatMap(({ _id, tutorials }) =>
+      tutorials.map((tutorial) => ({
+        updateOne: {
+          filter: { _id: tutorial._id },
+          update: { $set: { title: tutorial.title, courseId: new Types.ObjectId(_id), contents: tutorial.contents.map(withId) }, $setOnInsert: { createdAt: createdAtOf(tutorial._id) } },
+          upsert: true,
+        },
+      })),
+    );
+    const projectWrites = courses.flatMap(({ _id, projects }) =>
+      projects.map((project) => {
+        const fields = { title: project.title, difficulty: project.difficulty, courseId: new Types.ObjectId(_id), contents: project.contents.map(withId) };
+        const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
+        return { updateOne: { filter: { _id: project._id }, update: withEvent(fields, createdAtOf(project._id), knownProjects.has(project._id) ? event : null), upsert: true } };
+      }),
+    );
+    const courseDocs = courses.map(({ _id, topic, name, teacher, length, tutorials, projects }) => ({
+      _id: new Types.ObjectId(_id),
       topic,
       name,
       teacher,
       length,
       tutorials: tutorials.map(({ _id: id, title }) => ({ _id: new Types.ObjectId(id), title })),
       projects: projects.map(({ _id: id, title, difficulty }) => ({ _id: new Types.ObjectId(id), title, difficulty })),
-    };
-    const event = domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: _id });
-    if (previous) await this.outbox.update(this.courses, courseId, { $set: fields }, event);
-    else await this.outbox.create(this.courses, { _id: courseId, createdAt: createdAtOf(courseId), ...fields }, event);
-    // What the file no longer lists in this course leaves it (and stays, unattached).
-    if (previous) await this.releaseDropped(courseId, previous, fields);
-    this.courseList.written({ _id: courseId, createdAt: createdAtOf(courseId), ...fields });
-    return previous ? 'updated' : 'created';
+    }));
+    await bulk(this.tutorials, tutorialWrites);
+    await bulk(this.projects, projectWrites);
+    await bulk(
+      this.courses,
+      courseDocs.map(({ _id, ...fields }) => ({
+        updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: String(_id) })), upsert: true },
+      })),
+    );
+    for (const doc of courseDocs) {
+      const before = previous.get(String(doc._id));
+      // What the file no longer lists in this course leaves it (and stays, unattached).
+      if (before) await this.releaseDropped(doc._id, before, doc);
+      this.courseList.written({ ...doc, createdAt: createdAtOf(doc._id) });
+      this.relay.publishSoon(CourseRecord.name, doc._id);
+    }
+    for (const id of projectIds) if (knownProjects.has(id)) this.relay.publishSoon(ProjectRecord.name, id);
+    return courses.length - previous.size;
   }
 
   private async releaseDropped(courseId: Types.ObjectId, previous: CourseRecord, kept: Pick<CourseRecord, 'tutorials' | 'projects'>): Promise<void> {
@@ -98,31 +112,17 @@ export class ImportService {
     }
   }
 
-  /**
-   * The questions of a slice in one bulk write, each upsert carrying its own event (created or
-   * updated) in the same document write; the relay publishes them right after.
-   */
+  /** The questions of a slice in one bulk write, each upsert carrying its created or updated event. */
   private async upsertQuestions(questions: ImportedInterviewQuestionDto[]): Promise<number> {
     if (questions.length === 0) return 0;
-    const existing = await this.questions.find({ _id: { $in: questions.map((q) => q._id) } }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>().exec();
-    const known = new Set(existing.map((doc) => String(doc._id)));
-    await this.questions.bulkWrite(
+    const known = await this.existingIds(this.questions, questions.map((q) => q._id));
+    await bulk(
+      this.questions,
       questions.map(({ _id, topic, question, answer }) => {
         const fields = { topic, question, answer };
         const subject = known.has(_id) ? EVENT_SUBJECTS.interviewUpdated : EVENT_SUBJECTS.interviewCreated;
-        return {
-          updateOne: {
-            filter: { _id },
-            update: {
-              $set: { ...fields, hasPendingEvents: true },
-              $push: { pendingEvents: storedEvent(domainEvent(subject, { entityId: _id, ...fields })) },
-              $setOnInsert: { createdAt: createdAtOf(_id) },
-            },
-            upsert: true,
-          },
-        };
+        return { updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(subject, { entityId: _id, ...fields })), upsert: true } };
       }),
-      { ordered: true },
     );
     for (const { _id, topic, question, answer } of questions) {
       this.interviewList.written({ _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer });
@@ -130,6 +130,39 @@ export class ImportService {
     }
     return questions.length - known.size;
   }
+
+  private async existingIds<T>(model: Model<T>, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await model.find({ _id: { $in: ids } } as never, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>().exec();
+    return new Set(found.map((doc) => String(doc._id)));
+  }
+}
+
+/** Writes per bulk command: FerretDB runs them one by one, and a command must end well inside the driver's 30 s socket timeout. */
+const BULK_CHUNK = 100;
+
+async function bulk<T>(model: Model<T>, writes: object[]): Promise<void> {
+  for (let start = 0; start < writes.length; start += BULK_CHUNK) {
+    await model.bulkWrite(writes.slice(start, start + BULK_CHUNK) as never, { ordered: true });
+  }
+}
+
+/** An upsert of `fields` that carries `event` (if any) in the same write, as EventOutbox does. */
+function withEvent(fields: object, createdAt: Date, event: ReturnType<typeof domainEvent> | null): object {
+  if (!event) return { $set: fields, $setOnInsert: { createdAt } };
+  return { $set: { ...fields, hasPendingEvents: true }, $push: { pendingEvents: storedEvent(event) }, $setOnInsert: { createdAt } };
+}
+
+/** Each item checked on its own; the valid ones in file order, a repeated `_id` rejected at its second place. */
+async function unique<T extends { _id: string }>(dto: new () => T, items: unknown[], part: string, offset: number, rejected: ImportRejection[]): Promise<T[]> {
+  const valid = new Map<string, T>();
+  for (const [index, item] of items.entries()) {
+    const path = `${part}[${offset + index}]`;
+    const checkedItem = await checked(dto, item, path, rejected);
+    if (checkedItem && valid.has(checkedItem._id)) rejected.push({ path: `${path}._id`, message: 'This _id appears earlier in the file.' });
+    else if (checkedItem) valid.set(checkedItem._id, checkedItem);
+  }
+  return [...valid.values()];
 }
 
 /** A block keeps its `_id` from the file, or gets a new one. */
