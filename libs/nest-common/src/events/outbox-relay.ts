@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { jetstream, type JetStreamClient, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { AnyObject, Connection, Model, Types } from 'mongoose';
 import { backoffDelay } from './backoff.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
@@ -53,6 +54,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private client: JetStreamClient | null = null;
   private readonly publishTimeoutMs: number;
   private recovery: Promise<void> | null = null;
+  private watched: NatsConnection | null = null;
   /** One publish-and-clear at a time per document in this process (see publishNow). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
@@ -270,6 +272,21 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
+  /** NATS is back: publish what piled up now rather than at the end of a long backoff. */
+  private watchReconnects(nc: NatsConnection): void {
+    if (this.watched === nc) return;
+    this.watched = nc;
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type !== 'reconnect' || this.stopped) continue;
+        if (this.retryTimer) clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        this.sweepDue = true;
+        this.wake();
+      }
+    })();
+  }
+
   private modelsWithEvents(): Model<AnyObject>[] {
     return Object.values(this.connection.models).filter((model) => hasPendingEventsField(model.schema)) as unknown as Model<AnyObject>[];
   }
@@ -281,6 +298,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async jetStream(): Promise<JetStreamClient> {
     if (this.client) return this.client;
     const nc = await this.events.connection();
+    this.watchReconnects(nc);
     await ensureEventsStream(await jetstreamManager(nc, { timeout: this.publishTimeoutMs }), this.options.retention);
     this.client = jetstream(nc, { timeout: this.publishTimeoutMs });
     return this.client;

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVENT_SUBJECTS } from '@dblearn/contracts';
+import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { getModelToken, MongooseModule } from '@nestjs/mongoose';
+import { Test, type TestingModule } from '@nestjs/testing';
+import mongoose, { type AnyObject, type Model } from 'mongoose';
+import type { ServiceConfig } from '../src/config/service-config.js';
+import { EventOutbox } from '../src/events/event-outbox.js';
+import { EventsModule } from '../src/events/events.module.js';
+import { domainEvent } from '../src/events/pending-events.js';
+import { createServiceLogger } from '../src/logging/service-logger.js';
+import { MongoModule } from '../src/mongo/mongo.module.js';
+import { eventually, streamMessages, WIDGET_MODELS } from './support/widgets.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const NATS_SERVER = join(here, '../../../.tools/bin/nats-server');
+/** Issue 5: "Killing NATS for 30 s while writes go on loses no event." */
+const OUTAGE_MS = 30_000;
+const WRITE_EVERY_MS = 100;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function listening(port: number): Promise<void> {
+  await eventually(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      }),
+    15_000,
+  );
+}
+
+describe('NATS killed (SIGKILL) for 30 s while writes go on, against real FerretDB and nats-server', () => {
+  let infra: TestInfra;
+  let natsDir: string;
+  let port: number;
+  let nats: ChildProcess | null = null;
+  let app: TestingModule;
+
+  async function startNats(): Promise<void> {
+    nats = spawn(NATS_SERVER, ['-js', '-sd', natsDir, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    await listening(port);
+  }
+
+  beforeAll(async () => {
+    infra = await startTestInfra({ nats: false });
+    natsDir = await mkdtemp(join(tmpdir(), 'dblearn-outage-'));
+    port = await freePort();
+    await startNats();
+    const config = { service: 'content', mongoUrl: infra.mongoUrl, mongoDb: uniqueDatabaseName('nats_outage') } as ServiceConfig;
+    app = await Test.createTestingModule({
+      imports: [
+        MongoModule.forRoot(config),
+        MongooseModule.forFeature(WIDGET_MODELS),
+        EventsModule.forRoot({ service: 'content', natsUrl: `nats://127.0.0.1:${port}`, connectionName: 'outage-spec', publishTimeoutMs: 2_000 }),
+      ],
+    })
+      .setLogger(createServiceLogger({ name: 'outage-spec', logLevel: 'fatal', logJson: true }))
+      .compile();
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    nats?.kill('SIGKILL');
+    await infra?.stop();
+    if (natsDir) await rm(natsDir, { recursive: true, force: true });
+  });
+
+  it('publishes every acknowledged write exactly once after NATS is back', async () => {
+    const outbox = app.get(EventOutbox);
+    const widgets = app.get<Model<AnyObject>>(getModelToken('Widget'));
+    const written: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 0; writing; n += 1) {
+        const _id = new mongoose.Types.ObjectId();
+        await outbox.create(widgets, { _id, title: `w${n}`, topic: 'sql', rank: n }, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: _id.toHexString(), title: `w${n}`, difficulty: 'beginner', courseId: null }));
+        written.push(_id.toHexString());
+        await new Promise((resolve) => setTimeout(resolve, WRITE_EVERY_MS));
+      }
+    })();
+
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    nats!.kill('SIGKILL');
+    const writtenBefore = written.length;
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    const writtenDuring = written.length - writtenBefore;
+    await startNats();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    writing = false;
+    await writer;
+
+    // Writes never waited on NATS for long: at most a second each while the relay noticed.
+    expect(writtenDuring).toBeGreaterThan(OUTAGE_MS / WRITE_EVERY_MS / 4);
+    await eventually(async () => (await widgets.countDocuments({ hasPendingEvents: true }).exec()) === 0, 30_000);
+
+    const nc = await connect({ servers: `nats://127.0.0.1:${port}` });
+    try {
+      const messages = await streamMessages(await jetstreamManager(nc));
+      const byEntity = new Map<string, number>();
+      for (const message of messages.values()) {
+        const entityId = (message.data as { entityId: string }).entityId;
+        byEntity.set(entityId, (byEntity.get(entityId) ?? 0) + message.count);
+      }
+      expect(written.filter((id) => byEntity.get(id) !== 1)).toEqual([]);
+      expect(byEntity.size).toBe(written.length);
+    } finally {
+      await nc.close();
+    }
+  }, 120_000);
+});
