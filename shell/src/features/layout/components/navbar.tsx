@@ -1,6 +1,7 @@
 import { LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
-import { Link, NavLink } from '@dblearn/web/router';
+import { Link, NavLink, useLocation } from '@dblearn/web/router';
+import { useId, useState } from 'react';
 
 /** SPEC §2: the areas a signed-in user can open from the bar. */
 const AREA_LINKS = [
@@ -10,9 +11,18 @@ const AREA_LINKS = [
   { to: '/qna', label: 'Q&A' },
 ] as const;
 
-/** SPEC §2 navigation bar, in both states. About and Contact jump to the footer. */
+/**
+ * SPEC §2 navigation bar, in both states. About and Contact jump to the footer. On a narrow window
+ * (CSS, under 48rem) the links and buttons fold behind a Menu button; a new page folds them again.
+ */
 export function Navbar() {
   const { isSignedIn } = useSession();
+  const menuId = useId();
+  const { pathname, hash } = useLocation();
+  // Open on the page where it was opened: following a link (or an anchor) folds it again.
+  const here = `${pathname}${hash}`;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === here;
   return (
     <header className="navbar">
       <nav className="navbar__inner" aria-label="Main">
@@ -22,43 +32,55 @@ export function Navbar() {
           </Link>
           <span className="navbar__tagline">Online Education &amp; Learning</span>
         </div>
-        <ul className="navbar__links">
-          {isSignedIn
-            ? AREA_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className="navbar__link">
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))
-            : null}
-          <li>
-            <a href="#about" className="navbar__link">
-              About
-            </a>
-          </li>
-          <li>
-            <a href="#contact" className="navbar__link">
-              Contact
-            </a>
-          </li>
-        </ul>
-        <div className="navbar__actions">
-          {isSignedIn ? (
-            <>
-              <LinkButton to="/logout" variant="secondary">
-                Logout
-              </LinkButton>
-              <LinkButton to="/profile">User</LinkButton>
-            </>
-          ) : (
-            <>
-              <LinkButton to="/login" variant="secondary">
-                Login
-              </LinkButton>
-              <LinkButton to="/register">Register</LinkButton>
-            </>
-          )}
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenOn(open ? null : here)}
+        >
+          <span className="navbar__toggle-icon" aria-hidden="true" />
+          Menu
+        </button>
+        <div id={menuId} className={open ? 'navbar__menu navbar__menu--open' : 'navbar__menu'}>
+          <ul className="navbar__links">
+            {isSignedIn
+              ? AREA_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className="navbar__link">
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))
+              : null}
+            <li>
+              <a href="#about" className="navbar__link">
+                About
+              </a>
+            </li>
+            <li>
+              <a href="#contact" className="navbar__link">
+                Contact
+              </a>
+            </li>
+          </ul>
+          <div className="navbar__actions">
+            {isSignedIn ? (
+              <>
+                <LinkButton to="/logout" variant="secondary">
+                  Logout
+                </LinkButton>
+                <LinkButton to="/profile">User</LinkButton>
+              </>
+            ) : (
+              <>
+                <LinkButton to="/login" variant="secondary">
+                  Login
+                </LinkButton>
+                <LinkButton to="/register">Register</LinkButton>
+              </>
+            )}
+          </div>
         </div>
       </nav>
     </header>

@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The rules checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+export interface AccessibilityScope {
+  /** CSS selectors to check only (default: the whole page). */
+  include?: string[];
+  /** CSS selectors to leave out, e.g. a third-party widget you do not control. */
+  exclude?: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
+ * the rule, what it asks for and the elements at fault. Every feature team calls it for its own
+ * screens once they have rendered, e.g. `await expectAccessible(page)` after the list shows.
+ */
+export async function expectAccessible(page: Page, { include = [], exclude = [] }: AccessibilityScope = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of include) builder = builder.include(selector);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const blocking = violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(blocking, `axe-core on ${page.url()}`).toEqual([]);
+}
