@@ -1,5 +1,5 @@
 import { AUTH_HEADER, QNA_MESSAGES, type QnaQuestion, type TokenClaims, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
-import { ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import mongoose from 'mongoose';
@@ -14,7 +14,7 @@ import { startHealthResponder } from './support/health-responder.js';
 
 let infra: TestInfra;
 let svcCommunity: ServiceProcess;
-let users: { close(): Promise<void> };
+let svcUsers: SvcUsersProcess;
 let content: { close(): Promise<void> };
 let gateway: TestGateway;
 const jwt = new JwtService({ secret: TEST_JWT_SECRET });
@@ -26,10 +26,12 @@ function tokenFor(email: string, isAdmin = false): string {
 
 const author = tokenFor('author@example.com');
 const other = tokenFor('other@example.com');
-const admin = tokenFor('admin@example.com', true);
+/** Admin rights come from the account (issue 6): svc-users' ADMIN_EMAIL account, signed in (beforeAll). */
+const ADMIN_ACCOUNT = { email: 'admin@qna.dblearn.test', password: 'qna-admin-password' };
+let admin = '';
 
 type Who = 'author' | 'other learner' | 'admin' | 'visitor';
-const TOKENS: Record<Who, string | undefined> = { author, 'other learner': other, admin, visitor: undefined };
+const TOKENS: Record<Who, string | undefined> = { author, 'other learner': other, admin: undefined, visitor: undefined };
 
 function api() {
   return request(gateway.server);
@@ -70,20 +72,29 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
   });
   svcCommunity.start();
-  users = await startHealthResponder(infra.natsUrlAs('svc-users'), 'users');
+  svcUsers = new SvcUsersProcess({
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueDatabaseName('gateway_community_users'),
+    NATS_URL: infra.natsUrlAs('svc-users'),
+    ADMIN_EMAIL: ADMIN_ACCOUNT.email,
+    ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+  });
+  svcUsers.start();
   content = await startHealthResponder(infra.natsUrlAs('svc-content'), 'content');
   gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
   try {
     await eventually(async () => (await api().get('/api/health')).status === 200, 30_000, 'svc-community answers /health');
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nsvc-community said:\n${svcCommunity.recentOutput()}`);
+    throw new Error(`${(error as Error).message}\nsvc-community said:\n${svcCommunity.recentOutput()}\nsvc-users said:\n${svcUsers.recentOutput()}`);
   }
+  admin = (await checked(api().post('/api/auth').send(ADMIN_ACCOUNT))).text;
+  TOKENS.admin = admin;
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await svcCommunity?.stop();
-  await users?.close();
+  await svcUsers?.stop();
   await content?.close();
   await infra?.stop();
 });
@@ -135,6 +146,14 @@ describe('Q&A through the gateway and svc-community', () => {
     expect((await as('author', 'get', '/api/qna')).headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(before);
     expect((await as('author', 'get', '/api/qna/not-an-id')).status).toBe(400);
     expect((await as('author', 'get', `/api/qna/${new mongoose.Types.ObjectId().toHexString()}`)).status).toBe(404);
+  });
+
+  it('takes admin rights from the account: a token still claiming admin (a revoked admin) deletes nothing of others', async () => {
+    const { _id } = await post();
+    const revoked = tokenFor('revoked-admin@example.com', true);
+    const response = await checked(api().delete(`/api/qna/${_id}`).set(AUTH_HEADER, revoked));
+    expect(response.status).toBe(403);
+    expect((await current(_id))._id).toBe(_id);
   });
 
   it('stores markup as written (the browser shows it as text)', async () => {

@@ -16,18 +16,17 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
 import { CommunityClient } from '../services/community.client.js';
 import { QuestionIdParam } from './dto/question-id.param.js';
 import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
 
-/** The caller as svc-community sees it: who they are comes from the verified token only. */
-const caller = ({ email, isAdmin }: TokenClaims) => ({ email, isAdmin: isAdmin === true });
 
 /**
  * CONTRACT "Q&A". Ownership (author edits; author or admin deletes) is decided by svc-community
- * from the token's e-mail and admin flag, next to the data, so a refused call changes nothing.
+ * from the token's e-mail and the account's admin flag, next to the data, so a refused call changes nothing.
  */
 @ApiTags('qna')
 @ApiSecurity(AUTH_HEADER)
@@ -36,7 +35,18 @@ const caller = ({ email, isAdmin }: TokenClaims) => ({ email, isAdmin: isAdmin =
 @ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The community service is down or did not answer in time.' })
 @Controller('qna')
 export class QnaController {
-  constructor(private readonly community: CommunityClient) {}
+  constructor(
+    private readonly community: CommunityClient,
+    private readonly roles: AccountRoles,
+  ) {}
+
+  /**
+   * The caller as svc-community sees it: who they are comes from the verified token; admin rights
+   * from the account (issue 6), asked only when the token claims them.
+   */
+  private async caller(user: TokenClaims): Promise<{ email: string; isAdmin: boolean }> {
+    return { email: user.email, isAdmin: await this.roles.has(user, 'admin') };
+  }
 
   @Get()
   @ApiOperation({ summary: 'List questions', description: `Newest first. ${TOTAL_COUNT_HEADER} holds the number of matching questions.` })
@@ -65,8 +75,8 @@ export class QnaController {
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
   @ApiBody({ type: QnaQuestionDto })
   @ApiCreatedResponse({ type: QnaQuestionDoc })
-  create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.createQuestion({ caller: caller(user), topic: body.topic, title: body.title, description: body.description });
+  async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.createQuestion({ caller: await this.caller(user), topic: body.topic, title: body.title, description: body.description });
   }
 
   @Put('reply/:questionId')
@@ -75,8 +85,8 @@ export class QnaController {
   @ApiOkResponse({ type: QnaQuestionDoc, description: 'The question without that reply.' })
   @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's reply, and not an admin." })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  deleteReply(@Param() { questionId }: QuestionIdParam, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.deleteReply({ id: questionId, replyId: id, caller: caller(user) });
+  async deleteReply(@Param() { questionId }: QuestionIdParam, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.deleteReply({ id: questionId, replyId: id, caller: await this.caller(user) });
   }
 
   @Put(':id')
@@ -90,10 +100,10 @@ export class QnaController {
   @ApiOkResponse({ type: QnaQuestionDoc })
   @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: 'An edit by someone other than the author.' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+  async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
-    return this.community.updateQuestion({ id, caller: caller(user), edit, reply: body.reply?.reply });
+    return this.community.updateQuestion({ id, caller: await this.caller(user), edit, reply: body.reply?.reply });
   }
 
   @Post(':id/replies')
@@ -101,8 +111,8 @@ export class QnaController {
   @ApiBody({ type: QnaReplyDto })
   @ApiCreatedResponse({ type: QnaQuestionDoc, description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.updateQuestion({ id, caller: caller(user), reply: body.reply });
+  async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.updateQuestion({ id, caller: await this.caller(user), reply: body.reply });
   }
 
   @Delete(':id')
@@ -111,7 +121,7 @@ export class QnaController {
   @ApiOkResponse({ type: QnaQuestionDoc, description: 'The deleted question.' })
   @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's question, and not an admin." })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.deleteQuestion({ id, caller: caller(user) });
+  async delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.community.deleteQuestion({ id, caller: await this.caller(user) });
   }
 }
