@@ -11,7 +11,7 @@ import {
   type QnaQuestionSummary,
   type UpdateQuestionRequest,
 } from '@dblearn/contracts';
-import { badRequest, forbidden, notFound } from '@dblearn/nest-common';
+import { assertBeforeDeadline, badRequest, forbidden, notFound } from '@dblearn/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { type Model, type UpdateQuery } from 'mongoose';
@@ -114,6 +114,7 @@ export class QuestionsService {
 
   async createQuestion({ caller, topic, title, description }: CreateQuestionRequest): Promise<QnaQuestion> {
     const _id = new mongoose.Types.ObjectId();
+    assertBeforeDeadline();
     const created = await this.questions.create({
       _id,
       topic,
@@ -184,6 +185,7 @@ export class QuestionsService {
     if (!reply) throw notFound(QNA_MESSAGES.replyNotFound);
     if (reply.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes);
     // The exact element as stored: FerretDB silently ignores $pull with a condition.
+    assertBeforeDeadline();
     const result = await rawQuestions(this.questions).updateOne(
       { _id: current._id, deletedAt: null },
       {
@@ -218,6 +220,8 @@ export class QuestionsService {
 
   /** One update of a live question; a question deleted meanwhile is a 404 and nothing changes. */
   private async writeLive(id: string, update: UpdateQuery<Question>): Promise<void> {
+    // The gateway has answered 503 once its deadline passed: then nothing may be written.
+    assertBeforeDeadline();
     const result = await this.questions.updateOne({ _id: id, deletedAt: null }, update, { runValidators: true }).exec();
     if (result.matchedCount === 0) throw notFound(QNA_MESSAGES.notFound);
   }
