@@ -11,6 +11,7 @@ describe('loadGatewayConfig', () => {
       host: '127.0.0.1',
       natsUrl: 'nats://127.0.0.1:4222',
       natsTimeoutMs: 2000,
+      natsHashingTimeoutMs: 5000,
       jwt: { secret: secret.JWT_SECRET, expiresIn: '7d', maxAge: '7d' },
       rateLimits: { login: { limit: 10, ttlMs: 60_000 }, loginPerAddress: { limit: 20, ttlMs: 900_000 }, register: { limit: 30, ttlMs: 60_000 } },
       logLevels: ['log', 'warn', 'error', 'fatal'],

@@ -9,6 +9,8 @@ export interface GatewayConfig {
   natsUrl: string;
   /** Bounded wait for a service's answer; past it the caller gets 503. */
   natsTimeoutMs: number;
+  /** NATS_HASHING_TIMEOUT_MS: the same for sign-up and login, which wait for a password hash (~0.3 s each, a few at once). */
+  natsHashingTimeoutMs: number;
   jwt: {
     secret: string;
     /** Seconds, or a duration such as `7d`, `12h`, `30m`. */
@@ -69,6 +71,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: text(env, 'HOST', '127.0.0.1'),
     natsUrl: text(env, 'NATS_URL', 'nats://127.0.0.1:4222'),
     natsTimeoutMs: integer(env, 'NATS_TIMEOUT_MS', 2000, 1, 60_000),
+    natsHashingTimeoutMs: integer(env, 'NATS_HASHING_TIMEOUT_MS', 5000, 1, 60_000),
     jwt: { secret, expiresIn: duration(env, 'JWT_EXPIRES_IN', '7d'), maxAge: duration(env, 'JWT_MAX_AGE', '7d') },
     rateLimits: {
       login: {

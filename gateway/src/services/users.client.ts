@@ -8,7 +8,8 @@ import {
   type VerifyCredentialsRequest,
   USERS_PATTERNS,
 } from '@dblearn/contracts';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { type ServiceClient } from './service-client.js';
 import { ServiceClients } from './service-clients.js';
 
@@ -17,16 +18,20 @@ import { ServiceClients } from './service-clients.js';
 export class UsersClient {
   private readonly client: ServiceClient;
 
-  constructor(clients: ServiceClients) {
+  private readonly hashingTimeoutMs: number;
+
+  constructor(clients: ServiceClients, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = clients.get('users');
+    this.hashingTimeoutMs = config.natsHashingTimeoutMs;
   }
 
+  /** Hashes a password: svc-users runs few at once and refuses the rest, so a longer bound is safe. */
   register(request: RegisterRequest): Promise<PublicUser> {
-    return this.client.send<UsersReplies[typeof USERS_PATTERNS.register]>(USERS_PATTERNS.register, request);
+    return this.client.send<UsersReplies[typeof USERS_PATTERNS.register]>(USERS_PATTERNS.register, request, this.hashingTimeoutMs);
   }
 
   verifyCredentials(request: VerifyCredentialsRequest): Promise<PublicUser> {
-    return this.client.send<UsersReplies[typeof USERS_PATTERNS.verifyCredentials]>(USERS_PATTERNS.verifyCredentials, request);
+    return this.client.send<UsersReplies[typeof USERS_PATTERNS.verifyCredentials]>(USERS_PATTERNS.verifyCredentials, request, this.hashingTimeoutMs);
   }
 
   findProfile(request: FindProfileRequest): Promise<UserProfile> {
