@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.js';
-import { expectNoSidewaysScroll, seedCourse, signInAsAdmin, uniqueName } from './support/content.js';
+import { expectAccessible } from './support/accessibility.js';
+import { expectNoSidewaysScroll, seedCourse, signInAsAdmin, uniqueName, type SeededCourse } from './support/content.js';
 
 // mf-catalog in the platform as `npm start` runs it: the shell loads it through its manifest, and it
 // talks to the real gateway, svc-content and svc-users.
@@ -207,27 +208,46 @@ test.describe('an admin in the Learning Hub', () => {
   });
 });
 
-test.describe('the catalogue screens at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+/** Every catalogue screen with its heading; admins see every control, learners their own. */
+function screensOf(seeded: SeededCourse, admin: boolean) {
+  const reading: [path: string, heading: string][] = [
+    ['/catalog', 'Learning Hub'],
+    [`/catalog/${seeded.courseId}`, seeded.name],
+    [`/catalog/${seeded.courseId}/tutorial/${seeded.tutorialId}`, seeded.tutorialTitle],
+    [`/catalog/${seeded.courseId}/project`, 'Projects'],
+    [`/catalog/${seeded.courseId}/project/${seeded.projectId}`, seeded.projectTitle],
+    ['/projectLandingPage', 'Recommended Projects'],
+    [`/projectLandingPage/${seeded.courseId}/project`, 'Projects'],
+    [`/projectLandingPage/${seeded.courseId}/project/${seeded.projectId}`, seeded.projectTitle],
+  ];
+  const forms: [path: string, heading: string][] = [
+    ['/catalog/addOrEdit/new', 'Add New Course'],
+    [`/catalog/addOrEdit/${seeded.courseId}`, 'Edit Course'],
+    [`/catalog/${seeded.courseId}/tutorial/add/new`, 'New Tutorial'],
+    [`/catalog/${seeded.courseId}/tutorial/add/${seeded.tutorialId}`, 'Edit Tutorial'],
+    [`/catalog/${seeded.courseId}/project/add/new`, 'Add Project'],
+    [`/catalog/${seeded.courseId}/project/add/${seeded.projectId}`, 'Edit Project'],
+  ];
+  return admin ? [...reading, ...forms] : reading;
+}
 
-  test('scroll only up and down', async ({ page, request }) => {
-    const seeded = await seedCourse(request, 'sql');
-    await signInAsAdmin(page, request);
-    const screens = [
-      ['/catalog', 'Learning Hub'],
-      [`/catalog/${seeded.courseId}`, seeded.name],
-      [`/catalog/${seeded.courseId}/tutorial/${seeded.tutorialId}`, seeded.tutorialTitle],
-      [`/catalog/${seeded.courseId}/project`, 'Projects'],
-      [`/catalog/${seeded.courseId}/project/${seeded.projectId}`, seeded.projectTitle],
-      ['/catalog/addOrEdit/new', 'Add New Course'],
-      [`/catalog/${seeded.courseId}/tutorial/add/new`, 'New Tutorial'],
-      [`/catalog/${seeded.courseId}/project/add/new`, 'Add Project'],
-      ['/projectLandingPage', 'Recommended Projects'],
-    ] as const;
-    for (const [path, heading] of screens) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expectNoSidewaysScroll(page);
-    }
-  });
+test.describe('every catalogue screen, at 1280 and 390 px', () => {
+  for (const who of ['learner', 'admin'] as const) {
+    test(`has no serious accessibility problem and never scrolls sideways, for ${who === 'admin' ? 'an admin' : 'a learner'}`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const seeded = await seedCourse(request, 'sql');
+      if (who === 'admin') await signInAsAdmin(page, request);
+      else await signIn(page, request);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const [path, heading] of screensOf(seeded, who === 'admin')) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          await expect(page.getByRole('status')).toHaveCount(0);
+          await expectNoSidewaysScroll(page);
+          await expectAccessible(page);
+        }
+      }
+    });
+  }
 });
