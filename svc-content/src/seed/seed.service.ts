@@ -26,11 +26,11 @@ export class SeedService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.seedDemo) return;
-    const courses = (await this.courses.estimatedDocumentCount()) === 0 ? demoCourses() : [];
-    const interviewQuestions =
-      (await this.questions.estimatedDocumentCount()) === 0
-        ? DEMO_INTERVIEW_QUESTIONS.map((question, index) => ({ _id: demoId(index, `interview:${index}`), ...question }))
-        : [];
+    // One document asked for, not a count: FerretDB counts by reading every document.
+    const courses = (await this.courses.exists({})) ? [] : demoCourses();
+    const interviewQuestions = (await this.questions.exists({}))
+      ? []
+      : DEMO_INTERVIEW_QUESTIONS.map((question, index) => ({ _id: demoId(index, `interview:${index}`), ...question }));
     if (courses.length === 0 && interviewQuestions.length === 0) return;
     const report = await this.importer.importSlice({ courses, interviewQuestions, courseOffset: 0, interviewOffset: 0 });
     this.logger.log(`Demo content loaded: ${courses.length} course(s), ${interviewQuestions.length} interview question(s).`);
