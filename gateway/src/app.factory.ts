@@ -1,4 +1,4 @@
-import { applyHttpServerLimits, AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { applyHttpServerLimits, AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, SANDBOX_BODY_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 // The logger alone, not the service kit: the gateway has no database or outbox to load.
 import { createPino, ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
@@ -56,6 +56,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   });
   // The content import alone takes a large file (CONTRACT); once parsed here the general parser leaves the body alone.
   app.use(`/${API_PREFIX}/${CONTENT_IMPORT_PATH}`, json({ limit: CONTENT_IMPORT_LIMIT_BYTES, verify: verifyJsonDepth }));
+  // A course sandbox is a script of up to 200 kB (CONTRACT "Runnable SQL").
+  app.use(`/${API_PREFIX}/course/sandbox`, json({ limit: SANDBOX_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   // express.json itself: Nest's useBodyParser keeps `verify` for its own use.
   app.use(json({ limit: BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });

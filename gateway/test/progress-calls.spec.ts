@@ -1,8 +1,9 @@
 import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile } from '@dblearn/contracts';
-import { NatsCaller, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { checked, eventually, startGateway, type TestGateway } from './support/gateway.js';
+import { checked, type TestGateway } from './support/gateway.js';
+import { startUsersAndContent, type UsersAndContent } from './support/users-and-content.js';
 
 /*
  * CONTRACT "Users", the progress calls, end to end: the gateway in process, the real svc-users and
@@ -10,9 +11,7 @@ import { checked, eventually, startGateway, type TestGateway } from './support/g
  * authorization matrix (visitor, the learner, another learner, an admin) × every call.
  */
 
-let infra: TestInfra;
-let svcUsers: SvcUsersProcess;
-let svcContent: ServiceProcess;
+let stand: UsersAndContent;
 let gateway: TestGateway;
 let content: NatsCaller;
 let counter = 0;
@@ -65,32 +64,8 @@ function send(method: 'post' | 'put', path: string, userId: string, body: unknow
 }
 
 beforeAll(async () => {
-  infra = await startTestInfra({ mongo: true, nats: true });
-  svcUsers = new SvcUsersProcess({
-    MONGO_URL: infra.mongoUrl,
-    MONGO_DB: uniqueDatabaseName('gateway_progress_users'),
-    NATS_URL: infra.natsUrlAs('svc-users'),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  svcContent = new ServiceProcess('svc-content', {
-    MONGO_URL: infra.mongoUrl,
-    MONGO_DB: uniqueDatabaseName('gateway_progress_content'),
-    NATS_URL: infra.natsUrlAs('svc-content'),
-    SEED_DEMO: 'false',
-  });
-  svcUsers.start();
-  svcContent.start();
-  // The matrix registers some forty learners from one address.
-  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), REGISTER_RATE_LIMIT: '1000' });
-  content = new NatsCaller(infra.natsUrl);
-  try {
-    // Only svc-users matters here (/health also names the services this suite does not start).
-    await eventually(async () => (await api().get('/api/health')).body?.services?.users === 'up', 30_000, 'svc-users answers /health');
-    await eventually(() => content.send(CONTENT_PATTERNS.health, {}).then(() => true, () => false), 30_000, 'svc-content answers');
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\nsvc-users said:\n${svcUsers.recentOutput()}\nsvc-content said:\n${svcContent.recentOutput()}`);
-  }
+  stand = await startUsersAndContent('gateway_progress', ADMIN);
+  ({ gateway, content } = stand);
   const course = await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' });
   const project = await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Library schema', difficulty: 'beginner', courseId: course._id });
   const tutorial = await content.send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId: course._id });
@@ -98,13 +73,7 @@ beforeAll(async () => {
   targets = { projectId: project._id, questionId: question._id, tutorialId: tutorial._id, courseId: course._id };
 }, 90_000);
 
-afterAll(async () => {
-  await content?.close();
-  await gateway?.close();
-  await svcUsers?.stop();
-  await svcContent?.stop();
-  await infra?.stop();
-});
+afterAll(() => stand?.close());
 
 describe('the progress calls through the gateway', () => {
   it('finish, save and read answer 200 with the whole updated profile, as /users/me shows it', async () => {

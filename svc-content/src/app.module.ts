@@ -1,9 +1,11 @@
 import { ServiceKitModule } from '@dblearn/nest-common';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CONTENT_CONFIG, type ContentConfig } from './config/content-config.js';
+import { ChecksModule } from './checks/checks.module.js';
 import { CoursesModule } from './courses/courses.module.js';
 import { InterviewModule } from './interview/interview.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { SandboxesModule } from './sandboxes/sandboxes.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { TransferModule } from './transfer/transfer.module.js';
 import { TutorialsModule } from './tutorials/tutorials.module.js';
@@ -15,7 +17,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, InterviewModule, TransferModule, SeedModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, TransferModule, SeedModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

@@ -88,6 +88,23 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       expect(finished.map((item) => item._id).sort()).toEqual(projects.map((project) => project._id).sort());
     });
 
+    it('answers 409 naming the checks left for a checked project not yet passed, and records it once they are passed', async () => {
+      const user = await learner();
+      const project = addProject('Checked report');
+      content.state.checksLeft.set(project._id, [
+        { _id: newId(), task: 'List every member with the books they have out.' },
+        { _id: newId(), task: 'Count the loans per city.' },
+      ]);
+      const refusal = await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: project._id });
+      expect(refusal).toEqual({
+        statusCode: 409,
+        message: 'Pass every check of this project before finishing it: 2 checks are left: “List every member with the books they have out.”, “Count the loans per city.”',
+      });
+      expect((await profile(user._id)).finishedProject).toEqual([]);
+      content.state.checksLeft.set(project._id, []);
+      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectSnapshot(project)]);
+    });
+
     it('answers 404 for a project that does not exist, and changes nothing', async () => {
       const user = await learner();
       expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Project not found.' });

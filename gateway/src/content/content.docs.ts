@@ -1,4 +1,5 @@
 import {
+  type AttemptResult,
   type ContentBlock,
   type ContentExport,
   type Course,
@@ -11,6 +12,11 @@ import {
   type ImportReport,
   type InterviewQuestion,
   type Project,
+  type ProjectCheck,
+  type Sandbox,
+  SANDBOX_KINDS,
+  type SandboxKind,
+  type SqlValue,
   type Topic,
   TOPICS,
   type Tutorial,
@@ -92,6 +98,39 @@ export class TutorialDoc implements Tutorial {
   contents!: ContentBlock[];
 }
 
+@ApiSchema({ name: 'ProjectCheck' })
+export class ProjectCheckDoc implements ProjectCheck {
+  @ApiProperty(ID)
+  _id!: string;
+
+  @ApiProperty({ example: 'List every member who has a book out, with the number of books.' })
+  task!: string;
+}
+
+@ApiSchema({ name: 'Sandbox' })
+export class SandboxDoc implements Sandbox {
+  @ApiProperty({ enum: SANDBOX_KINDS })
+  kind!: SandboxKind;
+
+  @ApiProperty({ description: 'sql: a SQLite script that creates and fills the tables. mongo: JSON {"collection": [documents]}.' })
+  source!: string;
+}
+
+@ApiSchema({ name: 'AttemptResult' })
+export class AttemptResultDoc implements AttemptResult {
+  @ApiProperty()
+  passed!: boolean;
+
+  @ApiProperty({ example: 'Expected 3 columns, got 2.', description: 'Why it failed (or the error with its line), or that it passed.' })
+  message!: string;
+
+  @ApiProperty({ required: false, type: [String], description: "The learner's result's column names." })
+  columns?: string[];
+
+  @ApiProperty({ required: false, type: 'array', items: { type: 'array', items: {} }, description: "The learner's first 50 rows." })
+  rows?: SqlValue[][];
+}
+
 @ApiSchema({ name: 'Project' })
 export class ProjectDoc implements Project {
   @ApiProperty(ID)
@@ -108,6 +147,9 @@ export class ProjectDoc implements Project {
 
   @ApiProperty({ type: [ContentBlockDoc] })
   contents!: ContentBlock[];
+
+  @ApiProperty({ type: [ProjectCheckDoc], description: 'Task only: the reference query never reaches a learner.' })
+  checks!: ProjectCheck[];
 }
 
 @ApiSchema({ name: 'InterviewQuestion' })

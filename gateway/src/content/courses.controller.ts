@@ -1,12 +1,13 @@
-import { CONTENT_PATTERNS, TOTAL_COUNT_HEADER, type Course } from '@dblearn/contracts';
-import { CourseDto, IdDto, ListQueryDto } from '@dblearn/contracts/dto';
+import { CONTENT_PATTERNS, TOTAL_COUNT_HEADER, type Course, type Sandbox } from '@dblearn/contracts';
+import { CourseDto, IdDto, ListQueryDto, SandboxDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ContentClient } from '../services/content.client.js';
 import { AdminWrite, ContentUnavailable, pageItems, SignedIn } from './content.api.js';
-import { CourseDoc } from './content.docs.js';
+import { CourseDoc, SandboxDoc } from './content.docs.js';
+import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('courses')
 @ContentUnavailable()
@@ -43,6 +44,23 @@ export class CoursesController {
   @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', type: CourseDoc, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
     return this.content.send(CONTENT_PATTERNS.deleteCourse, { id });
+  }
+
+  @Put('sandbox/:courseId')
+  @AdminWrite({
+    summary: 'Set the course sandbox',
+    description: 'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}.',
+    type: CourseDoc,
+    byId: true,
+  })
+  putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
+    return this.content.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, SQL_CALL_TIMEOUT_MS);
+  }
+
+  @Get('sandbox/:courseId')
+  @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none.', type: SandboxDoc, byId: true })
+  findSandbox(@Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
+    return this.content.send(CONTENT_PATTERNS.findSandbox, { id });
   }
 
   @Put('project/:courseId')

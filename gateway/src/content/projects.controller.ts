@@ -1,11 +1,13 @@
-import { CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { type AttemptResult, CONTENT_PATTERNS, type Project, type TokenClaims } from '@dblearn/contracts';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ContentClient } from '../services/content.client.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
-import { ProjectDoc } from './content.docs.js';
+import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { AttemptResultDoc, ProjectDoc } from './content.docs.js';
+import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('projects')
 @ContentUnavailable()
@@ -29,6 +31,30 @@ export class ProjectsController {
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: ProjectDoc, byId: true })
   removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
     return this.content.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
+  }
+
+  @Put('check/:projectId')
+  @AdminWrite({ summary: 'Add a check', description: 'A task (10–3000 characters) and a reference query (up to 10 kB); 400 when the query does not run on the course sandbox.', type: ProjectDoc, byId: true })
+  addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
+    return this.content.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+  }
+
+  @Put('deleteCheck/:projectId')
+  @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', type: ProjectDoc, byId: true })
+  deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() { id }: IdDto): Promise<Project> {
+    return this.content.send(CONTENT_PATTERNS.deleteCheck, { projectId, id });
+  }
+
+  @Post(':projectId/attempts')
+  @HttpCode(HttpStatus.OK)
+  @SignedIn({
+    summary: 'Check a query',
+    description: 'Runs it on a fresh copy of the course sandbox (2 s limit) against the check’s reference. 200 with passed false and a reason when it fails, errors or runs too long; a pass is remembered.',
+    type: AttemptResultDoc,
+    byId: true,
+  })
+  attempt(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Body() body: AttemptDto): Promise<AttemptResult> {
+    return this.content.send(CONTENT_PATTERNS.attempt, { ...body, projectId, userId: caller._id }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put(':id')

@@ -46,7 +46,56 @@ export interface Project {
   difficulty: Difficulty;
   courseId: string | null;
   contents: ContentBlock[];
+  /** Its checks as a learner sees them: the reference query never leaves svc-content. */
+  checks: ProjectCheck[];
 }
+
+// ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----
+
+export const SANDBOX_KINDS = ['sql', 'mongo'] as const;
+export type SandboxKind = (typeof SANDBOX_KINDS)[number];
+
+/** A course's practice database: a SQLite script, or JSON `{collection: [documents]}`. */
+export interface Sandbox {
+  kind: SandboxKind;
+  source: string;
+}
+
+export interface ProjectCheck {
+  _id: string;
+  task: string;
+}
+
+/** A check as svc-content keeps it (and as the export carries it). */
+export interface StoredCheck extends ProjectCheck {
+  referenceSql: string;
+}
+
+/** A SQL result: column names, then rows of plain values (a BLOB as hex text). */
+export type SqlValue = string | number | null;
+
+/** POST /project/{projectId}/attempts. `rows` are the learner's first ATTEMPT_ROWS_SHOWN rows. */
+export interface AttemptResult {
+  passed: boolean;
+  message: string;
+  columns?: string[];
+  rows?: SqlValue[][];
+}
+
+/** What is left before a learner may finish a project: the checks they have not passed. */
+export interface ChecksLeft {
+  left: ProjectCheck[];
+}
+
+/** An attempt (and any sandbox or reference query the server runs) stops after this long. */
+export const SQL_TIME_LIMIT_MS = 2_000;
+/** An attempt answers at most this many of the learner's rows. */
+export const ATTEMPT_ROWS_SHOWN = 50;
+/** A result with more rows than this is refused rather than compared. */
+export const SQL_RESULT_ROW_CAP = 10_000;
+
+export const SANDBOX_NOT_FOUND_MESSAGE = 'This course has no sandbox.';
+export const CHECK_NOT_FOUND_MESSAGE = 'Check not found.';
 
 export interface InterviewQuestion {
   _id: string;
@@ -64,7 +113,7 @@ export interface ListPage<T> {
 /**
  * GET /content/export (CONTRACT "Content export and import"): every course with its tutorials and
  * projects, and every interview question, with their `_id`s. POST /content/import takes the same.
- * `sandbox` and project `checks` join these items with the Runnable SQL issue.
+ * Courses carry their `sandbox` and projects their `checks`.
  */
 export interface ContentExport {
   format: typeof CONTENT_EXPORT_FORMAT;
@@ -83,10 +132,13 @@ export interface ExportedCourse {
   length: string;
   tutorials: ExportedTutorial[];
   projects: ExportedProject[];
+  /** null (or absent in an older file) when the course has none. */
+  sandbox?: Sandbox | null;
 }
 
 export type ExportedTutorial = Omit<Tutorial, 'courseId'>;
-export type ExportedProject = Omit<Project, 'courseId'>;
+/** Checks travel whole, reference queries included (an admin's backup). */
+export type ExportedProject = Omit<Project, 'courseId' | 'checks'> & { checks?: StoredCheck[] };
 
 /** One invalid item of an import: where it is in the file (`courses[3].tutorials[0].title`) and the rule it breaks. */
 export interface ImportRejection {

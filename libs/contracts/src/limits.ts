@@ -34,6 +34,12 @@ export const LIMITS = {
     question: { min: 1, max: 3000 },
     answer: { min: 1, max: 20000 },
   },
+  /** CONTRACT "Runnable SQL": a course's sandbox script, a check's task and reference query, a learner's query. */
+  runnable: {
+    source: { min: 1, max: 200 * 1024 },
+    task: { min: 10, max: 3000 },
+    sql: { min: 1, max: 10 * 1024 },
+  },
   qna: {
     title: { min: 10, max: 3000 },
     description: { min: 10, max: 3000 },
@@ -51,6 +57,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** CONTRACT: bodies over 100 kB answer 413. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+/** PUT /course/sandbox takes a 200 kB script; JSON escapes can make its body larger than that. */
+export const SANDBOX_BODY_LIMIT_BYTES = 600 * 1024;
 /** CONTRACT: POST /content/import alone takes up to 20 MB. */
 export const CONTENT_IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { withPendingEvents } from '@dblearn/nest-common';
-import { DIFFICULTIES, type Difficulty, type Topic, TOPICS } from '@dblearn/contracts';
+import { DIFFICULTIES, type Difficulty, SANDBOX_KINDS, type SandboxKind, type Topic, TOPICS } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 
@@ -27,6 +27,17 @@ export class CourseProjectEntryRecord {
 }
 const CourseProjectEntrySchema = SchemaFactory.createForClass(CourseProjectEntryRecord);
 
+/** Which sandbox a course has: its script lives in `sandbox_sources` under this hash (sandboxes/). */
+@Schema({ versionKey: false, _id: false })
+export class CourseSandboxRecord {
+  @Prop({ type: String, required: true, enum: SANDBOX_KINDS })
+  kind!: SandboxKind;
+
+  @Prop({ type: String, required: true })
+  hash!: string;
+}
+const CourseSandboxSchema = SchemaFactory.createForClass(CourseSandboxRecord);
+
 /**
  * DESIGN "Data": a course with the titles of its tutorials and projects, so that a list page and a
  * course page need no second read. The tutorials and projects themselves carry `courseId`.
@@ -52,6 +63,10 @@ export class CourseRecord {
 
   @Prop({ type: [CourseProjectEntrySchema], default: [] })
   projects!: CourseProjectEntryRecord[];
+
+  /** null while it has none. Not among COURSE_FIELDS: course answers do not carry it. */
+  @Prop({ type: CourseSandboxSchema, default: null })
+  sandbox!: CourseSandboxRecord | null;
 
   /** The list order (oldest first): always the time inside `_id` (common/identity.ts), so it survives an export and import. */
   @Prop({ type: Date, required: true, default: () => new Date() })

@@ -18,7 +18,7 @@ import { newIdentity } from '../common/identity.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 import { COURSE_FIELDS, toCourse } from './course.views.js';
-import { CourseRecord } from './course.schema.js';
+import { CourseRecord, type CourseSandboxRecord } from './course.schema.js';
 import { CoursesReadModel } from './courses.read-model.js';
 
 type Kind = 'tutorials' | 'projects';
@@ -117,6 +117,15 @@ export class CoursesService {
     await this.load(courseId);
     await this.tutorials.updateOne({ _id: tutorialId, courseId }, { $set: { courseId: null } }).exec();
     return this.withEntries('tutorials', courseId, (entries) => entries.filter((e) => String(e._id) !== tutorialId));
+  }
+
+  /** Points the course at its sandbox (the script itself is SandboxesService's); 404 when there is no course. */
+  async setSandbox(id: string, sandbox: CourseSandboxRecord): Promise<Course> {
+    return this.lock.run(id, async () => {
+      const found = await this.outbox.update(this.courses, id, { $set: { sandbox } }, domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: id }));
+      if (!found) throw notFound(COURSE_NOT_FOUND_MESSAGE);
+      return this.readModel.written(await this.load(id));
+    });
   }
 
   /** Throws 404 unless the course exists (before creating something that is to join it). */

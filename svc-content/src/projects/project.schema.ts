@@ -4,6 +4,19 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
 
+/** A check: a task and the reference query whose result a learner's query must match. */
+@Schema({ versionKey: false })
+export class CheckRecord {
+  _id!: Types.ObjectId;
+
+  @Prop({ type: String, required: true })
+  task!: string;
+
+  @Prop({ type: String, required: true })
+  referenceSql!: string;
+}
+export const CheckSchema = SchemaFactory.createForClass(CheckRecord);
+
 @Schema({ collection: 'projects', versionKey: false })
 export class ProjectRecord {
   _id!: Types.ObjectId;
@@ -20,6 +33,9 @@ export class ProjectRecord {
 
   @Prop({ type: [ContentBlockSchema], default: [] })
   contents!: ContentBlockRecord[];
+
+  @Prop({ type: [CheckSchema], default: [] })
+  checks!: CheckRecord[];
 
   @Prop({ type: Date, required: true, default: () => new Date() })
   createdAt!: Date;

@@ -2,7 +2,7 @@ import type { Project } from '@dblearn/contracts';
 import { idOf, idOrNull, toBlocks } from '../common/views.js';
 import type { ProjectRecord } from './project.schema.js';
 
-export const PROJECT_FIELDS = { title: 1, difficulty: 1, courseId: 1, contents: 1 } as const;
+export const PROJECT_FIELDS = { title: 1, difficulty: 1, courseId: 1, contents: 1, checks: 1 } as const;
 
 export function toProject(record: ProjectRecord): Project {
   return {
@@ -11,5 +11,7 @@ export function toProject(record: ProjectRecord): Project {
     difficulty: record.difficulty,
     courseId: idOrNull(record.courseId),
     contents: toBlocks(record.contents),
+    // The reference query stays here (CONTRACT "Runnable SQL").
+    checks: (record.checks ?? []).map(({ _id, task }) => ({ _id: idOf(_id), task })),
   };
 }

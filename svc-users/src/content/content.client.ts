@@ -1,4 +1,4 @@
-import { CONTENT_PATTERNS, DIFFICULTIES, isRpcErrorBody, isTopic } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, DIFFICULTIES, isRpcErrorBody, isTopic, type ProjectCheck } from '@dblearn/contracts';
 import { natsConnectionOptions, rpcError, serviceUnavailable } from '@dblearn/nest-common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -51,6 +51,23 @@ export class ContentClient {
     const snapshot = toSnapshot(kind, reply);
     if (!snapshot || snapshot._id !== id) throw new Error(`svc-content answered ${FIND_PATTERNS[kind]} for ${id} with something that is not a ${kind}.`);
     return snapshot;
+  }
+
+  /** The project's checks this learner has not passed yet (CONTRACT "Runnable SQL"); throws 404/503 like `snapshot`. */
+  async checksLeft(userId: string, projectId: string): Promise<ProjectCheck[]> {
+    let reply: unknown;
+    try {
+      reply = await firstValueFrom(this.proxy.send<unknown, object>(CONTENT_PATTERNS.checksLeft, { userId, projectId }).pipe(timeout(this.timeoutMs)));
+    } catch (error) {
+      if (isRpcErrorBody(error) && error.statusCode === 404) throw rpcError(404, NOT_FOUND_MESSAGES.project);
+      if (isRpcErrorBody(error) && error.statusCode < 500) throw rpcError(error.statusCode, error.message);
+      throw serviceUnavailable(CONTENT_UNAVAILABLE_MESSAGE);
+    }
+    const left = (reply as { left?: unknown } | null)?.left;
+    if (!Array.isArray(left) || !left.every((check) => typeof check?._id === 'string' && typeof check?.task === 'string')) {
+      throw new Error(`svc-content answered ${CONTENT_PATTERNS.checksLeft} for ${projectId} with something that is not a list of checks.`);
+    }
+    return left as ProjectCheck[];
   }
 
   /** True or false when svc-content says so; throws when it cannot be asked. */

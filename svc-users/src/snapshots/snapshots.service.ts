@@ -1,5 +1,5 @@
 import type { UserItemRequest, UserProfile } from '@dblearn/contracts';
-import { notFound } from '@dblearn/nest-common';
+import { conflict, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { ContentClient, isNotFound } from '../content/content.client.js';
 import { USER_NOT_FOUND_MESSAGE, UsersService } from '../users/users.service.js';
@@ -29,11 +29,20 @@ export class SnapshotsService {
   async add({ userId, id }: UserItemRequest, kind: SnapshotKind): Promise<UserProfile> {
     const before = await this.holders.find(id);
     const snapshot = await this.content.snapshot(kind, id);
+    if (kind === 'project') await this.assertChecksPassed(userId, id);
     await this.holders.add(kind, id, userId);
     if ((await this.lists.change(userId, kind, (list) => putSnapshot(list, snapshot))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
     const after = await this.holders.find(id);
     if (!before || !after || after.deleted || after.changes !== before.changes) await this.settle(kind, userId, id, after?.deleted === true);
     return this.users.findProfile({ userId });
+  }
+
+  /** A checked project is finished only after svc-content has seen the learner pass every check: 409 naming what is left. */
+  private async assertChecksPassed(userId: string, projectId: string): Promise<void> {
+    const left = await this.content.checksLeft(userId, projectId);
+    if (left.length === 0) return;
+    const tasks = left.map((check) => `“${check.task.length > 80 ? `${check.task.slice(0, 79)}…` : check.task}”`).join(', ');
+    throw conflict(`Pass every check of this project before finishing it: ${left.length} ${left.length === 1 ? 'check is' : 'checks are'} left: ${tasks}`);
   }
 
   /** The copy just written may be stale: svc-content's answer now decides. */

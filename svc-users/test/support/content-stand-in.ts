@@ -16,12 +16,14 @@ export class ContentState {
   /** Runs once, after the entity was read and before the answer leaves: an admin's edit in the middle of a request. */
   readonly beforeAnswer = new Map<string, () => Promise<void>>();
   readonly calls: string[] = [];
+  /** Project id → the checks every learner has still to pass (none unless a test says so). */
+  readonly checksLeft = new Map<string, Array<{ _id: string; task: string }>>();
 }
 
 const STATE = Symbol('ContentState');
 
 /**
- * Plays svc-content's three find-by-id calls on the real NATS, in svc-content's queue group and
+ * Plays svc-content's three find-by-id calls and its checks-left call on the real NATS, in svc-content's queue group and
  * as its bus user, answering what svc-content answers: the entity, or a 404 RpcErrorBody.
  */
 @Controller()
@@ -41,6 +43,12 @@ class ContentStandInController {
   @MessagePattern(CONTENT_PATTERNS.findInterview)
   question(@Payload() { id }: { id: string }): Promise<Entity> {
     return this.find(this.state.questions, id, 'Interview question not found.');
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.checksLeft)
+  left(@Payload() { projectId }: { projectId: string }): { left: Array<{ _id: string; task: string }> } {
+    if (!this.state.projects.has(projectId)) throw new RpcException({ statusCode: 404, message: 'Project not found.' } satisfies RpcErrorBody);
+    return { left: this.state.checksLeft.get(projectId) ?? [] };
   }
 
   private async find(items: Map<string, Entity>, id: string, missing: string): Promise<Entity> {

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsMongoId, IsOptional, IsString, Length, Min, ValidateNested } from 'class-validator';
+import { SANDBOX_KINDS, type SandboxKind } from '../content.js';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
@@ -157,6 +158,86 @@ export class UpdateInterviewRequestDto extends InterviewQuestionDto {
   id!: string;
 }
 
+// ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----
+
+const { runnable } = LIMITS;
+
+/** PUT /course/sandbox/{courseId}: whether it runs is svc-content's check (400 naming the line). */
+export class SandboxDto {
+  @IsIn(SANDBOX_KINDS, { message: `kind must be one of: ${SANDBOX_KINDS.join(', ')}.` })
+  kind!: SandboxKind;
+
+  @IsString(text('Sandbox'))
+  @Length(runnable.source.min, runnable.source.max, { message: `Sandbox must be 1 to ${runnable.source.max} characters long.` })
+  source!: string;
+}
+
+/** PUT /project/check/{projectId}: the reference must run on the course's sandbox (svc-content checks). */
+export class CheckDto {
+  @IsString(text('Task'))
+  @Length(runnable.task.min, runnable.task.max, { message: lengthMessage('Task', runnable.task) })
+  task!: string;
+
+  @IsString(text('Reference query'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Reference query', runnable.sql) })
+  referenceSql!: string;
+}
+
+/** POST /project/{projectId}/attempts */
+export class AttemptDto {
+  @IsMongoId({ message: 'checkId must be a valid id.' })
+  checkId!: string;
+
+  @IsString(text('Query'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Query', runnable.sql) })
+  sql!: string;
+}
+
+/** content.course.put-sandbox */
+export class PutSandboxRequestDto extends SandboxDto {
+  @IsMongoId({ message: 'courseId must be a valid id.' })
+  courseId!: string;
+}
+
+/** content.project.add-check */
+export class AddCheckRequestDto extends CheckDto {
+  @IsMongoId({ message: 'projectId must be a valid id.' })
+  projectId!: string;
+}
+
+/** content.project.delete-check: check `id` of `projectId`. */
+export class DeleteCheckRequestDto {
+  @IsMongoId({ message: 'projectId must be a valid id.' })
+  projectId!: string;
+
+  @IsMongoId({ message: 'id must be a valid id.' })
+  id!: string;
+}
+
+/** content.project.attempt: the gateway adds the path's project and the caller. */
+export class AttemptRequestDto extends AttemptDto {
+  @IsMongoId({ message: 'projectId must be a valid id.' })
+  projectId!: string;
+
+  @IsMongoId({ message: 'userId must be a valid id.' })
+  userId!: string;
+}
+
+/** content.project.checks-left (svc-users, before it records a finished project). */
+export class ChecksLeftRequestDto {
+  @IsMongoId({ message: 'projectId must be a valid id.' })
+  projectId!: string;
+
+  @IsMongoId({ message: 'userId must be a valid id.' })
+  userId!: string;
+}
+
+/** A check as exported: reference query included. */
+export class ImportedCheckDto extends CheckDto {
+  @IsMongoId(idRule('_id'))
+  _id!: string;
+}
+
 // ---- Export and import (CONTRACT "Content export and import") ----
 
 /** content.export.slice: where to go on (the `next` of the slice before); none for the first. */
@@ -235,6 +316,12 @@ export class ImportedProjectDto extends ProjectFieldsDto {
   @ValidateNested({ each: true })
   @Type(() => ImportedProjectBlockDto)
   contents!: ImportedProjectBlockDto[];
+
+  @IsOptional()
+  @IsArray({ message: 'checks must be a list.' })
+  @ValidateNested({ each: true })
+  @Type(() => ImportedCheckDto)
+  checks?: ImportedCheckDto[];
 }
 
 /** One course of an import, with its tutorials and projects: rejected or kept as a whole. */
@@ -251,6 +338,11 @@ export class ImportedCourseDto extends CourseDto {
   @ValidateNested({ each: true })
   @Type(() => ImportedProjectDto)
   projects!: ImportedProjectDto[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SandboxDto)
+  sandbox?: SandboxDto | null;
 }
 
 export class ImportedInterviewQuestionDto extends InterviewQuestionDto {

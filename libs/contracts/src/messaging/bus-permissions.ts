@@ -21,10 +21,11 @@ export const GATEWAY_BUS_USER = 'gateway';
 
 /**
  * The few requests one service sends another, each named: svc-users reads the project, tutorial
- * or question it is about to copy into a user's lists (and its rebuild command reads them all).
+ * or question it is about to copy into a user's lists (and its rebuild command reads them all), and
+ * which checks of a project a learner has yet to pass before it records the project as finished.
  */
 export const SERVICE_REQUESTS: Partial<Record<ServiceName, readonly string[]>> = {
-  users: [CONTENT_PATTERNS.findProject, CONTENT_PATTERNS.findTutorial, CONTENT_PATTERNS.findInterview],
+  users: [CONTENT_PATTERNS.findProject, CONTENT_PATTERNS.findTutorial, CONTENT_PATTERNS.findInterview, CONTENT_PATTERNS.checksLeft],
 };
 
 export interface BusPermissions {

@@ -1,10 +1,13 @@
 import type {
+  AttemptResult,
+  ChecksLeft,
   Course,
   ExportedCourse,
   ImportReport,
   InterviewQuestion,
   ListPage,
   Project,
+  Sandbox,
   Tutorial,
 } from '../content.js';
 
@@ -20,7 +23,20 @@ export const CONTENT_PATTERNS = {
   attachTutorial: 'content.course.attach-tutorial',
   detachTutorial: 'content.course.detach-tutorial',
 
+  /** PutSandboxRequestDto → Course; 400 naming the line when the script does not run on an empty database. */
+  putSandbox: 'content.course.put-sandbox',
+  /** IdDto (the course) → Sandbox; 404 when the course has none. */
+  findSandbox: 'content.course.find-sandbox',
+
   findProject: 'content.project.find',
+  /** AddCheckRequestDto → Project; 400 when the reference does not run on the course's sandbox. */
+  addCheck: 'content.project.add-check',
+  /** DeleteCheckRequestDto → Project. */
+  deleteCheck: 'content.project.delete-check',
+  /** AttemptRequestDto → AttemptResult; 404 for a check of another project. A pass is remembered. */
+  attempt: 'content.project.attempt',
+  /** ChecksLeftRequestDto → ChecksLeft (svc-users asks before it records a finished project). */
+  checksLeft: 'content.project.checks-left',
   createProject: 'content.project.create',
   updateProject: 'content.project.update',
   removeProjectBlock: 'content.project.remove-block',
@@ -66,7 +82,13 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.detachProject]: Course;
   [CONTENT_PATTERNS.attachTutorial]: Course;
   [CONTENT_PATTERNS.detachTutorial]: Course;
+  [CONTENT_PATTERNS.putSandbox]: Course;
+  [CONTENT_PATTERNS.findSandbox]: Sandbox;
   [CONTENT_PATTERNS.findProject]: Project;
+  [CONTENT_PATTERNS.addCheck]: Project;
+  [CONTENT_PATTERNS.deleteCheck]: Project;
+  [CONTENT_PATTERNS.attempt]: AttemptResult;
+  [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
   [CONTENT_PATTERNS.createProject]: Project;
   [CONTENT_PATTERNS.updateProject]: Project;
   [CONTENT_PATTERNS.removeProjectBlock]: Project;

@@ -1,0 +1,161 @@
+import { type AttemptResult, AUTH_HEADER, CONTENT_PATTERNS, type Project, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import type { NatsCaller } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { checked, type TestGateway } from './support/gateway.js';
+import { startUsersAndContent, type UsersAndContent } from './support/users-and-content.js';
+
+/*
+ * CONTRACT "Runnable SQL (sandboxes and checks)" end to end: the gateway in process, the real
+ * svc-users and svc-content as child processes on the bus as their own users, real FerretDB and
+ * NATS. Who may make each call, the attempt, the time limit, and the 409 on finishing.
+ */
+
+let stand: UsersAndContent;
+let gateway: TestGateway;
+let content: NatsCaller;
+let counter = 0;
+let admin: string;
+let courseId: string;
+let projectId: string;
+
+const api = () => request(gateway.server);
+const unknownId = '6560f0c2a1b2c3d4e5f60718';
+const ADMIN = { email: 'admin@runnable.dblearn.test', password: 'runnable-admin-password' };
+const SHOP = `CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL);
+INSERT INTO product (name, price) VALUES ('Pen', 1.5), ('Lamp', 24), ('Desk', 180), ('Chair', 95);`;
+const RUNAWAY = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n';
+
+async function learner(): Promise<{ user: TokenClaims; token: string }> {
+  counter += 1;
+  const response = await checked(api().post('/api/users').send({ email: `runnable${counter}.${Date.now()}@example.com`, password: 'secret-password', skill: 'beginner' }));
+  expect(response.status).toBe(201);
+  return { user: response.body as TokenClaims, token: String(response.headers[AUTH_HEADER]) };
+}
+
+function call(method: 'get' | 'put' | 'post', path: string, token?: string, body?: object) {
+  const test = api()[method](`/api${path}`);
+  const withBody = body ? test.send(body) : test;
+  return checked(token ? withBody.set(AUTH_HEADER, token) : withBody);
+}
+
+const attempt = (token: string, checkId: string, sql: string, project = projectId) => call('post', `/project/${project}/attempts`, token, { checkId, sql });
+
+beforeAll(async () => {
+  stand = await startUsersAndContent('gateway_runnable', ADMIN);
+  ({ gateway, content } = stand);
+  admin = (await checked(api().post('/api/auth').send(ADMIN))).text;
+  courseId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' }))._id;
+  projectId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Price list', difficulty: 'beginner', courseId }))._id;
+}, 90_000);
+
+afterAll(() => stand?.close());
+
+describe('sandboxes through the gateway', () => {
+  it('lets only an admin set one (401 visitor, 403 learner), and any signed-in user read it', async () => {
+    const { token } = await learner();
+    expect((await call('put', `/course/sandbox/${courseId}`, undefined, { kind: 'sql', source: SHOP })).status).toBe(401);
+    expect((await call('put', `/course/sandbox/${courseId}`, token, { kind: 'sql', source: SHOP })).status).toBe(403);
+    expect((await call('get', `/course/sandbox/${courseId}`, token)).status).toBe(404);
+    const saved = await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: SHOP });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ _id: courseId, name: 'Shop queries' });
+    expect((await call('get', `/course/sandbox/${courseId}`)).status).toBe(401);
+    const read = await call('get', `/course/sandbox/${courseId}`, token);
+    expect([read.status, read.body]).toEqual([200, { kind: 'sql', source: SHOP }]);
+  });
+
+  it('answers 400 naming the line of a script that fails, for a malformed id and a script over 200 kB; 404 for an unknown course', async () => {
+    const broken = await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: `${SHOP}\nSELEC 1;` });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe('The sandbox script does not run: Line 3: near "SELEC": syntax error');
+    expect((await call('put', '/course/sandbox/nope', admin, { kind: 'sql', source: SHOP })).status).toBe(400);
+    expect((await call('put', `/course/sandbox/${unknownId}`, admin, { kind: 'sql', source: SHOP })).status).toBe(404);
+    const huge = await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: `-- ${'x'.repeat(205 * 1024)}\nSELECT 1;` });
+    expect(huge.status).toBe(400);
+    expect((await call('get', `/course/sandbox/${courseId}`, admin)).body.source).toBe(SHOP);
+  });
+});
+
+describe('checks and attempts through the gateway', () => {
+  let checkId: string;
+  let secondCheckId: string;
+
+  it('lets only an admin add and remove checks; learners see tasks only', async () => {
+    const { token } = await learner();
+    const body = { task: 'Every product under 100, cheapest first.', referenceSql: 'SELECT name, price FROM product WHERE price < 100 ORDER BY price' };
+    expect((await call('put', `/project/check/${projectId}`, undefined, body)).status).toBe(401);
+    expect((await call('put', `/project/check/${projectId}`, token, body)).status).toBe(403);
+    const added = await call('put', `/project/check/${projectId}`, admin, body);
+    expect(added.status).toBe(200);
+    const second = await call('put', `/project/check/${projectId}`, admin, { task: 'How many products are there?', referenceSql: 'SELECT count(*) FROM product' });
+    [checkId, secondCheckId] = (second.body as Project).checks.map((check) => check._id) as [string, string];
+    const seen = await call('get', `/project/${projectId}`, token);
+    expect(seen.body.checks).toEqual([
+      { _id: checkId, task: body.task },
+      { _id: secondCheckId, task: 'How many products are there?' },
+    ]);
+    expect(JSON.stringify(seen.body)).not.toContain('referenceSql');
+    const bad = await call('put', `/project/check/${projectId}`, admin, { task: 'A task of some length', referenceSql: 'SELECT * FROM customer' });
+    expect([bad.status, bad.body.message]).toEqual([400, "The reference query does not run on the course's sandbox: Line 1: no such table: customer"]);
+    expect((await call('put', `/project/check/${projectId}`, admin, { task: 'short', referenceSql: 'x'.repeat(10 * 1024 + 1) })).body.message).toEqual([
+      'Task must be 10 to 3000 characters long.',
+      'Reference query must be at most 10240 characters long.',
+    ]);
+    const temporary = await call('put', `/project/check/${projectId}`, admin, { task: 'A check to remove again', referenceSql: 'SELECT 1' });
+    const temporaryId = (temporary.body as Project).checks[2]?._id as string;
+    expect((await call('put', `/project/deleteCheck/${projectId}`, token, { id: temporaryId })).status).toBe(403);
+    const removed = await call('put', `/project/deleteCheck/${projectId}`, admin, { id: temporaryId });
+    expect((removed.body as Project).checks).toHaveLength(2);
+  });
+
+  it('answers an attempt 200 with passed, a reason and the learner’s rows; 401 for a visitor', async () => {
+    const { token } = await learner();
+    expect((await attempt('', checkId, 'SELECT 1')).status).toBe(401);
+    const wrong = await attempt(token, checkId, 'SELECT name FROM product WHERE price < 100');
+    expect([wrong.status, wrong.body]).toEqual([200, { passed: false, message: 'Expected 2 columns, got 1.', columns: ['name'], rows: [['Pen'], ['Lamp'], ['Chair']] }]);
+    const right = await attempt(token, checkId, 'select name, price from product where price < 100 order by 2');
+    expect(right.body as AttemptResult).toMatchObject({ passed: true, rows: [['Pen', 1.5], ['Lamp', 24], ['Chair', 95]] });
+  });
+
+  it('answers 404 for a check of another project, 400 for a malformed id or a query over 10 kB', async () => {
+    const { token } = await learner();
+    const other = await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Another one', difficulty: 'beginner', courseId });
+    expect((await attempt(token, checkId, 'SELECT 1', other._id)).status).toBe(404);
+    expect((await attempt(token, checkId, 'SELECT 1', unknownId)).status).toBe(404);
+    expect((await attempt(token, 'nope', 'SELECT 1')).status).toBe(400);
+    expect((await attempt(token, checkId, 'x'.repeat(10 * 1024 + 1))).status).toBe(400);
+    expect((await attempt(token, checkId, "ATTACH DATABASE '/etc/passwd' AS p")).body).toEqual({ passed: false, message: 'ATTACH is not allowed here (line 1).' });
+  });
+
+  it('stops a runaway attempt at 2 s (200, passed false) while other requests keep answering', async () => {
+    const { token } = await learner();
+    const started = Date.now();
+    const runaway = attempt(token, checkId, RUNAWAY);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const quickStarted = Date.now();
+    expect((await attempt(token, secondCheckId, 'SELECT count(*) FROM product')).body.passed).toBe(true);
+    expect((await call('get', `/project/${projectId}`, token)).status).toBe(200);
+    expect(Date.now() - quickStarted).toBeLessThan(1_500);
+    const stopped = await runaway;
+    expect([stopped.status, stopped.body]).toEqual([200, { passed: false, message: 'Your query ran longer than 2 s and was stopped.' }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('answers 409 naming what is left when a learner finishes a checked project, and 200 once every check is passed', async () => {
+    const { user, token } = await learner();
+    const finish = () => call('post', `/users/project/${user._id}`, token, { id: projectId });
+    const refused = await finish();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Pass every check of this project before finishing it: 2 checks are left: “Every product under 100, cheapest first.”, “How many products are there?”');
+    await attempt(token, checkId, 'SELECT name, price FROM product WHERE price < 100 ORDER BY price, name');
+    expect((await finish()).body.message).toBe('Pass every check of this project before finishing it: 1 check is left: “How many products are there?”');
+    await attempt(token, secondCheckId, 'SELECT count(id) AS n FROM product');
+    const finished = await finish();
+    expect(finished.status).toBe(200);
+    expect((finished.body as UserProfile).finishedProject.map((project) => project._id)).toEqual([projectId]);
+    // A pass is the learner's own: another learner still has both checks left.
+    const other = await learner();
+    expect((await call('post', `/users/project/${other.user._id}`, other.token, { id: projectId })).status).toBe(409);
+  });
+});

@@ -1,0 +1,129 @@
+import {
+  type AttemptResult,
+  CHECK_NOT_FOUND_MESSAGE,
+  type ChecksLeft,
+  EVENT_SUBJECTS,
+  type Project,
+  PROJECT_NOT_FOUND_MESSAGE,
+  SQL_TIME_LIMIT_MS,
+  type StoredCheck,
+} from '@dblearn/contracts';
+import type { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto } from '@dblearn/contracts/dto';
+import { badRequest, domainEvent, EventOutbox, KeyedLock, notFound } from '@dblearn/nest-common';
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Model, Types } from 'mongoose';
+import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
+import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
+import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
+import { type RunnableSandbox, SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
+import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
+
+/** Passes this instance has recorded, so a learner re-running a passed check costs no write. */
+const KNOWN_PASSES_KEPT = 100_000;
+
+/**
+ * Checked projects (CONTRACT "Runnable SQL"): admins add and remove checks, learners' attempts run
+ * against the reference on the course's sandbox in the SQL workers, passes are remembered, and
+ * svc-users asks what is left before it records a project as finished.
+ */
+@Injectable()
+export class ChecksService {
+  private readonly lock = new KeyedLock();
+  private readonly knownPasses = new Set<string>();
+
+  constructor(
+    @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
+    @InjectModel(CheckPassRecord.name) private readonly passes: Model<CheckPassRecord>,
+    private readonly sandboxes: SandboxesService,
+    private readonly index: RunnableIndex,
+    private readonly runner: SqlRunner,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  /** 400 unless the project's course has a SQL sandbox and the reference runs on it. */
+  async add({ projectId, task, referenceSql }: AddCheckRequestDto): Promise<Project> {
+    const project = await this.load(projectId);
+    const sandbox = await this.sqlSandboxOf(project.courseId ? String(project.courseId) : null);
+    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: sandbox.source, referenceSql });
+    if (reply === TIMED_OUT) throw badRequest(`The reference query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`);
+    if ('error' in reply) throw badRequest(`The reference query does not run on the course's sandbox: ${reply.error}`);
+    return this.changeChecks(projectId, (checks) => [...checks, { _id: new Types.ObjectId(), task, referenceSql }]);
+  }
+
+  async delete({ projectId, id }: DeleteCheckRequestDto): Promise<Project> {
+    return this.changeChecks(projectId, (checks) => {
+      if (!checks.some((check) => String(check._id) === id)) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+      return checks.filter((check) => String(check._id) !== id);
+    });
+  }
+
+  /** Runs the learner's query against the check's reference; a pass is remembered. Never throws for what the query does. */
+  async attempt({ projectId, userId, checkId, sql }: AttemptRequestDto): Promise<AttemptResult> {
+    const project = await this.index.checksOf(projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    const check = project.checks.find((candidate) => candidate._id === checkId);
+    if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+    const sandbox = project.courseId ? await this.sandboxes.forRun(project.courseId) : null;
+    if (!sandbox || sandbox.kind !== 'sql') return { passed: false, message: "This project's course has no SQL sandbox to run the check on." };
+    const reply = await this.runner.run({ op: 'attempt', sandboxKey: sandbox.key, source: sandbox.source, referenceSql: check.referenceSql, sql });
+    if (reply === TIMED_OUT) return { passed: false, message: `Your query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.` };
+    if ('error' in reply) return { passed: false, message: `The check could not be run: ${reply.error}` };
+    if (!('passed' in reply)) throw new Error('A SQL worker answered an attempt with something else.');
+    if (reply.passed) await this.recordPass(userId, projectId, checkId);
+    return reply;
+  }
+
+  /** The project's checks the learner has not passed (none for a project without checks). */
+  async left({ projectId, userId }: ChecksLeftRequestDto): Promise<ChecksLeft> {
+    const project = await this.index.checksOf(projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    if (project.checks.length === 0) return { left: [] };
+    const record = await this.passes.findById(checkPassKey(userId, projectId), { passed: 1 }).lean<CheckPassRecord>().exec();
+    const passed = new Set(record?.passed ?? []);
+    return { left: project.checks.filter((check) => !passed.has(check._id)).map(({ _id, task }) => ({ _id, task })) };
+  }
+
+  /** Every check of a project as stored (export). */
+  async storedChecks(projectId: string): Promise<StoredCheck[]> {
+    return (await this.index.checksOf(projectId))?.checks ?? [];
+  }
+
+  /** One write per learner, project and check at most; writes for one learner and project are queued (FerretDB loses concurrent updates). */
+  private async recordPass(userId: string, projectId: string, checkId: string): Promise<void> {
+    const key = checkPassKey(userId, projectId);
+    if (this.knownPasses.has(`${key}:${checkId}`)) return;
+    await this.lock.run(key, () => this.passes.updateOne({ _id: key }, { $addToSet: { passed: checkId } }, { upsert: true }).exec());
+    if (this.knownPasses.size >= KNOWN_PASSES_KEPT) this.knownPasses.clear();
+    this.knownPasses.add(`${key}:${checkId}`);
+  }
+
+  private async sqlSandboxOf(courseId: string | null): Promise<RunnableSandbox> {
+    if (!courseId) throw badRequest('Attach the project to a course with a SQL sandbox before adding checks.');
+    const sandbox = await this.sandboxes.forRun(courseId);
+    if (!sandbox || sandbox.kind !== 'sql') throw badRequest("The project's course has no SQL sandbox: give it one before adding checks.");
+    return sandbox;
+  }
+
+  /** Rewrites the project's checks whole (with project.updated, so every instance's index follows). */
+  private changeChecks(projectId: string, change: (checks: CheckRecord[]) => CheckRecord[]): Promise<Project> {
+    return this.lock.run(projectId, async () => {
+      const record = await this.load(projectId);
+      const checks = change(record.checks ?? []);
+      const courseId = record.courseId ? String(record.courseId) : null;
+      const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: projectId, title: record.title, difficulty: record.difficulty, courseId });
+      const found = await this.outbox.update(this.projects, projectId, { $set: { checks } }, event);
+      if (!found) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+      const written = { ...record, checks };
+      this.index.projectWritten(written);
+      return toProject(written);
+    });
+  }
+
+  private async load(projectId: string): Promise<ProjectRecord> {
+    const record = await this.projects.findById(projectId, { ...PROJECT_FIELDS, createdAt: 1 }).lean<ProjectRecord>().exec();
+    if (!record) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    return record;
+  }
+}

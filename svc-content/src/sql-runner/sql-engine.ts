@@ -1,0 +1,88 @@
+import { SQL_RESULT_ROW_CAP, type SqlValue } from '@dblearn/contracts';
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue as EngineValue } from 'sql.js';
+import type { QueryResult } from './compare-results.js';
+import { lineAt, refusal } from './sql-text.js';
+
+/** A statement that failed, with the 1-based line where it starts (the message names it too). */
+export class SqlFailure extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super(line === null ? message : `Line ${line}: ${message}`);
+  }
+}
+
+let engine: Promise<SqlJsStatic> | null = null;
+
+/** sql.js (SQLite compiled to WebAssembly), loaded once per thread. */
+export function loadEngine(): Promise<SqlJsStatic> {
+  engine ??= initSqlJs();
+  return engine;
+}
+
+/** A database built from `source` (a sandbox script), as bytes any number of copies open from. */
+export function buildSandbox(sql: SqlJsStatic, source: string): Uint8Array {
+  const db = new sql.Database();
+  try {
+    runStatements(db, source);
+    return db.export();
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `query` on a fresh copy of the sandbox and answers the last result that has columns. */
+export function runOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null, query: string): QueryResult {
+  const db = sandbox ? new sql.Database(sandbox) : new sql.Database();
+  try {
+    return runStatements(db, query) ?? { columns: [], rows: [] };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Every statement of `text` in turn, so that a failure names the line its statement starts on.
+ * Refused statements (ATTACH, PRAGMAs that reach files, load_extension) never run. A result past
+ * SQL_RESULT_ROW_CAP rows stops the run: the cap keeps one query from filling the worker's memory.
+ */
+function runStatements(db: Database, text: string): QueryResult | null {
+  const refused = refusal(text);
+  if (refused) throw new SqlFailure(refused, null);
+  const statements = db.iterateStatements(text);
+  let last: QueryResult | null = null;
+  for (;;) {
+    const offset = text.length - statements.getRemainingSQL().length;
+    let step: IteratorResult<ReturnType<Database['prepare']>>;
+    try {
+      step = statements.next();
+    } catch (error) {
+      throw new SqlFailure(messageOf(error), lineAt(text, offset));
+    }
+    if (step.done) return last;
+    const statement = step.value;
+    try {
+      const columns = statement.getColumnNames();
+      const rows: SqlValue[][] = [];
+      while (statement.step()) {
+        if (rows.length >= SQL_RESULT_ROW_CAP) throw new Error(`the result has more than ${SQL_RESULT_ROW_CAP} rows`);
+        rows.push(statement.get().map(toValue));
+      }
+      if (columns.length > 0) last = { columns, rows };
+    } catch (error) {
+      throw new SqlFailure(messageOf(error), lineAt(text, offset));
+    }
+  }
+}
+
+function toValue(value: EngineValue): SqlValue {
+  if (value instanceof Uint8Array) return `x'${Buffer.from(value).toString('hex')}'`;
+  return value ?? null;
+}
+
+/** SQLite quotes the token it stopped at: a 10 kB token would fill the answer, so long ones are cut. */
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/"([^"]{40})[^"]{8,}"/g, '"$1…"').slice(0, 500);
+}

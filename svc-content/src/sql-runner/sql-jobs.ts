@@ -1,0 +1,36 @@
+import type { AttemptResult } from '@dblearn/contracts';
+
+/**
+ * What svc-content asks of a SQL worker thread. A sandbox is named by the hash of its script, so a
+ * worker builds it once and opens copies of the built bytes after that.
+ */
+export type SqlJob =
+  /** Does the script run on an empty database? */
+  | { op: 'sandbox'; source: string }
+  /** Does the reference query run on the sandbox? */
+  | { op: 'reference'; sandboxKey: string; source: string; referenceSql: string }
+  /** The learner's query against the reference, both on fresh copies of the sandbox. */
+  | { op: 'attempt'; sandboxKey: string; source: string; referenceSql: string; sql: string };
+
+/** The failure of a script or reference query: the message names the line. */
+export interface SqlJobFailure {
+  error: string;
+  line: number | null;
+}
+
+export type SqlJobReply = { ok: true } | SqlJobFailure | AttemptResult;
+
+export interface SqlJobMessage {
+  id: number;
+  job: SqlJob;
+}
+
+export interface SqlReplyMessage {
+  id: number;
+  reply: SqlJobReply;
+}
+
+/** A worker's first message: its thread id, so that a slow query's thread can be given a lower priority. */
+export interface SqlWorkerHello {
+  tid: number | null;
+}

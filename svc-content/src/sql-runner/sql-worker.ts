@@ -1,0 +1,103 @@
+import { ATTEMPT_ROWS_SHOWN, type AttemptResult } from '@dblearn/contracts';
+import { readlinkSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type { SqlJsStatic } from 'sql.js';
+import { compareResults, type QueryResult } from './compare-results.js';
+import type { SqlJob, SqlJobMessage, SqlJobReply, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
+import { buildSandbox, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
+import { ordersAtTopLevel } from './sql-text.js';
+
+// One SQL worker thread (SqlRunner keeps a few).
+
+/** A few recent items, the oldest dropped first. */
+class Recent<V> {
+  private readonly items = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const value = this.items.get(key);
+    if (value !== undefined) {
+      this.items.delete(key);
+      this.items.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.items.delete(key);
+    this.items.set(key, value);
+    if (this.items.size > this.size) this.items.delete(this.items.keys().next().value as string);
+  }
+}
+
+const sandboxes = new Recent<Uint8Array>(32);
+const references = new Recent<QueryResult>(256);
+
+function sandboxBytes(sql: SqlJsStatic, key: string, source: string): Uint8Array {
+  let bytes = sandboxes.get(key);
+  if (!bytes) {
+    bytes = buildSandbox(sql, source);
+    sandboxes.set(key, bytes);
+  }
+  return bytes;
+}
+
+function referenceResult(sql: SqlJsStatic, key: string, source: string, referenceSql: string): QueryResult {
+  const cacheKey = `${key}\u0000${referenceSql}`;
+  let result = references.get(cacheKey);
+  if (!result) {
+    result = runOnCopy(sql, sandboxBytes(sql, key, source), referenceSql);
+    references.set(cacheKey, result);
+  }
+  return result;
+}
+
+function attempt(sql: SqlJsStatic, job: Extract<SqlJob, { op: 'attempt' }>): AttemptResult {
+  const expected = referenceResult(sql, job.sandboxKey, job.source, job.referenceSql);
+  let actual: QueryResult;
+  try {
+    actual = runOnCopy(sql, sandboxBytes(sql, job.sandboxKey, job.source), job.sql);
+  } catch (error) {
+    if (error instanceof SqlFailure) return { passed: false, message: error.message };
+    throw error;
+  }
+  const verdict = compareResults(expected, actual, ordersAtTopLevel(job.referenceSql));
+  return { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN) };
+}
+
+async function handle(job: SqlJob): Promise<SqlJobReply> {
+  const sql = await loadEngine();
+  try {
+    switch (job.op) {
+      case 'sandbox':
+        buildSandbox(sql, job.source);
+        return { ok: true };
+      case 'reference':
+        referenceResult(sql, job.sandboxKey, job.source, job.referenceSql);
+        return { ok: true };
+      case 'attempt':
+        return attempt(sql, job);
+    }
+  } catch (error) {
+    if (error instanceof SqlFailure) return { error: error.message, line: error.line };
+    throw error;
+  }
+}
+
+parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
+  void handle(job).then(
+    (reply) => parentPort?.postMessage({ id, reply } satisfies SqlReplyMessage),
+    (error: unknown) => parentPort?.postMessage({ id, reply: { error: `The query could not be run: ${error instanceof Error ? error.message : String(error)}`, line: null } } satisfies SqlReplyMessage),
+  );
+});
+// Loads the engine before the first job asks.
+void loadEngine();
+parentPort?.postMessage({ tid: threadId() } satisfies SqlWorkerHello);
+
+/** This thread's Linux task id (SqlRunner lowers the priority of a thread running a slow query); null elsewhere. */
+function threadId(): number | null {
+  try {
+    const tid = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+    return Number.isInteger(tid) ? tid : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  type AttemptResult,
+  CHECK_NOT_FOUND_MESSAGE,
+  type ChecksLeft,
+  CONTENT_PATTERNS,
+  type Course,
+  type Project,
+  type Sandbox,
+  SANDBOX_NOT_FOUND_MESSAGE,
+} from '@dblearn/contracts';
+import type { NatsCaller } from '@dblearn/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Types } from 'mongoose';
+import { type ContentSuite, startContentSuite } from './support/content-service.js';
+
+// CONTRACT "Runnable SQL (sandboxes and checks)", svc-content's side, on the real FerretDB and NATS.
+
+const LIBRARY = `CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);
+CREATE TABLE loan (id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES member(id), title TEXT, returned INTEGER);
+INSERT INTO member VALUES (1, 'Ada', 'London'), (2, 'Edgar', 'Oxford'), (3, 'Grace', NULL);
+INSERT INTO loan VALUES (1, 1, 'Dune', 1), (2, 1, 'Emma', 0), (3, 2, 'Ulysses', 0);`;
+const RUNAWAY = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n';
+
+let suite: ContentSuite;
+let content: NatsCaller;
+let course: Course;
+let project: Project;
+const learner = new Types.ObjectId().toHexString();
+
+const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
+const attempt = (checkId: string, sql: string, userId = learner, projectId = project._id) =>
+  send<AttemptResult>(CONTENT_PATTERNS.attempt, { projectId, userId, checkId, sql });
+const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { projectId, task, referenceSql });
+const left = (userId = learner, projectId = project._id) => send<ChecksLeft>(CONTENT_PATTERNS.checksLeft, { userId, projectId });
+
+beforeAll(async () => {
+  suite = await startContentSuite('svc_content_runnable');
+  ({ content } = suite);
+  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' });
+  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Loans report', difficulty: 'beginner', courseId: course._id });
+}, 60_000);
+
+afterAll(() => suite?.close());
+
+describe('sandboxes', () => {
+  it('answers 404 for a course without one, then stores one that runs and answers the course', async () => {
+    expect(await content.refusal(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ statusCode: 404, message: SANDBOX_NOT_FOUND_MESSAGE });
+    const saved = await send<Course>(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: LIBRARY });
+    expect(saved).toEqual(await send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id }));
+    expect(saved).not.toHaveProperty('sandbox');
+    expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
+  });
+
+  it('refuses a script that does not run, naming its line, and keeps the one before', async () => {
+    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` });
+    expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script does not run: Line 6: no such table: missing_table' });
+    expect((await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).source).toBe(LIBRARY);
+  });
+
+  it('refuses a script that attaches a file or runs past the time limit', async () => {
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: "ATTACH 'x.db' AS x;" })).message).toMatch(/ATTACH is not allowed/);
+    const started = Date.now();
+    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` });
+    expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script ran longer than 2 s and was stopped.' });
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('checks a JSON sandbox for its shape and syntax', async () => {
+    const other = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' });
+    const source = JSON.stringify({ books: [{ title: 'Dune', year: 1965 }] });
+    await send(CONTENT_PATTERNS.putSandbox, { courseId: other._id, kind: 'mongo', source });
+    expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: other._id })).toEqual({ kind: 'mongo', source });
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: other._id, kind: 'mongo', source: '{"books": [1]}' })).message).toBe('Document 1 of "books" is not an object.');
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: other._id, kind: 'mongo', source: '{\n"books": [\n{"a": }]}' })).message).toMatch(/the sandbox is not valid JSON/);
+  });
+
+  it('answers 404 for an unknown course and 400 for a malformed id or a missing kind', async () => {
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: new Types.ObjectId().toHexString(), kind: 'sql', source: LIBRARY })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: 'nope', kind: 'sql', source: LIBRARY })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, source: LIBRARY })).message).toEqual(['kind must be one of: sql, mongo.']);
+  });
+});
+
+describe('checks and attempts', () => {
+  let loansCheck: string;
+  let membersCheck: string;
+
+  it('adds checks whose reference runs, and shows only their tasks', async () => {
+    const withOne = await addCheck('List each member with the number of books they have out.', 'SELECT m.name, count(l.id) FROM member m LEFT JOIN loan l ON l.member_id = m.id AND l.returned = 0 GROUP BY m.id');
+    const withTwo = await addCheck('Names of members, alphabetically from the end.', 'SELECT name FROM member ORDER BY name DESC');
+    expect(withOne.checks).toHaveLength(1);
+    expect(withTwo.checks).toEqual([{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), task: expect.any(String) }, { _id: expect.any(String), task: 'Names of members, alphabetically from the end.' }]);
+    [loansCheck, membersCheck] = withTwo.checks.map((check) => check._id) as [string, string];
+    const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id });
+    expect(found.checks).toEqual(withTwo.checks);
+    expect(JSON.stringify(found)).not.toContain('SELECT');
+  });
+
+  it('refuses a reference that does not run on the sandbox, and a project without a course sandbox', async () => {
+    expect(await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: project._id, task: 'A task long enough', referenceSql: 'SELECT nope FROM member' })).toEqual({
+      statusCode: 400,
+      message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
+    });
+    const loose = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'No course', difficulty: 'beginner' });
+    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: loose._id, task: 'A task long enough', referenceSql: 'SELECT 1' })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: project._id, task: 'short', referenceSql: 'SELECT 1' })).message).toEqual(['Task must be 10 to 3000 characters long.']);
+  });
+
+  it('fails a wrong result with a reason and the learner’s rows, and remembers nothing', async () => {
+    const wrong = await attempt(loansCheck, 'SELECT name FROM member');
+    expect(wrong).toEqual({ passed: false, message: 'Expected 2 columns, got 1.', columns: ['name'], rows: [['Ada'], ['Edgar'], ['Grace']] });
+    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name')).message).toBe('Row 1 differs: the rows are right but not in the expected order.');
+    expect((await attempt(membersCheck, "SELECT name FROM member WHERE name <> 'Ada' ORDER BY name DESC")).message).toBe('Missing 1 row.');
+    expect((await left()).left.map((check) => check._id)).toEqual([loansCheck, membersCheck]);
+  });
+
+  it('passes a differently written query with the same rows in any order, and remembers the pass', async () => {
+    const sql = `SELECT name AS member, (SELECT count(*) FROM loan WHERE member_id = member.id AND NOT returned) AS out
+                 FROM member ORDER BY out DESC`;
+    const pass = await attempt(loansCheck, sql);
+    expect(pass).toMatchObject({ passed: true, columns: ['member', 'out'] });
+    expect(pass.rows).toHaveLength(3);
+    expect((await left()).left.map((check) => check._id)).toEqual([membersCheck]);
+    await attempt(membersCheck, 'select name from member order by 1 desc;');
+    expect(await left()).toEqual({ left: [] });
+    expect(await left(new Types.ObjectId().toHexString())).toEqual({ left: expect.arrayContaining([expect.objectContaining({ _id: loansCheck })]) });
+  });
+
+  it('answers an error with its line, refuses ATTACH and file PRAGMAs, and a 10 kB garbage query cleanly', async () => {
+    expect(await attempt(loansCheck, 'SELECT 1;\nSELECT * FROM nowhere')).toEqual({ passed: false, message: 'Line 2: no such table: nowhere' });
+    expect((await attempt(loansCheck, "ATTACH DATABASE '/etc/passwd' AS secrets; SELECT 1")).message).toBe('ATTACH is not allowed here (line 1).');
+    expect((await attempt(loansCheck, "SELECT load_extension('/tmp/evil')")).message).toBe('load_extension is not allowed here (line 1).');
+    expect((await attempt(loansCheck, 'PRAGMA temp_store_directory')).message).toBe('PRAGMA temp_store_directory is not allowed here (line 1).');
+    const garbage = await attempt(loansCheck, `${'qz'.repeat(3000)} ${'}{'.repeat(2000)}`);
+    expect(garbage.passed).toBe(false);
+    expect(garbage.message).toMatch(/^Line 1: near ".*": syntax error$/);
+    expect(garbage.message.length).toBeLessThan(200);
+  });
+
+  it('a learner’s DELETE changes only their own copy of the sandbox', async () => {
+    expect((await attempt(membersCheck, 'DELETE FROM member; SELECT name FROM member')).message).toBe('Missing 3 rows.');
+    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
+  });
+
+  it('stops a runaway query at 2 s with passed false, while other attempts still answer', async () => {
+    const started = Date.now();
+    const runaway = attempt(loansCheck, RUNAWAY);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const quickStarted = Date.now();
+    const quick = await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC');
+    expect(quick.passed).toBe(true);
+    expect(Date.now() - quickStarted).toBeLessThan(1_000);
+    expect(await runaway).toEqual({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
+  });
+
+  it('answers 404 for a check of another project, an unknown check and an unknown project', async () => {
+    const other = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Other project', difficulty: 'beginner', courseId: course._id });
+    expect(await content.refusal(CONTENT_PATTERNS.attempt, { projectId: other._id, userId: learner, checkId: loansCheck, sql: 'SELECT 1' })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: new Types.ObjectId().toHexString(), userId: learner, checkId: loansCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect(await left(learner, other._id)).toEqual({ left: [] });
+  });
+
+  it('removes a check (404 for one it does not have)', async () => {
+    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck });
+    expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
+    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+  });
+});
