@@ -3,7 +3,7 @@ import autocannon, { type Result } from 'autocannon';
 import { AUTH_HEADER, PAGE_SIZE, SKILLS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
-import { contentVerdicts, edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
+import { contentVerdicts, edgeShareLines, formatTable, mergeRows, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 // `npm run bench`: load-tests the running platform's hot calls and prints a table of the results.
 
@@ -87,18 +87,30 @@ function toRow(call: string, result: Result): BenchRow {
 /** Seconds of load before each measurement, not counted: a running platform has warm JIT and caches. */
 const WARMUP_SECONDS = 2;
 
-async function measure(options: BenchOptions, target: Target): Promise<BenchRow> {
-  say(`${target.call}: ${WARMUP_SECONDS} s warm-up, then ${options.durationSeconds} s, ${options.connections} connections`);
-  const load = (duration: number) =>
-    autocannon({
-      url: apiUrl(target.base, target.path),
-      headers: target.headers ?? {},
-      connections: options.connections,
-      duration,
-      timeout: 10,
-    });
-  await load(WARMUP_SECONDS);
-  return toRow(target.call, await load(options.durationSeconds));
+function load(options: BenchOptions, target: Target, duration: number): Promise<Result> {
+  return autocannon({
+    url: apiUrl(target.base, target.path),
+    headers: target.headers ?? {},
+    connections: options.connections,
+    duration,
+    timeout: 10,
+  });
+}
+
+/**
+ * One call straight to the gateway and through the edge, in halves ordered gateway, edge, edge,
+ * gateway: the two paths see the same machine on average, however its load drifts meanwhile.
+ */
+async function measurePair(options: BenchOptions, gateway: Target, edge: Target): Promise<BenchRow[]> {
+  const half = Math.max(1, Math.round(options.durationSeconds / 2));
+  say(`${gateway.call} / ${edge.call}: ${WARMUP_SECONDS} s warm-up each, then 4 × ${half} s alternating, ${options.connections} connections`);
+  await load(options, gateway, WARMUP_SECONDS);
+  await load(options, edge, WARMUP_SECONDS);
+  const parts: Record<'gateway' | 'edge', BenchRow[]> = { gateway: [], edge: [] };
+  for (const [path, target] of [['gateway', gateway], ['edge', edge], ['edge', edge], ['gateway', gateway]] as const) {
+    parts[path].push(toRow(target.call, await load(options, target, half)));
+  }
+  return [mergeRows(gateway.call, parts.gateway), mergeRows(edge.call, parts.edge)];
 }
 
 async function main(): Promise<number> {
@@ -129,13 +141,13 @@ async function main(): Promise<number> {
       );
     }
   }
-  // Each call straight to the gateway, then through the edge, one after the other.
-  const targets: Target[] = calls.flatMap(({ call, ...rest }) => [
-    { ...rest, call: rowLabel(call, 'gateway', options.baseUrl), base: options.baseUrl },
-    { ...rest, call: rowLabel(call, 'edge', options.edgeUrl), base: options.edgeUrl },
-  ]);
+  // Each call straight to the gateway and through the edge, alternating.
   const rows: BenchRow[] = [];
-  for (const target of targets) rows.push(await measure(options, target));
+  for (const { call, ...rest } of calls) {
+    const gateway = { ...rest, call: rowLabel(call, 'gateway', options.baseUrl), base: options.baseUrl };
+    const edge = { ...rest, call: rowLabel(call, 'edge', options.edgeUrl), base: options.edgeUrl };
+    rows.push(...(await measurePair(options, gateway, edge)));
+  }
 
   process.stdout.write(`\n${formatTable(rows)}\n\n`);
   for (const line of [targetVerdict(rows), ...contentVerdicts(rows), ...edgeShareLines(rows)]) if (line) process.stdout.write(`${line}\n`);

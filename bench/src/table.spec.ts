@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contentVerdicts, edgeShareLines, formatTable, rowLabel, targetVerdict, type BenchRow } from './table.js';
+import { contentVerdicts, edgeShareLines, formatTable, mergeRows, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 const me: BenchRow = { call: 'GET /api/users/me', requestsPerSecond: 2514.36, p50Ms: 6, p99Ms: 17.25, total: 25144, errors: 0, non2xx: 0 };
 const health: BenchRow = { call: 'GET /api/health', requestsPerSecond: 1820, p50Ms: 9, p99Ms: 30, total: 18200, errors: 0, non2xx: 12 };
@@ -51,5 +51,13 @@ describe('contentVerdicts', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/: met$/);
     expect(lines[1]).toMatch(/NOT met$/);
+  });
+});
+
+describe('mergeRows', () => {
+  it('averages the rate and median of the halves, keeps the worst p99 and sums the counts', () => {
+    const merged = mergeRows('GET /api/users/me via edge :8080', [me, { ...me, requestsPerSecond: 1514.36, p50Ms: 8, p99Ms: 30, total: 15000, non2xx: 2 }]);
+    expect(merged).toMatchObject({ call: 'GET /api/users/me via edge :8080', p50Ms: 7, p99Ms: 30, total: 40144, errors: 0, non2xx: 2 });
+    expect(merged.requestsPerSecond).toBeCloseTo(2014.36);
   });
 });

@@ -36,6 +36,24 @@ function cells(row: BenchRow): string[] {
   ];
 }
 
+/**
+ * One row from several measurements of the same call: mean rate and median, the worst p99, the
+ * counts summed. The bench measures each path in two halves (gateway, edge, edge, gateway) so a
+ * change in the machine's load between rows does not count against one path.
+ */
+export function mergeRows(call: string, parts: readonly BenchRow[]): BenchRow {
+  const mean = (pick: (row: BenchRow) => number) => parts.reduce((sum, row) => sum + pick(row), 0) / parts.length;
+  return {
+    call,
+    requestsPerSecond: mean((row) => row.requestsPerSecond),
+    p50Ms: mean((row) => row.p50Ms),
+    p99Ms: Math.max(...parts.map((row) => row.p99Ms)),
+    total: parts.reduce((sum, row) => sum + row.total, 0),
+    errors: parts.reduce((sum, row) => sum + row.errors, 0),
+    non2xx: parts.reduce((sum, row) => sum + row.non2xx, 0),
+  };
+}
+
 /** A plain-text table: the call left-aligned, numbers right-aligned. */
 export function formatTable(rows: readonly BenchRow[]): string {
   const table = [[...HEADERS], ...rows.map(cells)];
