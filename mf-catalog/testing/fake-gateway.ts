@@ -64,9 +64,22 @@ export function fakeGateway(data: FakeData) {
       project.contents = project.contents.filter((block) => block._id !== body!.id);
       return jsonResponse(project);
     }
+    if (path === '/project' && request.method === 'POST') {
+      const { title, difficulty, courseId } = body as { title: string; difficulty: Project['difficulty']; courseId: string };
+      const created: Project = { _id: oid(500 + data.projects.length), title, difficulty, courseId, contents: [] };
+      data.projects.push(created);
+      data.courses.find((item) => item._id === courseId)?.projects.push({ _id: created._id, title, difficulty });
+      return jsonResponse(created, 201);
+    }
     if ((match = /^\/project\/([^/]+)$/.exec(path))) {
       const project = data.projects.find((item) => item._id === match![1]);
-      return project ? jsonResponse(project) : notFound();
+      if (!project) return notFound();
+      if (request.method === 'PUT') {
+        const { title, difficulty, content } = body as { title: string; difficulty: Project['difficulty']; content?: { header?: string; detail?: string } };
+        Object.assign(project, { title, difficulty });
+        if (content) project.contents.push({ _id: oid(600 + project.contents.length), header: content.header ?? '', detail: content.detail ?? '' });
+      }
+      return jsonResponse(project);
     }
     if ((match = /^\/users\/(project|tutorial)\/([^/]+)$/.exec(path))) {
       const id = String(body!.id);
