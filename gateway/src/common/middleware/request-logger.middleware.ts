@@ -1,9 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { LogLevel } from '@nestjs/common';
 import { PINO_LEVELS } from '@dblearn/nest-common/logging';
 import type { Logger as Pino } from 'pino';
-import { type HttpLogger, pinoHttp } from 'pino-http';
+import type { NextFunction, Request, Response } from 'express';
 
 /** A request slower than this is worth a line at the default level whatever its status. */
 export const SLOW_REQUEST_MS = 1000;
@@ -21,44 +20,29 @@ export function requestLineLevel(status: number, ms: number, aborted: boolean): 
   return 'verbose';
 }
 
-const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0] ?? '';
-
 /**
- * pino-http: one line per request once it is over (method, path, status, ms), written through the
- * process's asynchronous pino destination. Never a header, query string or body, so no token,
+ * One line per request once it is over (method, path, status, ms), through the process's pino
+ * logger and its asynchronous destination. Never a header, query string or body, so no token,
  * e-mail or password reaches the log. Mounted first, so body-parser refusals (400, 413) and 404s
- * are logged like everything else.
+ * are logged like everything else. Not pino-http: measured here it cost 75-100 µs per request
+ * (a child logger per request) against about 3 µs for this, on the path of GET /users/me.
  */
-export function requestLogger(logger: Pino): HttpLogger {
-  const startedAt = new WeakMap<IncomingMessage, number>();
-  let nextId = 0;
-  const elapsed = (req: IncomingMessage) => Math.round((performance.now() - (startedAt.get(req) ?? performance.now())) * 10) / 10;
-  const aborted = (res: ServerResponse) => !res.writableFinished;
-  const line = (req: IncomingMessage, res: ServerResponse) =>
-    `${req.method} ${pathOf(req.originalUrl ?? req.url)} ${res.statusCode} ${elapsed(req)}ms${aborted(res) ? ' (client hung up)' : ''}`;
-  return pinoHttp({
-    logger,
-    // Called as the request starts: the clock for `ms` and the level.
-    genReqId: (req) => {
-      startedAt.set(req, performance.now());
-      nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER;
-      return nextId;
-    },
-    quietReqLogger: true,
-    customLogLevel: (req, res, error) => (error && res.statusCode < 500 ? 'info' : PINO_LEVELS[requestLineLevel(res.statusCode, elapsed(req), aborted(res))]),
-    customSuccessMessage: (req, res) => line(req, res),
-    customErrorMessage: (req, res) => line(req, res),
-    customProps: () => ({ context: 'HTTP' }),
-    serializers: {
-      req: (req: { method?: string; url?: string; raw?: IncomingMessage }) => ({ method: req.method, path: pathOf(req.raw?.originalUrl ?? req.url) }),
-      res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
-    },
-  });
-}
-
-declare module 'node:http' {
-  interface IncomingMessage {
-    /** Express sets it; pino-http sees the raw request. */
-    originalUrl?: string;
-  }
+export function requestLogger(logger: Pino): (req: Request, res: Response, next: NextFunction) => void {
+  return (req, res, next) => {
+    const started = performance.now();
+    // 'close' comes for every request, also when the client hangs up before the answer is out.
+    res.once('close', () => {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const status = res.statusCode;
+      const aborted = !res.writableFinished;
+      const level = PINO_LEVELS[requestLineLevel(status, ms, aborted)];
+      if (!logger.isLevelEnabled(level)) return;
+      const path = req.originalUrl.split('?', 1)[0] ?? '';
+      logger[level](
+        { context: 'HTTP', method: req.method, path, status, ms, ...(aborted ? { aborted } : {}) },
+        `${req.method} ${path} ${status} ${ms}ms${aborted ? ' (client hung up)' : ''}`,
+      );
+    });
+    next();
+  };
 }
