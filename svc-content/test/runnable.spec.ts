@@ -4,6 +4,7 @@ import {
   type ChecksLeft,
   CONTENT_PATTERNS,
   type Course,
+  type ImportReport,
   type Project,
   type Sandbox,
   SANDBOX_NOT_FOUND_MESSAGE,
@@ -12,6 +13,7 @@ import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { type ContentSuite, startContentSuite } from './support/content-service.js';
+import { exportAll } from './support/export.js';
 
 // CONTRACT "Runnable SQL (sandboxes and checks)", svc-content's side, on the real FerretDB and NATS.
 
@@ -169,5 +171,34 @@ describe('checks and attempts', () => {
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
     expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+  });
+});
+
+describe('export and import carry sandboxes and checks', () => {
+  const importSlice = (payload: object) => content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, ...payload }, 60_000);
+
+  it('exports the sandbox and whole checks, and brings them back after the course was deleted', async () => {
+    const exported = (await exportAll(content)).courses.find((item) => item._id === course._id);
+    expect(exported?.sandbox).toEqual({ kind: 'sql', source: LIBRARY });
+    const checks = exported?.projects.find((item) => item._id === project._id)?.checks;
+    expect(checks).toEqual([{ _id: expect.any(String), task: expect.any(String), referenceSql: expect.stringContaining('LEFT JOIN loan') }]);
+    await send(CONTENT_PATTERNS.deleteCourse, { id: course._id });
+    expect(await importSlice({ courses: [exported] })).toEqual({ created: 1, updated: 0, rejected: [] });
+    expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
+    const checkId = checks?.[0]?._id as string;
+    expect((await attempt(checkId, 'SELECT m.name, (SELECT count(*) FROM loan WHERE member_id = m.id AND returned = 0) FROM member m')).passed).toBe(true);
+  });
+
+  it('rejects a course whose sandbox does not run, or whose reference does not run on it, with the path', async () => {
+    const exported = (await exportAll(content)).courses.find((item) => item._id === course._id)!;
+    const broken = { ...exported, sandbox: { kind: 'sql', source: 'CREATE TABLE t (a);\nINSERT INTO u VALUES (1);' } };
+    expect((await importSlice({ courses: [broken], courseOffset: 4 })).rejected).toEqual([
+      { path: 'courses[4].sandbox.source', message: 'The sandbox script does not run: Line 2: no such table: u' },
+    ]);
+    const badCheck = { ...exported, projects: exported.projects.map((item) => ({ ...item, checks: [{ _id: new Types.ObjectId().toHexString(), task: 'A task long enough', referenceSql: 'SELECT * FROM t' }] })) };
+    expect((await importSlice({ courses: [badCheck] })).rejected).toEqual([
+      { path: 'courses[0].projects[0].checks[0].referenceSql', message: "The reference query does not run on the course's sandbox: Line 1: no such table: t" },
+    ]);
+    expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
   });
 });

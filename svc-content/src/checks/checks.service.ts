@@ -16,7 +16,7 @@ import { type Model, Types } from 'mongoose';
 import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
-import { type RunnableSandbox, SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
 
@@ -45,10 +45,9 @@ export class ChecksService {
   /** 400 unless the project's course has a SQL sandbox and the reference runs on it. */
   async add({ projectId, task, referenceSql }: AddCheckRequestDto): Promise<Project> {
     const project = await this.load(projectId);
-    const sandbox = await this.sqlSandboxOf(project.courseId ? String(project.courseId) : null);
-    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: sandbox.source, referenceSql });
-    if (reply === TIMED_OUT) throw badRequest(`The reference query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`);
-    if ('error' in reply) throw badRequest(`The reference query does not run on the course's sandbox: ${reply.error}`);
+    if (!project.courseId) throw badRequest('Attach the project to a course with a SQL sandbox before adding checks.');
+    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), referenceSql);
+    if (refused) throw badRequest(refused);
     return this.changeChecks(projectId, (checks) => [...checks, { _id: new Types.ObjectId(), task, referenceSql }]);
   }
 
@@ -97,13 +96,6 @@ export class ChecksService {
     await this.lock.run(key, () => this.passes.updateOne({ _id: key }, { $addToSet: { passed: checkId } }, { upsert: true }).exec());
     if (this.knownPasses.size >= KNOWN_PASSES_KEPT) this.knownPasses.clear();
     this.knownPasses.add(`${key}:${checkId}`);
-  }
-
-  private async sqlSandboxOf(courseId: string | null): Promise<RunnableSandbox> {
-    if (!courseId) throw badRequest('Attach the project to a course with a SQL sandbox before adding checks.');
-    const sandbox = await this.sandboxes.forRun(courseId);
-    if (!sandbox || sandbox.kind !== 'sql') throw badRequest("The project's course has no SQL sandbox: give it one before adding checks.");
-    return sandbox;
   }
 
   /** Rewrites the project's checks whole (with project.updated, so every instance's index follows). */

@@ -5,6 +5,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { createdAtOf } from '../common/identity.js';
+import type { CourseSandboxRecord } from '../courses/course.schema.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { mongoSandboxRefusal } from './mongo-sandbox.js';
@@ -36,10 +37,9 @@ export class SandboxesService {
     await this.courses.assertExists(courseId);
     const refused = await this.refusal(sandbox);
     if (refused) throw badRequest(refused);
-    const hash = sandboxHash(sandbox);
-    await this.sandboxSources.updateOne({ _id: hash }, { $setOnInsert: { kind: sandbox.kind, source: sandbox.source } }, { upsert: true }).exec();
-    const course = await this.courses.setSandbox(courseId, { kind: sandbox.kind, hash });
-    this.index.courseWritten({ _id: courseId, createdAt: createdAtOf(courseId), sandbox: { kind: sandbox.kind, hash } });
+    const pointer = await this.store(sandbox);
+    const course = await this.courses.setSandbox(courseId, pointer);
+    this.index.courseWritten({ _id: courseId, createdAt: createdAtOf(courseId), sandbox: pointer });
     return course;
   }
 
@@ -56,6 +56,26 @@ export class SandboxesService {
     if (!pointer) return null;
     const sandbox = await this.source(pointer.hash);
     return sandbox && { ...sandbox, key: pointer.hash };
+  }
+
+  /** Stores a checked script under its hash (idempotent) and answers the course's pointer to it. */
+  async store(sandbox: Sandbox): Promise<CourseSandboxRecord> {
+    const hash = sandboxHash(sandbox);
+    await this.sandboxSources.updateOne({ _id: hash }, { $setOnInsert: { kind: sandbox.kind, source: sandbox.source } }, { upsert: true }).exec();
+    return { kind: sandbox.kind, hash };
+  }
+
+  /** The script a pointer names (export). */
+  async byPointer(pointer: CourseSandboxRecord | null | undefined): Promise<Sandbox | null> {
+    return pointer ? this.source(pointer.hash) : null;
+  }
+
+  /** Why a reference query cannot be a check on this sandbox, or null. */
+  async referenceRefusal(sandbox: RunnableSandbox | null, referenceSql: string): Promise<string | null> {
+    if (!sandbox || sandbox.kind !== 'sql') return "The project's course has no SQL sandbox: give it one before adding checks.";
+    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: sandbox.source, referenceSql });
+    if (reply === TIMED_OUT) return `The reference query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
+    return 'error' in reply ? `The reference query does not run on the course's sandbox: ${reply.error}` : null;
   }
 
   /** Why a sandbox cannot be saved, or null; the SQL reason names the line. */

@@ -10,6 +10,7 @@ import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { PROJECT_FIELDS } from '../projects/project.views.js';
 import { ProjectRecord } from '../projects/project.schema.js';
+import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { TUTORIAL_FIELDS } from '../tutorials/tutorial.views.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 
@@ -30,6 +31,7 @@ export class ExportService {
     @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
     private readonly courseList: CoursesReadModel,
     private readonly interviewList: InterviewReadModel,
+    private readonly sandboxes: SandboxesService,
   ) {}
 
   async slice(cursor: string | undefined): Promise<ExportSliceReply> {
@@ -62,7 +64,7 @@ export class ExportService {
 
   /** One course with its tutorials and projects in course order; null if it went away meanwhile. */
   async exportCourse(id: string): Promise<ExportedCourse | null> {
-    const course = await this.courses.findById(id, COURSE_FIELDS).lean<CourseRecord>().exec();
+    const course = await this.courses.findById(id, { ...COURSE_FIELDS, sandbox: 1 }).lean<CourseRecord>().exec();
     if (!course) return null;
     const tutorials = [];
     for (const entry of course.tutorials) {
@@ -72,9 +74,12 @@ export class ExportService {
     const projects = [];
     for (const entry of course.projects) {
       const project = await this.projects.findById(entry._id, PROJECT_FIELDS).lean<ProjectRecord>().exec();
-      if (project) projects.push({ _id: idOf(project._id), title: project.title, difficulty: project.difficulty, contents: toBlocks(project.contents) });
+      if (!project) continue;
+      const checks = (project.checks ?? []).map(({ _id, task, referenceSql }) => ({ _id: idOf(_id), task, referenceSql }));
+      projects.push({ _id: idOf(project._id), title: project.title, difficulty: project.difficulty, contents: toBlocks(project.contents), checks });
     }
-    return { _id: idOf(course._id), topic: course.topic, name: course.name, teacher: course.teacher, length: course.length, tutorials, projects };
+    const sandbox = await this.sandboxes.byPointer(course.sandbox);
+    return { _id: idOf(course._id), topic: course.topic, name: course.name, teacher: course.teacher, length: course.length, tutorials, projects, sandbox };
   }
 }
 

@@ -12,6 +12,8 @@ import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { InterviewQuestionRecord } from '../interview/interview-question.schema.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { ProjectRecord } from '../projects/project.schema.js';
+import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
+import { type RunnableSandbox, SandboxesService, sandboxHash } from '../sandboxes/sandboxes.service.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 
 /** The same strictness as a request: unknown fields and wrong types are rule breaks too. */
@@ -32,17 +34,53 @@ export class ImportService {
     private readonly courseList: CoursesReadModel,
     private readonly interviewList: InterviewReadModel,
     private readonly relay: OutboxRelay,
+    private readonly sandboxes: SandboxesService,
+    private readonly index: RunnableIndex,
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
     const report: ImportReport = { created: 0, updated: 0, rejected: [] };
-    const validCourses = await unique(ImportedCourseDto, courses, 'courses', courseOffset, report.rejected);
+    const validCourses = await this.runnable(await unique(ImportedCourseDto, courses, 'courses', courseOffset, report.rejected), courses, courseOffset, report.rejected);
     const validQuestions = await unique(ImportedInterviewQuestionDto, interviewQuestions, 'interviewQuestions', interviewOffset, report.rejected);
     for (const created of [await this.upsertCourses(validCourses), await this.upsertQuestions(validQuestions)]) {
       report.created += created;
     }
     report.updated += validCourses.length + validQuestions.length - report.created;
     return report;
+  }
+
+  /**
+   * The courses whose sandbox runs and whose checks' reference queries run on it (the imported
+   * sandbox, or the course's own when the file has none), as PUT checks them; the others are
+   * rejected whole. A good sandbox is stored (by hash) here, its pointer set with the course.
+   */
+  private async runnable(valid: ImportedCourseDto[], items: unknown[], offset: number, rejected: ImportRejection[]): Promise<ImportedCourseDto[]> {
+    const kept: ImportedCourseDto[] = [];
+    for (const course of valid) {
+      const path = `courses[${offset + items.findIndex((item) => (item as { _id?: unknown })?._id === course._id)}]`;
+      const refusal = await this.runnableRefusal(course);
+      if (refusal) rejected.push({ path: `${path}.${refusal.path}`, message: refusal.message });
+      else kept.push(course);
+    }
+    return kept;
+  }
+
+  private async runnableRefusal(course: ImportedCourseDto): Promise<ImportRejection | null> {
+    let sandbox: RunnableSandbox | null;
+    if (course.sandbox) {
+      const refused = await this.sandboxes.refusal(course.sandbox);
+      if (refused) return { path: 'sandbox.source', message: refused };
+      sandbox = { ...course.sandbox, key: sandboxHash(course.sandbox) };
+    } else {
+      sandbox = course.sandbox === null ? null : await this.sandboxes.forRun(course._id);
+    }
+    for (const [p, project] of course.projects.entries()) {
+      for (const [c, check] of (project.checks ?? []).entries()) {
+        const refused = await this.sandboxes.referenceRefusal(sandbox, check.referenceSql);
+        if (refused) return { path: `projects[${p}].checks[${c}].referenceSql`, message: refused };
+      }
+    }
+    return null;
   }
 
   /**
@@ -69,20 +107,32 @@ export class ImportService {
     );
     const projectWrites = courses.flatMap(({ _id, projects }) =>
       projects.map((project) => {
-        const fields = { title: project.title, difficulty: project.difficulty, courseId: new Types.ObjectId(_id), contents: project.contents.map(withId) };
+        const fields = {
+          title: project.title,
+          difficulty: project.difficulty,
+          courseId: new Types.ObjectId(_id),
+          contents: project.contents.map(withId),
+          // Absent: the project keeps its checks.
+          ...(project.checks ? { checks: project.checks.map(({ _id: id, task, referenceSql }) => ({ _id: new Types.ObjectId(id), task, referenceSql })) } : {}),
+        };
         const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
         return { updateOne: { filter: { _id: project._id }, update: withEvent(fields, createdAtOf(project._id), knownProjects.has(project._id) ? event : null), upsert: true } };
       }),
     );
-    const courseDocs = courses.map(({ _id, topic, name, teacher, length, tutorials, projects }) => ({
-      _id: new Types.ObjectId(_id),
-      topic,
-      name,
-      teacher,
-      length,
-      tutorials: tutorials.map(({ _id: id, title }) => ({ _id: new Types.ObjectId(id), title })),
-      projects: projects.map(({ _id: id, title, difficulty }) => ({ _id: new Types.ObjectId(id), title, difficulty })),
-    }));
+    const courseDocs = [];
+    for (const { _id, topic, name, teacher, length, tutorials, projects, sandbox } of courses) {
+      courseDocs.push({
+        _id: new Types.ObjectId(_id),
+        topic,
+        name,
+        teacher,
+        length,
+        tutorials: tutorials.map(({ _id: id, title }) => ({ _id: new Types.ObjectId(id), title })),
+        projects: projects.map(({ _id: id, title, difficulty }) => ({ _id: new Types.ObjectId(id), title, difficulty })),
+        // Absent: the course keeps its sandbox; null: it has none from now on.
+        ...(sandbox === undefined ? {} : { sandbox: sandbox ? await this.sandboxes.store(sandbox) : null }),
+      });
+    }
     await bulk(this.tutorials, tutorialWrites);
     await bulk(this.projects, projectWrites);
     await bulk(
@@ -96,7 +146,13 @@ export class ImportService {
       // What the file no longer lists in this course leaves it (and stays, unattached).
       if (before) await this.releaseDropped(doc._id, before, doc);
       this.courseList.written({ ...doc, createdAt: createdAtOf(doc._id) });
+      if ('sandbox' in doc) this.index.courseWritten({ _id: doc._id, createdAt: createdAtOf(doc._id), sandbox: doc.sandbox });
       this.relay.publishSoon(CourseRecord.name, doc._id);
+    }
+    for (const { _id, projects } of courses) {
+      for (const project of projects) {
+        if (project.checks) this.index.projectWritten({ _id: project._id, createdAt: createdAtOf(project._id), courseId: _id, checks: project.checks });
+      }
     }
     for (const id of projectIds) if (knownProjects.has(id)) this.relay.publishSoon(ProjectRecord.name, id);
     return courses.length - previous.size;
