@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.js';
+import { expectAccessible } from './support/accessibility.js';
+import { expectNoSidewaysScroll } from './support/content.js';
 
 // Issue 9 in Chromium against `npm start` (svc-community seeds its demo questions: SEED_DEMO).
 const ADMIN = { email: 'admin@e2e.dblearn.test', password: 'e2e-admin-password' };
@@ -27,11 +29,6 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth', { data: ADMIN });
   expect(response.status()).toBe(200);
   return response.text();
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test.describe('the Q&A forum', () => {
@@ -156,14 +153,24 @@ test.describe('the Q&A forum', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('every screen fits a 390 px window without sideways scrolling', async ({ page, request }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const { token } = await signIn(page, request);
-    const id = await postViaApi(request, token, unique('A-very-long-unbroken-title-that-must-wrap-somewhere-on-a-phone-screen'), 'x'.repeat(400));
-    for (const path of ['/qna', `/qna/${id}`, `/qna/edit/${id}`]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSidewaysScroll(page);
-    }
-  });
+  for (const width of [1280, 390]) {
+    test(`every screen has no serious accessibility problem and fits ${width} px without sideways scrolling`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const { token } = await signIn(page, request);
+      const id = await postViaApi(request, token, unique('A-very-long-unbroken-title-that-must-wrap-somewhere-on-a-phone-screen'), 'x'.repeat(400));
+      // An answer by the author: the thread shows its Delete too.
+      expect((await request.post(`/api/qna/${id}/replies`, { data: { reply: 'An answer long enough to show.' }, headers: { 'x-auth-token': token } })).status()).toBe(201);
+      for (const path of ['/qna', `/qna/${id}`, `/qna/edit/${id}`]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await expectAccessible(page);
+      }
+      // The form with its error messages showing.
+      await page.goto('/qna');
+      await page.getByRole('form', { name: 'Ask a question' }).getByLabel('Title').fill('Too short');
+      await expect(page.getByText('Title must be 10 to 3000 characters long.')).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
 });
