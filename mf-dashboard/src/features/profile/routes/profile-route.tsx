@@ -1,4 +1,4 @@
-import { ProgressGate, suggestedCourses, topicProgress } from '../../progress/index.js';
+import { ProgressGate, stillInCatalogue, suggestedCourses, topicProgress } from '../../progress/index.js';
 import { AskPrompt } from '../components/ask-prompt.js';
 import { FinishedProjects } from '../components/finished-projects.js';
 import { SavedQuestions } from '../components/saved-questions.js';
@@ -16,7 +16,7 @@ export default function ProfileRoute() {
             <SavedQuestions saved={me.savedQuestion} />
             <TopicProgressChart topics={topicProgress(progress)} />
             <SuggestedCourses courses={suggestedCourses(progress, me.skill)} />
-            <FinishedProjects projects={me.finishedProject} />
+            <FinishedProjects projects={stillInCatalogue(me.finishedProject, progress)} />
             <AskPrompt />
           </div>
         )}

@@ -1,5 +1,5 @@
 import { makeCourses, makeProfile } from '../../../../testing/fake-gateway.js';
-import { courseProgress, enrolledCourses, suggestedCourses, topicProgress } from './progress.js';
+import { courseProgress, enrolledCourses, stillInCatalogue, suggestedCourses, topicProgress } from './progress.js';
 
 const read = (...ids: string[]) => ids.map((_id) => ({ _id, courseId: _id.split('-')[0]! }));
 const finished = (...ids: string[]) => ids.map((_id) => ({ _id, title: _id, difficulty: 'beginner' as const, courseId: _id.split('-')[0]! }));
@@ -64,5 +64,13 @@ describe('suggestedCourses', () => {
   it('count Basic Concepts courses as fitting beginners', () => {
     const courses = makeCourses([{ topic: 'sql', difficulty: 'professional' }, { topic: 'beginner', projects: 0 }]);
     expect(suggestedCourses(courseProgress(courses, makeProfile()), 'beginner').map((course) => course._id)).toEqual(['c2', 'c1']);
+  });
+});
+
+describe('stillInCatalogue', () => {
+  it('keeps the finished projects a course still lists, in the order they were finished', () => {
+    const progress = courseProgress(makeCourses([{ projects: 2 }, { projects: 1 }]), makeProfile());
+    const kept = stillInCatalogue(finished('c2-p1', 'c1-p9', 'c1-p2', 'c7-p1'), progress);
+    expect(kept.map((project) => project._id)).toEqual(['c2-p1', 'c1-p2']);
   });
 });

@@ -1,4 +1,4 @@
-import { TOPICS, type Course, type CourseTutorialEntry, type Topic, type UserProfile } from '@dblearn/contracts';
+import { TOPICS, type Course, type CourseTutorialEntry, type FinishedProject, type Topic, type UserProfile } from '@dblearn/contracts';
 
 /** What the learner has done in one course, counted against the course's current lists. */
 export interface CourseProgress {
@@ -74,4 +74,13 @@ export function suggestedCourses(progress: readonly CourseProgress[], skill: Use
     .sort((a, b) => rank(a) - rank(b))
     .slice(0, SUGGESTION_COUNT)
     .map((item) => item.course);
+}
+
+/**
+ * The finished projects some course still lists: a deleted project (or course) leaves the list on
+ * the next visit even before svc-users has dropped its copy, as it leaves the chart.
+ */
+export function stillInCatalogue(finished: readonly FinishedProject[], progress: readonly CourseProgress[]): FinishedProject[] {
+  const listed = new Set(progress.flatMap(({ course }) => course.projects.map((project) => project._id)));
+  return finished.filter((project) => listed.has(project._id));
 }

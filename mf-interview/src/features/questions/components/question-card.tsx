@@ -28,7 +28,10 @@ export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, d
         {open ? 'Hide Answer' : 'Show Answer'}
       </Button>
       <div id={`${id}-answer`} className="interview-question__answer" hidden={!open}>
-        {question.answer}
+        {/* Each line of an answer is a paragraph or a step of its own. */}
+        {question.answer.split('\n').map((line, index) => (
+          <p key={index}>{line}</p>
+        ))}
       </div>
       <div className="interview-question__actions">
         <Button variant={saved ? 'secondary' : 'primary'} disabled={saving} onClick={() => onToggleSave(question, saved)}>

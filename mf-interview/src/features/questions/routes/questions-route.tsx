@@ -53,7 +53,7 @@ function EmptyState({ view, isAdmin }: { view: QuestionView; isAdmin: boolean })
     );
   }
   return (
-    <Panel title={`No questions in ${viewTitle(view)} yet`}>
+    <Panel title={view.topic ? `No questions in ${viewTitle(view)} yet` : 'No questions yet'}>
       <p>{isAdmin ? 'Add one with New Question.' : 'Check back soon, or pick another topic.'}</p>
     </Panel>
   );
