@@ -7,8 +7,6 @@ import { defineConfig } from '@playwright/test';
 // DATA_DIR so it never touches a developer's running instance or data.
 const repoRoot = resolve(import.meta.dirname, '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 18080);
-const probePort = Number(process.env.E2E_PROBE_PORT ?? 18084);
-const closedPort = 'http://127.0.0.1:9/mf-manifest.json';
 // `npm test` hands over a fresh folder and removes it afterwards. Run alone (npx playwright test),
 // the suite makes one here, once in the main process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dblearn-e2e-'));
@@ -42,14 +40,6 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: [
     {
-      // The stand-in dashboard remote (fixtures/dashboard-probe), built and served like a deployed remote.
-      command: `npm run build --prefix fixtures/dashboard-probe && node ../libs/infra/dist/servers/static-main.js --dir fixtures/dashboard-probe/dist --port ${probePort}`,
-      url: `http://127.0.0.1:${probePort}/mf-manifest.json`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
-    {
       command: 'npm start',
       cwd: repoRoot,
       url: `http://127.0.0.1:${webPort}/api/health`,
@@ -64,11 +54,12 @@ export default defineConfig({
         GATEWAY_PORT: process.env.E2E_GATEWAY_PORT ?? '13000',
         DB_PORT: process.env.E2E_DB_PORT ?? '27917',
         NATS_PORT: process.env.E2E_NATS_PORT ?? '14222',
-        // The dashboard is the stand-in above; the areas still closed here are not deployed and must show their fallback panel.
-        REMOTE_DASHBOARD_URL: `http://127.0.0.1:${probePort}/mf-manifest.json`,
-        // mf-catalog is real: the launcher builds it and serves it on this port.
+        // The four remotes: the launcher builds each and serves it on the suite's own port. A test that
+        // needs an area offline blocks its manifest in the browser (support/remotes.ts).
         MF_CATALOG_PORT: process.env.E2E_CATALOG_PORT ?? '18081',
-        REMOTE_INTERVIEW_URL: closedPort,
+        MF_INTERVIEW_PORT: process.env.E2E_INTERVIEW_PORT ?? '18082',
+        MF_QNA_PORT: process.env.E2E_QNA_PORT ?? '18083',
+        MF_DASHBOARD_PORT: process.env.E2E_DASHBOARD_PORT ?? '18084',
         ADMIN_EMAIL: 'admin@e2e.dblearn.test',
         ADMIN_PASSWORD: 'e2e-admin-password',
         LOG_LEVEL: 'warn',

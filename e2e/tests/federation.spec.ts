@@ -1,32 +1,38 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
+import { REMOTE_PORTS, takeAreaOffline } from './support/remotes.js';
 
-// The dashboard area is served by a stand-in remote (fixtures/dashboard-probe) registered at run time
-// from /remotes.json; the other three areas point at a closed port.
+// Remotes are registered at run time from /remotes.json; each is served on its own port.
 test.describe('a deployed remote', () => {
   test("is loaded at run time and shares the shell's store and router", async ({ page, request }) => {
-    const { email } = await signIn(page, request);
+    await signIn(page, request);
+    const remoteFiles: string[] = [];
+    page.on('response', (response) => {
+      const { port, pathname } = new URL(response.url());
+      if ([REMOTE_PORTS.dashboard, REMOTE_PORTS.interview].includes(Number(port) as 18082 | 18084)) remoteFiles.push(pathname);
+    });
     await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'Dashboard probe' })).toBeVisible();
-    // Only the shell's one store knows who is signed in.
-    await expect(page.getByTestId('probe-email')).toHaveText(email);
-    // Its own endpoint, under its own tag type, injected into the shell's one base API.
-    await expect(page.getByTestId('probe-skill')).toHaveText(/^(beginner|intermediate|professional)$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Its calls carry the shell's session: the profile and the catalogue answer, so its parts render.
+    await expect(page.getByRole('region', { name: 'Suggested Courses' }).getByRole('link')).toHaveCount(4);
+    expect(remoteFiles).toContain('/mf-manifest.json');
 
-    // The remote's link moves the shell's router: no page load, the navbar stays.
-    await page.evaluate(() => ((window as unknown as { probeMarker: boolean }).probeMarker = true));
-    await page.getByRole('link', { name: 'Go to the hub' }).click();
-    await expect(page).toHaveURL(/\/hub$/);
-    await expect(page.getByRole('heading', { name: 'Hub probe' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { probeMarker?: boolean }).probeMarker)).toBe(true);
+    // A link in one remote moves the shell's router into another remote: no page load, the navbar stays.
+    await page.evaluate(() => ((window as unknown as { remoteMarker: boolean }).remoteMarker = true));
+    await page.getByRole('region', { name: 'Saved Interview Questions' }).getByRole('link', { name: 'Browse interview questions' }).click();
+    await expect(page).toHaveURL(/\/interview$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Interview Questions' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { remoteMarker?: boolean }).remoteMarker)).toBe(true);
+    expect(remoteFiles.filter((path) => path === '/mf-manifest.json')).toHaveLength(2);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Logout' })).toBeVisible();
   });
 
-  test('works beside an area that is not deployed', async ({ page, request }) => {
+  test('works beside an area that is offline', async ({ page, request }) => {
     await signIn(page, request);
-    await page.goto('/interview');
+    await takeAreaOffline(page, 'qna');
+    await page.goto('/qna');
     await expect(page.getByRole('heading', { name: /This part of DBLearn is unavailable/ })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User' }).click();
-    await expect(page.getByRole('heading', { name: 'Dashboard probe' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 });

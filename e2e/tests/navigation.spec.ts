@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, storedToken } from './support/accounts.js';
+import { takeAreaOffline } from './support/remotes.js';
 
 // SPEC §2: every route that needs a signed-in user.
 const GUARDED_ROUTES = [
@@ -85,8 +86,9 @@ test.describe('a signed-in learner', () => {
     await expect(page).not.toHaveURL(/\/register$/);
   });
 
-  test('sees a clear panel with Retry for an area that is not deployed, and the rest keeps working', async ({ page, request }) => {
+  test('sees a clear panel with Retry for an area that is offline, the rest keeps working, and Retry recovers', async ({ page, request }) => {
     await signIn(page, request);
+    const bringBack = await takeAreaOffline(page, 'interview');
     await page.goto('/interview');
     await expect(page.getByRole('heading', { name: /This part of DBLearn is unavailable/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -98,6 +100,12 @@ test.describe('a signed-in learner', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Q&A' }).click();
     await expect(page).toHaveURL(/\/qna$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Questions & Answers' })).toBeVisible();
+    // Back online, Retry loads the area.
+    await page.goto('/interview');
+    await expect(page.getByRole('heading', { name: /This part of DBLearn is unavailable/ })).toBeVisible();
+    await bringBack();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Interview Questions' })).toBeVisible();
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
   });

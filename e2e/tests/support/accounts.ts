@@ -27,3 +27,14 @@ export async function signIn(page: Page, request: APIRequestContext): Promise<{ 
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('token'));
 }
+
+/** The `_id` claim of a token (the user id the /users/... calls take). */
+export function userIdOf(token: string): string {
+  const payload = token.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { _id: string })._id;
+}
+
+/** Headers for a call made as the holder of `token`. */
+export function authHeaders(token: string): Record<string, string> {
+  return { 'x-auth-token': token };
+}

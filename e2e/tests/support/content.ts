@@ -64,3 +64,53 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** The same check at 390 px from a test that runs wider, putting its viewport back afterwards. */
+export async function expectFitsPhone(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  if (size) await page.setViewportSize(size);
+}
+
+/** A course with `tutorials` tutorials and `projects` projects (no blocks), made through the public API as the admin. */
+export async function seedCourseWith(request: APIRequestContext, adminToken: string, { topic, tutorials, projects }: { topic: string; tutorials: number; projects: number }) {
+  const headers = { 'x-auth-token': adminToken };
+  const name = uniqueName('Dashboard course');
+  const course = await request.post('/api/course', { headers, data: { topic, name, teacher: 'Edgar Codd', length: '2 hours' } });
+  expect(course.status()).toBe(201);
+  const courseId = ((await course.json()) as { _id: string })._id;
+  const made = async (path: string, data: Record<string, string>) => {
+    const response = await request.post(path, { headers, data: { ...data, courseId } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { _id: string; title: string });
+  };
+  const tutorialIds: string[] = [];
+  for (let index = 1; index <= tutorials; index += 1) tutorialIds.push((await made('/api/tutorial', { title: `Tutorial ${index}` }))._id);
+  const madeProjects: { _id: string; title: string }[] = [];
+  for (let index = 1; index <= projects; index += 1) madeProjects.push(await made('/api/project', { title: uniqueName(`Project ${index}`), difficulty: 'beginner' }));
+  return { courseId, name, tutorialIds, projects: madeProjects };
+}
+
+/** A learner's progress call (CONTRACT "Users"): save a question, read a tutorial or finish a project. */
+export async function recordProgress(request: APIRequestContext, token: string, userId: string, kind: 'interview' | 'tutorial' | 'project', id: string) {
+  const response = await request.post(`/api/users/${kind}/${userId}`, { headers: { 'x-auth-token': token }, data: { id } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The first `count` interview questions of the bank (oldest first). */
+export async function firstInterviewQuestions(request: APIRequestContext, token: string, count: number): Promise<{ _id: string; question: string }[]> {
+  const response = await request.get(`/api/interview?page=1&pageSize=${count}`, { headers: { 'x-auth-token': token } });
+  expect(response.status()).toBe(200);
+  const questions = (await response.json()) as { _id: string; question: string }[];
+  expect(questions).toHaveLength(count);
+  return questions;
+}
+
+/** Tutorials and projects of every course of a topic, as the catalogue lists them. */
+export async function topicTotals(request: APIRequestContext, token: string, topic: string): Promise<{ tutorials: number; projects: number }> {
+  const response = await request.get(`/api/course?topic=${topic}&page=1&pageSize=100`, { headers: { 'x-auth-token': token } });
+  expect(response.status()).toBe(200);
+  const courses = (await response.json()) as { tutorials: unknown[]; projects: unknown[] }[];
+  return courses.reduce((sum, course) => ({ tutorials: sum.tutorials + course.tutorials.length, projects: sum.projects + course.projects.length }), { tutorials: 0, projects: 0 });
+}
