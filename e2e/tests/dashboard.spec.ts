@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authHeaders, signIn, userIdOf } from './support/accounts.js';
-import { adminToken, expectFitsPhone, firstInterviewQuestions, recordProgress, seedCourseWith, topicTotals } from './support/content.js';
+import { adminToken, expectScreenFitsEveryone, firstInterviewQuestions, recordProgress, seedCourseWith, topicTotals } from './support/content.js';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const chartRow = (page: Page, label: string) => region(page, 'Progress by Topic').getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
@@ -16,13 +16,13 @@ test.describe('the dashboard', () => {
     await expect(region(page, 'Finished Projects')).toContainText('Finish a project to see it here.');
     await expect(region(page, 'Suggested Courses').getByRole('link')).toHaveCount(4);
     await expect(region(page, 'Stuck on something?').getByRole('link', { name: 'Ask' })).toHaveAttribute('href', '/qna?ask=1');
-    await expectFitsPhone(page);
+    await expectScreenFitsEveryone(page);
 
     await page.goto('/hub');
     await expect(page.getByRole('heading', { level: 1, name: 'My Course' })).toBeVisible();
     await expect(region(page, 'Enrolled Courses')).toContainText('You have not started a course yet.');
     await expect(page.getByRole('link', { name: 'Course Catalog' })).toHaveAttribute('href', '/catalog');
-    await expectFitsPhone(page);
+    await expectScreenFitsEveryone(page);
   });
 
   test('saved questions, a read tutorial and a finished project show on /profile and /hub, and follow a deleted project', async ({ page, request }) => {
@@ -46,6 +46,7 @@ test.describe('the dashboard', () => {
       `/catalog/${course.courseId}/project/${course.projects[0]!._id}`,
     );
     await expect(chartRow(page, 'NoSQL')).toHaveText(`NoSQLTutorials1 / ${totals.tutorials}Projects1 / ${totals.projects}`);
+    await expectScreenFitsEveryone(page);
 
     await page.goto('/hub');
     const enrolled = region(page, 'Enrolled Courses').getByRole('listitem');
@@ -57,6 +58,7 @@ test.describe('the dashboard', () => {
       'href',
       `/catalog/${course.courseId}/tutorial/${course.tutorialIds[1]}`,
     );
+    await expectScreenFitsEveryone(page);
 
     // The admin deletes the finished project: it leaves /profile and the progress follows.
     const deleted = await request.delete(`/api/project/${course.projects[0]!._id}`, { headers: authHeaders(admin) });

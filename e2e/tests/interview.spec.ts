@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, signIn } from './support/accounts.js';
-import { adminToken, expectFitsPhone, signInAsAdmin } from './support/content.js';
+import { adminToken, expectScreenFitsEveryone, signInAsAdmin } from './support/content.js';
 
 const topics = (page: Page) => page.getByRole('navigation', { name: 'Question topics' });
 const viewHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
@@ -32,6 +32,7 @@ test.describe('the interview bank', () => {
     await expect(first.getByRole('button', { name: 'Hide Answer' })).toHaveAttribute('aria-expanded', 'true');
     const answerId = await first.getByRole('button', { name: 'Hide Answer' }).getAttribute('aria-controls');
     await expect(page.locator(`[id="${answerId}"]`)).toBeVisible();
+    await expectScreenFitsEveryone(page);
     await first.getByRole('button', { name: 'Hide Answer' }).click();
     await expect(page.locator(`[id="${answerId}"]`)).toBeHidden();
 
@@ -42,7 +43,7 @@ test.describe('the interview bank', () => {
     await expect(page).toHaveURL(/\/interview\?view=saved$/);
     await expect(viewHeading(page)).toHaveText('Saved Questions (1)');
     await expect(question(page, text)).toBeVisible();
-    await expectFitsPhone(page);
+    await expectScreenFitsEveryone(page);
 
     // A reload shows what the server kept.
     await page.reload();
@@ -67,7 +68,7 @@ test.describe('the interview bank', () => {
     await page.getByLabel('Question', { exact: true }).fill(original);
     await expect(submit).toBeDisabled();
     await page.getByLabel('Answer', { exact: true }).fill('Every insert, update and delete also maintains the index.');
-    await expectFitsPhone(page);
+    await expectScreenFitsEveryone(page);
     await submit.click();
     await expect(page).toHaveURL(/\/interview\?topic=fo$/);
     await expect(page.getByText('Question added.')).toBeVisible();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.js';
 
 /** The admin the suite's platform starts with (playwright.config.ts ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@e2e.dblearn.test', password: 'e2e-admin-password' };
@@ -65,11 +66,16 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** The same check at 390 px from a test that runs wider, putting its viewport back afterwards. */
-export async function expectFitsPhone(page: Page): Promise<void> {
+/**
+ * A rendered screen at the test's width and at 390 px: no serious or critical axe violation at
+ * either, and nothing to scroll sideways at 390. The viewport is put back afterwards.
+ */
+export async function expectScreenFitsEveryone(page: Page): Promise<void> {
+  await expectAccessible(page);
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
   if (size) await page.setViewportSize(size);
 }
 

@@ -16,7 +16,7 @@ export function SuggestedCourses({ courses }: { courses: readonly Course[] }) {
                 title={course.name}
                 headingLevel={3}
                 actions={
-                  <LinkButton to={`/catalog/${course._id}`} aria-label={`Open ${course.name}`}>
+                  <LinkButton to={`/catalog/${course._id}`} aria-label={`Open course ${course.name}`}>
                     Open course
                   </LinkButton>
                 }

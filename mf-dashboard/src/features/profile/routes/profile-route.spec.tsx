@@ -84,7 +84,7 @@ describe('/profile', () => {
     const part = await screen.findByRole('region', { name: 'Suggested Courses' });
     const links = within(part).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/catalog/c1', '/catalog/c2', '/catalog/c3', '/catalog/c4']);
-    expect(within(part).getByRole('link', { name: 'Open Course 1' })).toBeInTheDocument();
+    expect(within(part).getByRole('link', { name: 'Open course Course 1' })).toBeInTheDocument();
   });
 
   it('reads the whole catalogue, a hundred courses a page', async () => {
