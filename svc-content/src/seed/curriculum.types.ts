@@ -33,7 +33,12 @@ export function lines(...paragraphs: string[]): string {
   return paragraphs.join('\n');
 }
 
-/** A fenced SQL example, shown as code (and later runnable) by the ContentBlocks component. */
+/** A fenced SQL example: the lesson page runs it on the course's sandbox (issue 11), so it must run there. */
 export function sql(...statements: string[]): string {
   return ['```sql', ...statements, '```'].join('\n');
+}
+
+/** A fenced code sample that is shown, not run: another database's dialect, or the DDL of tables the sandbox already has. */
+export function code(...linesOfCode: string[]): string {
+  return ['```', ...linesOfCode, '```'].join('\n');
 }

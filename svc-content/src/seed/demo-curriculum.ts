@@ -6,6 +6,7 @@ import { NOSQL_COURSES } from './courses/nosql.js';
 import { RELATIONAL_COURSES } from './courses/relational.js';
 import { SQL_COURSES } from './courses/sql.js';
 import type { BlockSeed, CourseSeed } from './curriculum.types.js';
+import { COURSE_LABS } from './runnable/course-labs.js';
 
 /** The demo courses in list order (oldest first): Basic Concepts, Relational Model, File Organization, NoSQL, SQL. */
 export const DEMO_COURSES: readonly CourseSeed[] = [...BASICS_COURSES, ...RELATIONAL_COURSES, ...FILE_COURSES, ...NOSQL_COURSES, ...SQL_COURSES];
@@ -26,19 +27,25 @@ const blocks = (prefix: string, seeds: BlockSeed[]) => seeds.map((block, index) 
 
 /** The curriculum in the import format (CONTRACT "Content export and import"), with stable ids. */
 export function demoCourses(): ExportedCourse[] {
-  return DEMO_COURSES.map((course, index) => ({
-    _id: demoId(index, `course:${course.slug}`),
-    topic: course.topic,
-    name: course.name,
-    teacher: course.teacher,
-    length: course.length,
-    tutorials: course.tutorials.map((tutorial, t) => {
-      const name = `course:${course.slug}:tutorial:${t}`;
-      return { _id: demoId(index, name), title: tutorial.title, contents: blocks(name, tutorial.blocks) };
-    }),
-    projects: course.projects.map((project, p) => {
-      const name = `course:${course.slug}:project:${p}`;
-      return { _id: demoId(index, name), title: project.title, difficulty: project.difficulty, contents: blocks(name, project.blocks) };
-    }),
-  }));
+  return DEMO_COURSES.map((course, index) => {
+    const lab = COURSE_LABS[course.slug];
+    return {
+      _id: demoId(index, `course:${course.slug}`),
+      topic: course.topic,
+      name: course.name,
+      teacher: course.teacher,
+      length: course.length,
+      tutorials: course.tutorials.map((tutorial, t) => {
+        const name = `course:${course.slug}:tutorial:${t}`;
+        const example = lab?.examples?.[t];
+        return { _id: demoId(index, name), title: tutorial.title, contents: blocks(name, example ? [...tutorial.blocks, example] : tutorial.blocks) };
+      }),
+      projects: course.projects.map((project, p) => {
+        const name = `course:${course.slug}:project:${p}`;
+        const checks = (lab?.checks?.[p] ?? []).map((check, c) => ({ _id: demoId(index, `${name}:check:${c}`), ...check }));
+        return { _id: demoId(index, name), title: project.title, difficulty: project.difficulty, contents: blocks(name, project.blocks), checks };
+      }),
+      sandbox: lab?.sandbox ?? null,
+    };
+  });
 }

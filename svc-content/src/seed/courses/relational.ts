@@ -45,7 +45,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
             header: 'Primary and alternate keys',
             detail: lines(
               'The primary key is the candidate key chosen to identify tuples; its attributes may not be NULL (entity integrity). The other candidate keys are alternate keys and are declared UNIQUE.',
-              sql('CREATE TABLE student (', '  id    INTEGER PRIMARY KEY,', '  email TEXT NOT NULL UNIQUE,', '  name  TEXT NOT NULL,', '  major TEXT', ');'),
+              sql('DROP TABLE IF EXISTS student;  -- the practice database has one already', 'CREATE TABLE student (', '  id    INTEGER PRIMARY KEY,', '  email TEXT NOT NULL UNIQUE,', '  name  TEXT NOT NULL,', '  major TEXT', ');'),
               'A surrogate key (a generated number) is stable and short; a natural key (an e-mail) carries meaning but may change. Many designs use a surrogate primary key and keep the natural key UNIQUE.',
             ),
           },
@@ -53,7 +53,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
             header: 'Foreign keys',
             detail: lines(
               'A foreign key is a set of attributes whose values must match the primary (or a unique) key of a tuple in the referenced relation, or be NULL.',
-              sql('CREATE TABLE enrollment (', '  student_id INTEGER NOT NULL REFERENCES student(id),', '  course_id  INTEGER NOT NULL REFERENCES course(id),', '  grade      TEXT,', '  PRIMARY KEY (student_id, course_id)', ');'),
+              sql('DROP TABLE IF EXISTS enrollment;  -- the practice database has one already', 'CREATE TABLE enrollment (', '  student_id INTEGER NOT NULL REFERENCES student(id),', '  course_id  INTEGER NOT NULL REFERENCES course(id),', '  grade      TEXT,', '  PRIMARY KEY (student_id, course_id)', ');'),
               'This is referential integrity: no enrolment can name a student who does not exist.',
             ),
           },
@@ -66,7 +66,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
             header: 'Domain and CHECK constraints',
             detail: lines(
               'Types, NOT NULL and CHECK constraints restrict the values of single rows:',
-              sql('CREATE TABLE course (', '  id      INTEGER PRIMARY KEY,', '  title   TEXT NOT NULL,', '  credits INTEGER NOT NULL CHECK (credits BETWEEN 1 AND 10)', ');'),
+              sql('DROP TABLE IF EXISTS course;  -- the practice database has one already', 'CREATE TABLE course (', '  id      INTEGER PRIMARY KEY,', '  title   TEXT NOT NULL,', '  credits INTEGER NOT NULL CHECK (credits BETWEEN 1 AND 10)', ');'),
               'The DBMS rejects any INSERT or UPDATE that would break a constraint, so every program gets the rule for free.',
             ),
           },
@@ -77,7 +77,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
               'RESTRICT / NO ACTION: refuse the change while references exist (the default).',
               'CASCADE: delete (or update) the referencing rows too.',
               'SET NULL / SET DEFAULT: keep them but clear the reference.',
-              sql('CREATE TABLE dependent (', '  employee_id INTEGER NOT NULL REFERENCES employee(id) ON DELETE CASCADE,', '  name        TEXT NOT NULL,', '  PRIMARY KEY (employee_id, name)', ');'),
+              sql('DROP TABLE IF EXISTS dependent;  -- the practice database has one already', 'CREATE TABLE dependent (', '  employee_id INTEGER NOT NULL REFERENCES employee(id) ON DELETE CASCADE,', '  name        TEXT NOT NULL,', '  PRIMARY KEY (employee_id, name)', ');'),
               'Note: SQLite checks foreign keys only after PRAGMA foreign_keys = ON;',
             ),
           },

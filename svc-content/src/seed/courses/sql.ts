@@ -1,9 +1,9 @@
-import { type CourseSeed, lines, sql } from '../curriculum.types.js';
+import { code, type CourseSeed, lines, sql } from '../curriculum.types.js';
 
-/** The practice schema every SQL lesson uses (SQLite dialect). */
-const SCHEMA = sql(
-  'CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT NOT NULL, major TEXT, year INTEGER);',
-  'CREATE TABLE course (id INTEGER PRIMARY KEY, title TEXT NOT NULL, credits INTEGER NOT NULL);',
+/** The practice schema every SQL lesson uses (SQLite dialect); the course's sandbox has these tables, filled. */
+const SCHEMA = code(
+  'CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE, major TEXT, year INTEGER NOT NULL);',
+  'CREATE TABLE course (id INTEGER PRIMARY KEY, title TEXT NOT NULL, credits INTEGER NOT NULL, department_id INTEGER NOT NULL, teacher_id INTEGER);',
   'CREATE TABLE enrollment (',
   '  student_id INTEGER REFERENCES student(id),',
   '  course_id  INTEGER REFERENCES course(id),',
@@ -25,7 +25,11 @@ export const SQL_COURSES: CourseSeed[] = [
         blocks: [
           {
             header: 'The practice schema',
-            detail: lines('Every example in this course uses three tables:', SCHEMA),
+            detail: lines(
+              'Every example in this course runs on the practice database, a small university (open the schema view to see every table). The three tables you will use most:',
+              SCHEMA,
+              sql('SELECT * FROM student LIMIT 5;'),
+            ),
           },
           {
             header: 'Choosing columns and rows',
@@ -118,7 +122,12 @@ export const SQL_COURSES: CourseSeed[] = [
         blocks: [
           {
             header: 'Setup',
-            detail: lines('Create the practice schema and add a few rows of your own:', SCHEMA, sql("INSERT INTO student VALUES (1, 'Ana', 'Math', 2), (2, 'Ben', 'Physics', 1), (3, 'Chen', NULL, 3);", "INSERT INTO course VALUES (1, 'Databases', 5), (2, 'Algebra', 3);", 'INSERT INTO enrollment VALUES (1, 1, 92), (1, 2, 78), (2, 1, NULL);')),
+            detail: lines(
+              'The practice database already has these tables, filled with 150 students, 48 courses and their enrolments:',
+              SCHEMA,
+              'Add a few rows of your own to see how your queries treat them (each run starts from a fresh copy):',
+              sql("INSERT INTO student (id, name, email, major, year) VALUES (151, 'Ana Test', 'ana.test@example.org', NULL, 1);", 'SELECT * FROM student WHERE id > 148;'),
+            ),
           },
           {
             header: 'Write these queries',
@@ -308,7 +317,9 @@ export const SQL_COURSES: CourseSeed[] = [
             detail: lines(
               'Lost update: T1 and T2 both read a balance of 100, each adds 10 in the application and writes 110. One increment is lost.',
               'Avoid it with an atomic update, or by locking the row when reading it:',
-              sql('UPDATE account SET balance = balance + 10 WHERE id = 1;', '', '-- or, in PostgreSQL and MySQL:', 'SELECT balance FROM account WHERE id = 1 FOR UPDATE;'),
+              sql('UPDATE account SET balance = balance + 10 WHERE id = 1;', 'SELECT id, balance FROM account WHERE id = 1;'),
+              'Or lock the row when reading it (PostgreSQL and MySQL; SQLite locks the whole database instead):',
+              code('SELECT balance FROM account WHERE id = 1 FOR UPDATE;'),
               'Write skew: two doctors are on call; each transaction checks that the other is still on call and takes itself off. Each read was valid, the two writes touch different rows, and now nobody is on call.',
             ),
           },
@@ -324,7 +335,7 @@ export const SQL_COURSES: CourseSeed[] = [
               'READ COMMITTED: no dirty reads; non-repeatable reads and phantoms possible. The default in PostgreSQL, Oracle and SQL Server.',
               'REPEATABLE READ: no dirty or non-repeatable reads; the standard still allows phantoms. The default in MySQL InnoDB.',
               'SERIALIZABLE: the result is the same as some serial (one after another) order of the transactions; no anomalies at all.',
-              sql('SET TRANSACTION ISOLATION LEVEL SERIALIZABLE;'),
+              code('SET TRANSACTION ISOLATION LEVEL SERIALIZABLE;  -- PostgreSQL, MySQL, SQL Server'),
               'Real systems differ in the details: PostgreSQL treats READ UNCOMMITTED as READ COMMITTED, and its REPEATABLE READ (snapshot isolation) prevents phantoms too.',
             ),
           },
@@ -356,7 +367,7 @@ export const SQL_COURSES: CourseSeed[] = [
             header: 'Setup',
             detail: lines(
               'Open two sessions to the same PostgreSQL or MySQL database and create:',
-              sql('CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);', 'INSERT INTO account VALUES (1, 100), (2, 100);'),
+              code('CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);', 'INSERT INTO account VALUES (1, 100), (2, 100);'),
             ),
           },
           {
