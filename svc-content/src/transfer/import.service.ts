@@ -168,18 +168,33 @@ export class ImportService {
     }
   }
 
-  /** The questions of a slice in one bulk write, each upsert carrying its created or updated event. */
+  /** The questions of a slice in bulk writes (inserts for new ones), each carrying its created or updated event. */
   private async upsertQuestions(questions: ImportedInterviewQuestionDto[]): Promise<number> {
     if (questions.length === 0) return 0;
     const known = await this.existingIds(this.questions, questions.map((q) => q._id));
+    // New documents go in as inserts: FerretDB's upserts cost a lookup and a write each.
+    const fresh = questions.filter((q) => !known.has(q._id));
     await bulk(
       this.questions,
-      questions.map(({ _id, topic, question, answer }) => {
-        const fields = { topic, question, answer };
-        const subject = known.has(_id) ? EVENT_SUBJECTS.interviewUpdated : EVENT_SUBJECTS.interviewCreated;
-        return { updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(subject, { entityId: _id, ...fields })), upsert: true } };
-      }),
+      questions
+        .filter((q) => known.has(q._id))
+        .map(({ _id, topic, question, answer }) => {
+          const fields = { topic, question, answer };
+          return { updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.interviewUpdated, { entityId: _id, ...fields })) } };
+        }),
     );
+    for (let start = 0; start < fresh.length; start += BULK_CHUNK) {
+      const docs = fresh.slice(start, start + BULK_CHUNK).map(({ _id, topic, question, answer }) => ({
+        _id: new Types.ObjectId(_id),
+        createdAt: createdAtOf(_id),
+        topic,
+        question,
+        answer,
+        pendingEvents: [storedEvent(domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: _id, topic, question, answer }))],
+        hasPendingEvents: true,
+      }));
+      await this.questions.insertMany(docs, { ordered: true });
+    }
     for (const { _id, topic, question, answer } of questions) {
       this.interviewList.written({ _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer });
       this.relay.publishSoon(InterviewQuestionRecord.name, _id);
