@@ -1,4 +1,4 @@
-import { CONTENT_PATTERNS, type Course, type ExportedCourse, type ImportReport, type ListPage } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type ImportReport, type ListPage } from '@dblearn/contracts';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
@@ -24,12 +24,7 @@ afterAll(async () => {
 describe('the demo content (SEED_DEMO)', () => {
   it('loads every demo course and question into an empty database, exactly as written', async () => {
     const exported = await exportAll(content);
-    // The demo has no sandboxes or checks (Runnable SQL adds them): the rest must be exactly as written.
-    const withoutLabs = exported.courses.map(({ sandbox: _sandbox, ...course }: ExportedCourse & { sandbox?: unknown }) => ({
-      ...course,
-      projects: course.projects.map(({ checks: _checks, ...project }: ExportedCourse['projects'][number] & { checks?: unknown }) => project),
-    }));
-    expect(withoutLabs).toEqual(demoCourses());
+    expect(exported.courses).toEqual(demoCourses());
     expect(exported.interviewQuestions.map(({ topic, question, answer }) => ({ topic, question, answer }))).toEqual(DEMO_INTERVIEW_QUESTIONS);
     const sql = await content.send<ListPage<Course>>(CONTENT_PATTERNS.listCourses, { topic: 'sql', page: 1, pageSize: 6 });
     expect(sql.total).toBe(demoCourses().filter((course) => course.topic === 'sql').length);
