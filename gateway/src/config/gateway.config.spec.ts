@@ -26,6 +26,10 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ JWT_SECRET: '   ' })).toThrow(/JWT_SECRET is required/);
   });
 
+  it('refuses to start in production without JWT_SECRET (no default secret, docker compose included)', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', GATEWAY_PORT: '3000' })).toThrow(/JWT_SECRET is required/);
+  });
+
   it('reads every setting from the environment', () => {
     const config = loadGatewayConfig({
       ...secret,
