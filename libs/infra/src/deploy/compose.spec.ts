@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { natsDeployConfig, natsPasswordVariable } from '../servers/nats-auth.js';
+import { REMOTE_TABLE, SERVICE_TABLE } from '../workspaces/platform.js';
+import { busPermissionTable, GATEWAY_BUS_USER } from '@dblearn/contracts';
+
+// Issue 12: docker-compose.yml and its Dockerfiles, checked without a Docker engine. What this cannot
+// see (images pulled, containers started, healthchecks passing) is listed in docs/NOTES.md.
+const root = resolve(import.meta.dirname, '..', '..', '..', '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile?: string; target?: string; args?: Record<string, string> };
+  user?: string;
+  environment?: Record<string, string>;
+  healthcheck?: { test?: string[] };
+  depends_on?: Record<string, { condition?: string }>;
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const services = compose.services;
+const names = Object.keys(services);
+
+const domainServices = SERVICE_TABLE.map((service) => service.folder);
+const remotes = REMOTE_TABLE.map((remote) => remote.folder);
+const deployables = [...domainServices, 'gateway', 'shell', ...remotes];
+
+interface Stage {
+  name: string;
+  lines: string[];
+}
+
+/** FROM … AS name blocks of a Dockerfile (continuation lines joined). */
+function stagesOf(dockerfile: string): Stage[] {
+  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const stages: Stage[] = [];
+  for (const line of lines) {
+    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?$/i.exec(line);
+    if (from) stages.push({ name: from[1] ?? String(stages.length), lines: [] });
+    else stages.at(-1)?.lines.push(line);
+  }
+  return stages;
+}
+
+function dockerfileOf(name: string): string {
+  const build = services[name]!.build!;
+  return join(build.context, build.dockerfile ?? 'Dockerfile');
+}
+
+function finalStage(name: string): Stage {
+  const stages = stagesOf(read(dockerfileOf(name)));
+  const target = services[name]!.build!.target;
+  return target ? stages.find((stage) => stage.name === target)! : stages.at(-1)!;
+}
+
+describe('docker-compose.yml', () => {
+  it('runs MongoDB, NATS, every service, the gateway, the shell, each remote and one edge', () => {
+    expect(names.sort()).toEqual(['mongodb', 'nats', 'edge', ...deployables].sort());
+    expect(services.mongodb!.image).toMatch(/^mongo:7/);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['mongodb-data', 'nats-data']);
+    expect(read('deploy/nats/Dockerfile')).toMatch(/FROM \$\{NATS_IMAGE\}/);
+    expect(read('deploy/nats/Dockerfile')).toMatch(/ARG NATS_IMAGE=nats:2\.1\d/);
+  });
+
+  it.each(names)('%s has a healthcheck, a non-root user and waits for healthy dependencies', (name) => {
+    const service = services[name]!;
+    expect(service.healthcheck?.test?.[0]).toBe('CMD');
+    expect(service.healthcheck!.test!.length).toBeGreaterThan(1);
+    expect(service.user).toBeDefined();
+    expect(String(service.user)).not.toMatch(/^(root|0)(:|$)/);
+    for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+      expect(names).toContain(dependency);
+      expect(condition).toBe('service_healthy');
+    }
+  });
+
+  it('starts each part after what it needs', () => {
+    for (const name of domainServices) expect(Object.keys(services[name]!.depends_on!).sort()).toEqual(['mongodb', 'nats']);
+    expect(Object.keys(services.gateway!.depends_on!).sort()).toEqual([...domainServices].sort());
+    expect(Object.keys(services.edge!.depends_on!).sort()).toEqual(['gateway', 'shell', ...remotes].sort());
+  });
+
+  it.each(names.filter((name) => services[name]!.build))('%s builds from its Dockerfile, whose final stage runs as non-root', (name) => {
+    const path = dockerfileOf(name);
+    expect(existsSync(join(root, path))).toBe(true);
+    const stages = stagesOf(read(path));
+    const stageNames = stages.map((stage) => stage.name);
+    const final = finalStage(name);
+    expect(final).toBeDefined();
+    const user = final.lines.filter((line) => /^USER\s/i.test(line)).at(-1);
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER\s+(root|0)\b/i);
+    // Every COPY --from names an earlier stage.
+    for (const [index, stage] of stages.entries()) {
+      for (const line of stage.lines) {
+        const from = /--from=(\S+)/.exec(line)?.[1];
+        if (from) expect(stageNames.slice(0, index)).toContain(from);
+      }
+    }
+  });
+
+  it.each(deployables)('%s: the Node 24 template builds only its workspace and ships production dependencies only', (name) => {
+    const build = services[name]!.build!;
+    expect(build.args?.WORKSPACE).toBe(name);
+    expect(existsSync(join(root, name, 'package.json'))).toBe(true);
+    const dockerfile = read(dockerfileOf(name));
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[-.\w]*$/m);
+    const stages = stagesOf(dockerfile);
+    const byName = new Map(stages.map((stage) => [stage.name, stage.lines.join('\n')]));
+    expect(byName.get('build')).toMatch(/npm run build -w "\$WORKSPACE"/);
+    expect(byName.get('deps')).toMatch(/npm install --omit=dev .*-w "\$WORKSPACE"/);
+    const final = finalStage(name).lines.join('\n');
+    if (build.target === 'node') {
+      expect(final).toMatch(/COPY --from=deps /);
+      expect(final).toMatch(/NODE_ENV=production/);
+      expect(final).not.toMatch(/npm install/);
+      const entry = build.args?.ENTRY ?? 'dist/main.js';
+      const script = JSON.parse(read(join(name, 'package.json'))).scripts.start as string;
+      expect(script).toBe(`node ${entry}`);
+    } else {
+      expect(remotes).toContain(name);
+      expect(final).toMatch(/COPY --from=build \/app\/\$\{WORKSPACE\}\/dist /);
+    }
+  });
+
+  it('holds no secret: every password, secret and credential in a URL is a required variable from .env', () => {
+    const example = read('.env.example');
+    const required = new Set<string>();
+    for (const [name, service] of Object.entries(services)) {
+      for (const [key, value] of Object.entries(service.environment ?? {})) {
+        const secretValues = /(PASSWORD|SECRET)$/.test(key) ? [String(value)] : [...String(value).matchAll(/\/\/[^:/@]+:([^@]+)@/g)].map((match) => match[1]!);
+        for (const secret of secretValues) {
+          expect({ service: name, key, secret }).toEqual({ service: name, key, secret: expect.stringMatching(/^\$\{[A-Z0-9_]+:\?[^}]*\}$/) });
+        }
+      }
+    }
+    for (const match of read('docker-compose.yml').matchAll(/\$\{([A-Z0-9_]+):\?/g)) required.add(match[1]!);
+    for (const variable of ['JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', ...required]) {
+      expect(example).toMatch(new RegExp(`^${variable}=$`, 'm'));
+    }
+    expect(existsSync(join(root, '.env'))).toBe(false);
+    expect(read('.dockerignore')).toMatch(/^\.env$/m);
+  });
+
+  it('gives NATS the users and permissions of npm start, each process its own user and password', () => {
+    expect(read('deploy/nats/nats.conf')).toBe(natsDeployConfig());
+    const natsEnvironment = services.nats!.environment!;
+    for (const { user } of busPermissionTable()) {
+      const variable = natsPasswordVariable(user);
+      expect(natsEnvironment[variable]).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
+      const client = user === GATEWAY_BUS_USER ? 'gateway' : user;
+      expect(services[client]!.environment!.NATS_URL).toMatch(new RegExp(`^nats://${user}:\\$\\{${variable}:\\?[^}]*\\}@nats:4222$`));
+    }
+  });
+
+  it('runs the services on MongoDB with its indexes instead of in-memory read models', () => {
+    for (const name of domainServices) {
+      expect(services[name]!.environment).toMatchObject({ READ_MODEL: 'off', NODE_ENV: 'production', MONGO_URL: expect.stringMatching(/@mongodb:27017\//) });
+    }
+  });
+
+  it('puts the edge in front: /api to the gateway (which trusts only the edge), the shell, each remote on its port', () => {
+    const edge = services.edge!;
+    const address = (edge.networks as Record<string, { ipv4_address?: string }>).internal!.ipv4_address;
+    expect(services.gateway!.environment!.TRUST_PROXY).toBe(address);
+    expect(services.gateway!.environment!.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
+    const caddyfile = read('deploy/edge/Caddyfile');
+    expect(caddyfile).toMatch(/handle \/api\/\* \{\s*[^}]*dynamic a gateway 3000/);
+    expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
+    expect(caddyfile).toMatch(/encode zstd br gzip/);
+    for (const remote of REMOTE_TABLE) {
+      expect(caddyfile).toContain(`:${remote.port} {\n\treverse_proxy ${remote.folder}:8080\n}`);
+      expect(services.shell!.environment![remote.urlVariable]).toBe(`\${${remote.urlVariable}:-http://localhost:${remote.port}/mf-manifest.json}`);
+    }
+    expect(read('deploy/static/Caddyfile')).toMatch(/precompressed br gzip/);
+  });
+});
+
+// Real tools where this machine has them: Debian's docker-compose (parses and interpolates the file
+// like `docker compose` does) and the nats-server binary `npm start` uses (reads the config).
+describe('with the real tools', () => {
+  const env = Object.fromEntries([...read('.env.example').matchAll(/^([A-Z0-9_]+)=$/gm)].map((match) => [match[1]!, 'check0value']));
+  const dir = mkdtempSync(join(tmpdir(), 'dblearn-compose-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const onPath = (tool: string) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const natsServer = join(root, '.tools', 'bin', 'nats-server');
+
+  (onPath('docker-compose') ? it : it.skip)('docker-compose config accepts the file with every .env value given, and refuses it without', () => {
+    const envFile = join(dir, '.env');
+    writeFileSync(envFile, Object.entries(env).map(([key, value]) => `${key}=${value}`).join('\n'));
+    execFileSync('docker-compose', ['--env-file', envFile, '-f', join(root, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' });
+    writeFileSync(envFile, '');
+    expect(() => execFileSync('docker-compose', ['--env-file', envFile, '-f', join(root, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' })).toThrow(/set [A-Z_]+ in \.env/);
+  });
+
+  (existsSync(natsServer) ? it : it.skip)('nats-server accepts deploy/nats/nats.conf with the passwords from the environment', () => {
+    const config = join(dir, 'nats.conf');
+    writeFileSync(config, natsDeployConfig().replace('"/data"', JSON.stringify(join(dir, 'js'))));
+    execFileSync(natsServer, ['-c', config, '-t'], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: 'pipe' });
+    expect(() => execFileSync(natsServer, ['-c', config, '-t'], { env: { PATH: process.env.PATH }, stdio: 'pipe' })).toThrow(/NATS_GATEWAY_PASSWORD/);
+  });
+});
