@@ -147,6 +147,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives NATS the users and permissions of npm start, each process its own user and password', () => {
+    // Differs after a change to the bus permission table: run `node libs/infra/dist/servers/write-nats-deploy-config.js`.
     expect(read('deploy/nats/nats.conf')).toBe(natsDeployConfig());
     const natsEnvironment = services.nats!.environment!;
     for (const { user } of busPermissionTable()) {
@@ -169,9 +170,9 @@ describe('docker-compose.yml', () => {
     expect(services.gateway!.environment!.TRUST_PROXY).toBe(address);
     expect(services.gateway!.environment!.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
     const caddyfile = read('deploy/edge/Caddyfile');
-    expect(caddyfile).toMatch(/handle \/api\/\* \{\s*[^}]*dynamic a gateway 3000/);
+    expect(caddyfile).toMatch(/handle \/api\/\* \{\s*(#[^\n]*\s*)*reverse_proxy gateway:3000 \{/);
     expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
-    expect(caddyfile).toMatch(/encode zstd br gzip/);
+    expect(caddyfile).toMatch(/encode zstd gzip/);
     for (const remote of REMOTE_TABLE) {
       expect(caddyfile).toContain(`:${remote.port} {\n\treverse_proxy ${remote.folder}:8080\n}`);
       expect(services.shell!.environment![remote.urlVariable]).toBe(`\${${remote.urlVariable}:-http://localhost:${remote.port}/mf-manifest.json}`);
@@ -181,7 +182,7 @@ describe('docker-compose.yml', () => {
 });
 
 // Real tools where this machine has them: Debian's docker-compose (parses and interpolates the file
-// like `docker compose` does) and the nats-server binary `npm start` uses (reads the config).
+// like `docker compose` does), Debian's caddy (the Caddyfiles) and the nats-server `npm start` uses.
 describe('with the real tools', () => {
   const env = Object.fromEntries([...read('.env.example').matchAll(/^([A-Z0-9_]+)=$/gm)].map((match) => [match[1]!, 'check0value']));
   const dir = mkdtempSync(join(tmpdir(), 'dblearn-compose-'));
@@ -202,6 +203,10 @@ describe('with the real tools', () => {
     execFileSync('docker-compose', ['--env-file', envFile, '-f', join(root, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' });
     writeFileSync(envFile, '');
     expect(() => execFileSync('docker-compose', ['--env-file', envFile, '-f', join(root, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' })).toThrow(/set [A-Z_]+ in \.env/);
+  });
+
+  (onPath('caddy') ? it : it.skip).each(['deploy/edge/Caddyfile', 'deploy/static/Caddyfile'])('caddy validate accepts %s', (file) => {
+    expect(execFileSync('caddy', ['validate', '--config', join(root, file), '--adapter', 'caddyfile'], { encoding: 'utf8', stdio: 'pipe' })).toMatch(/Valid configuration/);
   });
 
   (existsSync(natsServer) ? it : it.skip)('nats-server accepts deploy/nats/nats.conf with the passwords from the environment', () => {
