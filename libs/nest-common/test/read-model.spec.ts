@@ -12,14 +12,8 @@ import { createServiceLogger } from '../src/logging/service-logger.js';
 import type { ReadModel } from '../src/read-model/read-model.js';
 import { ReadModels } from '../src/read-model/read-models.js';
 import { ServiceKitModule } from '../src/service-kit.module.js';
+import { type WidgetSummary, widgetList } from './support/widget-list.js';
 import { eventually, WIDGET_MODELS } from './support/widgets.js';
-
-interface WidgetSummary {
-  _id: string;
-  title: string;
-  topic: string;
-  rank: number;
-}
 
 /** A service's list, the way the feature services declare theirs. */
 @Injectable()
@@ -32,16 +26,7 @@ class WidgetsService {
     private readonly outbox: EventOutbox,
     readModels: ReadModels,
   ) {
-    this.list = readModels.create<WidgetSummary>({
-      name: 'widgets',
-      model: widgets,
-      projection: { title: 1, topic: 1, rank: 1 },
-      toSummary: (doc) => ({ _id: String(doc._id), title: doc.title as string, topic: doc.topic as string, rank: doc.rank as number }),
-      orderBy: 'rank',
-      direction: 'asc',
-      filters: ['topic'],
-      follow: { [EVENT_SUBJECTS.projectUpdated]: true, [EVENT_SUBJECTS.courseDeleted]: true },
-    });
+    this.list = readModels.create(widgetList(widgets));
   }
 
   async create(title: string, topic: string, rank: number): Promise<string> {

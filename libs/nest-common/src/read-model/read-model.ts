@@ -4,6 +4,7 @@ import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstr
 import type { AnyObject, Model } from 'mongoose';
 import { backoffDelay } from '../events/backoff.js';
 import type { EventsConnection } from '../events/events-connection.js';
+import { ReadModelSnapshot } from './read-model-snapshot.js';
 import { type Filterable, type Page, type PageQuery, type Summary, SummaryStore } from './summary-store.js';
 
 /** `memory`: lists from the in-memory read model (default). `off`: lists query MongoDB with indexes. */
@@ -30,6 +31,12 @@ export interface ReadModelDefinition<S extends Summary> {
    * writes: subject → the ids to re-read (`true`: the event's entityId). An id that is gone is removed.
    */
   follow: Record<string, IdsOfEvent | true>;
+  /**
+   * Start fast at any size (memory mode): the summaries are saved as a few large documents (every
+   * minute when changed, and at shutdown) and read at start instead of the collection; then the
+   * collection is read once in the background and the list corrected. Summaries must be plain JSON.
+   */
+  snapshot?: boolean;
 }
 
 /** Summaries whose order field is a Date are stored as ms; this keeps `where` and `orderBy` simple. */
@@ -55,6 +62,13 @@ export class ReadModel<S extends Summary> {
   private stopped = false;
   private lastSequence = 0;
   private following: Promise<void> | null = null;
+  /** Ids changed while a background full read is under way: re-read after it. */
+  private touchedDuringLoad: Set<string> | null = null;
+  /** Grows with every change, so that an unchanged list is not saved again. */
+  private changes = 0;
+  private savedChanges = -1;
+  private readonly snapshotStore: ReadModelSnapshot<S> | null;
+  private fromSnapshot = false;
 
   /** `events.<service>.>`: one filter subject, the only kind the bus lets a service's own consumers use. */
   private readonly ownEvents: string;
@@ -69,6 +83,17 @@ export class ReadModel<S extends Summary> {
     const foreign = Object.keys(definition.follow).filter((subject) => !subject.startsWith(this.ownEvents.slice(0, -1)));
     if (foreign.length > 0) throw new Error(`Read model ${definition.name} follows only svc-${service}'s own events, not ${foreign.join(', ')}.`);
     this.store = new SummaryStore({ orderBy: definition.orderBy, direction: definition.direction, filters: definition.filters });
+    this.snapshotStore = definition.snapshot && mode === 'memory' ? new ReadModelSnapshot<S>(definition.model.db, definition.name) : null;
+  }
+
+  /** True once this instance started from a saved snapshot (logs, tests). */
+  get startedFromSnapshot(): boolean {
+    return this.fromSnapshot;
+  }
+
+  /** Whether this read model starts from a saved snapshot. */
+  get snapshots(): boolean {
+    return this.snapshotStore !== null;
   }
 
   get size(): number {
@@ -96,6 +121,7 @@ export class ReadModel<S extends Summary> {
   written(doc: AnyObject): void {
     if (this.mode !== 'memory') return;
     const summary = this.definition.toSummary(doc);
+    this.touched([summary._id]);
     if (this.refreshing.has(summary._id)) this.refreshing.set(summary._id, true);
     this.store.upsert(summary);
   }
@@ -103,6 +129,7 @@ export class ReadModel<S extends Summary> {
   /** After this service deleted documents. */
   deleted(ids: readonly string[]): void {
     if (this.mode !== 'memory') return;
+    this.touched(ids);
     for (const id of ids) {
       if (this.refreshing.has(id)) this.refreshing.set(id, true);
       this.store.remove(id);
@@ -112,6 +139,7 @@ export class ReadModel<S extends Summary> {
   /** Re-reads these documents by `_id` and shows what the database holds (gone → removed). */
   async refresh(ids: readonly string[]): Promise<void> {
     if (this.mode !== 'memory' || ids.length === 0) return;
+    this.touched(ids);
     for (const id of ids) this.refreshing.set(id, false);
     try {
       const { model, projection, toSummary } = this.definition;
@@ -140,7 +168,54 @@ export class ReadModel<S extends Summary> {
     const summaries: S[] = [];
     for await (const doc of model.find({}, projection).lean<AnyObject>().cursor()) summaries.push(toSummary(doc));
     this.store.load(summaries);
+    this.changes += 1;
     this.logger.log(`Loaded ${summaries.length} summaries in ${Date.now() - started} ms.`);
+  }
+
+  /** `snapshot`: the saved summaries into the list; when they were taken, or null (none, or unreadable). */
+  async loadSnapshot(): Promise<Date | null> {
+    if (!this.snapshotStore) return null;
+    const started = Date.now();
+    const saved = await this.snapshotStore.read().catch((error: unknown) => {
+      this.logger.warn(`The snapshot could not be read (${error instanceof Error ? error.message : String(error)}); reading the collection.`);
+      return null;
+    });
+    if (!saved) return null;
+    this.store.load(saved.summaries);
+    this.changes += 1;
+    this.savedChanges = this.changes;
+    this.fromSnapshot = true;
+    this.logger.log(`Loaded ${saved.summaries.length} summaries from the snapshot in ${Date.now() - started} ms.`);
+    return saved.takenAt;
+  }
+
+  /**
+   * After a snapshot start: one full read while the service answers, then the ids changed meanwhile
+   * are read again (the full read may hold their older state), then a fresh snapshot.
+   */
+  async reconcile(): Promise<void> {
+    const touched = new Set<string>();
+    this.touchedDuringLoad = touched;
+    try {
+      await this.load();
+    } finally {
+      this.touchedDuringLoad = null;
+    }
+    await this.refresh([...touched]);
+    await this.saveSnapshot();
+  }
+
+  /** `snapshot`: saves the summaries when they changed since the last save. */
+  async saveSnapshot(): Promise<void> {
+    if (!this.snapshotStore || this.changes === this.savedChanges) return;
+    const changes = this.changes;
+    await this.snapshotStore.write(this.store.all(), new Date());
+    this.savedChanges = changes;
+  }
+
+  private touched(ids: readonly string[]): void {
+    this.changes += 1;
+    if (this.touchedDuringLoad) for (const id of ids) this.touchedDuringLoad.add(id);
   }
 
   /** Follows the events from `since` on (a little before the load began, so none falls in between). */

@@ -65,6 +65,11 @@ export class SummaryStore<S extends Summary> {
     return this.byId.get(id);
   }
 
+  /** Every summary in ascending list order (what a snapshot saves). */
+  all(): readonly S[] {
+    return this.lists.get('') ?? [];
+  }
+
   /** Replaces everything at once (sorting once is far cheaper than inserting one by one). */
   load(summaries: Iterable<S>): void {
     this.byId.clear();
