@@ -17,6 +17,8 @@ import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
 import type { CommunityConfig } from '../src/config/community-config.js';
 import { DEMO_QUESTIONS } from '../src/demo/demo-questions.js';
+import { QuestionList } from '../src/questions/question-list.js';
+import { QuestionsService } from '../src/questions/questions.service.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
 
 const ana: Caller = { email: 'ana@example.com', isAdmin: false };
@@ -125,6 +127,25 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect((await community.refusal(COMMUNITY_PATTERNS.listQuestions, { pageSize: 101 })).statusCode).toBe(400);
     });
 
+    it('a second instance sees the first one’s writes through the kit (list and detail)', async () => {
+      const other = await startCommunityService(config);
+      try {
+        const here = service.get(QuestionsService);
+        const there = other.get(QuestionsService);
+        const question = await here.createQuestion({ caller: ana, topic: 'fo', title: 'Seen by the other instance?', description: 'Written in the first one.' });
+        await eventually(async () => (await there.listQuestions({ topic: 'fo' })).items[0]?._id === question._id, 15_000, 'the other instance lists it');
+        expect(await there.findQuestion(question._id)).toEqual(question);
+        // The other instance cached the detail: the first one's reply must reach it too.
+        await here.updateQuestion({ id: question._id, caller: ben, reply: 'A reply from the first instance.' });
+        await eventually(async () => (await there.findQuestion(question._id)).replies.length === 1, 15_000, 'the other instance drops its cached detail');
+        await eventually(async () => (await there.listQuestions({ topic: 'fo' })).items[0]?.replyCount === 1, 15_000, 'and counts the reply');
+        await here.deleteQuestion({ id: question._id, caller: ana });
+        await eventually(async () => !(await there.listQuestions({ topic: 'fo' })).items.some((item) => item._id === question._id), 15_000, 'and drops it');
+      } finally {
+        await other.close();
+      }
+    });
+
     it('rebuilds the same list from the database at start (another instance, same database)', async () => {
       const other = await startCommunityService(config);
       try {
@@ -147,7 +168,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         for (let index = 0; index < 3; index += 1) await create(ana, { title: `Snapshot question number ${index}` });
         await first.close();
         first = undefined;
-        expect(await snapshotDb.collection('list_snapshots').countDocuments({ _id: 'questions-head' as never })).toBe(1);
+        expect(await snapshotDb.collection('read_model_snapshots').countDocuments({ _id: 'questions-head' as never })).toBe(1);
         // Written straight to the database while no instance runs: only the collection knows it.
         const behind = new mongoose.Types.ObjectId();
         await snapshotDb.collection('questions').insertOne({
@@ -158,10 +179,9 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
           userName: 'ana@example.com',
           datePosted: new Date(),
           replies: [],
-          pendingEvents: [],
-          deletedAt: null,
         });
         first = await startCommunityService(snapshotConfig);
+        expect(first.get(QuestionList).startedFromSnapshot).toBe(true);
         expect((await list()).items.map((item) => item.title).slice(0, 3)).toContain('Snapshot question number 2');
         await eventually(async () => (await list()).items[0]?._id === behind.toHexString(), 10_000, 'the background read adds it');
         expect((await list()).total).toBe(4);
@@ -215,8 +235,9 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ana })).toEqual(question);
       expect((await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: question._id })).statusCode).toBe(404);
       expect((await list()).items.some((item) => item._id === question._id)).toBe(false);
-      // The tombstone goes once its deleted event is published.
-      await eventually(async () => (await stored(question._id)) === null, 10_000, 'the tombstone is removed');
+      // The kit's tombstone: the question is gone at once, the tombstone once its deleted event is out.
+      expect(await stored(question._id)).toBeNull();
+      await eventually(async () => (await db.collection('tombstones').findOne({ _id: new mongoose.Types.ObjectId(question._id) })) === null, 10_000, 'the tombstone is removed');
     });
 
     it("lets an admin delete anyone's question", async () => {
@@ -254,7 +275,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const replied = await update({ id: question._id, caller: ben, reply: 'An answer long enough.' });
       await update({ id: question._id, caller: ana, edit });
       await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ana });
-      await eventually(async () => (await stored(question._id)) === null, 10_000, 'every event is published');
+      await eventually(async () => (await db.collection('tombstones').findOne({ _id: new mongoose.Types.ObjectId(question._id) })) === null, 10_000, 'every event is published');
 
       const consumer = await jsm.consumers.add(EVENTS_STREAM, { filter_subject: 'events.community.>', ack_policy: 'none' as never });
       const messages = await (await jetstream(nc).consumers.get(EVENTS_STREAM, consumer.name)).fetch({ max_messages: 1000, expires: 2000 });
@@ -285,8 +306,8 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         userName: 'ana@example.com',
         datePosted: new Date(),
         replies: [],
-        pendingEvents: [{ eventId, subject: EVENT_SUBJECTS.questionCreated, payload: { entityId: id.toHexString(), topic: 'fo', eventId, occurredAt: new Date().toISOString() } }],
-        deletedAt: null,
+        pendingEvents: [{ eventId, subject: EVENT_SUBJECTS.questionCreated, payload: JSON.stringify({ entityId: id.toHexString(), topic: 'fo', eventId, occurredAt: new Date().toISOString() }) }],
+        hasPendingEvents: true,
       });
       const restarted = await startCommunityService(config);
       try {

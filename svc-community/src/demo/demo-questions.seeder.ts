@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { type Model } from 'mongoose';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../config/community-config.js';
@@ -10,13 +10,18 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** SEED_DEMO: a new platform's forum starts with a dozen real-looking threads instead of nothing. */
 @Injectable()
-export class DemoQuestionsSeeder {
+export class DemoQuestionsSeeder implements OnModuleInit {
   private readonly logger = new Logger('DemoQuestionsSeeder');
 
   constructor(
     @InjectModel(Question.name) private readonly questions: Model<Question>,
     @Inject(COMMUNITY_CONFIG) private readonly config: Pick<CommunityConfig, 'seedDemo'>,
   ) {}
+
+  /** Before the read models load (they load at application bootstrap). */
+  async onModuleInit(): Promise<void> {
+    await this.seedIfEmpty();
+  }
 
   /** Only into an empty database: whatever people wrote (or deleted) is never touched. */
   async seedIfEmpty(): Promise<number> {

@@ -17,7 +17,7 @@ export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
   @MessagePattern(COMMUNITY_PATTERNS.listQuestions)
-  list(@Payload() request: ListQueryDto): ListPage<QnaQuestionSummary> {
+  list(@Payload() request: ListQueryDto): Promise<ListPage<QnaQuestionSummary>> {
     return this.questions.listQuestions(request);
   }
 

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { DemoQuestionsSeeder } from '../demo/demo-questions.seeder.js';
-import { QuestionEventRelay } from './question-events.js';
-import { QuestionListSnapshots } from './question-list-snapshot.js';
-import { QuestionListSync } from './question-list-sync.js';
+import { QuestionCache } from './question-cache.js';
+import { QuestionList } from './question-list.js';
 import { QuestionWriteLock } from './question-write-lock.js';
 import { QuestionsController } from './questions.controller.js';
 import { QuestionsService } from './questions.service.js';
@@ -12,6 +11,13 @@ import { Question, QuestionSchema } from './questions.schema.js';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Question.name, schema: QuestionSchema }])],
   controllers: [QuestionsController],
-  providers: [QuestionsService, QuestionEventRelay, QuestionWriteLock, QuestionListSnapshots, QuestionListSync, DemoQuestionsSeeder],
+  providers: [
+    QuestionsService,
+    QuestionList,
+    QuestionWriteLock,
+    DemoQuestionsSeeder,
+    // One per instance, shared by the service (its writes) and the list (every instance's events).
+    { provide: QuestionCache, useFactory: () => new QuestionCache() },
+  ],
 })
 export class QuestionsModule {}

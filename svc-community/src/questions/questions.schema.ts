@@ -1,6 +1,7 @@
 import { LIMITS, type Topic, TOPICS } from '@dblearn/contracts';
+import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import mongoose, { type HydratedDocument, type Types } from 'mongoose';
+import type { HydratedDocument, Types } from 'mongoose';
 
 @Schema({ versionKey: false })
 export class Reply {
@@ -17,20 +18,6 @@ export class Reply {
   datePosted!: Date;
 }
 export const ReplySchema = SchemaFactory.createForClass(Reply);
-
-/** A domain event waiting in its question's document until the relay has published it. */
-@Schema({ _id: false, versionKey: false })
-export class PendingEvent {
-  @Prop({ type: String, required: true })
-  eventId!: string;
-
-  @Prop({ type: String, required: true })
-  subject!: string;
-
-  @Prop({ type: mongoose.Schema.Types.Mixed, required: true })
-  payload!: object;
-}
-export const PendingEventSchema = SchemaFactory.createForClass(PendingEvent);
 
 @Schema({ collection: 'questions', versionKey: false })
 export class Question {
@@ -52,29 +39,11 @@ export class Question {
 
   @Prop({ type: [ReplySchema], default: [] })
   replies!: Reply[];
-
-  /**
-   * Events of the writes to this document, written in the same update as the change (FerretDB has
-   * no transactions), removed one by one once JetStream has them.
-   */
-  @Prop({ type: [PendingEventSchema], default: [] })
-  pendingEvents!: PendingEvent[];
-
-  /** Set by a delete: the document stays as a tombstone carrying the deleted event until it is published. */
-  @Prop({ type: Date, default: null })
-  deletedAt!: Date | null;
 }
 
 export type QuestionDocument = HydratedDocument<Question>;
-export const QuestionSchema = SchemaFactory.createForClass(Question);
+/** Every write carries its event in the same document write (the kit's EventOutbox). */
+export const QuestionSchema = withPendingEvents(SchemaFactory.createForClass(Question));
 
 /** A question as read with `.lean()`. */
 export type StoredQuestion = Question & { _id: Types.ObjectId };
-
-/**
- * The driver's collection, for `$pullAll` of an exact element: mongoose would re-cast the element
- * through the schema, and a re-cast element no longer matches the stored one.
- */
-export function rawQuestions(model: mongoose.Model<Question>): mongoose.mongo.Collection<StoredQuestion> {
-  return model.collection as unknown as mongoose.mongo.Collection<StoredQuestion>;
-}
