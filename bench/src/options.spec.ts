@@ -9,6 +9,12 @@ describe('parseBenchOptions', () => {
     expect(options).toMatchObject({ durationSeconds: 10, connections: 20, content: false });
   });
 
+  it('measures the SQL attempts with --attempts or BENCH_ATTEMPTS=1', () => {
+    expect(parseBenchOptions([], {}).attempts).toBe(false);
+    expect(parseBenchOptions(['--attempts'], {}).attempts).toBe(true);
+    expect(parseBenchOptions([], { BENCH_ATTEMPTS: 'yes' }).attempts).toBe(true);
+  });
+
   it('measures the content lists with --content or BENCH_CONTENT=1', () => {
     expect(parseBenchOptions(['--content'], {}).content).toBe(true);
     expect(parseBenchOptions([], { BENCH_CONTENT: '1' }).content).toBe(true);

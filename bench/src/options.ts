@@ -9,6 +9,8 @@ export interface BenchOptions {
   connections: number;
   /** --content: load 1,000 courses and 10,000 interview questions (issues 7, 8) and measure the content lists instead. */
   content: boolean;
+  /** --attempts: measure POST /api/project/{id}/attempts on a demo checked project, alone and beside one runaway attempt (issue 11). */
+  attempts: boolean;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
@@ -34,9 +36,10 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content]
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts]
   (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1). --url is the gateway, --edge the platform's origin, both on this machine.
-  --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.`;
+  --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
+  --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
@@ -58,7 +61,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -70,8 +73,13 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     edgeUrl: loopbackUrl('BENCH_EDGE_URL', values.edge ?? env.BENCH_EDGE_URL ?? DEFAULT_EDGE_URL),
     durationSeconds: boundedInteger('--duration / BENCH_DURATION', values.duration ?? env.BENCH_DURATION, DURATION),
     connections: boundedInteger('--connections / BENCH_CONNECTIONS', values.connections ?? env.BENCH_CONNECTIONS, CONNECTIONS),
-    content: values.content ?? ['1', 'true', 'on', 'yes'].includes(env.BENCH_CONTENT?.trim().toLowerCase() ?? ''),
+    content: values.content ?? isOn(env.BENCH_CONTENT),
+    attempts: values.attempts ?? isOn(env.BENCH_ATTEMPTS),
   };
+}
+
+function isOn(value: string | undefined): boolean {
+  return ['1', 'true', 'on', 'yes'].includes(value?.trim().toLowerCase() ?? '');
 }
 
 export function apiUrl(base: URL, path: string): string {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import { AUTH_HEADER, PAGE_SIZE, SKILLS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
+import { AttemptsBenchError, measureAttempts } from './attempts.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
 import { contentVerdicts, edgeShareLines, formatTable, mergeRows, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
@@ -119,6 +120,12 @@ async function main(): Promise<number> {
   await checkReachable(options.baseUrl);
   await checkReachable(options.edgeUrl);
   const token = await registerThrowawayUser(options);
+  if (options.attempts) {
+    // Issue 11: the SQL attempt call, straight to the gateway (the edge adds the same hop as for any call).
+    const { rows, verdicts } = await measureAttempts(options, token, say);
+    process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
+    return rows.some((row) => row.total === 0) ? 1 : 0;
+  }
   let calls: Array<{ call: string; path: string; headers?: Record<string, string> }>;
   if (options.content) {
     // Issues 7 and 8: the content lists with 1,000 courses and 10,000 interview questions loaded.
@@ -159,7 +166,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError) {
+    if (error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError) {
       process.stderr.write(`[bench] error: ${error.message}\n`);
       process.exit(error instanceof BenchUsageError ? 2 : 1);
     }

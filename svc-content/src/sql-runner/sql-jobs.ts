@@ -2,20 +2,26 @@ import type { AttemptResult } from '@dblearn/contracts';
 
 /**
  * What svc-content asks of a SQL worker thread. A sandbox is named by the hash of its script, so a
- * worker builds it once and opens copies of the built bytes after that.
+ * worker builds it once and opens copies of the built bytes after that; SqlRunner leaves `source`
+ * out once the worker has it (the worker answers `missingSandbox` if it dropped it since).
  */
 export type SqlJob =
   /** Does the script run on an empty database? */
   | { op: 'sandbox'; source: string }
   /** Does the reference query run on the sandbox? */
-  | { op: 'reference'; sandboxKey: string; source: string; referenceSql: string }
+  | { op: 'reference'; sandboxKey: string; source?: string; referenceSql: string }
   /** The learner's query against the reference, both on fresh copies of the sandbox. */
-  | { op: 'attempt'; sandboxKey: string; source: string; referenceSql: string; sql: string };
+  | { op: 'attempt'; sandboxKey: string; source?: string; referenceSql: string; sql: string };
 
 /** The failure of a script or reference query: the message names the line. */
 export interface SqlJobFailure {
   error: string;
   line: number | null;
+}
+
+/** The job named a sandbox without its script, and this worker does not have it (any more). */
+export interface SqlMissingSandbox {
+  missingSandbox: true;
 }
 
 export type SqlJobReply = { ok: true } | SqlJobFailure | AttemptResult;
@@ -27,7 +33,7 @@ export interface SqlJobMessage {
 
 export interface SqlReplyMessage {
   id: number;
-  reply: SqlJobReply;
+  reply: SqlJobReply | SqlMissingSandbox;
 }
 
 /** A worker's first message: its thread id, so that a slow query's thread can be given a lower priority. */

@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
+import { compileEngine } from './sql-engine.js';
 import type { SqlJob, SqlJobMessage, SqlJobReply, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
 
 /** The answer of a job that ran past the time limit (its worker was stopped and replaced). */
@@ -15,10 +16,10 @@ const MAX_WAITING = 500;
 /**
  * A job still running after this long is a runaway in the making: its thread drops to the lowest
  * priority (Linux keeps a nice value per thread), so the threads that answer requests keep the
- * CPU for the rest of its time limit; the worker is replaced afterwards (a raised priority cannot
- * be lowered back without privileges).
+ * CPU for the rest of its time limit. Afterwards its priority is restored, or, where that needs a
+ * privilege the service lacks, the worker is replaced.
  */
-const SLOW_JOB_MS = 200;
+const SLOW_JOB_MS = 100;
 const SLOW_JOB_NICE = 19;
 
 interface Pending {
@@ -36,6 +37,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   slowTimer: NodeJS.Timeout | null;
   reniced: boolean;
+  /** Sandboxes whose script this worker was sent (it builds each once and keeps it). */
+  sentSandboxes: Set<string>;
 }
 
 /**
@@ -51,6 +54,7 @@ export class SqlRunner implements OnModuleDestroy {
   private readonly waiting: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly wasm = compileEngine();
 
   constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'>) {
     this.slots = Array.from({ length: config.sqlWorkers }, () => this.newSlot());
@@ -78,18 +82,23 @@ export class SqlRunner implements OnModuleDestroy {
       slot.current = pending;
       slot.timer = setTimeout(() => this.timedOut(slot), pending.timeLimitMs);
       slot.slowTimer = setTimeout(() => this.renice(slot), SLOW_JOB_MS);
-      slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies SqlJobMessage);
+      slot.worker.postMessage({ id: pending.id, job: withoutKnownSource(slot, pending.job) } satisfies SqlJobMessage);
     }
   }
 
   private newSlot(): Slot {
-    const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    const slot: Slot = { worker, tid: null, current: null, timer: null, slowTimer: null, reniced: false };
+    const worker = new Worker(workerFile(), { workerData: { wasm: this.wasm }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const slot: Slot = { worker, tid: null, current: null, timer: null, slowTimer: null, reniced: false, sentSandboxes: new Set() };
     slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello) => {
       if ('tid' in message) slot.tid = message.tid;
       else if (slot.current?.id === message.id) {
         const reply = message.reply;
-        if (slot.reniced) this.replace(slot)?.resolve(reply);
+        if ('missingSandbox' in reply) {
+          // It dropped the sandbox from its cache: the same job again, script included.
+          slot.worker.postMessage({ id: message.id, job: slot.current.job } satisfies SqlJobMessage);
+          return;
+        }
+        if (slot.reniced && !restorePriority(slot)) this.replace(slot)?.resolve(reply);
         else this.finish(slot).resolve(reply);
       }
     });
@@ -145,6 +154,26 @@ export class SqlRunner implements OnModuleDestroy {
   private async stop(slot: Slot): Promise<void> {
     clearTimers(slot);
     await slot.worker.terminate();
+  }
+}
+
+/** A sandbox's script (up to 200 kB) crosses to a worker once; later jobs name it by key. */
+function withoutKnownSource(slot: Slot, job: SqlJob): SqlJob {
+  if (job.op === 'sandbox') return job;
+  if (slot.sentSandboxes.has(job.sandboxKey)) return { ...job, source: undefined };
+  if (slot.sentSandboxes.size >= 256) slot.sentSandboxes.clear();
+  slot.sentSandboxes.add(job.sandboxKey);
+  return job;
+}
+
+/** Back to normal priority after a slow job; false when not permitted. */
+function restorePriority(slot: Slot): boolean {
+  try {
+    setPriority(slot.tid as number, 0);
+    slot.reniced = false;
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,10 +1,10 @@
 import { ATTEMPT_ROWS_SHOWN, type AttemptResult } from '@dblearn/contracts';
 import { readlinkSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
 import { compareResults, type QueryResult } from './compare-results.js';
-import type { SqlJob, SqlJobMessage, SqlJobReply, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
-import { buildSandbox, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
+import type { SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
+import { buildSandbox, type CompiledEngine, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
 import { ordersAtTopLevel } from './sql-text.js';
 
 // One SQL worker thread (SqlRunner keeps a few).
@@ -31,16 +31,20 @@ class Recent<V> {
 const sandboxes = new Recent<Uint8Array>(32);
 const references = new Recent<QueryResult>(256);
 
-function sandboxBytes(sql: SqlJsStatic, key: string, source: string): Uint8Array {
+/** Thrown when a job names a sandbox this worker does not have and leaves its script out. */
+class MissingSandbox extends Error {}
+
+function sandboxBytes(sql: SqlJsStatic, key: string, source: string | undefined): Uint8Array {
   let bytes = sandboxes.get(key);
   if (!bytes) {
+    if (source === undefined) throw new MissingSandbox();
     bytes = buildSandbox(sql, source);
     sandboxes.set(key, bytes);
   }
   return bytes;
 }
 
-function referenceResult(sql: SqlJsStatic, key: string, source: string, referenceSql: string): QueryResult {
+function referenceResult(sql: SqlJsStatic, key: string, source: string | undefined, referenceSql: string): QueryResult {
   const cacheKey = `${key}\u0000${referenceSql}`;
   let result = references.get(cacheKey);
   if (!result) {
@@ -63,8 +67,11 @@ function attempt(sql: SqlJsStatic, job: Extract<SqlJob, { op: 'attempt' }>): Att
   return { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN) };
 }
 
-async function handle(job: SqlJob): Promise<SqlJobReply> {
-  const sql = await loadEngine();
+/** The engine's module, compiled once by SqlRunner. */
+const compiled = (workerData as { wasm?: CompiledEngine } | null)?.wasm;
+
+async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
+  const sql = await loadEngine(compiled);
   try {
     switch (job.op) {
       case 'sandbox':
@@ -78,6 +85,7 @@ async function handle(job: SqlJob): Promise<SqlJobReply> {
     }
   } catch (error) {
     if (error instanceof SqlFailure) return { error: error.message, line: error.line };
+    if (error instanceof MissingSandbox) return { missingSandbox: true };
     throw error;
   }
 }
@@ -89,7 +97,7 @@ parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
   );
 });
 // Loads the engine before the first job asks.
-void loadEngine();
+void loadEngine(compiled);
 parentPort?.postMessage({ tid: threadId() } satisfies SqlWorkerHello);
 
 /** This thread's Linux task id (SqlRunner lowers the priority of a thread running a slow query); null elsewhere. */
