@@ -113,6 +113,9 @@ describe('docker-compose.yml', () => {
     const byName = new Map(stages.map((stage) => [stage.name, stage.lines.join('\n')]));
     expect(byName.get('build')).toMatch(/npm run build -w "\$WORKSPACE"/);
     expect(byName.get('deps')).toMatch(/npm install --omit=dev .*-w "\$WORKSPACE"/);
+    // Only the libs it runs with (deploy/runtime-libs.mjs), so no lib's bundler lands in a service image.
+    expect(byName.get('deps')).toMatch(/COPY --from=manifests \/runtime-manifests /);
+    expect(execFileSync(process.execPath, [join(root, 'deploy', 'runtime-libs.mjs'), name], { cwd: root, encoding: 'utf8' })).toMatch(/libs\/contracts/);
     const final = finalStage(name).lines.join('\n');
     if (build.target === 'node') {
       expect(final).toMatch(/COPY --from=deps /);
@@ -173,6 +176,7 @@ describe('docker-compose.yml', () => {
     expect(caddyfile).toMatch(/handle \/api\/\* \{\s*(#[^\n]*\s*)*reverse_proxy gateway:3000 \{/);
     expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
     expect(caddyfile).toMatch(/encode zstd gzip/);
+    expect(caddyfile).toMatch(/handle \/\.edge\/health \{\s*respond 200/);
     for (const remote of REMOTE_TABLE) {
       expect(caddyfile).toContain(`:${remote.port} {\n\treverse_proxy ${remote.folder}:8080\n}`);
       expect(services.shell!.environment![remote.urlVariable]).toBe(`\${${remote.urlVariable}:-http://localhost:${remote.port}/mf-manifest.json}`);
