@@ -95,8 +95,7 @@ test.describe('the interview bank', () => {
   });
 
   test("a learner's saved view follows an admin's edit and delete", async ({ page, request }) => {
-    // svc-users keeps saved copies fresh from svc-content's events; its consumer is not wired on main yet.
-    test.fixme(true, 'svc-users does not consume events.content.interview.* yet (issue 8, users-progress)');
+    // svc-users keeps saved copies fresh from svc-content's events (its durable consumer).
     const admin = await adminToken(request);
     const original = `Why is a B-tree shallow ${randomUUID().slice(0, 8)}?`;
     const created = await request.post('/api/interview', { headers: authHeaders(admin), data: { topic: 'fo', question: original, answer: 'High fan-out.' } });
