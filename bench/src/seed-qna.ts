@@ -58,7 +58,7 @@ async function main(): Promise<void> {
             }))
           : [],
         pendingEvents: [],
-        deletedAt: null,
+        hasPendingEvents: false,
       };
     });
     await questions.insertMany(batch, { ordered: false });

@@ -166,7 +166,11 @@ export class ReadModel<S extends Summary> {
     }
     const started = Date.now();
     const summaries: S[] = [];
-    for await (const doc of model.find({}, projection).lean<AnyObject>().cursor()) summaries.push(toSummary(doc));
+    for await (const doc of model.find({}, projection).lean<AnyObject>().cursor()) {
+      // Shutting down: a background read of 100,000 documents must not hold the stop up.
+      if (this.stopped) return;
+      summaries.push(toSummary(doc));
+    }
     this.store.load(summaries);
     this.changes += 1;
     this.logger.log(`Loaded ${summaries.length} summaries in ${Date.now() - started} ms.`);
@@ -201,6 +205,7 @@ export class ReadModel<S extends Summary> {
     } finally {
       this.touchedDuringLoad = null;
     }
+    if (this.stopped) return;
     await this.refresh([...touched]);
     await this.saveSnapshot();
   }
