@@ -139,6 +139,11 @@ describe('checks and attempts', () => {
     expect(garbage.message.length).toBeLessThan(200);
   });
 
+  it('answers a query that asks for a huge amount of memory with an error, not a grown worker', async () => {
+    expect(await attempt(loansCheck, 'SELECT length(randomblob(500000000))')).toEqual({ passed: false, message: 'Line 1: out of memory' });
+    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
+  });
+
   it('a learner’s DELETE changes only their own copy of the sandbox', async () => {
     expect((await attempt(membersCheck, 'DELETE FROM member; SELECT name FROM member')).message).toBe('Missing 3 rows.');
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);

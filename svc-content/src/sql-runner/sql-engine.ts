@@ -40,8 +40,22 @@ export function loadEngine(compiled?: CompiledEngine): Promise<SqlJsStatic> {
           },
         } as Parameters<typeof initSqlJs>[0]
       : undefined,
-  );
+  ).then(limitHeap);
   return engine;
+}
+
+/** SQLite's heap limit (per thread's engine): a query asking for more fails with "out of memory" instead of growing the worker. */
+export const SQL_HEAP_LIMIT_BYTES = 128 * 1024 * 1024;
+
+function limitHeap(sql: SqlJsStatic): SqlJsStatic {
+  const db = new sql.Database();
+  try {
+    // Process-wide in SQLite (sqlite3_hard_heap_limit64): any connection sets it for all.
+    db.exec(`PRAGMA hard_heap_limit = ${SQL_HEAP_LIMIT_BYTES}`);
+  } finally {
+    db.close();
+  }
+  return sql;
 }
 
 /** The engine's WebAssembly, compiled (once per process, by the runner). */
