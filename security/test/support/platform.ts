@@ -43,6 +43,13 @@ export async function targetPlatform(): Promise<Target> {
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'dblearn-security-'));
   const [webPort, gatewayPort, dbPort, natsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  // The remotes' own ports too: their defaults (8081…) may belong to a platform someone is running.
+  const remotePorts = {
+    MF_CATALOG_PORT: String(await freePort()),
+    MF_INTERVIEW_PORT: String(await freePort()),
+    MF_QNA_PORT: String(await freePort()),
+    MF_DASHBOARD_PORT: String(await freePort()),
+  };
   const closed = 'http://127.0.0.1:9/mf-manifest.json';
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'libs', 'infra', 'dist', 'cli.js'), 'start'], {
     cwd: repoRoot,
@@ -54,6 +61,7 @@ export async function targetPlatform(): Promise<Target> {
       GATEWAY_PORT: String(gatewayPort),
       DB_PORT: String(dbPort),
       NATS_PORT: String(natsPort),
+      ...remotePorts,
       REMOTE_CATALOG_URL: closed,
       REMOTE_INTERVIEW_URL: closed,
       REMOTE_QNA_URL: closed,
