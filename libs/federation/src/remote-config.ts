@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import { REMOTES, remotePortVariable, type RemoteName } from './remotes.js';
-import { federatedOutput, frontEndResolve, outputFileNames, precompressionPlugins, remoteFederationOptions, typeScriptRule, type PackageManifest } from './rspack.js';
+import { federatedOutput, frontEndResolve, outputFileNames, precompressionPlugins, remoteFederationOptions, typeScriptRule, urlAssetRule, type PackageManifest } from './rspack.js';
 
 export interface RemoteConfigInput {
   name: RemoteName;
@@ -73,7 +73,7 @@ export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx' }:
         ...outputFileNames(production),
       },
       resolve: frontEndResolve,
-      module: { rules: [typeScriptRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }] },
+      module: { rules: [typeScriptRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }, urlAssetRule] },
       plugins: [
         // Alone, nobody provides the federation runtime: bundle it (about 18 kB more) in development.
         new ModuleFederationPlugin(remoteFederationOptions({ name, app, pkg, externalRuntime: production })),

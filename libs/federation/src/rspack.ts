@@ -138,6 +138,12 @@ export const frontEndResolve = {
   conditionNames: ['source', 'browser', 'import', 'module', 'default'],
 };
 
+/**
+ * `import url from 'x?url'` gives the URL of a hashed copy of x instead of its code (sql.js and its
+ * WASM, which the runnable blocks' worker loads itself): precompressed and cached as immutable.
+ */
+export const urlAssetRule = { resourceQuery: /^\?url$/, type: 'asset/resource' } as const;
+
 /** TypeScript and TSX through rspack's built-in SWC, with React's automatic runtime. */
 export function typeScriptRule({ development }: { development: boolean }) {
   return {

@@ -37,4 +37,6 @@ export {
   type CodeSnippet,
   type DetailPart,
 } from './components/content-blocks.js';
+export { RunnableCode } from './runnable/runnable-code.js';
+export { formatCell, rowCountLabel, refusedStatement, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
 export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';

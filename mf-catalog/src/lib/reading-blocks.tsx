@@ -4,15 +4,18 @@ export interface ReadingBlocksProps {
   blocks: readonly ContentBlock[];
   /** "tutorial" or "project", for the empty state. */
   noun: string;
+  /** The course the page belongs to: its ```sql blocks run on the course's sandbox. */
+  courseId: string;
   /** An admin's per-block Delete; learners get none. */
   deleteBlock?: { run: (block: ContentBlock) => void; pendingId: string | null };
 }
 
 /** The blocks of a tutorial or project page, with an admin's Delete per block and a clear empty state. */
-export function ReadingBlocks({ blocks, noun, deleteBlock }: ReadingBlocksProps) {
+export function ReadingBlocks({ blocks, noun, courseId, deleteBlock }: ReadingBlocksProps) {
   return (
     <ContentBlocks
       blocks={blocks}
+      courseId={courseId}
       blockActions={
         deleteBlock
           ? (block) => (

@@ -1,4 +1,8 @@
 import { useId, type ReactNode } from 'react';
+import { RunnableCode } from '../runnable/runnable-code.js';
+import { CodeView } from './code-view.js';
+
+export { CodeView };
 
 /** One block of a tutorial or project (CONTRACT: `{_id, header, detail}`). */
 export interface ContentBlock {
@@ -47,15 +51,6 @@ export interface CodeSnippet {
   index: number;
 }
 
-/** The plain rendering: a labelled, scrollable, read-only code block. */
-export function CodeView({ language, code }: Pick<CodeSnippet, 'language' | 'code'>) {
-  return (
-    <pre className="dbl-code" tabIndex={0} aria-label={language ? `${language.toUpperCase()} example` : 'Code example'}>
-      <code className={language ? `language-${language}` : undefined}>{code}</code>
-    </pre>
-  );
-}
-
 export interface ContentBlocksProps {
   blocks: readonly ContentBlock[];
   /** Heading level of each block's header (the page's title is usually h1). */
@@ -67,11 +62,16 @@ export interface ContentBlocksProps {
    * turns `language === 'sql'` snippets into an editor with a Run button. Default: CodeView.
    */
   renderCode?: (snippet: CodeSnippet) => ReactNode;
+  /**
+   * The course the blocks belong to: without a renderCode, its ```sql blocks become runnable on the
+   * course's sandbox (the editor and engine load only then). Without it, code stays read-only.
+   */
+  courseId?: string;
   /** Shown when there are no blocks. */
   empty?: ReactNode;
 }
 
-function Block({ block, headingLevel, blockActions, renderCode }: { block: ContentBlock } & Required<Pick<ContentBlocksProps, 'headingLevel'>> & Pick<ContentBlocksProps, 'blockActions' | 'renderCode'>) {
+function Block({ block, headingLevel, blockActions, renderCode, courseId }: { block: ContentBlock } & Required<Pick<ContentBlocksProps, 'headingLevel'>> & Pick<ContentBlocksProps, 'blockActions' | 'renderCode' | 'courseId'>) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
   let codeIndex = 0;
@@ -99,7 +99,7 @@ function Block({ block, headingLevel, blockActions, renderCode }: { block: Conte
           );
         }
         const snippet: CodeSnippet = { language: part.language, code: part.code, block, index: codeIndex++ };
-        return <div key={position}>{renderCode ? renderCode(snippet) : <CodeView language={snippet.language} code={snippet.code} />}</div>;
+        return <div key={position}>{renderCode ? renderCode(snippet) : courseId !== undefined ? <RunnableCode snippet={snippet} courseId={courseId} /> : <CodeView language={snippet.language} code={snippet.code} />}</div>;
       })}
     </section>
   );
@@ -109,12 +109,12 @@ function Block({ block, headingLevel, blockActions, renderCode }: { block: Conte
  * Every tutorial and project block, one renderer (SPEC §2): the header, then the detail split at line
  * breaks, with fenced ```sql blocks shown as code.
  */
-export function ContentBlocks({ blocks, headingLevel = 2, blockActions, renderCode, empty = null }: ContentBlocksProps) {
+export function ContentBlocks({ blocks, headingLevel = 2, blockActions, renderCode, courseId, empty = null }: ContentBlocksProps) {
   if (blocks.length === 0) return <>{empty}</>;
   return (
     <div className="dbl-content-blocks">
       {blocks.map((block) => (
-        <Block key={block._id} block={block} headingLevel={headingLevel} blockActions={blockActions} renderCode={renderCode} />
+        <Block key={block._id} block={block} headingLevel={headingLevel} blockActions={blockActions} renderCode={renderCode} courseId={courseId} />
       ))}
     </div>
   );

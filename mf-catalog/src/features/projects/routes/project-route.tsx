@@ -69,6 +69,7 @@ export function ProjectRoute({ area }: { area: ProjectArea }) {
               </div>
             </header>
             <ReadingBlocks
+              courseId={courseId}
               blocks={data.contents}
               noun="project"
               deleteBlock={isAdmin ? { run: (block) => removeBlock(data._id, block._id), pendingId: removing.isLoading ? (removing.originalArgs?.blockId ?? null) : null } : undefined}

@@ -54,6 +54,7 @@ export default function TutorialRoute() {
               ) : null}
             </header>
             <ReadingBlocks
+              courseId={courseId}
               blocks={data.contents}
               noun="tutorial"
               deleteBlock={isAdmin ? { run: (block) => removeBlock(data._id, block._id), pendingId: removing.isLoading ? (removing.originalArgs?.blockId ?? null) : null } : undefined}

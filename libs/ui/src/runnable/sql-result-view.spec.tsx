@@ -1,0 +1,29 @@
+import { render, screen, within } from '@testing-library/react';
+import { SqlResultView } from './sql-result-view.js';
+
+describe('SqlResultView', () => {
+  it('shows nothing before a run', () => {
+    const { container } = render(<SqlResultView result={null} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('shows the columns, the rows and their count, NULL spelt out', () => {
+    render(<SqlResultView result={{ kind: 'table', columns: ['id', 'title'], rows: [[1, 'Dune'], [2, null]] }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('2 rows');
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['id', 'title']);
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Dune', '2NULL']);
+  });
+
+  it('says how many rows of a long result it shows', () => {
+    const rows = Array.from({ length: 250 }, (_, index) => [index]);
+    render(<SqlResultView result={{ kind: 'table', columns: ['n'], rows }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('250 rows (the first 200 shown)');
+    expect(screen.getAllByRole('row')).toHaveLength(201);
+  });
+
+  it('shows the error as an alert', () => {
+    render(<SqlResultView result={{ kind: 'error', message: 'no such table: nowhere' }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('no such table: nowhere');
+  });
+});

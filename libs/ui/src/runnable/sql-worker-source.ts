@@ -1,0 +1,59 @@
+/**
+ * The SQL worker's body. It is started from a Blob (a worker script must come from the page's
+ * origin, and a remote's files may be on another), so this function is sent as its source text:
+ * it must use nothing from outside itself.
+ */
+function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
+  interface SqlDatabase {
+    exec(sql: string): { columns: string[]; values: unknown[][] }[];
+    export(): Uint8Array;
+    close(): void;
+    getRowsModified(): number;
+  }
+  interface SqlJs {
+    Database: new (bytes?: Uint8Array | null) => SqlDatabase;
+  }
+  const scope = self as unknown as {
+    importScripts(url: string): void;
+    initSqlJs(options: { locateFile: () => string }): Promise<SqlJs>;
+    postMessage(message: unknown): void;
+    onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string }>) => void) | null;
+  };
+  scope.importScripts(sqlJsUrl);
+  const engine = scope.initSqlJs({ locateFile: () => wasmUrl });
+  // The sandbox is built once per source; every run opens a fresh copy of its bytes.
+  let built: { source: string; bytes: Uint8Array } | null = null;
+  scope.onmessage = (event) => {
+    const { id, sandbox, sql } = event.data;
+    void engine
+      .then((SQL) => {
+        if (!built || built.source !== sandbox) {
+          const empty = new SQL.Database();
+          try {
+            if (sandbox.trim() !== '') empty.exec(sandbox);
+            built = { source: sandbox, bytes: empty.export() };
+          } finally {
+            empty.close();
+          }
+        }
+        const db = new SQL.Database(built.bytes);
+        try {
+          const results = db.exec(sql);
+          const last = results[results.length - 1];
+          if (last) return { kind: 'table', columns: last.columns, rows: last.values };
+          return { kind: 'done', message: `Done: ${db.getRowsModified()} rows changed (in this copy only).` };
+        } finally {
+          db.close();
+        }
+      })
+      .then(
+        (result) => scope.postMessage({ id, result }),
+        (error: unknown) => scope.postMessage({ id, result: { kind: 'error', message: error instanceof Error ? error.message : String(error) } }),
+      );
+  };
+}
+
+/** The worker's script text, calling its body with the URLs of sql.js and its WASM. */
+export function sqlWorkerSource(sqlJsUrl: string, wasmUrl: string): string {
+  return `(${sqlWorkerMain.toString()})(${JSON.stringify(sqlJsUrl)}, ${JSON.stringify(wasmUrl)});`;
+}
