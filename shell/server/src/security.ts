@@ -11,7 +11,10 @@ export function securityHeaders(remoteManifestUrls: readonly string[]): RequestH
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remoteOrigins],
+        // 'wasm-unsafe-eval' lets the runnable SQL blocks compile sql.js's WASM (nothing else: no eval).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...remoteOrigins],
+        // Their worker starts from a Blob (a remote's worker script may not be on this origin).
+        workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...remoteOrigins],
         imgSrc: ["'self'", 'data:', ...remoteOrigins],
         fontSrc: ["'self'", 'data:', ...remoteOrigins],

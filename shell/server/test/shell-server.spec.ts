@@ -133,6 +133,9 @@ describe('shell server', () => {
     expect(policy).toContain("default-src 'self'");
     expect(policy).toMatch(/script-src 'self'[^;]*https:\/\/qna\.dblearn\.example/);
     expect(policy).toMatch(/connect-src 'self'[^;]*http:\/\/localhost:8081/);
+    expect(policy).toContain("worker-src 'self' blob:");
+    expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
+    expect(policy).not.toContain("'unsafe-eval'");
     expect(policy).not.toContain('upgrade-insecure-requests');
   });
 

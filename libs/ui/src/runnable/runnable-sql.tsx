@@ -38,6 +38,8 @@ export default function RunnableSql({ code, courseId }: RunnableSqlProps) {
   const extensions = useMemo(
     () => [
       sql(),
+      // Long lines wrap: the editor never scrolls sideways (390 px, and axe's scrollable-region rule).
+      EditorView.lineWrapping,
       Prec.highest(keymap.of([{ key: 'Mod-Enter', run: (view) => (run(view.state.doc.toString()), true) }])),
       // The same name as the read-only CodeView, so the example is found the same way.
       EditorView.contentAttributes.of({ 'aria-label': 'SQL example', 'aria-describedby': hintId }),

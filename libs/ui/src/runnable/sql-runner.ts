@@ -15,6 +15,7 @@ interface Pending {
  */
 class SqlRunner {
   private worker: Worker | null = null;
+  private scriptUrl: string | null = null;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
 
@@ -35,8 +36,9 @@ class SqlRunner {
     if (this.worker) return this.worker;
     const source = sqlWorkerSource(new URL(sqlJsUrl, document.baseURI).href, new URL(wasmUrl, document.baseURI).href);
     const scriptUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    // The Blob URL lives as long as the worker: revoked at once, the script may not have loaded yet.
     const worker = new Worker(scriptUrl);
-    URL.revokeObjectURL(scriptUrl);
+    this.scriptUrl = scriptUrl;
     worker.onmessage = (event: MessageEvent<{ id: number; result: SqlRunResult }>) => {
       const waiting = this.pending.get(event.data.id);
       if (!waiting) return;
@@ -56,6 +58,8 @@ class SqlRunner {
   private stop(message: string) {
     this.worker?.terminate();
     this.worker = null;
+    if (this.scriptUrl) URL.revokeObjectURL(this.scriptUrl);
+    this.scriptUrl = null;
     for (const waiting of this.pending.values()) {
       clearTimeout(waiting.timer);
       waiting.resolve({ kind: 'error', message });

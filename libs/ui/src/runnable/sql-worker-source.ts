@@ -19,8 +19,14 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
     postMessage(message: unknown): void;
     onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string }>) => void) | null;
   };
-  scope.importScripts(sqlJsUrl);
-  const engine = scope.initSqlJs({ locateFile: () => wasmUrl });
+  // A failure to load is answered to every run (a worker's own error event carries no message).
+  let engine: Promise<SqlJs>;
+  try {
+    scope.importScripts(sqlJsUrl);
+    engine = scope.initSqlJs({ locateFile: () => wasmUrl });
+  } catch (error) {
+    engine = Promise.reject(new Error(`The SQL engine could not load: ${error instanceof Error ? error.message : String(error)}`));
+  }
   // The sandbox is built once per source; every run opens a fresh copy of its bytes.
   let built: { source: string; bytes: Uint8Array } | null = null;
   scope.onmessage = (event) => {

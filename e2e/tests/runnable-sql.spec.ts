@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/accounts.js';
+import { adminToken, expectScreenFitsEveryone, uniqueName } from './support/content.js';
+
+// Issue 11, browser side: a ```sql block in a tutorial is a lab. The course here has no sandbox, so
+// the example makes its own table; every run starts from a fresh (empty) database.
+const EXAMPLE = "CREATE TABLE book (id INTEGER, title TEXT);\nINSERT INTO book VALUES (1, 'Dune'), (2, NULL);\nSELECT id, title FROM book ORDER BY id;";
+
+test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and resets it', async ({ page, request }) => {
+  const headers = { 'x-auth-token': await adminToken(request) };
+  const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Runnable'), teacher: 'Edgar Codd', length: '3 hours' } });
+  expect(course.status()).toBe(201);
+  const courseId = ((await course.json()) as { _id: string })._id;
+  const tutorial = await request.post('/api/tutorial', {
+    headers,
+    data: { title: uniqueName('Lab'), courseId, content: { header: 'Try it', detail: `Run this.\n\`\`\`sql\n${EXAMPLE}\n\`\`\`` } },
+  });
+  expect(tutorial.status()).toBe(201);
+  const tutorialId = ((await tutorial.json()) as { _id: string })._id;
+
+  await signIn(page, request);
+  const wasm: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.wasm')) wasm.push(response.url());
+  });
+  await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
+  const editor = page.getByRole('textbox', { name: 'SQL example' });
+  await expect(editor).toBeVisible();
+  expect(wasm).toEqual([]);
+
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('status')).toHaveText('2 rows');
+  const table = page.getByRole('region', { name: 'Query result' }).getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['id', 'title']);
+  await expect(table.getByRole('row').nth(1)).toHaveText(/1\s*Dune/);
+  await expect(table.getByRole('row').nth(2)).toHaveText(/2\s*NULL/);
+  expect(wasm).toHaveLength(1);
+  expect(wasm[0]).toMatch(/sql-wasm\.[0-9a-f]{8}\.wasm$/);
+  await expectScreenFitsEveryone(page);
+
+  // Broken: the database's own message; Ctrl+Enter runs too.
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('SELECT nope FROM book;');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('alert')).toContainText('no such table: book');
+
+  // Files stay out of reach.
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type("ATTACH DATABASE 'x.db' AS x;");
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('alert')).toHaveText('ATTACH is not allowed here (line 1).');
+
+  // A runaway query is stopped after 5 s and the page still answers.
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveText('Your query ran longer than 5 s and was stopped.', { timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(editor).toContainText('SELECT id, title FROM book ORDER BY id;');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('status')).toHaveText('2 rows');
+});
