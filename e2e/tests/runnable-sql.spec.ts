@@ -66,3 +66,31 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('status')).toHaveText('2 rows');
 });
+
+test("a query runs on the course's sandbox, and a DELETE changes nothing for the next run", async ({ page, request }) => {
+  const headers = { 'x-auth-token': await adminToken(request) };
+  const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Sandboxed'), teacher: 'Edgar Codd', length: '3 hours' } });
+  expect(course.status()).toBe(201);
+  const courseId = ((await course.json()) as { _id: string })._id;
+  const sandbox = await request.put(`/api/course/sandbox/${courseId}`, {
+    headers,
+    data: { kind: 'sql', source: "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO member VALUES (1, 'Ada'), (2, 'Edgar'), (3, 'Grace');" },
+  });
+  expect(sandbox.status()).toBe(200);
+  const tutorial = await request.post('/api/tutorial', {
+    headers,
+    data: { title: uniqueName('Members'), courseId, content: { header: 'Counting', detail: 'Count them.\n```sql\nDELETE FROM member WHERE id = 1;\nSELECT count(*) AS members FROM member;\n```' } },
+  });
+  expect(tutorial.status()).toBe(201);
+  const tutorialId = ((await tutorial.json()) as { _id: string })._id;
+
+  await signIn(page, request);
+  await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
+  const run = page.getByRole('button', { name: 'Run' });
+  const members = page.getByRole('region', { name: 'Query result' }).getByRole('cell');
+  await run.click();
+  await expect(members).toHaveText('2');
+  await run.click();
+  await expect(page.getByRole('status')).toHaveText('1 row');
+  await expect(members).toHaveText('2');
+});
