@@ -123,7 +123,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Idempotent: deleting what is already gone changes nothing. */
   async applyDeletes(deletes: readonly DeleteTarget[]): Promise<void> {
     for (const { model, ids } of deletes) {
-      if (ids.length > 0) await this.connection.model(model).deleteMany({ _id: { $in: ids } }).exec();
+      // One delete per id: FerretDB 1.24 scans the collection for `{_id: {$in}}`, not for `{_id: x}`.
+      for (const id of ids) await this.connection.model(model).deleteOne({ _id: id }).exec();
     }
   }
 

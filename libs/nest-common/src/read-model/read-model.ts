@@ -143,8 +143,10 @@ export class ReadModel<S extends Summary> {
     for (const id of ids) this.refreshing.set(id, false);
     try {
       const { model, projection, toSummary } = this.definition;
-      const docs = await model.find({ _id: { $in: ids } }, projection).lean<AnyObject[]>().exec();
-      const found = new Map(docs.map((doc) => [String(doc._id), doc]));
+      // One lookup per id: FerretDB 1.24 uses its index for `{_id: x}` but scans for `{_id: {$in}}`
+      // (about 1 s at 10,000 documents, measured), and every own write and followed event lands here.
+      const docs = await Promise.all(ids.map((id) => model.findById(id, projection).lean<AnyObject>().exec()));
+      const found = new Map(docs.filter((doc): doc is AnyObject => doc !== null).map((doc) => [String(doc._id), doc]));
       for (const id of ids) {
         if (this.refreshing.get(id)) continue;
         const doc = found.get(id);
