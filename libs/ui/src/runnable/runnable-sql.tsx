@@ -1,10 +1,7 @@
-import { sql } from '@codemirror/lang-sql';
-import { EditorView, keymap } from '@codemirror/view';
-import CodeMirror from '@uiw/react-codemirror';
-import { Prec } from '@codemirror/state';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Button } from '../components/button.js';
 import { useGetSandboxQuery } from './get-sandbox.js';
+import SqlEditor from './sql-editor.js';
 import { SqlResultView } from './sql-result-view.js';
 import type { SqlRunResult } from './sql-result.js';
 
@@ -35,30 +32,14 @@ export default function RunnableSql({ code, courseId }: RunnableSqlProps) {
         setRunning(false);
       });
   }, [source]);
-  const extensions = useMemo(
-    () => [
-      sql(),
-      // Long lines wrap: the editor never scrolls sideways (390 px, and axe's scrollable-region rule).
-      EditorView.lineWrapping,
-      Prec.highest(keymap.of([{ key: 'Mod-Enter', run: (view) => (run(view.state.doc.toString()), true) }])),
-      // The same name as the read-only CodeView, so the example is found the same way.
-      EditorView.contentAttributes.of({ 'aria-label': 'SQL example', 'aria-describedby': hintId }),
-    ],
-    [run, hintId],
-  );
   const reset = () => {
     setQuery(code);
     setResult(null);
   };
   return (
     <div className="dbl-runnable">
-      <CodeMirror
-        value={query}
-        onChange={setQuery}
-        extensions={extensions}
-        basicSetup={{ foldGutter: false, highlightActiveLine: false }}
-        className="dbl-runnable__editor"
-      />
+      {/* The same name as the read-only CodeView, so the example is found the same way. */}
+      <SqlEditor value={query} onChange={setQuery} onSubmit={run} label="SQL example" describedBy={hintId} />
       <div className="dbl-runnable__tools">
         <Button onClick={() => run(query)} disabled={running || !sandboxReady}>
           {running ? 'Running…' : 'Run'}

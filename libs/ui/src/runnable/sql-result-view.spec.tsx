@@ -27,3 +27,12 @@ describe('SqlResultView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('no such table: nowhere');
   });
 });
+
+describe('SqlResultView for a first slice of a result', () => {
+  it('names the table and counts every row while showing the first few', () => {
+    const rows = Array.from({ length: 12 }, (_, index) => [index]);
+    render(<SqlResultView result={{ kind: 'table', columns: ['n'], rows }} label="Your result" rowCount={80} shownRows={5} />);
+    expect(screen.getByRole('status')).toHaveTextContent('80 rows (the first 5 shown)');
+    expect(within(screen.getByRole('region', { name: 'Your result' })).getAllByRole('row')).toHaveLength(6);
+  });
+});

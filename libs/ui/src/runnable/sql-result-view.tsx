@@ -1,7 +1,17 @@
 import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlRunResult } from './sql-result.js';
 
+export interface SqlResultViewProps {
+  result: SqlRunResult | null;
+  /** The table's accessible name, when a screen shows more than one result. */
+  label?: string;
+  /** How many rows the result has in all, when `rows` holds only the first of them (a check's answer). */
+  rowCount?: number;
+  /** How many rows to show at most. */
+  shownRows?: number;
+}
+
 /** The outcome of a run: a table with column names and a row count, a statement's summary, or the error. */
-export function SqlResultView({ result }: { result: SqlRunResult | null }) {
+export function SqlResultView({ result, label = 'Query result', rowCount, shownRows = SHOWN_ROWS }: SqlResultViewProps) {
   if (!result) return null;
   if (result.kind === 'error') {
     return (
@@ -17,14 +27,15 @@ export function SqlResultView({ result }: { result: SqlRunResult | null }) {
       </p>
     );
   }
-  const shown = result.rows.slice(0, SHOWN_ROWS);
+  const shown = result.rows.slice(0, shownRows);
+  const count = rowCount ?? result.rows.length;
   return (
     <div className="dbl-runnable__result">
       <p className="dbl-runnable__count" role="status">
-        {rowCountLabel(result.rows.length)}
-        {result.rows.length > shown.length ? ` (the first ${shown.length} shown)` : ''}
+        {rowCountLabel(count)}
+        {count > shown.length ? ` (the first ${shown.length} shown)` : ''}
       </p>
-      <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label="Query result">
+      <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
         <table className="dbl-runnable__table">
           <thead>
             <tr>
