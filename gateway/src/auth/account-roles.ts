@@ -1,6 +1,6 @@
-import type { TokenClaims } from '@dblearn/contracts';
+import { type FindProfileRequest, type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { UsersClient } from '../services/users.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import type { Role } from './roles.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Role } from './roles.js';
  */
 @Injectable()
 export class AccountRoles {
-  constructor(private readonly users: UsersClient) {}
+  constructor(private readonly services: ServiceClients) {}
 
   async has(caller: TokenClaims, role: Role): Promise<boolean> {
     switch (role) {
@@ -22,7 +22,7 @@ export class AccountRoles {
 
   private async accountIsAdmin(userId: string): Promise<boolean> {
     try {
-      return (await this.users.findProfile({ userId })).isAdmin === true;
+      return (await this.services.send(USERS_PATTERNS.findProfile, { userId } satisfies FindProfileRequest)).isAdmin === true;
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) return false;
       throw error;

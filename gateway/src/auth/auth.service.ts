@@ -1,19 +1,19 @@
-import { INVALID_CREDENTIALS_MESSAGE, type VerifyCredentialsRequest } from '@dblearn/contracts';
+import { INVALID_CREDENTIALS_MESSAGE, USERS_PATTERNS, type VerifyCredentialsRequest } from '@dblearn/contracts';
 import { BadRequestException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { UsersClient } from '../services/users.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { TokenService } from './token.service.js';
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UsersClient,
+    private readonly services: ServiceClients,
     private readonly tokens: TokenService,
   ) {}
 
   /** A session token for these credentials; any mismatch is the same 400 (no hint which part was wrong). */
   async login(credentials: VerifyCredentialsRequest): Promise<string> {
     try {
-      const user = await this.users.verifyCredentials({ email: credentials.email, password: credentials.password });
+      const user = await this.services.send(USERS_PATTERNS.verifyCredentials, { email: credentials.email, password: credentials.password } satisfies VerifyCredentialsRequest);
       return this.tokens.sign(user);
     } catch (error) {
       // svc-users answers 400 itself; a 401 or 404 would tell an attacker the account does not exist.

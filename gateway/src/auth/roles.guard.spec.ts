@@ -7,7 +7,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { HttpErrorFilter } from '../common/filters/http-error.filter.js';
-import { UsersClient } from '../services/users.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { AccountRoles } from './account-roles.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { Roles } from './roles.decorator.js';
@@ -47,7 +47,7 @@ describe('RolesGuard with @Roles', () => {
 
   // What svc-users says about each account now (a stand-in: this is the guard's unit test).
   const accountIsAdmin = new Map<string, boolean>();
-  const users = { findProfile: async ({ userId }: { userId: string }) => ({ isAdmin: accountIsAdmin.get(userId) ?? false }) };
+  const services = { send: async (_pattern: string, { userId }: { userId: string }) => ({ isAdmin: accountIsAdmin.get(userId) ?? false }) };
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
@@ -56,7 +56,7 @@ describe('RolesGuard with @Roles', () => {
       providers: [
         TokenService,
         AccountRoles,
-        { provide: UsersClient, useValue: users },
+        { provide: ServiceClients, useValue: services },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],

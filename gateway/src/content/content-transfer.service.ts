@@ -8,7 +8,7 @@ import {
 } from '@dblearn/contracts';
 import type { ContentImportDto } from '@dblearn/contracts/dto';
 import { Injectable } from '@nestjs/common';
-import { ContentClient } from '../services/content.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 
 /** An import or export slice does many writes or reads: it gets longer than an ordinary call. */
 const SLICE_TIMEOUT_MS = 60_000;
@@ -31,13 +31,13 @@ interface Slice {
  */
 @Injectable()
 export class ContentTransferService {
-  constructor(private readonly content: ContentClient) {}
+  constructor(private readonly services: ServiceClients) {}
 
   async export(): Promise<ContentExport> {
     const document: ContentExport = { format: CONTENT_EXPORT_FORMAT, exportedAt: new Date().toISOString(), courses: [], interviewQuestions: [] };
     let cursor: string | null | undefined;
     do {
-      const slice = await this.content.send(CONTENT_PATTERNS.exportSlice, cursor ? { cursor } : {}, SLICE_TIMEOUT_MS);
+      const slice = await this.services.send(CONTENT_PATTERNS.exportSlice, cursor ? { cursor } : {}, SLICE_TIMEOUT_MS);
       document.courses.push(...slice.courses);
       document.interviewQuestions.push(...slice.interviewQuestions);
       cursor = slice.next;
@@ -53,7 +53,7 @@ export class ContentTransferService {
         courseOffset: slice.part === 'courses' ? slice.offset : 0,
         interviewOffset: slice.part === 'interviewQuestions' ? slice.offset : 0,
       };
-      const result = await this.content.send(CONTENT_PATTERNS.importSlice, payload, SLICE_TIMEOUT_MS);
+      const result = await this.services.send(CONTENT_PATTERNS.importSlice, payload, SLICE_TIMEOUT_MS);
       report.created += result.created;
       report.updated += result.updated;
       report.rejected.push(...result.rejected);

@@ -4,7 +4,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@ne
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
-import { ContentClient } from '../services/content.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, pageItems, SignedIn } from './content.api.js';
 import { CourseDoc, SandboxDoc } from './content.docs.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
@@ -13,37 +13,37 @@ import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 @ContentUnavailable()
 @Controller('course')
 export class CoursesController {
-  constructor(private readonly content: ContentClient) {}
+  constructor(private readonly services: ServiceClients) {}
 
   @Get()
   @SignedIn({ summary: 'List courses', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', type: [CourseDoc] })
   @ApiHeader({ name: TOTAL_COUNT_HEADER, description: 'In the answer: how many courses match.' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<Course[]> {
-    return pageItems(response, await this.content.send(CONTENT_PATTERNS.listCourses, query));
+    return pageItems(response, await this.services.send(CONTENT_PATTERNS.listCourses, query));
   }
 
   @Get(':id')
   @SignedIn({ summary: 'One course', type: CourseDoc, byId: true })
   find(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.findCourse, { id });
+    return this.services.send(CONTENT_PATTERNS.findCourse, { id });
   }
 
   @Post()
   @AdminWrite({ summary: 'Create a course', type: CourseDoc, created: true })
   create(@Body() body: CourseDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.createCourse, body);
+    return this.services.send(CONTENT_PATTERNS.createCourse, body);
   }
 
   @Put(':id')
   @AdminWrite({ summary: 'Update a course', type: CourseDoc, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.updateCourse, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateCourse, { ...body, id });
   }
 
   @Delete(':id')
   @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', type: CourseDoc, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.deleteCourse, { id });
+    return this.services.send(CONTENT_PATTERNS.deleteCourse, { id });
   }
 
   @Put('sandbox/:courseId')
@@ -54,36 +54,36 @@ export class CoursesController {
     byId: true,
   })
   putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Get('sandbox/:courseId')
   @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none.', type: SandboxDoc, byId: true })
   findSandbox(@Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
-    return this.content.send(CONTENT_PATTERNS.findSandbox, { id });
+    return this.services.send(CONTENT_PATTERNS.findSandbox, { id });
   }
 
   @Put('project/:courseId')
   @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', type: CourseDoc, byId: true })
   attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.attachProject, { courseId, id });
+    return this.services.send(CONTENT_PATTERNS.attachProject, { courseId, id });
   }
 
   @Put('deleteProject/:courseId')
   @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', type: CourseDoc, byId: true })
   detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.detachProject, { courseId, id });
+    return this.services.send(CONTENT_PATTERNS.detachProject, { courseId, id });
   }
 
   @Put('tutorial/:courseId')
   @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', type: CourseDoc, byId: true })
   attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.attachTutorial, { courseId, id });
+    return this.services.send(CONTENT_PATTERNS.attachTutorial, { courseId, id });
   }
 
   @Put('deleteTutorial/:courseId')
   @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', type: CourseDoc, byId: true })
   detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.content.send(CONTENT_PATTERNS.detachTutorial, { courseId, id });
+    return this.services.send(CONTENT_PATTERNS.detachTutorial, { courseId, id });
   }
 }

@@ -2,7 +2,7 @@ import { type AttemptResult, CONTENT_PATTERNS, type Project, type TokenClaims } 
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
-import { ContentClient } from '../services/content.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
@@ -13,36 +13,36 @@ import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 @ContentUnavailable()
 @Controller('project')
 export class ProjectsController {
-  constructor(private readonly content: ContentClient) {}
+  constructor(private readonly services: ServiceClients) {}
 
   @Get(':id')
   @SignedIn({ summary: 'One project', type: ProjectDoc, byId: true })
   find(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.findProject, { id });
+    return this.services.send(CONTENT_PATTERNS.findProject, { id });
   }
 
   @Post()
   @AdminWrite({ summary: 'Create a project', description: 'With courseId it is attached to that course (404 if there is none).', type: ProjectDoc, created: true })
   create(@Body() body: CreateProjectDto): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.createProject, body);
+    return this.services.send(CONTENT_PATTERNS.createProject, body);
   }
 
   @Put('content/:projectId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: ProjectDoc, byId: true })
   removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
+    return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
   }
 
   @Put('check/:projectId')
   @AdminWrite({ summary: 'Add a check', description: 'A task (10–3000 characters) and a reference query (up to 10 kB); 400 when the query does not run on the course sandbox.', type: ProjectDoc, byId: true })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('deleteCheck/:projectId')
   @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', type: ProjectDoc, byId: true })
   deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() { id }: IdDto): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.deleteCheck, { projectId, id });
+    return this.services.send(CONTENT_PATTERNS.deleteCheck, { projectId, id });
   }
 
   @Post(':projectId/attempts')
@@ -54,18 +54,18 @@ export class ProjectsController {
     byId: true,
   })
   attempt(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Body() body: AttemptDto): Promise<AttemptResult> {
-    return this.content.send(CONTENT_PATTERNS.attempt, { ...body, projectId, userId: caller._id }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.attempt, { ...body, projectId, userId: caller._id }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put(':id')
   @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', type: ProjectDoc, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.updateProject, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateProject, { ...body, id });
   }
 
   @Delete(':id')
   @AdminWrite({ summary: 'Delete a project', description: 'Detached from its course and removed from every finished list.', type: ProjectDoc, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
-    return this.content.send(CONTENT_PATTERNS.deleteProject, { id });
+    return this.services.send(CONTENT_PATTERNS.deleteProject, { id });
   }
 }

@@ -1,8 +1,16 @@
-import { type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { type TokenClaims, type UserItemRequest, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { AccountRoles } from '../auth/account-roles.js';
-import { type ProgressPattern, UsersClient } from '../services/users.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { toUserProfile } from '../users/user-views.js';
+
+/** The progress calls (finish/unfinish, save/unsave, read): each answers the updated profile. */
+export type ProgressPattern =
+  | typeof USERS_PATTERNS.finishProject
+  | typeof USERS_PATTERNS.unfinishProject
+  | typeof USERS_PATTERNS.saveQuestion
+  | typeof USERS_PATTERNS.unsaveQuestion
+  | typeof USERS_PATTERNS.readTutorial;
 
 export const OWN_PROGRESS_ONLY_MESSAGE = 'You can only change your own progress.';
 
@@ -10,12 +18,12 @@ export const OWN_PROGRESS_ONLY_MESSAGE = 'You can only change your own progress.
 @Injectable()
 export class ProgressService {
   constructor(
-    private readonly users: UsersClient,
+    private readonly services: ServiceClients,
     private readonly roles: AccountRoles,
   ) {}
 
   async change(caller: TokenClaims, pattern: ProgressPattern, userId: string, id: string): Promise<UserProfile> {
     if (caller._id !== userId && !(await this.roles.has(caller, 'admin'))) throw new ForbiddenException(OWN_PROGRESS_ONLY_MESSAGE);
-    return toUserProfile(await this.users.changeProgress(pattern, { userId, id }));
+    return toUserProfile(await this.services.send(pattern, { userId, id } satisfies UserItemRequest));
   }
 }

@@ -1,4 +1,13 @@
-import { AUTH_HEADER, type QnaQuestion, type QnaQuestionSummary, type TokenClaims, TOPICS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import {
+  AUTH_HEADER,
+  COMMUNITY_PATTERNS,
+  type CreateQuestionRequest,
+  type DeleteQuestionRequest,
+  type DeleteReplyRequest,
+  type ListQuestionsRequest,
+  type QnaQuestion,
+  type QuestionRef,
+  type UpdateQuestionRequest, type QnaQuestionSummary, type TokenClaims, TOPICS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
@@ -19,7 +28,7 @@ import type { Response } from 'express';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
-import { CommunityClient } from '../services/community.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { QuestionIdParam } from './dto/question-id.param.js';
 import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
 
@@ -36,7 +45,7 @@ import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
 @Controller('qna')
 export class QnaController {
   constructor(
-    private readonly community: CommunityClient,
+    private readonly services: ServiceClients,
     private readonly roles: AccountRoles,
   ) {}
 
@@ -55,7 +64,7 @@ export class QnaController {
   @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–100, default 100.' })
   @ApiOkResponse({ type: [QnaQuestionSummaryDoc], headers: { [TOTAL_COUNT_HEADER]: { schema: { type: 'integer' } } } })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<QnaQuestionSummary[]> {
-    const { items, total } = await this.community.listQuestions({ topic: query.topic, page: query.page, pageSize: query.pageSize });
+    const { items, total } = await this.services.send(COMMUNITY_PATTERNS.listQuestions, { topic: query.topic, page: query.page, pageSize: query.pageSize } satisfies ListQuestionsRequest);
     response.setHeader(TOTAL_COUNT_HEADER, String(total));
     return items;
   }
@@ -66,7 +75,7 @@ export class QnaController {
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
   async find(@Param() { id }: IdDto, @Res({ passthrough: true }) response: Response): Promise<string> {
     // svc-community's own JSON text, sent as it is: 200 replies are not parsed and serialized again here.
-    const json = await this.community.findQuestionJson({ id });
+    const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id } satisfies QuestionRef);
     response.type('application/json');
     return json;
   }
@@ -76,7 +85,12 @@ export class QnaController {
   @ApiBody({ type: QnaQuestionDto })
   @ApiCreatedResponse({ type: QnaQuestionDoc })
   async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.createQuestion({ caller: await this.caller(user), topic: body.topic, title: body.title, description: body.description });
+    return this.services.send(COMMUNITY_PATTERNS.createQuestion, {
+      caller: await this.caller(user),
+      topic: body.topic,
+      title: body.title,
+      description: body.description,
+    } satisfies CreateQuestionRequest);
   }
 
   @Put('reply/:questionId')
@@ -86,7 +100,7 @@ export class QnaController {
   @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's reply, and not an admin." })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
   async deleteReply(@Param() { questionId }: QuestionIdParam, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.deleteReply({ id: questionId, replyId: id, caller: await this.caller(user) });
+    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, replyId: id, caller: await this.caller(user) } satisfies DeleteReplyRequest);
   }
 
   @Put(':id')
@@ -103,7 +117,7 @@ export class QnaController {
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
-    return this.community.updateQuestion({ id, caller: await this.caller(user), edit, reply: body.reply?.reply });
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), edit, reply: body.reply?.reply } satisfies UpdateQuestionRequest);
   }
 
   @Post(':id/replies')
@@ -112,7 +126,7 @@ export class QnaController {
   @ApiCreatedResponse({ type: QnaQuestionDoc, description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
   async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.updateQuestion({ id, caller: await this.caller(user), reply: body.reply });
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), reply: body.reply } satisfies UpdateQuestionRequest);
   }
 
   @Delete(':id')
@@ -122,6 +136,6 @@ export class QnaController {
   @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's question, and not an admin." })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
   async delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.community.deleteQuestion({ id, caller: await this.caller(user) });
+    return this.services.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: await this.caller(user) } satisfies DeleteQuestionRequest);
   }
 }

@@ -1,3 +1,4 @@
+import { type CommunityReplies, type ContentReplies, USERS_PATTERNS, type UsersReplies } from '@dblearn/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
@@ -5,7 +6,18 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js'
 import { ServiceClient } from './service-client.js';
 import { ROUTED_SERVICES, type RoutedService } from './services.constants.js';
 
-/** One NATS client per routed service, opened at start and closed on shutdown. */
+/** Every request-reply pattern the gateway sends, with the answer the contracts give it. */
+export type ServiceReplies = UsersReplies & ContentReplies & CommunityReplies;
+export type ServicePattern = keyof ServiceReplies;
+
+/** These hash a password: svc-users runs few at once and refuses the rest, so a longer bound is safe. */
+const HASHING_PATTERNS: ReadonlySet<string> = new Set([USERS_PATTERNS.register, USERS_PATTERNS.verifyCredentials]);
+
+/**
+ * One NATS client per routed service, opened at start and closed on shutdown. Controllers call a
+ * pattern with `send`: the service is the pattern's first word, the answer's type comes from the
+ * contracts' `*Replies` maps, and failures arrive as HttpExceptions (see ServiceClient).
+ */
 @Injectable()
 export class ServiceClients implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ServiceClients.name);
@@ -17,6 +29,12 @@ export class ServiceClients implements OnApplicationBootstrap, OnApplicationShut
 
   get services(): readonly RoutedService[] {
     return ROUTED_SERVICES;
+  }
+
+  /** `timeoutMs` only for the long calls (SQL runs, import and export slices); the rest keep the gateway's bound. */
+  send<P extends ServicePattern>(pattern: P, request: object, timeoutMs?: number): Promise<ServiceReplies[P]> {
+    const bound = timeoutMs ?? (HASHING_PATTERNS.has(pattern) ? this.config.natsHashingTimeoutMs : undefined);
+    return this.get(serviceOf(pattern)).send<ServiceReplies[P]>(pattern, request, bound);
   }
 
   get(service: RoutedService): ServiceClient {
@@ -58,4 +76,11 @@ export class ServiceClients implements OnApplicationBootstrap, OnApplicationShut
     });
     return new ServiceClient(service, proxy, this.config.natsTimeoutMs);
   }
+}
+
+/** `content.course.find` is svc-content's: every pattern starts with its service's name. */
+function serviceOf(pattern: ServicePattern): RoutedService {
+  const service = pattern.slice(0, pattern.indexOf('.'));
+  if (!(ROUTED_SERVICES as readonly string[]).includes(service)) throw new Error(`No routed service answers ${pattern}.`);
+  return service as RoutedService;
 }

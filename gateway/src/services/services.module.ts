@@ -1,13 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { CommunityClient } from './community.client.js';
 import { ServiceClients } from './service-clients.js';
-import { ContentClient } from './content.client.js';
-import { UsersClient } from './users.client.js';
 
-/** The NATS side of the gateway: one client per backend service and a typed facade per service. */
+/** The NATS side of the gateway: one client per backend service, and `send(pattern, request)` over them. */
 @Global()
 @Module({
-  providers: [ServiceClients, UsersClient, ContentClient, CommunityClient],
-  exports: [ServiceClients, UsersClient, ContentClient, CommunityClient],
+  providers: [ServiceClients],
+  exports: [ServiceClients],
 })
 export class ServicesModule {}

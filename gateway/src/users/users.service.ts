@@ -1,8 +1,8 @@
-import { type PublicUser, type RegisterRequest, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { type FindProfileRequest, type PublicUser, type RegisterRequest, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ACCOUNT_GONE_MESSAGE } from '../auth/auth.messages.js';
 import { TokenService } from '../auth/token.service.js';
-import { UsersClient } from '../services/users.client.js';
+import { ServiceClients } from '../services/service-clients.js';
 import { toPublicUser, toUserProfile } from './user-views.js';
 
 export interface Registration {
@@ -14,19 +14,19 @@ export interface Registration {
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly users: UsersClient,
+    private readonly services: ServiceClients,
     private readonly tokens: TokenService,
   ) {}
 
   async register(request: RegisterRequest): Promise<Registration> {
-    const user = toPublicUser(await this.users.register({ email: request.email, password: request.password, skill: request.skill }));
+    const user = toPublicUser(await this.services.send(USERS_PATTERNS.register, { email: request.email, password: request.password, skill: request.skill } satisfies RegisterRequest));
     return { user, token: this.tokens.sign(user) };
   }
 
   /** The caller's profile; a token that outlived its account is a 401, so the browser ends that session. */
   async profile(caller: TokenClaims): Promise<UserProfile> {
     try {
-      return toUserProfile(await this.users.findProfile({ userId: caller._id }));
+      return toUserProfile(await this.services.send(USERS_PATTERNS.findProfile, { userId: caller._id } satisfies FindProfileRequest));
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
         throw new UnauthorizedException(ACCOUNT_GONE_MESSAGE);
