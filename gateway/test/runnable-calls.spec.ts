@@ -105,6 +105,10 @@ describe('checks and attempts through the gateway', () => {
     const temporary = await call('put', `/project/check/${projectId}`, admin, { task: 'A check to remove again', referenceSql: 'SELECT 1' });
     const temporaryId = (temporary.body as Project).checks[2]?._id as string;
     expect((await call('put', `/project/deleteCheck/${projectId}`, token, { id: temporaryId })).status).toBe(403);
+    const stored = await call('get', `/project/check/${projectId}`, admin);
+    expect([stored.status, stored.body.checks.map((check: { referenceSql: string }) => check.referenceSql)]).toEqual([200, [body.referenceSql, 'SELECT count(*) FROM product', 'SELECT 1']]);
+    expect((await call('get', `/project/check/${projectId}`, token)).status).toBe(403);
+    expect((await call('get', `/project/check/${unknownId}`, admin)).status).toBe(404);
     const removed = await call('put', `/project/deleteCheck/${projectId}`, admin, { id: temporaryId });
     expect((removed.body as Project).checks).toHaveLength(2);
   });
@@ -113,9 +117,27 @@ describe('checks and attempts through the gateway', () => {
     const { token } = await learner();
     expect((await attempt('', checkId, 'SELECT 1')).status).toBe(401);
     const wrong = await attempt(token, checkId, 'SELECT name FROM product WHERE price < 100');
-    expect([wrong.status, wrong.body]).toEqual([200, { passed: false, message: 'Expected 2 columns, got 1.', columns: ['name'], rows: [['Pen'], ['Lamp'], ['Chair']] }]);
+    expect([wrong.status, wrong.body]).toEqual([
+      200,
+      {
+        passed: false,
+        message: 'Expected 2 columns, got 1.',
+        columns: ['name'],
+        rows: [['Pen'], ['Lamp'], ['Chair']],
+        rowCount: 3,
+        expected: { columns: ['name', 'price'], rows: [['Pen', 1.5], ['Lamp', 24], ['Chair', 95]], rowCount: 3 },
+      },
+    ]);
+    const passes = () => call('get', `/project/${projectId}/passes`, token);
+    expect((await passes()).body).toEqual({ passed: [] });
     const right = await attempt(token, checkId, 'select name, price from product where price < 100 order by 2');
     expect(right.body as AttemptResult).toMatchObject({ passed: true, rows: [['Pen', 1.5], ['Lamp', 24], ['Chair', 95]] });
+    // The pass survives a reload: the learner's own call says which checks are passed.
+    expect((await passes()).body).toEqual({ passed: [checkId] });
+    expect((await call('get', `/project/${projectId}/passes`, (await learner()).token)).body).toEqual({ passed: [] });
+    expect((await call('get', `/project/${projectId}/passes`, undefined)).status).toBe(401);
+    expect((await call('get', `/project/${unknownId}/passes`, token)).status).toBe(404);
+    expect((await call('get', '/project/nope/passes', token)).status).toBe(400);
   });
 
   it('answers 404 for a check of another project, 400 for a malformed id or a query over 10 kB', async () => {

@@ -1,6 +1,7 @@
 import {
   type AttemptResult,
   CHECK_NOT_FOUND_MESSAGE,
+  type CheckPasses,
   type ChecksLeft,
   CONTENT_PATTERNS,
   type Course,
@@ -8,6 +9,7 @@ import {
   type Project,
   type Sandbox,
   SANDBOX_NOT_FOUND_MESSAGE,
+  type StoredChecks,
 } from '@dblearn/contracts';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -34,6 +36,7 @@ const attempt = (checkId: string, sql: string, userId = learner, projectId = pro
   send<AttemptResult>(CONTENT_PATTERNS.attempt, { projectId, userId, checkId, sql });
 const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { projectId, task, referenceSql });
 const left = (userId = learner, projectId = project._id) => send<ChecksLeft>(CONTENT_PATTERNS.checksLeft, { userId, projectId });
+const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { userId, projectId });
 
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_runnable');
@@ -98,6 +101,17 @@ describe('checks and attempts', () => {
     expect(JSON.stringify(found)).not.toContain('SELECT');
   });
 
+  it('gives the checks with their reference queries on the admins’ call (404 for an unknown project)', async () => {
+    expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual({
+      checks: [
+        { _id: loansCheck, task: 'List each member with the number of books they have out.', referenceSql: expect.stringContaining('LEFT JOIN loan') },
+        { _id: membersCheck, task: 'Names of members, alphabetically from the end.', referenceSql: 'SELECT name FROM member ORDER BY name DESC' },
+      ],
+    });
+    expect(await content.refusal(CONTENT_PATTERNS.storedChecks, { id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: 'Project not found.' });
+    expect((await content.refusal(CONTENT_PATTERNS.storedChecks, { id: 'nope' })).statusCode).toBe(400);
+  });
+
   it('refuses a reference that does not run on the sandbox, and a project without a course sandbox', async () => {
     expect(await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: project._id, task: 'A task long enough', referenceSql: 'SELECT nope FROM member' })).toEqual({
       statusCode: 400,
@@ -108,23 +122,39 @@ describe('checks and attempts', () => {
     expect((await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: project._id, task: 'short', referenceSql: 'SELECT 1' })).message).toEqual(['Task must be 10 to 3000 characters long.']);
   });
 
-  it('fails a wrong result with a reason and the learner’s rows, and remembers nothing', async () => {
+  it('fails a wrong result with a reason, the learner’s rows and the first expected ones, and remembers nothing', async () => {
     const wrong = await attempt(loansCheck, 'SELECT name FROM member');
-    expect(wrong).toEqual({ passed: false, message: 'Expected 2 columns, got 1.', columns: ['name'], rows: [['Ada'], ['Edgar'], ['Grace']] });
+    expect(wrong).toEqual({
+      passed: false,
+      message: 'Expected 2 columns, got 1.',
+      columns: ['name'],
+      rows: [['Ada'], ['Edgar'], ['Grace']],
+      rowCount: 3,
+      expected: { columns: ['name', 'count(l.id)'], rows: [['Ada', 1], ['Edgar', 1], ['Grace', 0]], rowCount: 3 },
+    });
+    expect(JSON.stringify(wrong)).not.toContain('LEFT JOIN');
+    const many = await attempt(membersCheck, 'SELECT name FROM (SELECT name, 0 AS k FROM member UNION ALL SELECT a.name, 1 FROM member a, member b, member c, member d) ORDER BY k, name DESC');
+    expect(many).toMatchObject({ message: '81 rows too many.', rowCount: 84, expected: { columns: ['name'], rows: [['Grace'], ['Edgar'], ['Ada']], rowCount: 3 } });
+    expect(many.rows).toHaveLength(50);
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name')).message).toBe('Row 1 differs: the rows are right but not in the expected order.');
     expect((await attempt(membersCheck, "SELECT name FROM member WHERE name <> 'Ada' ORDER BY name DESC")).message).toBe('Missing 1 row.');
     expect((await left()).left.map((check) => check._id)).toEqual([loansCheck, membersCheck]);
+    expect(await passes()).toEqual({ passed: [] });
   });
 
   it('passes a differently written query with the same rows in any order, and remembers the pass', async () => {
     const sql = `SELECT name AS member, (SELECT count(*) FROM loan WHERE member_id = member.id AND NOT returned) AS out
                  FROM member ORDER BY out DESC`;
     const pass = await attempt(loansCheck, sql);
-    expect(pass).toMatchObject({ passed: true, columns: ['member', 'out'] });
+    expect(pass).toMatchObject({ passed: true, columns: ['member', 'out'], rowCount: 3 });
+    expect(pass).not.toHaveProperty('expected');
     expect(pass.rows).toHaveLength(3);
     expect((await left()).left.map((check) => check._id)).toEqual([membersCheck]);
+    expect(await passes()).toEqual({ passed: [loansCheck] });
     await attempt(membersCheck, 'select name from member order by 1 desc;');
     expect(await left()).toEqual({ left: [] });
+    expect(await passes()).toEqual({ passed: [loansCheck, membersCheck] });
+    expect(await passes(new Types.ObjectId().toHexString())).toEqual({ passed: [] });
     expect(await left(new Types.ObjectId().toHexString())).toEqual({ left: expect.arrayContaining([expect.objectContaining({ _id: loansCheck })]) });
   });
 
@@ -169,6 +199,8 @@ describe('checks and attempts', () => {
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' })).statusCode).toBe(404);
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: new Types.ObjectId().toHexString(), userId: learner, checkId: loansCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
     expect(await left(learner, other._id)).toEqual({ left: [] });
+    expect(await passes(learner, other._id)).toEqual({ passed: [] });
+    expect((await content.refusal(CONTENT_PATTERNS.checkPasses, { projectId: new Types.ObjectId().toHexString(), userId: learner })).statusCode).toBe(404);
   });
 
   it('removes a check (404 for one it does not have)', async () => {
@@ -176,6 +208,7 @@ describe('checks and attempts', () => {
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
     expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect(await passes()).toEqual({ passed: [loansCheck] });
   });
 });
 

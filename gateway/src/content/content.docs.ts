@@ -1,5 +1,6 @@
 import {
   type AttemptResult,
+  type CheckPasses,
   type ContentBlock,
   type ContentExport,
   type Course,
@@ -13,10 +14,13 @@ import {
   type InterviewQuestion,
   type Project,
   type ProjectCheck,
+  type ResultSlice,
   type Sandbox,
   SANDBOX_KINDS,
   type SandboxKind,
   type SqlValue,
+  type StoredCheck,
+  type StoredChecks,
   type Topic,
   TOPICS,
   type Tutorial,
@@ -107,6 +111,36 @@ export class ProjectCheckDoc implements ProjectCheck {
   task!: string;
 }
 
+@ApiSchema({ name: 'StoredCheck' })
+export class StoredCheckDoc extends ProjectCheckDoc implements StoredCheck {
+  @ApiProperty({ example: 'SELECT name FROM member ORDER BY name' })
+  referenceSql!: string;
+}
+
+@ApiSchema({ name: 'StoredChecks' })
+export class StoredChecksDoc implements StoredChecks {
+  @ApiProperty({ type: [StoredCheckDoc] })
+  checks!: StoredCheck[];
+}
+
+@ApiSchema({ name: 'CheckPasses' })
+export class CheckPassesDoc implements CheckPasses {
+  @ApiProperty({ type: [String], example: [ID.example], description: 'Ids of the checks passed.' })
+  passed!: string[];
+}
+
+@ApiSchema({ name: 'ResultSlice' })
+export class ResultSliceDoc implements ResultSlice {
+  @ApiProperty({ type: [String] })
+  columns!: string[];
+
+  @ApiProperty({ type: 'array', items: { type: 'array', items: {} } })
+  rows!: SqlValue[][];
+
+  @ApiProperty({ description: 'How many rows the result has in all.' })
+  rowCount!: number;
+}
+
 @ApiSchema({ name: 'Sandbox' })
 export class SandboxDoc implements Sandbox {
   @ApiProperty({ enum: SANDBOX_KINDS })
@@ -129,6 +163,12 @@ export class AttemptResultDoc implements AttemptResult {
 
   @ApiProperty({ required: false, type: 'array', items: { type: 'array', items: {} }, description: "The learner's first 50 rows." })
   rows?: SqlValue[][];
+
+  @ApiProperty({ required: false, description: "How many rows the learner's result has in all." })
+  rowCount?: number;
+
+  @ApiProperty({ required: false, type: ResultSliceDoc, description: 'On a fail where both queries ran: the first 5 rows of the expected result (never the reference query).' })
+  expected?: ResultSlice;
 }
 
 @ApiSchema({ name: 'Project' })

@@ -1,4 +1,4 @@
-import { type AttemptResult, CONTENT_PATTERNS, type Project, type TokenClaims } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
@@ -6,7 +6,7 @@ import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { AttemptResultDoc, ProjectDoc } from './content.docs.js';
+import { AttemptResultDoc, CheckPassesDoc, ProjectDoc, StoredChecksDoc } from './content.docs.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('projects')
@@ -31,6 +31,18 @@ export class ProjectsController {
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: ProjectDoc, byId: true })
   removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
+  }
+
+  @Get('check/:projectId')
+  @AdminWrite({ summary: 'The checks with their reference queries', description: 'For the check editor; learners never see a reference query.', type: StoredChecksDoc, byId: true })
+  storedChecks(@Param('projectId', ObjectIdPipe) id: string): Promise<StoredChecks> {
+    return this.services.send(CONTENT_PATTERNS.storedChecks, { id });
+  }
+
+  @Get(':projectId/passes')
+  @SignedIn({ summary: 'The caller’s passed checks', description: 'Ids of the project’s current checks the caller has passed, in the project’s order.', type: CheckPassesDoc, byId: true })
+  passes(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string): Promise<CheckPasses> {
+    return this.services.send(CONTENT_PATTERNS.checkPasses, { projectId, userId: caller._id });
   }
 
   @Put('check/:projectId')

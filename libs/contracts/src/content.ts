@@ -74,12 +74,35 @@ export interface StoredCheck extends ProjectCheck {
 /** A SQL result: column names, then rows of plain values (a BLOB as hex text). */
 export type SqlValue = string | number | null;
 
-/** POST /project/{projectId}/attempts. `rows` are the learner's first ATTEMPT_ROWS_SHOWN rows. */
+/** The first rows of a result and how many it has in all. */
+export interface ResultSlice {
+  columns: string[];
+  rows: SqlValue[][];
+  rowCount: number;
+}
+
+/**
+ * POST /project/{projectId}/attempts. `rows` are the learner's first ATTEMPT_ROWS_SHOWN rows
+ * (`rowCount` all of them). On a fail where both queries ran, `expected` holds the first
+ * EXPECTED_ROWS_SHOWN rows of the reference's result (never the reference query itself).
+ */
 export interface AttemptResult {
   passed: boolean;
   message: string;
   columns?: string[];
   rows?: SqlValue[][];
+  rowCount?: number;
+  expected?: ResultSlice;
+}
+
+/** GET /project/{projectId}/passes: the caller's passed checks among the project's current ones. */
+export interface CheckPasses {
+  passed: string[];
+}
+
+/** GET /project/check/{projectId} (admins): the project's checks with their reference queries. */
+export interface StoredChecks {
+  checks: StoredCheck[];
 }
 
 /** What is left before a learner may finish a project: the checks they have not passed. */
@@ -91,6 +114,8 @@ export interface ChecksLeft {
 export const SQL_TIME_LIMIT_MS = 2_000;
 /** An attempt answers at most this many of the learner's rows. */
 export const ATTEMPT_ROWS_SHOWN = 50;
+/** A failed attempt shows at most this many of the expected rows: enough to see why, not the whole answer. */
+export const EXPECTED_ROWS_SHOWN = 5;
 /** A result with more rows than this is refused rather than compared. */
 export const SQL_RESULT_ROW_CAP = 10_000;
 

@@ -1,5 +1,5 @@
-import { type AttemptResult, type ChecksLeft, CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto } from '@dblearn/contracts/dto';
+import { type AttemptResult, type CheckPasses, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
+import { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChecksService } from './checks.service.js';
@@ -26,5 +26,15 @@ export class ChecksController {
   @MessagePattern(CONTENT_PATTERNS.checksLeft)
   left(@Payload() request: ChecksLeftRequestDto): Promise<ChecksLeft> {
     return this.checks.left(request);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.checkPasses)
+  passes(@Payload() request: ChecksLeftRequestDto): Promise<CheckPasses> {
+    return this.checks.passedOf(request);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.storedChecks)
+  stored(@Payload() { id }: IdDto): Promise<StoredChecks> {
+    return this.checks.stored(id);
   }
 }

@@ -1,12 +1,14 @@
 import {
   type AttemptResult,
   CHECK_NOT_FOUND_MESSAGE,
+  type CheckPasses,
   type ChecksLeft,
   EVENT_SUBJECTS,
   type Project,
   PROJECT_NOT_FOUND_MESSAGE,
   SQL_TIME_LIMIT_MS,
   type StoredCheck,
+  type StoredChecks,
 } from '@dblearn/contracts';
 import type { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto } from '@dblearn/contracts/dto';
 import { badRequest, domainEvent, EventOutbox, KeyedLock, notFound } from '@dblearn/nest-common';
@@ -75,18 +77,36 @@ export class ChecksService {
   }
 
   /** The project's checks the learner has not passed (none for a project without checks). */
-  async left({ projectId, userId }: ChecksLeftRequestDto): Promise<ChecksLeft> {
-    const project = await this.index.checksOf(projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    if (project.checks.length === 0) return { left: [] };
-    const record = await this.passes.findById(checkPassKey(userId, projectId), { passed: 1 }).lean<CheckPassRecord>().exec();
-    const passed = new Set(record?.passed ?? []);
-    return { left: project.checks.filter((check) => !passed.has(check._id)).map(({ _id, task }) => ({ _id, task })) };
+  async left(request: ChecksLeftRequestDto): Promise<ChecksLeft> {
+    const { checks, passed } = await this.passedChecks(request);
+    return { left: checks.filter((check) => !passed.has(check._id)).map(({ _id, task }) => ({ _id, task })) };
+  }
+
+  /** The project's current checks the learner has passed, in the project's order (a deleted check's pass is not one). */
+  async passedOf(request: ChecksLeftRequestDto): Promise<CheckPasses> {
+    const { checks, passed } = await this.passedChecks(request);
+    return { passed: checks.filter((check) => passed.has(check._id)).map((check) => check._id) };
   }
 
   /** Every check of a project as stored (export). */
   async storedChecks(projectId: string): Promise<StoredCheck[]> {
     return (await this.index.checksOf(projectId))?.checks ?? [];
+  }
+
+  /** A project's checks with their reference queries, for the admin's check editor; 404 for an unknown project. */
+  async stored(projectId: string): Promise<StoredChecks> {
+    const project = await this.index.checksOf(projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    return { checks: project.checks };
+  }
+
+  /** The project's checks and the learner's passes: one read by `_id`, none for a project without checks. */
+  private async passedChecks({ projectId, userId }: ChecksLeftRequestDto): Promise<{ checks: StoredCheck[]; passed: Set<string> }> {
+    const project = await this.index.checksOf(projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    if (project.checks.length === 0) return { checks: [], passed: new Set() };
+    const record = await this.passes.findById(checkPassKey(userId, projectId), { passed: 1 }).lean<CheckPassRecord>().exec();
+    return { checks: project.checks, passed: new Set(record?.passed ?? []) };
   }
 
   /** One write per learner, project and check at most; writes for one learner and project are queued (FerretDB loses concurrent updates). */

@@ -1,4 +1,4 @@
-import { ATTEMPT_ROWS_SHOWN, type AttemptResult } from '@dblearn/contracts';
+import { ATTEMPT_ROWS_SHOWN, type AttemptResult, EXPECTED_ROWS_SHOWN } from '@dblearn/contracts';
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
@@ -64,7 +64,10 @@ function attempt(sql: SqlJsStatic, job: Extract<SqlJob, { op: 'attempt' }>): Att
     throw error;
   }
   const verdict = compareResults(expected, actual, ordersAtTopLevel(job.referenceSql));
-  return { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN) };
+  const answer: AttemptResult = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
+  // A fail shows the first expected rows beside the learner's: the reason made visible, not the whole answer.
+  if (!verdict.passed) answer.expected = { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length };
+  return answer;
 }
 
 /** The engine's module, compiled once by SqlRunner. */

@@ -1,5 +1,6 @@
 import type {
   AttemptResult,
+  CheckPasses,
   ChecksLeft,
   Course,
   ExportedCourse,
@@ -8,6 +9,7 @@ import type {
   ListPage,
   Project,
   Sandbox,
+  StoredChecks,
   Tutorial,
 } from '../content.js';
 
@@ -37,6 +39,10 @@ export const CONTENT_PATTERNS = {
   attempt: 'content.project.attempt',
   /** ChecksLeftRequestDto → ChecksLeft (svc-users asks before it records a finished project). */
   checksLeft: 'content.project.checks-left',
+  /** ChecksLeftRequestDto → CheckPasses: which of the project's checks the learner has passed (one read by _id). */
+  checkPasses: 'content.project.check-passes',
+  /** IdDto (the project) → StoredChecks, reference queries included: for admins only (the gateway's guard). */
+  storedChecks: 'content.project.stored-checks',
   createProject: 'content.project.create',
   updateProject: 'content.project.update',
   removeProjectBlock: 'content.project.remove-block',
@@ -89,6 +95,8 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.deleteCheck]: Project;
   [CONTENT_PATTERNS.attempt]: AttemptResult;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
+  [CONTENT_PATTERNS.checkPasses]: CheckPasses;
+  [CONTENT_PATTERNS.storedChecks]: StoredChecks;
   [CONTENT_PATTERNS.createProject]: Project;
   [CONTENT_PATTERNS.updateProject]: Project;
   [CONTENT_PATTERNS.removeProjectBlock]: Project;
