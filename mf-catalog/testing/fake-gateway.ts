@@ -1,4 +1,5 @@
 import { jsonResponse } from '@dblearn/web/testing';
+import type { AttemptResult } from '@dblearn/contracts';
 import type { Course, Progress, Project, Tutorial } from '../src/lib/content.js';
 
 /** 24-hex ids like the gateway's, numbered so tests can name them. */
@@ -13,6 +14,22 @@ export interface FakeData {
   me: Progress;
   /** svc-content is down: content calls answer 503 until this is set back to false. */
   contentDown?: boolean;
+  /** Reference query of each check by check id (svc-content keeps them; learners never get them). */
+  references?: Record<string, string>;
+  /** The learner's passed check ids. */
+  passes?: string[];
+}
+
+/** The fake's grading: a query passes when it reads like the reference (svc-content really runs both). */
+function sameQuery(a: string, b: string): boolean {
+  const plain = (sql: string) => sql.trim().replace(/;$/, '').replace(/\s+/g, ' ').toLowerCase();
+  return plain(a) === plain(b);
+}
+
+function gradeAttempt(reference: string, sql: string): AttemptResult {
+  if (sameQuery(reference, sql)) return { passed: true, message: 'Passed: your result matches.', columns: ['name'], rows: [['Ada']], rowCount: 1 };
+  if (/nowhere/.test(sql)) return { passed: false, message: 'Line 1: no such table: nowhere' };
+  return { passed: false, message: 'Row 2 differs.', columns: ['name'], rows: [['Ada'], ['Bob']], rowCount: 2, expected: { columns: ['name'], rows: [['Ada'], ['Edgar']], rowCount: 2 } };
 }
 
 export function course(n: number, overrides: Partial<Course> = {}): Course {
@@ -64,9 +81,38 @@ export function fakeGateway(data: FakeData) {
       project.contents = project.contents.filter((block) => block._id !== body!.id);
       return jsonResponse(project);
     }
+    if ((match = /^\/project\/([^/]+)\/passes$/.exec(path))) {
+      const project = data.projects.find((item) => item._id === match![1]);
+      if (!project) return notFound();
+      return jsonResponse({ passed: project.checks.map((check) => check._id).filter((id) => data.passes?.includes(id)) });
+    }
+    if ((match = /^\/project\/([^/]+)\/attempts$/.exec(path))) {
+      const project = data.projects.find((item) => item._id === match![1]);
+      const { checkId, sql } = body as { checkId: string; sql: string };
+      if (!project?.checks.some((check) => check._id === checkId)) return notFound();
+      const result = gradeAttempt(data.references?.[checkId] ?? '', sql);
+      if (result.passed) data.passes = [...(data.passes ?? []), checkId];
+      return jsonResponse(result);
+    }
+    if ((match = /^\/project\/(check|deleteCheck)\/([^/]+)$/.exec(path))) {
+      const project = data.projects.find((item) => item._id === match![2]);
+      if (!project) return notFound();
+      const references = (data.references ??= {});
+      if (request.method === 'GET') return jsonResponse({ checks: project.checks.map((check) => ({ ...check, referenceSql: references[check._id] ?? '' })) });
+      if (match[1] === 'deleteCheck') {
+        project.checks = project.checks.filter((check) => check._id !== body!.id);
+        return jsonResponse(project);
+      }
+      const { task, referenceSql } = body as { task: string; referenceSql: string };
+      if (/nope/.test(referenceSql)) return jsonResponse({ statusCode: 400, error: 'Bad Request', message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope" }, 400);
+      const id = oid(700 + Object.keys(references).length);
+      references[id] = referenceSql;
+      project.checks.push({ _id: id, task });
+      return jsonResponse(project);
+    }
     if (path === '/project' && request.method === 'POST') {
       const { title, difficulty, courseId } = body as { title: string; difficulty: Project['difficulty']; courseId: string };
-      const created: Project = { _id: oid(500 + data.projects.length), title, difficulty, courseId, contents: [] };
+      const created: Project = { _id: oid(500 + data.projects.length), title, difficulty, courseId, contents: [], checks: [] };
       data.projects.push(created);
       data.courses.find((item) => item._id === courseId)?.projects.push({ _id: created._id, title, difficulty });
       return jsonResponse(created, 201);
@@ -88,6 +134,8 @@ export function fakeGateway(data: FakeData) {
       } else if (request.method === 'POST') {
         const project = data.projects.find((item) => item._id === id);
         if (!project) return notFound();
+        const left = project.checks.filter((check) => !data.passes?.includes(check._id));
+        if (left.length > 0) return jsonResponse({ statusCode: 409, error: 'Conflict', message: `Pass every check of this project before finishing it: ${left.length} checks are left.` }, 409);
         if (!data.me.finishedProject.some((entry) => entry._id === id)) data.me.finishedProject.push({ _id: id, title: project.title, difficulty: project.difficulty, courseId: project.courseId });
       } else {
         data.me.finishedProject = data.me.finishedProject.filter((entry) => entry._id !== id);

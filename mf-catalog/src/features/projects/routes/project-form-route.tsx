@@ -9,6 +9,7 @@ import { useGetProjectQuery } from '../api/get-project.js';
 import { useUpdateProjectMutation } from '../api/update-project.js';
 import { ProjectForm, type ProjectFormFields } from '../components/project-form.js';
 import { toast } from '@dblearn/web';
+import CheckEditor from '../../checks/components/check-editor.js';
 
 function NewProject({ courseId }: { courseId: string }) {
   const [createProject] = useCreateProjectMutation();
@@ -30,6 +31,7 @@ function NewProject({ courseId }: { courseId: string }) {
     <>
       <h1>Add Project</h1>
       <ProjectForm onSave={save} />
+      <p className="catalog-form__hint">Checks (SQL tasks learners must pass) can be added once the project is saved: open it again with Edit.</p>
     </>
   );
 }
@@ -56,6 +58,7 @@ function EditProject({ courseId, id }: { courseId: string; id: string }) {
             {data.contents.length} block{data.contents.length === 1 ? '' : 's'} so far. Change the title or difficulty, or add one more block below.
           </p>
           <ProjectForm key={id} initial={{ title: data.title, difficulty: data.difficulty }} onSave={save} />
+          <CheckEditor projectId={id} editBack={{ to: paths.project('catalog', courseId, id), label: 'Back to the project' }} />
         </>
       )}
     </QueryView>

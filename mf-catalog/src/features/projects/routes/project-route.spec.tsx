@@ -17,6 +17,7 @@ function withProject(): FakeData {
           { _id: oid(30), header: 'The tables', detail: 'Write the schema.\n```sql\nCREATE TABLE book (id INTEGER PRIMARY KEY);\n```' },
           { _id: oid(31), header: 'Loans', detail: 'Who borrowed what.' },
         ],
+        checks: [],
       },
     ],
     me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },

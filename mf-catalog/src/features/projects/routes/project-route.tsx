@@ -1,39 +1,21 @@
 import { Button, LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useParams } from '@dblearn/web/router';
+import { lazy, Suspense } from 'react';
 import { BackLink } from '../../../lib/back-link.js';
 import { paths, type ProjectArea } from '../../../lib/paths.js';
-import { QueryView } from '../../../lib/query-view.js';
 import { ReadingBlocks } from '../../../lib/reading-blocks.js';
+import { LoadingLine, QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
-import { useProgress } from '../../progress/api/get-progress.js';
-import { useSetProjectFinishedMutation } from '../../progress/api/set-project-finished.js';
+import { FinishToggle } from '../../progress/components/finish-toggle.js';
 import { useGetProjectQuery } from '../api/get-project.js';
 import { useRemoveProjectBlockMutation } from '../api/remove-project-block.js';
 
-/** SPEC §4: Finish marks the project finished, Finished (with its check) takes the mark back. */
-function FinishToggle({ projectId }: { projectId: string }) {
-  const { user } = useSession();
-  const progress = useProgress({ skip: !user });
-  const [setFinished, { isLoading }] = useSetProjectFinishedMutation();
-  if (!user) return null;
-  const finished = progress.data?.finishedProject.some((project) => project._id === projectId) ?? false;
-  const busy = isLoading || progress.isFetching || progress.data === undefined;
-  const toggle = () =>
-    setFinished({ userId: user._id, projectId, finished: !finished })
-      .unwrap()
-      .catch((error: unknown) => reportRefusal(error, 'Your progress could not be saved.'));
-  return (
-    <Button variant={finished ? 'secondary' : 'primary'} aria-pressed={finished} disabled={busy} onClick={toggle} className="catalog-finish">
-      {finished ? (
-        <>
-          <span aria-hidden="true">✓</span> Finished
-        </>
-      ) : (
-        'Finish'
-      )}
-    </Button>
-  );
+// A checked project's editors, CodeMirror included, load only with a project that has checks.
+const ProjectChecks = lazy(() => import('../../checks/components/project-checks.js'));
+
+function checksLeftLabel(left: number): string {
+  return `Pass every check to finish: ${left === 1 ? '1 check is' : `${left} checks are`} left.`;
 }
 
 /** /catalog/…/project/{projectId} and /projectLandingPage/…/project/{projectId} (SPEC §2). */
@@ -63,9 +45,9 @@ export function ProjectRoute({ area }: { area: ProjectArea }) {
                   <LinkButton to={paths.projectForm(courseId, data._id)} variant="secondary">
                     Edit
                   </LinkButton>
-                ) : (
+                ) : data.checks.length === 0 ? (
                   <FinishToggle projectId={data._id} />
-                )}
+                ) : null}
               </div>
             </header>
             <ReadingBlocks
@@ -74,6 +56,15 @@ export function ProjectRoute({ area }: { area: ProjectArea }) {
               noun="project"
               deleteBlock={isAdmin ? { run: (block) => removeBlock(data._id, block._id), pendingId: removing.isLoading ? (removing.originalArgs?.blockId ?? null) : null } : undefined}
             />
+            {data.checks.length > 0 ? (
+              <Suspense fallback={<LoadingLine what="checks" />}>
+                <ProjectChecks
+                  projectId={data._id}
+                  checks={data.checks}
+                  footer={isAdmin ? undefined : (left) => <FinishToggle projectId={data._id} locked={left > 0 ? checksLeftLabel(left) : undefined} />}
+                />
+              </Suspense>
+            ) : null}
             <footer className="catalog-page__footer">
               <BackLink to={up} />
               <Button variant="ghost" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>

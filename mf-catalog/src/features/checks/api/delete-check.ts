@@ -1,0 +1,18 @@
+import { catalogApi } from '../../../lib/catalog-api.js';
+import type { Project } from '../../../lib/content.js';
+
+/** PUT /project/deleteCheck/{projectId} with the check's id. */
+export const deleteCheckApi = catalogApi.injectEndpoints({
+  endpoints: (build) => ({
+    deleteCheck: build.mutation<Project, { projectId: string; checkId: string }>({
+      query: ({ projectId, checkId }) => ({ url: `/project/deleteCheck/${projectId}`, method: 'PUT', body: { id: checkId } }),
+      invalidatesTags: (_result, _error, { projectId }) => [
+        { type: 'Project', id: projectId },
+        { type: 'StoredChecks', id: projectId },
+        { type: 'CheckPasses', id: projectId },
+      ],
+    }),
+  }),
+});
+
+export const { useDeleteCheckMutation } = deleteCheckApi;

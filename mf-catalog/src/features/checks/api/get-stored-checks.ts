@@ -1,0 +1,14 @@
+import type { StoredChecks } from '@dblearn/contracts';
+import { catalogApi } from '../../../lib/catalog-api.js';
+
+/** GET /project/check/{projectId} (admins): the checks with their reference queries, for the check editor. */
+export const getStoredChecksApi = catalogApi.injectEndpoints({
+  endpoints: (build) => ({
+    getStoredChecks: build.query<StoredChecks, string>({
+      query: (projectId) => `/project/check/${projectId}`,
+      providesTags: (_result, _error, projectId) => [{ type: 'StoredChecks', id: projectId }],
+    }),
+  }),
+});
+
+export const { useGetStoredChecksQuery } = getStoredChecksApi;

@@ -1,0 +1,73 @@
+import { LIMITS, lengthMessage, type ProjectCheck } from '@dblearn/contracts';
+import { Button, LazySqlEditor } from '@dblearn/ui';
+import { apiErrorMessage, isClientError } from '@dblearn/web';
+import { useCallback, useId, useState } from 'react';
+import { useAttemptCheckMutation } from '../api/attempt-check.js';
+import { CheckOutcome } from './check-outcome.js';
+
+export interface CheckCardProps {
+  projectId: string;
+  check: ProjectCheck;
+  /** 1-based, as the learner reads it. */
+  number: number;
+  passed: boolean;
+}
+
+const SQL_LIMIT = LIMITS.runnable.sql;
+
+/** One check: its task, an editor for the learner's query, Check (Ctrl+Enter) and what the server said. */
+export function CheckCard({ projectId, check, number, passed }: CheckCardProps) {
+  const [sql, setSql] = useState('');
+  const [attempt, { data, error, isLoading }] = useAttemptCheckMutation();
+  const headingId = useId();
+  const hintId = useId();
+  const tooLong = sql.length > SQL_LIMIT.max;
+  const submit = useCallback(
+    (text: string) => {
+      if (text.trim() === '' || text.length > SQL_LIMIT.max || isLoading) return;
+      void attempt({ projectId, checkId: check._id, sql: text });
+    },
+    [attempt, projectId, check._id, isLoading],
+  );
+  return (
+    <section className={`catalog-check-card${passed ? ' catalog-check-card--passed' : ''}`} aria-labelledby={headingId}>
+      <div className="catalog-check-card__head">
+        <h3 id={headingId}>Check {number}</h3>
+        <span className={`catalog-check-badge${passed ? ' catalog-check-badge--passed' : ''}`}>
+          {passed ? (
+            <>
+              <span aria-hidden="true">✓</span> Passed
+            </>
+          ) : (
+            'Not passed yet'
+          )}
+        </span>
+      </div>
+      {check.task.split('\n').map((line, index) => (
+        <p key={index} className="catalog-check-card__task">
+          {line}
+        </p>
+      ))}
+      <LazySqlEditor value={sql} onChange={setSql} onSubmit={submit} label={`Your query for check ${number}`} describedBy={hintId} />
+      <div className="dbl-runnable__tools">
+        <Button onClick={() => submit(sql)} disabled={isLoading || sql.trim() === '' || tooLong}>
+          {isLoading ? 'Checking…' : 'Check'}
+        </Button>
+        <span id={hintId} className="dbl-runnable__hint">
+          Ctrl+Enter checks it. The server runs it on a fresh copy of the practice database.
+        </span>
+      </div>
+      {tooLong ? (
+        <p className="dbl-field__error" role="alert">
+          {lengthMessage('Query', SQL_LIMIT)}
+        </p>
+      ) : null}
+      {isClientError(error) ? (
+        <p className="dbl-runnable__error" role="alert">
+          {apiErrorMessage(error) ?? 'The check could not be run.'}
+        </p>
+      ) : null}
+      {data && !isLoading ? <CheckOutcome result={data} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
+import { writeSql } from '../../../../testing/sql-editor.js';
+
+function projectWithACheck(): FakeData {
+  return {
+    courses: [course(1)],
+    tutorials: [],
+    projects: [{ _id: oid(20), title: 'Library report', difficulty: 'beginner', courseId: oid(1), contents: [], checks: [{ _id: oid(40), task: 'List every member by name.' }] }],
+    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    references: { [oid(40)]: 'SELECT name FROM member' },
+  };
+}
+
+describe('the check editor on the project form', () => {
+  it('lists the checks with their reference queries, adds one after the server’s 400, and deletes one', async () => {
+    const data = projectWithACheck();
+    const view = await renderCatalog(`/catalog/${oid(1)}/project/add/${oid(20)}`, data, { admin: true });
+    const first = await screen.findByRole('heading', { name: 'Check 1' });
+    const item = first.closest('li')!;
+    expect(item).toHaveTextContent('List every member by name.');
+    expect(within(item).getByLabelText('SQL example')).toHaveTextContent('SELECT name FROM member');
+
+    const form = screen.getByRole('form', { name: 'Add a check' });
+    const add = within(form).getByRole('button', { name: 'Add check' });
+    await userEvent.type(within(form).getByLabelText('Task'), 'Short');
+    expect(within(form).getByLabelText('Task')).toHaveAccessibleDescription('Task must be 10 to 3000 characters long.');
+    await userEvent.type(within(form).getByLabelText('Task'), ' task: count the loans');
+    await writeSql('Reference query', 'SELECT nope FROM loan');
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(add);
+    expect(await within(form).findByRole('alert')).toHaveTextContent("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
+    expect(data.projects[0]!.checks).toHaveLength(1);
+
+    await writeSql('Reference query', 'SELECT count(*) FROM loan');
+    await userEvent.click(add);
+    expect(await screen.findByRole('heading', { name: 'Check 2' })).toBeInTheDocument();
+    expect(data.projects[0]!.checks.map((check) => check.task)).toEqual(['List every member by name.', 'Short task: count the loans']);
+    await waitFor(() => expect(within(form).getByLabelText('Task')).toHaveValue(''));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete check 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm delete' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Check 2' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Check 1' }).closest('li')).toHaveTextContent('Short task: count the loans');
+    expect(view.calls()).toEqual(expect.arrayContaining([`GET /api/project/check/${oid(20)}`, `PUT /api/project/check/${oid(20)}`, `PUT /api/project/deleteCheck/${oid(20)}`]));
+  });
+
+  it('keeps the reference query within 10 kB before asking the server', async () => {
+    await renderCatalog(`/catalog/${oid(1)}/project/add/${oid(20)}`, projectWithACheck(), { admin: true });
+    const form = await screen.findByRole('form', { name: 'Add a check' });
+    await userEvent.type(within(form).getByLabelText('Task'), 'A task that is long enough');
+    await writeSql('Reference query', `SELECT '${'x'.repeat(10 * 1024)}'`);
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Reference query must be at most 10240 characters long.');
+    expect(within(form).getByRole('button', { name: 'Add check' })).toBeDisabled();
+  });
+});

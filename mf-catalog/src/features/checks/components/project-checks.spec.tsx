@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
+import { pressCtrlEnter, writeSql } from '../../../../testing/sql-editor.js';
+
+const FIRST = oid(40);
+const SECOND = oid(41);
+
+function checkedProject(): FakeData {
+  return {
+    courses: [course(1, { projects: [{ _id: oid(20), title: 'Library report', difficulty: 'beginner' }] })],
+    tutorials: [],
+    projects: [
+      {
+        _id: oid(20),
+        title: 'Library report',
+        difficulty: 'beginner',
+        courseId: oid(1),
+        contents: [{ _id: oid(30), header: 'The library', detail: 'Members borrow books.' }],
+        checks: [
+          { _id: FIRST, task: 'List every member by name.' },
+          { _id: SECOND, task: 'Count the loans.' },
+        ],
+      },
+    ],
+    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    references: { [FIRST]: 'SELECT name FROM member', [SECOND]: 'SELECT count(*) FROM loan' },
+  };
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('a checked project', () => {
+  it('shows each task; a fail gives the reason and the first rows of both results', async () => {
+    const view = await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, checkedProject());
+    expect(await screen.findByRole('region', { name: 'Check 1' })).toHaveTextContent('List every member by name.');
+    expect(within(card('Check 2')).getByText('Not passed yet')).toBeInTheDocument();
+    expect(await screen.findByText('0 of 2 checks passed')).toBeInTheDocument();
+    const finish = screen.getByRole('button', { name: 'Finish' });
+    expect(finish).toBeDisabled();
+    expect(finish).toHaveAccessibleDescription('Pass every check to finish: 2 checks are left.');
+
+    const check = within(card('Check 1')).getByRole('button', { name: 'Check' });
+    expect(check).toBeDisabled();
+    await writeSql('Your query for check 1', 'SELECT name FROM member WHERE id < 3');
+    await userEvent.click(check);
+    expect(await within(card('Check 1')).findByRole('alert')).toHaveTextContent('Not passed: Row 2 differs.');
+    const yours = within(card('Check 1')).getByRole('region', { name: 'Your result' });
+    expect(within(yours).getAllByRole('row').map((row) => row.textContent)).toEqual(['name', 'Ada', 'Bob']);
+    const expected = within(card('Check 1')).getByRole('region', { name: 'Expected result' });
+    expect(within(expected).getAllByRole('row').map((row) => row.textContent)).toEqual(['name', 'Ada', 'Edgar']);
+    expect(view.calls()).toContain(`POST /api/project/${oid(20)}/attempts`);
+  });
+
+  it('passes every check (Ctrl+Enter too), then Finish records the project', async () => {
+    const data = checkedProject();
+    const view = await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
+    await screen.findByText('0 of 2 checks passed');
+    await writeSql('Your query for check 1', 'select name from member;');
+    await userEvent.click(within(card('Check 1')).getByRole('button', { name: 'Check' }));
+    expect(await within(card('Check 1')).findByRole('status')).toHaveTextContent('Passed: your result matches.');
+    expect(await within(card('Check 1')).findByText('Passed')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 2 checks passed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finish' })).toHaveAccessibleDescription('Pass every check to finish: 1 check is left.');
+
+    pressCtrlEnter(await writeSql('Your query for check 2', 'SELECT count(*) FROM loan'));
+    expect(await screen.findByText('2 of 2 checks passed')).toBeInTheDocument();
+    const finish = screen.getByRole('button', { name: 'Finish' });
+    await waitFor(() => expect(finish).toBeEnabled());
+    await userEvent.click(finish);
+    expect(await screen.findByRole('button', { name: /Finished/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(data.me.finishedProject.map((project) => project._id)).toEqual([oid(20)]);
+    expect(view.calls()).toContain(`POST /api/users/project/${LEARNER._id}`);
+  });
+
+  it('remembers passes across a reload, and shows the server’s 409 beside Finish', async () => {
+    const data = checkedProject();
+    data.passes = [FIRST, SECOND];
+    const view = await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
+    expect(await screen.findByText('2 of 2 checks passed')).toBeInTheDocument();
+    expect(within(card('Check 1')).getByText('Passed')).toBeInTheDocument();
+    // Meanwhile an admin added a check: the server refuses, and says so where the learner looks.
+    data.passes = [FIRST];
+    const finish = screen.getByRole('button', { name: 'Finish' });
+    await waitFor(() => expect(finish).toBeEnabled());
+    await userEvent.click(finish);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pass every check of this project before finishing it: 1 checks are left.');
+    expect(data.me.finishedProject).toEqual([]);
+    expect(view.calls()).toContain(`GET /api/project/${oid(20)}/passes`);
+  });
+
+  it('shows an error with its line and keeps Check ready', async () => {
+    await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, checkedProject());
+    await writeSql('Your query for check 2', 'SELECT * FROM nowhere');
+    await userEvent.click(within(await screen.findByRole('region', { name: 'Check 2' })).getByRole('button', { name: 'Check' }));
+    expect(await within(card('Check 2')).findByRole('alert')).toHaveTextContent('Line 1: no such table: nowhere');
+    expect(within(card('Check 2')).queryByRole('region', { name: 'Your result' })).not.toBeInTheDocument();
+    expect(within(card('Check 2')).getByRole('button', { name: 'Check' })).toBeEnabled();
+  });
+});
