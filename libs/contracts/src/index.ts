@@ -9,3 +9,4 @@ export * from './shell-config.js';
 export * from './messaging/index.js';
 export * from './email.js';
 export * from './http-limits.js';
+export * from './mongo-lab.js';

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
-import { federatedOutput, frontEndResolve, hostFederationOptions, remoteFederationOptions, sharedSingletons, typeScriptRule } from './rspack.js';
+import { federatedOutput, frontEndResolve, hostFederationOptions, remoteFederationOptions, sharedSingletons, typeScriptRule, unexportedFileAliases } from './rspack.js';
 import { SHARED_SINGLETONS } from './shared.js';
 
 const pkg = {
@@ -60,5 +61,14 @@ describe('front-end build settings', () => {
     expect(typeScriptRule({ development: true }).options.jsc.transform.react).toEqual({ runtime: 'automatic', development: true });
     expect(typeScriptRule({ development: false }).test.test('app.tsx')).toBe(true);
     expect(typeScriptRule({ development: false }).test.test('styles.css')).toBe(false);
+  });
+});
+
+describe('unexportedFileAliases', () => {
+  it("points a package's unexported file at its place on disk, and skips a package that is not installed", () => {
+    const aliases = unexportedFileAliases(['mingo/dist/mingo.min.js', 'no-such-package-here/x.js']);
+    expect(Object.keys(aliases)).toEqual(['mingo/dist/mingo.min.js$']);
+    expect(aliases['mingo/dist/mingo.min.js$']).toMatch(/node_modules[/\\]mingo[/\\]dist[/\\]mingo\.min\.js$/);
+    expect(existsSync(aliases['mingo/dist/mingo.min.js$'] ?? '')).toBe(true);
   });
 });

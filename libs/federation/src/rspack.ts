@@ -6,6 +6,8 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
 import type { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { RspackPluginInstance } from '@rspack/core';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { EXPOSED_APP } from './exposes.js';
 import { HOST_NAME, MANIFEST_FILE_NAME, type RemoteName } from './remotes.js';
@@ -136,7 +138,27 @@ export const frontEndResolve = {
   extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
   conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+  alias: unexportedFileAliases(['mingo/dist/mingo.min.js']),
 };
+
+/**
+ * Aliases for files a package ships but leaves out of its `exports` map, such as mingo's one-file
+ * browser bundle, which the mongo lab's worker loads as `mingo/dist/mingo.min.js?url`. A package
+ * that is not installed gets no alias (its import then fails with the resolver's own message).
+ */
+export function unexportedFileAliases(requests: string[]): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const aliases: Record<string, string> = {};
+  for (const request of requests) {
+    const [, name = '', file = ''] = /^((?:@[^/]+\/)?[^/]+)\/(.+)$/.exec(request) ?? [];
+    try {
+      aliases[`${request}$`] = join(dirname(require.resolve(`${name}/package.json`)), file);
+    } catch {
+      // Not installed here.
+    }
+  }
+  return aliases;
+}
 
 /**
  * `import url from 'x?url'` gives the URL of a hashed copy of x instead of its code (sql.js and its

@@ -1,4 +1,4 @@
-import { type Course, type Sandbox, SANDBOX_NOT_FOUND_MESSAGE, type SandboxKind, SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
+import { type Course, mongoSandboxRefusal, type Sandbox, SANDBOX_NOT_FOUND_MESSAGE, type SandboxKind, SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
 import { badRequest, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -8,7 +8,6 @@ import { createdAtOf } from '../common/identity.js';
 import type { CourseSandboxRecord } from '../courses/course.schema.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
-import { mongoSandboxRefusal } from './mongo-sandbox.js';
 import { RunnableIndex } from './runnable.read-models.js';
 import { SandboxSourceRecord } from './sandbox-source.schema.js';
 

@@ -3,6 +3,7 @@
  * a reference query orders its result. Comments, string literals and quoted names are blanked first
  * (same length, line breaks kept), so a word inside them never counts.
  */
+import { lineAt } from '@dblearn/contracts';
 
 /** The SQL with comments, 'strings', "names", `names` and [names] turned into spaces (line breaks kept). */
 export function blankLiterals(sql: string): string {
@@ -80,14 +81,8 @@ export function refusal(sql: string): string | null {
   return null;
 }
 
-/** 1-based line of the first character at or after `offset` that is not white space. */
-export function lineAt(sql: string, offset: number): number {
-  let start = Math.max(0, Math.min(offset, sql.length));
-  while (start < sql.length && /\s/.test(sql.charAt(start))) start += 1;
-  let line = 1;
-  for (let i = 0; i < start && i < sql.length; i += 1) if (sql[i] === '\n') line += 1;
-  return line;
-}
+/** 1-based line of the first character at or after `offset` that is not white space (shared with the mongo labs). */
+export { lineAt };
 
 /** True when the last statement has ORDER BY outside every parenthesis: its result order is part of the answer. */
 export function ordersAtTopLevel(sql: string): boolean {

@@ -10,16 +10,19 @@ export interface SqlResultViewProps {
   shownRows?: number;
 }
 
+/** A run's error (SQL or mongo), announced as an alert. */
+export function RunError({ message }: { message: string }) {
+  return (
+    <p className="dbl-runnable__error" role="alert">
+      {message}
+    </p>
+  );
+}
+
 /** The outcome of a run: a table with column names and a row count, a statement's summary, or the error. */
 export function SqlResultView({ result, label = 'Query result', rowCount, shownRows = SHOWN_ROWS }: SqlResultViewProps) {
   if (!result) return null;
-  if (result.kind === 'error') {
-    return (
-      <p className="dbl-runnable__error" role="alert">
-        {result.message}
-      </p>
-    );
-  }
+  if (result.kind === 'error') return <RunError message={result.message} />;
   if (result.kind === 'done') {
     return (
       <p className="dbl-runnable__count" role="status">

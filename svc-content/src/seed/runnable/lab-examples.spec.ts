@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildSandbox, loadEngine, runOnCopy } from '../../sql-runner/sql-engine.js';
-import { mongoSandboxRefusal } from '../../sandboxes/mongo-sandbox.js';
+import { mongoSandboxRefusal, parseMongoQuery } from '@dblearn/contracts';
 import { demoCourses } from '../demo-curriculum.js';
 
 /** Every fenced block of a language in a detail text. */
@@ -8,20 +8,11 @@ function fenced(detail: string, language: string): string[] {
   return [...detail.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1] ?? '');
 }
 
-/** docs/api-contract.md "Runnable SQL": db.<collection>.find(<json>[, <json>])[.sort(<json>)][.skip(n)][.limit(n)] or db.<collection>.aggregate([<json>…]). */
+/** docs/api-contract.md "Runnable SQL": the browser's parser must read it, on a collection the sandbox has. */
 function mongoQueryRefusal(query: string, collections: string[]): string | null {
-  const match = /^db\.([A-Za-z_][A-Za-z0-9_]*)\.(find|aggregate)\(([\s\S]*)\)$/.exec(query.trim());
-  if (!match) return 'not db.<collection>.find(…) or .aggregate(…)';
-  if (!collections.includes(match[1] ?? '')) return `no collection ${match[1]}`;
-  if (match[2] === 'aggregate') return Array.isArray(JSON.parse(match[3] ?? '')) ? null : 'aggregate takes a list of stages';
-  const [args = '', ...chain] = (match[3] ?? '').split(/\)\.(?=sort\(|skip\(|limit\()/);
-  JSON.parse(`[${args}]`);
-  for (const call of chain) {
-    const part = /^(sort|skip|limit)\(([\s\S]*?)\)?$/.exec(call);
-    if (!part) return `unknown call ${call}`;
-    JSON.parse(part[2] ?? '');
-  }
-  return null;
+  const parsed = parseMongoQuery(query);
+  if ('error' in parsed) return parsed.error;
+  return collections.includes(parsed.query.collection) ? null : `no collection ${parsed.query.collection}`;
 }
 
 const courses = demoCourses();

@@ -1,0 +1,25 @@
+import { RunError } from './sql-result-view.js';
+import { documentCountLabel, formatDocument, type MongoRunResult } from './mongo-result.js';
+
+/** The outcome of a mongo run: the documents, one per item, with their count, or the error. */
+export function MongoResultView({ result, label = 'Query result' }: { result: MongoRunResult | null; label?: string }) {
+  if (!result) return null;
+  if (result.kind === 'error') return <RunError message={result.message} />;
+  return (
+    <div className="dbl-runnable__result dbl-runnable__result--documents">
+      <p className="dbl-runnable__count" role="status">
+        {documentCountLabel(result.total)}
+        {result.total > result.documents.length ? ` (the first ${result.documents.length} shown)` : ''}
+      </p>
+      {result.documents.length > 0 ? (
+        <ol className="dbl-runnable__documents" aria-label={label}>
+          {result.documents.map((document, index) => (
+            <li key={index} className="dbl-runnable__document">
+              <pre>{formatDocument(document)}</pre>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}

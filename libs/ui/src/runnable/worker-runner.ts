@@ -1,0 +1,66 @@
+/** An answer every runnable worker can give: its own result, or an error message. */
+type WithError<Result> = Result | { kind: 'error'; message: string };
+
+interface Pending<Result> {
+  resolve: (result: WithError<Result>) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Runs jobs in one Web Worker shared by every runnable block of the page. The worker starts from a
+ * Blob (a worker script must come from the page's origin, and a remote's files may be on another),
+ * made of `workerSource()`. A job over `limitMs` ends the worker (the only way to stop a query
+ * mid-run) and answers `timedOutMessage`; the next job starts a new worker.
+ */
+export class WorkerRunner<Request, Result> {
+  private worker: Worker | null = null;
+  private scriptUrl: string | null = null;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending<Result>>();
+
+  constructor(private readonly options: { workerSource: () => string; limitMs: number; timedOutMessage: string; engineName: string }) {}
+
+  post(request: Request): Promise<WithError<Result>> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.stop(this.options.timedOutMessage), this.options.limitMs);
+      this.pending.set(id, { resolve, timer });
+      worker.postMessage({ id, ...request });
+    });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const scriptUrl = URL.createObjectURL(new Blob([this.options.workerSource()], { type: 'text/javascript' }));
+    // The Blob URL lives as long as the worker: revoked at once, the script may not have loaded yet.
+    const worker = new Worker(scriptUrl);
+    this.scriptUrl = scriptUrl;
+    worker.onmessage = (event: MessageEvent<{ id: number; result: WithError<Result> }>) => {
+      const waiting = this.pending.get(event.data.id);
+      if (!waiting) return;
+      clearTimeout(waiting.timer);
+      this.pending.delete(event.data.id);
+      waiting.resolve(event.data.result);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.stop(`The ${this.options.engineName} could not start: ${event.message || 'unknown error'}.`);
+    };
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Ends the worker and answers every waiting job with `message`. */
+  private stop(message: string) {
+    this.worker?.terminate();
+    this.worker = null;
+    if (this.scriptUrl) URL.revokeObjectURL(this.scriptUrl);
+    this.scriptUrl = null;
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.resolve({ kind: 'error', message });
+    }
+    this.pending.clear();
+  }
+}
