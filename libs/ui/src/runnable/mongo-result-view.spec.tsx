@@ -10,7 +10,7 @@ describe('MongoResultView', () => {
   it('lists the documents with their count', () => {
     render(<MongoResultView result={{ kind: 'documents', documents: [{ title: 'Beloved', year: 1987 }, { title: 'Jazz' }], total: 2 }} />);
     expect(screen.getByRole('status')).toHaveTextContent('2 documents');
-    const items = within(screen.getByRole('list', { name: 'Query result' })).getAllByRole('listitem');
+    const items = within(within(screen.getByRole('region', { name: 'Query result' })).getByRole('list')).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['{ "title": "Beloved", "year": 1987 }', '{ "title": "Jazz" }']);
   });
 

@@ -12,13 +12,15 @@ export function MongoResultView({ result, label = 'Query result' }: { result: Mo
         {result.total > result.documents.length ? ` (the first ${result.documents.length} shown)` : ''}
       </p>
       {result.documents.length > 0 ? (
-        <ol className="dbl-runnable__documents" aria-label={label}>
-          {result.documents.map((document, index) => (
-            <li key={index} className="dbl-runnable__document">
-              <pre>{formatDocument(document)}</pre>
-            </li>
-          ))}
-        </ol>
+        <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
+          <ol className="dbl-runnable__documents">
+            {result.documents.map((document, index) => (
+              <li key={index} className="dbl-runnable__document">
+                <pre>{formatDocument(document)}</pre>
+              </li>
+            ))}
+          </ol>
+        </div>
       ) : null}
     </div>
   );
