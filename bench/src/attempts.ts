@@ -1,6 +1,6 @@
-import autocannon, { type Result } from 'autocannon';
 import { AUTH_HEADER, type Course, type Project } from '@dblearn/contracts';
 import { apiUrl, type BenchOptions } from './options.js';
+import { load, toRow } from './load.js';
 import type { BenchRow } from './table.js';
 
 // Issue 11: POST /api/project/{id}/attempts must reach 200 requests/s with p99 under 200 ms, and one
@@ -37,16 +37,17 @@ async function findCheck(options: BenchOptions, token: string): Promise<CheckTar
   throw new AttemptsBenchError('No SQL project with a check: start the platform with the demo content (SEED_DEMO on, the default).');
 }
 
-function attempt(options: BenchOptions, token: string, target: CheckTarget, sql: string, duration: number): Promise<Result> {
-  return autocannon({
-    url: apiUrl(options.baseUrl, `/project/${target.projectId}/attempts`),
-    method: 'POST',
-    headers: { [AUTH_HEADER]: token, 'content-type': 'application/json' },
-    body: JSON.stringify({ checkId: target.checkId, sql }),
-    connections: options.connections,
+function attempt(options: BenchOptions, token: string, target: CheckTarget, sql: string, duration: number) {
+  return load(
+    options,
+    {
+      url: apiUrl(options.baseUrl, `/project/${target.projectId}/attempts`),
+      method: 'POST',
+      headers: { [AUTH_HEADER]: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ checkId: target.checkId, sql }),
+    },
     duration,
-    timeout: 10,
-  });
+  );
 }
 
 /** One runaway attempt at a time, again and again, until `stop` says so; answers how many were stopped at the limit. */
@@ -63,18 +64,6 @@ async function keepOneStuck(options: BenchOptions, token: string, target: CheckT
     if (response.status === 200 && body.passed === false && /longer than/.test(body.message ?? '')) stopped += 1;
   }
   return stopped;
-}
-
-function toRow(call: string, result: Result): BenchRow {
-  return {
-    call,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
 }
 
 /** The two measurements (alone, beside a runaway) and the verdict lines. */

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AUTH_HEADER, type Course, type ImportReport, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { BENCH_COURSES, BENCH_QUESTIONS, benchContent } from './content-data.js';
 import { apiUrl, type BenchOptions } from './options.js';
+import { platformDataDir } from './platform.js';
 
 /** Where `npm start` keeps the generated admin account (libs/infra ADMIN_FILE). */
 const ADMIN_FILE = 'admin.json';
@@ -17,8 +18,7 @@ interface Credentials {
 /** ADMIN_EMAIL/ADMIN_PASSWORD, or the account `npm start` generated under DATA_DIR (default .data). */
 async function adminCredentials(env: NodeJS.ProcessEnv): Promise<Credentials> {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) return { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
-  // npm runs workspace scripts inside bench/: DATA_DIR is meant from where the person typed.
-  const file = join(resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? '.data'), ADMIN_FILE);
+  const file = join(platformDataDir(env), ADMIN_FILE);
   try {
     const { email, password } = JSON.parse(await readFile(file, 'utf8')) as Partial<Credentials>;
     if (email && password) return { email, password };

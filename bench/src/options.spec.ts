@@ -15,6 +15,12 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions([], { BENCH_ATTEMPTS: 'yes' }).attempts).toBe(true);
   });
 
+  it('measures the Q&A at 100,000 questions with --qna or BENCH_QNA=1', () => {
+    expect(parseBenchOptions([], {}).qna).toBe(false);
+    expect(parseBenchOptions(['--qna'], {}).qna).toBe(true);
+    expect(parseBenchOptions([], { BENCH_QNA: 'on' }).qna).toBe(true);
+  });
+
   it('measures the content lists with --content or BENCH_CONTENT=1', () => {
     expect(parseBenchOptions(['--content'], {}).content).toBe(true);
     expect(parseBenchOptions([], { BENCH_CONTENT: '1' }).content).toBe(true);

@@ -11,6 +11,8 @@ export interface BenchOptions {
   content: boolean;
   /** --attempts: measure POST /api/project/{id}/attempts on a demo checked project, alone and beside one runaway attempt (issue 11). */
   attempts: boolean;
+  /** --qna: make sure 100,000 questions are loaded, time svc-community's start with them, and measure the Q&A calls through the edge (issue 9). */
+  qna: boolean;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
@@ -37,9 +39,11 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
 }
 
 export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts]
-  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1). --url is the gateway, --edge the platform's origin, both on this machine.
+  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
-  --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.`;
+  --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.
+  --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
+  start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
@@ -61,7 +65,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -75,6 +79,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     connections: boundedInteger('--connections / BENCH_CONNECTIONS', values.connections ?? env.BENCH_CONNECTIONS, CONNECTIONS),
     content: values.content ?? isOn(env.BENCH_CONTENT),
     attempts: values.attempts ?? isOn(env.BENCH_ATTEMPTS),
+    qna: values.qna ?? isOn(env.BENCH_QNA),
   };
 }
 

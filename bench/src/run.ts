@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import autocannon, { type Result } from 'autocannon';
-import { AUTH_HEADER, PAGE_SIZE, SKILLS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { AUTH_HEADER, PAGE_SIZE, SKILLS } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
 import { AttemptsBenchError, measureAttempts } from './attempts.js';
+import { load, toRow, WARMUP_SECONDS } from './load.js';
+import { measureQna, QnaBenchError, qnaState } from './qna.js';
+import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
 import { contentVerdicts, edgeShareLines, formatTable, mergeRows, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
@@ -51,51 +53,11 @@ async function registerThrowawayUser(options: BenchOptions): Promise<string> {
   return token;
 }
 
-interface QnaTarget {
-  id: string;
-  replyCount: number;
-  total: number;
-}
-
-/** The newest question (`npm run seed-qna -w bench` gives it 200 replies) and how many there are. */
-async function newestQuestion(options: BenchOptions, token: string): Promise<QnaTarget | null> {
-  const response = await fetch(apiUrl(options.baseUrl, '/qna?page=1&pageSize=1'), { headers: { [AUTH_HEADER]: token }, signal: AbortSignal.timeout(10_000) });
-  if (response.status !== 200) return null;
-  const [first] = (await response.json()) as Array<{ _id: string; replyCount: number }>;
-  if (!first) return null;
-  return { id: first._id, replyCount: first.replyCount, total: Number(response.headers.get(TOTAL_COUNT_HEADER)) };
-}
-
 interface Target {
   call: string;
   base: URL;
   path: string;
   headers?: Record<string, string>;
-}
-
-function toRow(call: string, result: Result): BenchRow {
-  return {
-    call,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-/** Seconds of load before each measurement, not counted: a running platform has warm JIT and caches. */
-const WARMUP_SECONDS = 2;
-
-function load(options: BenchOptions, target: Target, duration: number): Promise<Result> {
-  return autocannon({
-    url: apiUrl(target.base, target.path),
-    headers: target.headers ?? {},
-    connections: options.connections,
-    duration,
-    timeout: 10,
-  });
 }
 
 /**
@@ -105,11 +67,12 @@ function load(options: BenchOptions, target: Target, duration: number): Promise<
 async function measurePair(options: BenchOptions, gateway: Target, edge: Target): Promise<BenchRow[]> {
   const half = Math.max(1, Math.round(options.durationSeconds / 2));
   say(`${gateway.call} / ${edge.call}: ${WARMUP_SECONDS} s warm-up each, then 4 × ${half} s alternating, ${options.connections} connections`);
-  await load(options, gateway, WARMUP_SECONDS);
-  await load(options, edge, WARMUP_SECONDS);
+  const loadOf = ({ base, path, headers }: Target) => ({ url: apiUrl(base, path), headers });
+  await load(options, loadOf(gateway), WARMUP_SECONDS);
+  await load(options, loadOf(edge), WARMUP_SECONDS);
   const parts: Record<'gateway' | 'edge', BenchRow[]> = { gateway: [], edge: [] };
   for (const [path, target] of [['gateway', gateway], ['edge', edge], ['edge', edge], ['gateway', gateway]] as const) {
-    parts[path].push(toRow(target.call, await load(options, target, half)));
+    parts[path].push(toRow(target.call, await load(options, loadOf(target), half)));
   }
   return [mergeRows(gateway.call, parts.gateway), mergeRows(edge.call, parts.edge)];
 }
@@ -126,6 +89,11 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
     return rows.some((row) => row.total === 0) ? 1 : 0;
   }
+  if (options.qna) {
+    const { rows, verdicts, failed } = await measureQna(options, token, process.env, say);
+    process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
+    return failed ? 1 : 0;
+  }
   let calls: Array<{ call: string; path: string; headers?: Record<string, string> }>;
   if (options.content) {
     // Issues 7 and 8: the content lists with 1,000 courses and 10,000 interview questions loaded.
@@ -137,10 +105,10 @@ async function main(): Promise<number> {
       { call: 'GET /api/health', path: '/health' },
     ];
     // Q&A (issue 9): the first and a deep page of the list, and the newest question whole.
-    const qna = await newestQuestion(options, token);
-    if (qna) {
+    const qna = await qnaState(options, token);
+    if (qna?.id) {
       const deepPage = Math.max(1, Math.min(5000, Math.ceil(qna.total / PAGE_SIZE)));
-      say(`Q&A: ${qna.total} questions; the newest has ${qna.replyCount} replies (npm run seed-qna -w bench loads 100,000)`);
+      say(`Q&A: ${qna.total} questions; the most-answered of the newest 100 has ${qna.replyCount} replies (npm run bench -- --qna loads 100,000)`);
       calls.push(
         { call: `GET /api/qna?page=1&pageSize=${PAGE_SIZE}`, path: `/qna?page=1&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
         { call: `GET /api/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, path: `/qna?page=${deepPage}&pageSize=${PAGE_SIZE}`, headers: { [AUTH_HEADER]: token } },
@@ -166,7 +134,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError) {
+    if (
+      error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError ||
+      error instanceof QnaBenchError ||
+      error instanceof PlatformStateError
+    ) {
       process.stderr.write(`[bench] error: ${error.message}\n`);
       process.exit(error instanceof BenchUsageError ? 2 : 1);
     }
