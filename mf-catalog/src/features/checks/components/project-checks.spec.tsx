@@ -80,12 +80,15 @@ describe('a checked project', () => {
     const view = await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
     expect(await screen.findByText('2 of 2 checks passed')).toBeInTheDocument();
     expect(within(card('Check 1')).getByText('Passed')).toBeInTheDocument();
-    // Meanwhile an admin added a check: the server refuses, and says so where the learner looks.
-    data.passes = [FIRST];
+    // Meanwhile an admin added a check: the server refuses, says so where the learner looks, and the page shows the new check.
+    data.projects[0]!.checks.push({ _id: oid(42), task: 'Members in London.' });
     const finish = screen.getByRole('button', { name: 'Finish' });
     await waitFor(() => expect(finish).toBeEnabled());
     await userEvent.click(finish);
     expect(await screen.findByRole('alert')).toHaveTextContent('Pass every check of this project before finishing it: 1 checks are left.');
+    expect(await screen.findByRole('region', { name: 'Check 3' })).toHaveTextContent('Members in London.');
+    expect(await screen.findByText('2 of 3 checks passed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
     expect(data.me.finishedProject).toEqual([]);
     expect(view.calls()).toContain(`GET /api/project/${oid(20)}/passes`);
   });

@@ -1,6 +1,7 @@
 import { Button } from '@dblearn/ui';
-import { apiErrorMessage, errorStatus, isFetchBaseQueryError, useSession } from '@dblearn/web';
+import { apiErrorMessage, errorStatus, isFetchBaseQueryError, useAppDispatch, useSession } from '@dblearn/web';
 import { useId, useState } from 'react';
+import { catalogApi } from '../../../lib/catalog-api.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useProgress } from '../api/get-progress.js';
 import { useSetProjectFinishedMutation } from '../api/set-project-finished.js';
@@ -20,6 +21,7 @@ export function FinishToggle({ projectId, locked }: FinishToggleProps) {
   const progress = useProgress({ skip: !user });
   const [setFinished, { isLoading }] = useSetProjectFinishedMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
   const hintId = useId();
   if (!user) return null;
   const finished = progress.data?.finishedProject.some((project) => project._id === projectId) ?? false;
@@ -30,8 +32,11 @@ export function FinishToggle({ projectId, locked }: FinishToggleProps) {
     setFinished({ userId: user._id, projectId, finished: !finished })
       .unwrap()
       .catch((error: unknown) => {
-        if (isFetchBaseQueryError(error) && errorStatus(error) === 409) setRefusal(apiErrorMessage(error) ?? 'Pass every check of this project before finishing it.');
-        else reportRefusal(error, 'Your progress could not be saved.');
+        if (isFetchBaseQueryError(error) && errorStatus(error) === 409) {
+          setRefusal(apiErrorMessage(error) ?? 'Pass every check of this project before finishing it.');
+          // The checks changed under the learner (an admin added one): show them as they are now.
+          dispatch(catalogApi.util.invalidateTags([{ type: 'Project', id: projectId }, { type: 'CheckPasses', id: projectId }]));
+        } else reportRefusal(error, 'Your progress could not be saved.');
       });
   };
   return (

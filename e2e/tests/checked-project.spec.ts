@@ -1,0 +1,156 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { authHeaders, signIn } from './support/accounts.js';
+import { adminToken, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
+
+// Issue 11, checked projects in the browser: the learner's Check and Finish on the project page, the
+// admin's check editor on the project form, against the real gateway, svc-content and svc-users.
+
+const MEMBERS = "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);\nINSERT INTO member VALUES (1, 'Ada', 'London'), (2, 'Edgar', 'Oxford'), (3, 'Grace', NULL);";
+
+interface Lab {
+  courseId: string;
+  projectId: string;
+}
+
+/** A course with the members sandbox and one project, made through the public API as the admin. */
+async function memberLab(request: APIRequestContext, headers: Record<string, string>): Promise<Lab> {
+  const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Checked'), teacher: 'Edgar Codd', length: '2 hours' } });
+  expect(course.status()).toBe(201);
+  const courseId = ((await course.json()) as { _id: string })._id;
+  expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: { kind: 'sql', source: MEMBERS } })).status()).toBe(200);
+  const project = await request.post('/api/project', { headers, data: { title: uniqueName('Members report'), difficulty: 'beginner', courseId } });
+  expect(project.status()).toBe(201);
+  return { courseId, projectId: ((await project.json()) as { _id: string })._id };
+}
+
+/** Replaces what a CodeMirror editor holds (once CodeMirror has replaced its stand-in text area). */
+async function writeQuery(page: Page, editor: Locator, sql: string): Promise<void> {
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+  await expect(editor).toHaveText(sql);
+}
+
+const checkCard = (page: Page, number: number) => page.getByRole('region', { name: `Check ${number}` });
+
+test('a learner fails a check and sees why, with the first rows of both results', async ({ page, request }) => {
+  const headers = { 'x-auth-token': await adminToken(request) };
+  const lab = await memberLab(request, headers);
+  const added = await request.put(`/api/project/check/${lab.projectId}`, { headers, data: { task: 'Names of all members, alphabetically.', referenceSql: 'SELECT name FROM member ORDER BY name' } });
+  expect(added.status()).toBe(200);
+
+  await signIn(page, request);
+  await page.goto(`/catalog/${lab.courseId}/project/${lab.projectId}`);
+  const card = checkCard(page, 1);
+  await expect(card).toContainText('Names of all members, alphabetically.');
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeDisabled();
+  await expect(page.getByText('0 of 1 checks passed')).toBeVisible();
+
+  const editor = card.getByRole('textbox', { name: 'Your query for check 1' });
+  await writeQuery(page, editor, "SELECT name FROM member WHERE name <> 'Edgar' ORDER BY name");
+  await card.getByRole('button', { name: 'Check' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Not passed: Row 2 differs.');
+  const yours = card.getByRole('region', { name: 'Your result' }).getByRole('row');
+  await expect(yours).toHaveText(['name', 'Ada', 'Grace']);
+  const expected = card.getByRole('region', { name: 'Expected result' }).getByRole('row');
+  await expect(expected).toHaveText(['name', 'Ada', 'Edgar', 'Grace']);
+  await expect(card.getByText('Not passed yet')).toBeVisible();
+  await expectScreenFitsEveryone(page);
+
+  // An error is the database's own message with its line; Ctrl+Enter checks too.
+  await writeQuery(page, editor, 'SELECT name FROM nowhere');
+  await page.keyboard.press('Control+Enter');
+  await expect(card.getByRole('alert')).toHaveText('Not passed: Line 1: no such table: nowhere');
+  await expect(card.getByRole('region', { name: 'Your result' })).toHaveCount(0);
+});
+
+test('a learner passes every check of a demo project, Finishes it, and the finish shows on progress', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  // A demo SQL course's project with its (at least two) checks; the admin's call gives their reference queries.
+  const courses = (await (await request.get('/api/course?topic=sql&page=1&pageSize=6', { headers: authHeaders(admin) })).json()) as { _id: string; projects: { _id: string; title: string }[] }[];
+  const course = courses.find((item) => item.projects.length > 0)!;
+  const project = course.projects[0]!;
+  const stored = (await (await request.get(`/api/project/check/${project._id}`, { headers: authHeaders(admin) })).json()) as { checks: { _id: string; referenceSql: string }[] };
+  expect(stored.checks.length).toBeGreaterThanOrEqual(2);
+
+  await signIn(page, request);
+  await page.goto(`/catalog/${course._id}/project/${project._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
+  const finish = page.getByRole('button', { name: 'Finish' });
+  await expect(finish).toBeDisabled();
+  for (const [index, check] of stored.checks.entries()) {
+    const card = checkCard(page, index + 1);
+    await writeQuery(page, card.getByRole('textbox', { name: `Your query for check ${index + 1}` }), check.referenceSql);
+    await card.getByRole('button', { name: 'Check' }).click();
+    await expect(card.getByRole('status').first()).toHaveText('✓ Passed: your result matches.');
+    await expect(card.getByText('Passed', { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(`${stored.checks.length} of ${stored.checks.length} checks passed`)).toBeVisible();
+  await expectScreenFitsEveryone(page);
+
+  // The passes are the server's: a reload still shows them, and Finish is available.
+  await page.reload();
+  await expect(checkCard(page, 1).getByText('Passed', { exact: true })).toBeVisible();
+  await expect(finish).toBeEnabled();
+  await finish.click();
+  await expect(page.getByRole('button', { name: /Finished/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Finished Projects' }).getByRole('link', { name: project.title })).toBeVisible();
+});
+
+test('Finish shows the server’s refusal when a check was added after the learner passed the others', async ({ page, request }) => {
+  const headers = { 'x-auth-token': await adminToken(request) };
+  const lab = await memberLab(request, headers);
+  await request.put(`/api/project/check/${lab.projectId}`, { headers, data: { task: 'How many members are there?', referenceSql: 'SELECT count(*) FROM member' } });
+
+  await signIn(page, request);
+  await page.goto(`/catalog/${lab.courseId}/project/${lab.projectId}`);
+  const card = checkCard(page, 1);
+  await writeQuery(page, card.getByRole('textbox', { name: 'Your query for check 1' }), 'SELECT count(id) FROM member');
+  await card.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByText('1 of 1 checks passed')).toBeVisible();
+  // Meanwhile the admin adds a second check: the page still thinks all is passed, the server does not.
+  await request.put(`/api/project/check/${lab.projectId}`, { headers, data: { task: 'Members who live in London.', referenceSql: "SELECT name FROM member WHERE city = 'London'" } });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Pass every check of this project before finishing it: 1 check is left: “Members who live in London.”');
+  // The page catches up: the new check shows, and Finish waits for it.
+  await expect(checkCard(page, 2)).toContainText('Members who live in London.');
+  await expect(page.getByText('1 of 2 checks passed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeDisabled();
+});
+
+test('an admin adds a check whose query does not run and sees why, then a good one, then deletes it', async ({ page, request }) => {
+  const token = await signInAsAdmin(page, request);
+  const lab = await memberLab(request, authHeaders(token));
+  await page.goto(`/catalog/${lab.courseId}/project/add/${lab.projectId}`);
+  await expect(page.getByText('No checks yet')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Add a check' });
+  const add = form.getByRole('button', { name: 'Add check' });
+  await form.getByLabel('Task').fill('Names of the members in Oxford.');
+  const reference = form.getByRole('textbox', { name: 'Reference query' });
+  await writeQuery(page, reference, "SELECT nope FROM member WHERE city = 'Oxford'");
+  await add.click();
+  await expect(form.getByRole('alert')).toHaveText("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
+  await expect(page.getByRole('heading', { name: 'Check 1' })).toHaveCount(0);
+  await expectScreenFitsEveryone(page);
+
+  await writeQuery(page, reference, "SELECT name FROM member WHERE city = 'Oxford'");
+  await add.click();
+  const stored = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Check 1' }) });
+  await expect(stored).toContainText('Names of the members in Oxford.');
+  await expect(stored.getByLabel('SQL example')).toHaveText("SELECT name FROM member WHERE city = 'Oxford'");
+  await expect(form.getByLabel('Task')).toHaveValue('');
+  await expectScreenFitsEveryone(page);
+
+  // The learner's page shows the task, never the query.
+  const project = (await (await request.get(`/api/project/${lab.projectId}`, { headers: authHeaders(token) })).json()) as { checks: unknown[] };
+  expect(JSON.stringify(project.checks)).not.toContain('SELECT');
+
+  await stored.getByRole('button', { name: 'Delete check 1' }).click();
+  await page.getByRole('button', { name: 'Confirm delete' }).click();
+  await expect(page.getByText('No checks yet')).toBeVisible();
+});
