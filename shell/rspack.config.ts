@@ -29,7 +29,7 @@ async function federation() {
 
 export default async (_env: unknown, argv: CliArguments): Promise<Configuration> => {
   const production = argv.mode !== 'development';
-  const { federatedOutput, frontEndResolve, hostFederationOptions, outputFileNames, precompressionPlugins, typeScriptRule } = await federation();
+  const { chunkContentsPlugin, federatedOutput, frontEndResolve, hostFederationOptions, outputFileNames, precompressionPlugins, typeScriptRule } = await federation();
   const devServer = production ? undefined : await devServerOptions();
 
   return {
@@ -44,7 +44,7 @@ export default async (_env: unknown, argv: CliArguments): Promise<Configuration>
       clean: true,
       ...outputFileNames(production),
     },
-    resolve: frontEndResolve,
+    resolve: frontEndResolve({ production }),
     module: {
       rules: [
         typeScriptRule({ development: !production }),
@@ -55,7 +55,8 @@ export default async (_env: unknown, argv: CliArguments): Promise<Configuration>
       new ModuleFederationPlugin(hostFederationOptions(pkg)),
       new rspack.HtmlRspackPlugin({ template: './public/index.html', minify: production }),
       new rspack.CopyRspackPlugin({ patterns: [{ from: './public/favicon.svg', to: 'favicon.svg' }] }),
-      ...(production ? precompressionPlugins() : []),
+      // .chunk-contents.json: what each file holds, for the first-load budget check (e2e/tests/first-load.spec.ts).
+      ...(production ? [...precompressionPlugins(), chunkContentsPlugin('shell')] : []),
     ],
     optimization: { moduleIds: production ? 'deterministic' : 'named' },
     performance: production ? { hints: 'warning', maxEntrypointSize: 150_000, maxAssetSize: 250_000 } : false,

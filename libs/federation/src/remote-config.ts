@@ -72,7 +72,7 @@ export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx' }:
         clean: true,
         ...outputFileNames(production),
       },
-      resolve: frontEndResolve,
+      resolve: frontEndResolve({ production }),
       module: { rules: [typeScriptRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }, urlAssetRule] },
       plugins: [
         // Alone, nobody provides the federation runtime: bundle it (about 18 kB more) in development.

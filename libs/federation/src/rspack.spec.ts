@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@dblearn/contracts';
-import { federatedOutput, frontEndResolve, hostFederationOptions, remoteFederationOptions, sharedSingletons, typeScriptRule, unexportedFileAliases } from './rspack.js';
+import { federatedOutput, frontEndResolve, hostFederationOptions, packageOfModule, remoteFederationOptions, sharedSingletons, typeScriptRule, unexportedFileAliases } from './rspack.js';
 import { SHARED_SINGLETONS } from './shared.js';
 
 const pkg = {
@@ -53,8 +53,22 @@ describe('host and remote options', () => {
 
 describe('front-end build settings', () => {
   it('compile workspace libs from source and map Node-style .js imports to TypeScript', () => {
-    expect(frontEndResolve.conditionNames[0]).toBe('source');
-    expect(frontEndResolve.extensionAlias['.js']).toEqual(['.ts', '.tsx', '.js']);
+    const resolve = frontEndResolve({ production: true });
+    expect(resolve.conditionNames[0]).toBe('source');
+    expect(resolve.extensionAlias['.js']).toEqual(['.ts', '.tsx', '.js']);
+  });
+
+  it("take react-router's production build (dev warnings off) only in production", () => {
+    expect(frontEndResolve({ production: true }).alias?.['react-router$']).toMatch(/react-router\/dist\/production\/index\.mjs$/);
+    expect(frontEndResolve({ production: false }).alias).not.toHaveProperty(['react-router$']);
+  });
+
+  it('names the owner of a module: its npm package, the workspace lib, or the app', () => {
+    expect(packageOfModule('/repo/node_modules/@reduxjs/toolkit/dist/query/rtk-query.modern.mjs', 'shell')).toBe('@reduxjs/toolkit');
+    expect(packageOfModule('/repo/node_modules/react-dom/cjs/react-dom-client.production.js', 'shell')).toBe('react-dom');
+    expect(packageOfModule('/repo/libs/web/src/store/create-store.ts', 'shell')).toBe('@dblearn/web');
+    expect(packageOfModule('/repo/shell/src/app/app.tsx', 'shell')).toBe('shell');
+    expect(packageOfModule('data:text/javascript,import x from "%40module-federation"', 'shell')).toBe('generated');
   });
 
   it('compile TSX with React dev helpers only in development', () => {
