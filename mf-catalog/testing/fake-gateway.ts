@@ -1,5 +1,5 @@
 import { jsonResponse } from '@dblearn/web/testing';
-import type { AttemptResult } from '@dblearn/contracts';
+import type { AttemptResult, Sandbox } from '@dblearn/contracts';
 import type { Course, Progress, Project, Tutorial } from '../src/lib/content.js';
 
 /** 24-hex ids like the gateway's, numbered so tests can name them. */
@@ -18,6 +18,8 @@ export interface FakeData {
   references?: Record<string, string>;
   /** The learner's passed check ids. */
   passes?: string[];
+  /** Each course's practice database by course id (none: GET answers 404). */
+  sandboxes?: Record<string, Sandbox>;
 }
 
 /** The fake's grading: a query passes when it reads like the reference (svc-content really runs both). */
@@ -58,6 +60,18 @@ export function fakeGateway(data: FakeData) {
       const size = Number(url.searchParams.get('pageSize') ?? 100);
       const all = data.courses.filter((item) => !topic || item.topic === topic);
       return jsonResponse(all.slice((page - 1) * size, page * size), 200, { 'X-Total-Count': String(all.length) });
+    }
+    if ((match = /^\/course\/sandbox\/([^/]+)$/.exec(path))) {
+      const courseId = match[1]!;
+      const sandboxes = (data.sandboxes ??= {});
+      if (request.method === 'GET') return sandboxes[courseId] ? jsonResponse(sandboxes[courseId]) : jsonResponse({ statusCode: 404, error: 'Not Found', message: 'This course has no sandbox.' }, 404);
+      // svc-content runs the script on an empty database; here a script naming "nowhere" fails on its line.
+      const sandbox = body as unknown as Sandbox;
+      const failing = sandbox.source.split('\n').findIndex((line) => /nowhere/.test(line));
+      if (failing >= 0) return jsonResponse({ statusCode: 400, error: 'Bad Request', message: `The sandbox script does not run: Line ${failing + 1}: no such table: nowhere` }, 400);
+      sandboxes[courseId] = { kind: sandbox.kind, source: sandbox.source };
+      const found = data.courses.find((item) => item._id === courseId);
+      return found ? jsonResponse(found) : notFound();
     }
     if ((match = /^\/course\/([^/]+)$/.exec(path))) {
       const index = data.courses.findIndex((item) => item._id === match![1]);

@@ -39,9 +39,12 @@ export {
 } from './components/content-blocks.js';
 export { RunnableCode } from './runnable/runnable-code.js';
 export { LazySqlEditor, LazyJsonEditor } from './runnable/lazy-sql-editor.js';
+export { CodeField, type CodeFieldProps } from './runnable/code-field.js';
 export type { SqlEditorProps } from './runnable/sql-editor.js';
 export { SqlResultView, type SqlResultViewProps } from './runnable/sql-result-view.js';
-export { MongoResultView } from './runnable/mongo-result-view.js';
+export { MongoResultView, DocumentList } from './runnable/mongo-result-view.js';
+export { SandboxSchema } from './runnable/sandbox-schema.js';
+export { useGetSandboxQuery, sandboxApi } from './runnable/get-sandbox.js';
 export { documentCountLabel, formatDocument, type MongoRunResult } from './runnable/mongo-result.js';
 export { formatCell, rowCountLabel, refusedStatement, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
 export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';

@@ -1,4 +1,4 @@
-import { ContentBlocks, DeleteButton, Panel, type ContentBlock } from '@dblearn/ui';
+import { ContentBlocks, DeleteButton, Panel, SandboxSchema, type ContentBlock } from '@dblearn/ui';
 
 export interface ReadingBlocksProps {
   blocks: readonly ContentBlock[];
@@ -10,24 +10,30 @@ export interface ReadingBlocksProps {
   deleteBlock?: { run: (block: ContentBlock) => void; pendingId: string | null };
 }
 
-/** The blocks of a tutorial or project page, with an admin's Delete per block and a clear empty state. */
+/**
+ * The blocks of a tutorial or project page, with an admin's Delete per block and a clear empty state;
+ * above them, the course's practice database (schema view) when the course has one.
+ */
 export function ReadingBlocks({ blocks, noun, courseId, deleteBlock }: ReadingBlocksProps) {
   return (
-    <ContentBlocks
-      blocks={blocks}
-      courseId={courseId}
-      blockActions={
-        deleteBlock
-          ? (block) => (
-              <DeleteButton itemName={`block "${block.header || 'without a header'}"`} onConfirm={() => deleteBlock.run(block)} pending={deleteBlock.pendingId === block._id} />
-            )
-          : undefined
-      }
-      empty={
-        <Panel title="Nothing written yet" headingLevel={2}>
-          <p>{deleteBlock ? 'Add a block with Edit.' : `This ${noun} has no content yet.`}</p>
-        </Panel>
-      }
-    />
+    <>
+      <SandboxSchema courseId={courseId} />
+      <ContentBlocks
+        blocks={blocks}
+        courseId={courseId}
+        blockActions={
+          deleteBlock
+            ? (block) => (
+                <DeleteButton itemName={`block "${block.header || 'without a header'}"`} onConfirm={() => deleteBlock.run(block)} pending={deleteBlock.pendingId === block._id} />
+              )
+            : undefined
+        }
+        empty={
+          <Panel title="Nothing written yet" headingLevel={2}>
+            <p>{deleteBlock ? 'Add a block with Edit.' : `This ${noun} has no content yet.`}</p>
+          </Panel>
+        }
+      />
+    </>
   );
 }

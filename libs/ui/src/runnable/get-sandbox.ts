@@ -1,12 +1,10 @@
+import type { Sandbox } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 
-/** A course's practice database (CONTRACT GET /course/sandbox/{courseId}). */
-export interface Sandbox {
-  kind: 'sql' | 'mongo';
-  source: string;
-}
+export type { Sandbox };
 
-const sandboxApi = baseApi.enhanceEndpoints({ addTagTypes: ['Sandbox'] }).injectEndpoints({
+/** GET /course/sandbox/{courseId}: a course's practice database (404 when it has none). */
+export const sandboxApi = baseApi.enhanceEndpoints({ addTagTypes: ['Sandbox'] }).injectEndpoints({
   endpoints: (build) => ({
     getSandbox: build.query<Sandbox, string>({
       query: (courseId) => `/course/sandbox/${courseId}`,

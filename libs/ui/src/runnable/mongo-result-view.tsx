@@ -12,16 +12,23 @@ export function MongoResultView({ result, label = 'Query result' }: { result: Mo
         {result.total > result.documents.length ? ` (the first ${result.documents.length} shown)` : ''}
       </p>
       {result.documents.length > 0 ? (
-        <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
-          <ol className="dbl-runnable__documents">
-            {result.documents.map((document, index) => (
-              <li key={index} className="dbl-runnable__document">
-                <pre>{formatDocument(document)}</pre>
-              </li>
-            ))}
-          </ol>
-        </div>
+        <DocumentList documents={result.documents} label={label} />
       ) : null}
+    </div>
+  );
+}
+
+/** Documents in a labelled box that scrolls, one per numbered item, each wrapped (no sideways scroll). */
+export function DocumentList({ documents, label }: { documents: unknown[]; label: string }) {
+  return (
+    <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
+      <ol className="dbl-runnable__documents">
+        {documents.map((document, index) => (
+          <li key={index} className="dbl-runnable__document">
+            <pre>{formatDocument(document)}</pre>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

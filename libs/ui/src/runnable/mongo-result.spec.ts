@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { parseMongoQuery, type MongoCollections, type MongoQuery } from '@dblearn/contracts';
 import * as mingo from 'mingo';
 import { readFileSync } from 'node:fs';

@@ -54,3 +54,21 @@ export function formatDocument(document: unknown): string {
   const line = indented.replace(/\n\s*/g, ' ');
   return line.length <= 100 ? line : indented;
 }
+
+/** A collection of a mongo sandbox as the schema view shows it. */
+export interface MongoCollectionSchema {
+  name: string;
+  count: number;
+  /** Every top-level field of its documents, in the order first seen. */
+  fields: string[];
+  samples: unknown[];
+}
+
+/** Each collection with its document count, its fields and its first `sampleCount` documents. */
+export function mongoSchema(collections: MongoCollections, sampleCount = 2): MongoCollectionSchema[] {
+  return Object.entries(collections).map(([name, documents]) => {
+    const fields = new Set<string>();
+    for (const document of documents) for (const field of Object.keys(document)) fields.add(field);
+    return { name, count: documents.length, fields: [...fields], samples: documents.slice(0, sampleCount) };
+  });
+}

@@ -1,4 +1,4 @@
-import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlRunResult } from './sql-result.js';
+import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlCell, type SqlRunResult } from './sql-result.js';
 
 export interface SqlResultViewProps {
   result: SqlRunResult | null;
@@ -38,30 +38,37 @@ export function SqlResultView({ result, label = 'Query result', rowCount, shownR
         {rowCountLabel(count)}
         {count > shown.length ? ` (the first ${shown.length} shown)` : ''}
       </p>
-      <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
-        <table className="dbl-runnable__table">
-          <thead>
-            <tr>
-              {result.columns.map((column, index) => (
-                <th key={index} scope="col">
-                  {column}
-                </th>
+      <ResultTable columns={result.columns} rows={shown} label={label} />
+    </div>
+  );
+}
+
+/** Rows under their column names, in a labelled box that scrolls (NULL spelt out, BLOBs as hex). */
+export function ResultTable({ columns, rows, label }: { columns: string[]; rows: SqlCell[][]; label: string }) {
+  return (
+    <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
+      <table className="dbl-runnable__table">
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, cellIndex) => (
+                <td key={cellIndex} className={cell === null ? 'dbl-runnable__null' : undefined}>
+                  {formatCell(cell)}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((row, rowIndex) => (
-              <tr key={rowIndex}>
-                {row.map((cell, cellIndex) => (
-                  <td key={cellIndex} className={cell === null ? 'dbl-runnable__null' : undefined}>
-                    {formatCell(cell)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -6,6 +6,15 @@ export type SqlRunResult =
 
 export type SqlCell = string | number | null | Uint8Array;
 
+/** A table of a SQL sandbox as the schema view shows it. */
+export interface SqlTableSchema {
+  name: string;
+  columns: { name: string; type: string; notNull: boolean; primaryKey: boolean }[];
+  rowCount: number;
+  /** The first few rows, in column order. */
+  rows: SqlCell[][];
+}
+
 /** How a cell reads in the result table: NULL spelt out, a BLOB as x'hex' (as the server's attempts show it). */
 export function formatCell(cell: SqlCell): string {
   if (cell === null) return 'NULL';

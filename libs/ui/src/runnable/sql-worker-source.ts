@@ -1,9 +1,12 @@
+/** How many rows of each table the schema view shows. */
+export const SCHEMA_SAMPLE_ROWS = 3;
+
 /**
  * The SQL worker's body. It is started from a Blob (a worker script must come from the page's
  * origin, and a remote's files may be on another), so this function is sent as its source text:
  * it must use nothing from outside itself.
  */
-function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
+function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
   interface SqlDatabase {
     exec(sql: string): { columns: string[]; values: unknown[][] }[];
     export(): Uint8Array;
@@ -17,7 +20,7 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
     importScripts(url: string): void;
     initSqlJs(options: { locateFile: () => string }): Promise<SqlJs>;
     postMessage(message: unknown): void;
-    onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string }>) => void) | null;
+    onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string; schema?: boolean }>) => void) | null;
   };
   // A failure to load is answered to every run (a worker's own error event carries no message).
   let engine: Promise<SqlJs>;
@@ -30,7 +33,7 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
   // The sandbox is built once per source; every run opens a fresh copy of its bytes.
   let built: { source: string; bytes: Uint8Array } | null = null;
   scope.onmessage = (event) => {
-    const { id, sandbox, sql } = event.data;
+    const { id, sandbox, sql, schema } = event.data;
     void engine
       .then((SQL) => {
         if (!built || built.source !== sandbox) {
@@ -44,6 +47,18 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
         }
         const db = new SQL.Database(built.bytes);
         try {
+          // The schema view: each table with its columns (PRAGMA table_info), row count and first rows.
+          if (schema) {
+            const names = (db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]?.values ?? []).map((row) => String(row[0]));
+            const tables = names.map((name) => {
+              const quoted = `"${name.replace(/"/g, '""')}"`;
+              const columns = (db.exec(`PRAGMA table_info(${quoted})`)[0]?.values ?? []).map(([, column, type, notNull, , key]) => ({ name: String(column), type: String(type ?? ''), notNull: notNull === 1, primaryKey: Number(key) > 0 }));
+              const rowCount = Number(db.exec(`SELECT count(*) FROM ${quoted}`)[0]?.values[0]?.[0] ?? 0);
+              const first = db.exec(`SELECT * FROM ${quoted} LIMIT ${sampleRows}`)[0];
+              return { name, columns, rowCount, rows: first?.values ?? [] };
+            });
+            return { kind: 'schema', tables };
+          }
           const results = db.exec(sql);
           const last = results[results.length - 1];
           if (last) return { kind: 'table', columns: last.columns, rows: last.values };
@@ -61,5 +76,5 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string) {
 
 /** The worker's script text, calling its body with the URLs of sql.js and its WASM. */
 export function sqlWorkerSource(sqlJsUrl: string, wasmUrl: string): string {
-  return `(${sqlWorkerMain.toString()})(${JSON.stringify(sqlJsUrl)}, ${JSON.stringify(wasmUrl)});`;
+  return `(${sqlWorkerMain.toString()})(${JSON.stringify(sqlJsUrl)}, ${JSON.stringify(wasmUrl)}, ${SCHEMA_SAMPLE_ROWS});`;
 }

@@ -1,5 +1,5 @@
 import { LIMITS, type StoredCheck } from '@dblearn/contracts';
-import { Button, CodeView, DeleteButton, FieldErrorText, fieldMessages, LazySqlEditor, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
+import { Button, CodeField, CodeView, DeleteButton, fieldMessages, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
@@ -34,9 +34,6 @@ function AddCheckForm({ projectId }: { projectId: string }) {
     formState: { errors, isValid, isSubmitting },
   } = form;
   const reference = useController({ control, name: 'referenceSql', rules: rules.referenceSql });
-  const labelId = useId();
-  const errorId = useId();
-  const referenceErrors = fieldMessages(errors.referenceSql);
   const submit = handleSubmit(async ({ task, referenceSql }) => {
     try {
       await addCheck({ projectId, task, referenceSql }).unwrap();
@@ -52,19 +49,7 @@ function AddCheckForm({ projectId }: { projectId: string }) {
     <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label="Add a check">
       <h3>Add a check</h3>
       <TextAreaField label="Task" rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
-      <div className={referenceErrors.length > 0 ? 'dbl-field dbl-field--invalid' : 'dbl-field'}>
-        <span id={labelId} className="dbl-field__label">
-          Reference query
-        </span>
-        <LazySqlEditor
-          value={reference.field.value}
-          onChange={reference.field.onChange}
-          onSubmit={() => void submit()}
-          label="Reference query"
-          describedBy={referenceErrors.length > 0 ? errorId : undefined}
-        />
-        <FieldErrorText id={errorId} messages={referenceErrors} />
-      </div>
+      <CodeField value={reference.field.value} onChange={reference.field.onChange} onSubmit={() => void submit()} label="Reference query" errors={fieldMessages(errors.referenceSql)} />
       <p className="catalog-form__hint">It runs on the course&apos;s practice database when you save; learners never see it, only its first rows when their result differs.</p>
       <Button type="submit" disabled={!isValid || isSubmitting}>
         {isSubmitting ? 'Checking the query…' : 'Add check'}

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
+import { writeSql } from '../../../../testing/sql-editor.js';
 
 function oneCourse(): FakeData {
   return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] } };
@@ -62,5 +63,40 @@ describe('the course form', () => {
     await renderCatalog('/catalog/addOrEdit/new', oneCourse());
     expect(await screen.findByRole('heading', { name: 'Only admins can edit content' })).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it("gives a course its practice database: the server's 400 names the line under the script, then a good script saves", async () => {
+    const data = oneCourse();
+    const view = await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
+    const form = await screen.findByRole('form', { name: 'Practice database' });
+    expect(await screen.findByText(/This course has no practice database yet/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('SQL (SQLite script)')).toBeChecked();
+    const save = within(form).getByRole('button', { name: 'Save practice database' });
+    expect(save).toBeDisabled();
+
+    const script = await writeSql('Sandbox script', 'CREATE TABLE book (id INTEGER);\nINSERT INTO nowhere VALUES (1);');
+    await userEvent.click(save);
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The sandbox script does not run: Line 2: no such table: nowhere');
+    expect(script).toHaveAccessibleDescription(expect.stringContaining('Line 2: no such table: nowhere'));
+    expect(data.sandboxes?.[oid(1)]).toBeUndefined();
+
+    await writeSql('Sandbox script', "CREATE TABLE book (id INTEGER);\nINSERT INTO book VALUES (1);");
+    await userEvent.click(within(form).getByRole('button', { name: 'Save practice database' }));
+    expect(await within(form).findByRole('button', { name: 'Saved' })).toBeDisabled();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(data.sandboxes?.[oid(1)]).toEqual({ kind: 'sql', source: 'CREATE TABLE book (id INTEGER);\nINSERT INTO book VALUES (1);' });
+    expect(view.calls()).toContain(`PUT /api/course/sandbox/${oid(1)}`);
+  });
+
+  it('loads the stored practice database, and saves it as MongoDB JSON', async () => {
+    const data: FakeData = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);' } } };
+    await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
+    const form = await screen.findByRole('form', { name: 'Practice database' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Sandbox script' })).toHaveTextContent('CREATE TABLE t (a);'));
+    await userEvent.click(within(form).getByLabelText('MongoDB (JSON collections)'));
+    await writeSql('Sandbox script', '{"books": [{"title": "Dune"}]}');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save practice database' }));
+    expect(await within(form).findByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    expect(data.sandboxes?.[oid(1)]).toEqual({ kind: 'mongo', source: '{"books": [{"title": "Dune"}]}' });
   });
 });

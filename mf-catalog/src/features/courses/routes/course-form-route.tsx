@@ -8,6 +8,7 @@ import { useCreateCourseMutation, type CourseFields } from '../api/create-course
 import { useGetCourseQuery } from '../api/get-course.js';
 import { useUpdateCourseMutation } from '../api/update-course.js';
 import { CourseForm } from '../components/course-form.js';
+import { SandboxForm } from '../components/sandbox-form.js';
 import { toast } from '@dblearn/web';
 
 function NewCourse() {
@@ -49,6 +50,7 @@ function EditCourse({ id }: { id: string }) {
         <>
           <h1>Edit Course</h1>
           <CourseForm key={id} initial={{ topic, name, teacher, length }} onSave={save} />
+          <SandboxForm key={`sandbox-${id}`} courseId={id} />
         </>
       )}
     </QueryView>

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 
@@ -48,5 +49,32 @@ describe('a tutorial page', () => {
     await waitFor(() => expect(data.me.readTutorial.map((entry) => entry._id)).toContain(oid(11)));
     await waitFor(() => expect(view.calls().filter((call) => call.startsWith('GET /api/users/me')).length).toBeGreaterThanOrEqual(2));
     expect(view.calls().filter((call) => call === `POST /api/users/tutorial/${LEARNER._id}`)).toHaveLength(1);
+  });
+
+  it("opens the course's practice database: each collection with its count, fields and first documents", async () => {
+    const data: FakeData = {
+      ...withTutorials(),
+      sandboxes: { [oid(1)]: { kind: 'mongo', source: JSON.stringify({ books: [{ _id: 1, title: 'Dune', year: 1965 }, { _id: 2, title: 'Emma', tags: ['classic'] }, { _id: 3 }], authors: [] }) } },
+    };
+    await renderCatalog(`/catalog/${oid(1)}/tutorial/${oid(11)}`, data);
+    const database = await screen.findByRole('region', { name: 'Practice database' });
+    const show = within(database).getByRole('button', { name: 'Show the collections' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    expect(within(database).getByRole('button', { name: 'Hide the collections' })).toHaveAttribute('aria-expanded', 'true');
+    const books = await within(database).findByRole('region', { name: 'Collection books' });
+    expect(within(books).getByRole('heading', { level: 3 })).toHaveTextContent('books 3 documents');
+    expect(books).toHaveTextContent('Fields: _id, title, year, tags');
+    expect(within(within(books).getByRole('region', { name: 'First documents of books' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '{ "_id": 1, "title": "Dune", "year": 1965 }',
+      '{ "_id": 2, "title": "Emma", "tags": [ "classic" ] }',
+    ]);
+    expect(within(database).getByRole('region', { name: 'Collection authors' })).toHaveTextContent('authors No documents');
+  });
+
+  it('shows no practice database for a course without one', async () => {
+    await renderCatalog(`/catalog/${oid(1)}/tutorial/${oid(11)}`, withTutorials());
+    expect(await screen.findByRole('heading', { level: 1, name: 'WHERE' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Practice database' })).not.toBeInTheDocument());
   });
 });

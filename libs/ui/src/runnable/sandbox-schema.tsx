@@ -1,0 +1,40 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { Button } from '../components/button.js';
+import { useGetSandboxQuery } from './get-sandbox.js';
+
+// The tables are worked out in the browser (sql.js in the worker, or the JSON itself) only when opened.
+const SchemaPanel = lazy(() => import('./schema-panel.js'));
+
+/**
+ * "Show the practice database" on a lesson page whose course has a sandbox: each table with its
+ * columns and first rows (a mongo sandbox: each collection with its fields and a document or two).
+ * Nothing shows for a course without one.
+ */
+export function SandboxSchema({ courseId, headingLevel = 2 }: { courseId: string; headingLevel?: 2 | 3 }) {
+  const sandbox = useGetSandboxQuery(courseId);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  if (!sandbox.data) return null;
+  const Heading = `h${headingLevel}` as const;
+  const what = sandbox.data.kind === 'mongo' ? 'collections' : 'tables';
+  return (
+    <section className="dbl-schema" aria-labelledby={headingId}>
+      <div className="dbl-schema__head">
+        <Heading id={headingId} className="dbl-schema__title">
+          Practice database
+        </Heading>
+        <Button variant="secondary" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+          {open ? `Hide the ${what}` : `Show the ${what}`}
+        </Button>
+      </div>
+      {open ? (
+        <div id={panelId} className="dbl-schema__panel">
+          <Suspense fallback={<p className="dbl-schema__loading">Loading the {what}…</p>}>
+            <SchemaPanel sandbox={sandbox.data} headingLevel={headingLevel === 2 ? 3 : 4} />
+          </Suspense>
+        </div>
+      ) : null}
+    </section>
+  );
+}

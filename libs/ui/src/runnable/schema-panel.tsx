@@ -1,0 +1,86 @@
+import { parseMongoSandbox } from '@dblearn/contracts';
+import { useEffect, useState } from 'react';
+import type { Sandbox } from './get-sandbox.js';
+import { DocumentList } from './mongo-result-view.js';
+import { documentCountLabel, mongoSchema, type MongoCollectionSchema } from './mongo-result.js';
+import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
+import { ResultTable, RunError } from './sql-result-view.js';
+
+type Schema = { kind: 'sql'; tables: SqlTableSchema[] } | { kind: 'mongo'; collections: MongoCollectionSchema[] } | { kind: 'error'; message: string };
+
+/** Works the schema out: SQL in the page's SQL worker (sqlite_master + PRAGMA table_info), JSON here. */
+async function readSchema(sandbox: Sandbox): Promise<Schema> {
+  if (sandbox.kind === 'mongo') {
+    const parsed = parseMongoSandbox(sandbox.source);
+    return 'error' in parsed ? { kind: 'error', message: parsed.error } : { kind: 'mongo', collections: mongoSchema(parsed.collections) };
+  }
+  const { sqlRunner } = await import('./sql-runner.js');
+  const answer = await sqlRunner.schema(sandbox.source);
+  return answer.kind === 'schema' ? { kind: 'sql', tables: answer.tables } : answer;
+}
+
+/** The open schema view: one part per table (or collection). */
+export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbox; headingLevel: 3 | 4 }) {
+  const [schema, setSchema] = useState<Schema | null>(null);
+  useEffect(() => {
+    let current = true;
+    void readSchema(sandbox)
+      .catch((error: unknown): Schema => ({ kind: 'error', message: `The practice database could not be read: ${error instanceof Error ? error.message : String(error)}` }))
+      .then((answer) => {
+        if (current) setSchema(answer);
+      });
+    return () => {
+      current = false;
+    };
+  }, [sandbox]);
+  const Heading = `h${headingLevel}` as const;
+  if (!schema) return <p className="dbl-schema__loading">Reading the practice database…</p>;
+  if (schema.kind === 'error') return <RunError message={schema.message} />;
+  if (schema.kind === 'sql') {
+    if (schema.tables.length === 0) return <p>The practice database has no tables yet.</p>;
+    return (
+      <>
+        {schema.tables.map((table) => (
+          <section key={table.name} className="dbl-schema__table" aria-label={`Table ${table.name}`}>
+            <Heading className="dbl-schema__name">
+              <code>{table.name}</code> <span className="dbl-schema__count">{rowCountLabel(table.rowCount)}</span>
+            </Heading>
+            <ul className="dbl-schema__columns" aria-label={`Columns of ${table.name}`}>
+              {table.columns.map((column) => (
+                <li key={column.name}>
+                  <code>{column.name}</code> {column.type || 'any type'}
+                  {column.primaryKey ? ', primary key' : ''}
+                  {column.notNull && !column.primaryKey ? ', not null' : ''}
+                </li>
+              ))}
+            </ul>
+            {table.rows.length > 0 ? (
+              <ResultTable
+                columns={table.columns.map((column) => column.name)}
+                rows={table.rows}
+                label={`First ${table.rows.length === 1 ? 'row' : `${table.rows.length} rows`} of ${table.name}`}
+              />
+            ) : null}
+          </section>
+        ))}
+      </>
+    );
+  }
+  return (
+    <>
+      {schema.collections.map((collection) => (
+        <section key={collection.name} className="dbl-schema__table" aria-label={`Collection ${collection.name}`}>
+          <Heading className="dbl-schema__name">
+            <code>{collection.name}</code> <span className="dbl-schema__count">{documentCountLabel(collection.count)}</span>
+          </Heading>
+          <p className="dbl-schema__fields">
+            Fields: {collection.fields.length > 0 ? collection.fields.map((field, index) => <span key={field}>{index > 0 ? ', ' : ''}<code>{field}</code></span>) : 'none'}
+          </p>
+          {collection.samples.length > 0 ? (
+            <DocumentList documents={collection.samples} label={`First documents of ${collection.name}`} />
+          ) : null}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { LIMITS, SANDBOX_KINDS, type Sandbox, type SandboxKind } from '@dblearn/contracts';
+import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQuery, useRulesForm } from '@dblearn/ui';
+import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
+import { useId, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { reportRefusal } from '../../../lib/report-refusal.js';
+import { usePutSandboxMutation } from '../api/put-sandbox.js';
+
+const KIND_LABELS: Record<SandboxKind, string> = { sql: 'SQL (SQLite script)', mongo: 'MongoDB (JSON collections)' };
+const KIND_OPTIONS = SANDBOX_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+const HINTS: Record<SandboxKind, string> = {
+  sql: 'CREATE TABLE and INSERT statements that build the practice database. Every ```sql block of the course runs on a fresh copy of it.',
+  mongo: 'One JSON object: each key a collection, each value a list of documents, e.g. {"books": [{"title": "Dune"}]}. The course’s ```mongo blocks query it.',
+};
+
+const rules = { source: textRules('Sandbox script', LIMITS.runnable.source) };
+
+/** The form proper, once the stored sandbox (or none) is known. */
+function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox | null }) {
+  const [putSandbox] = usePutSandboxMutation();
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = useRulesForm<Sandbox>(stored ?? { kind: 'sql', source: '' });
+  const source = useController({ control, name: 'source', rules: rules.source });
+  const kind = watch('kind');
+  const submit = handleSubmit(async (sandbox) => {
+    try {
+      await putSandbox({ courseId, ...sandbox }).unwrap();
+      setSaved(true);
+      toast.success('The practice database was saved.');
+    } catch (error) {
+      // A 400 is about the script (it did not run: the message names the line); others are toasts.
+      if (isClientError(error)) setError('source', { type: 'server', message: apiErrorMessage(error) ?? 'The sandbox could not be saved.' });
+      else reportRefusal(error, 'The sandbox could not be saved.');
+    }
+  });
+  return (
+    <form className="catalog-form catalog-sandbox-form" noValidate onSubmit={submit} onChange={() => setSaved(false)} aria-label="Practice database">
+      <RadioGroup legend="Kind" options={KIND_OPTIONS} error={fieldMessages(errors.kind)} {...register('kind')} />
+      <CodeField
+        language={kind === 'mongo' ? 'json' : 'sql'}
+        value={source.field.value}
+        onChange={(value) => {
+          setSaved(false);
+          source.field.onChange(value);
+        }}
+        onSubmit={() => void submit()}
+        label="Sandbox script"
+        hint={`${HINTS[kind]} Ctrl+Enter saves.`}
+        errors={fieldMessages(errors.source)}
+      />
+      <Button type="submit" disabled={!isValid || isSubmitting || saved}>
+        {saved ? 'Saved' : isSubmitting ? 'Checking the script…' : 'Save practice database'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The course form's practice database (admins): kind and script, saved with PUT
+ * /course/sandbox/{courseId}; the server's 400 (naming the line) shows under the script.
+ */
+export function SandboxForm({ courseId }: { courseId: string }) {
+  const sandbox = useGetSandboxQuery(courseId);
+  const headingId = useId();
+  // A 404 means the course has none yet: the form starts empty.
+  const missing = sandbox.isError && 'status' in sandbox.error && sandbox.error.status === 404;
+  return (
+    <section className="catalog-sandbox" aria-labelledby={headingId}>
+      <h2 id={headingId}>Practice database</h2>
+      {sandbox.isLoading ? (
+        <p className="catalog-status">Loading the practice database…</p>
+      ) : sandbox.data || missing ? (
+        <>
+          <p className="catalog-page__intro">{sandbox.data ? 'Lessons of this course run their examples on this database.' : 'This course has no practice database yet: its examples run on an empty one.'}</p>
+          <SandboxFields courseId={courseId} stored={sandbox.data ?? null} />
+        </>
+      ) : (
+        <p className="catalog-status" role="alert">
+          The practice database could not be loaded.
+        </p>
+      )}
+    </section>
+  );
+}
