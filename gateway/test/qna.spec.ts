@@ -60,7 +60,11 @@ async function reply(id: string, token: string, text = 'A reply that is long eno
 }
 
 async function current(id: string): Promise<QnaQuestion> {
-  return (await checked(api().get(`/api/qna/${id}`).set(AUTH_HEADER, author))).body as QnaQuestion;
+  const response = await checked(api().get(`/api/qna/${id}`).set(AUTH_HEADER, author));
+  // svc-community's raw JSON bytes, sent on as the body: still JSON to the client, with its length.
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(response.body)));
+  return response.body as QnaQuestion;
 }
 
 beforeAll(async () => {

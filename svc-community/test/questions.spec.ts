@@ -84,7 +84,10 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       replies: [],
     });
     expect(await find(question._id)).toEqual(question);
-    expect(JSON.parse(await community.send<string>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id }))).toEqual(question);
+    // The detail's raw reply: the very JSON bytes the gateway sends on as the HTTP body.
+    const json = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id });
+    expect(Buffer.isBuffer(json)).toBe(true);
+    expect(JSON.parse(json.toString('utf8'))).toEqual(question);
     expect((await stored(question._id))?.description).toBe(XSS);
   });
 

@@ -73,11 +73,10 @@ export class QnaController {
   @ApiOperation({ summary: 'One question with its replies' })
   @ApiOkResponse({ type: QnaQuestionDoc })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  async find(@Param() { id }: IdDto, @Res({ passthrough: true }) response: Response): Promise<string> {
-    // svc-community's own JSON text, sent as it is: 200 replies are not parsed and serialized again here.
+  async find(@Param() { id }: IdDto, @Res() response: Response): Promise<void> {
+    // svc-community's own JSON bytes, sent as they are: 200 replies are not parsed, serialized or turned into a string here.
     const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id } satisfies QuestionRef);
-    response.type('application/json');
-    return json;
+    response.type('application/json').send(json);
   }
 
   @Post()

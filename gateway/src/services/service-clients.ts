@@ -1,6 +1,6 @@
 import { type CommunityReplies, type ContentReplies, USERS_PATTERNS, type UsersReplies } from '@dblearn/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
+import { natsConnectionOptions, redactUrl, ServiceReplyDeserializer } from '@dblearn/nest-common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClient } from './service-client.js';
@@ -72,6 +72,8 @@ export class ServiceClients implements OnApplicationBootstrap, OnApplicationShut
         maxPingOut: 2,
         // A failed first connect rejects at once (so callers get a quick 503) and the next call retries.
         waitOnFirstConnect: false,
+        // A service's JsonBytesReply arrives as a Buffer of JSON, sent on without parsing.
+        deserializer: new ServiceReplyDeserializer(),
       },
     });
     return new ServiceClient(service, proxy, this.config.natsTimeoutMs);

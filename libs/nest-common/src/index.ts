@@ -27,3 +27,4 @@ export * from './read-model/summary-store.js';
 export * from './read-model/read-model.js';
 export * from './read-model/read-models.js';
 export * from './concurrency/keyed-lock.js';
+export * from './messaging/json-bytes-reply.js';

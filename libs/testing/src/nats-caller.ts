@@ -1,13 +1,14 @@
 import { isRpcErrorBody, type RpcErrorBody } from '@dblearn/contracts';
-import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { type ClientProxy, ClientProxyFactory, type Deserializer, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
 
 /** Talks to a service the way the gateway does: a Nest ClientProxy on NATS request-reply. */
 export class NatsCaller {
   private readonly client: ClientProxy;
 
-  constructor(natsUrl: string) {
-    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } }) as ClientProxy;
+  /** `deserializer`: the gateway's (nest-common's ServiceReplyDeserializer), to read raw JSON replies as it does. */
+  constructor(natsUrl: string, { deserializer }: { deserializer?: Deserializer } = {}) {
+    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], deserializer } }) as ClientProxy;
   }
 
   send<T>(pattern: string, payload: unknown, timeoutMs = 5_000): Promise<T> {

@@ -1,9 +1,10 @@
 import type { QnaQuestion } from '@dblearn/contracts';
+import { JsonBytesReply } from '@dblearn/nest-common';
 
-/** A question and its JSON text, made once per load. */
+/** A question and its JSON as the reply that carries it (UTF-8 bytes), made once per load. */
 export interface CachedQuestion {
   question: QnaQuestion;
-  json: string;
+  json: JsonBytesReply;
 }
 
 const MAX_ENTRIES = 2_000;
@@ -34,7 +35,7 @@ export class QuestionCache {
     const dropsBefore = this.drops;
     const loaded = load().then((question) => {
       if (!question) return null;
-      const cached = { question, json: JSON.stringify(question) };
+      const cached = { question, json: JsonBytesReply.of(question) };
       if (this.drops === dropsBefore) {
         this.entries.set(id, cached);
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -7,6 +7,7 @@ import {
   ListQueryDto,
   UpdateQuestionMessageDto,
 } from '@dblearn/contracts/dto';
+import { JsonBytesReply } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QuestionsService } from './questions.service.js';
@@ -27,7 +28,7 @@ export class QuestionsController {
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.findQuestionJson)
-  findJson(@Payload() { id }: IdDto): Promise<string> {
+  findJson(@Payload() { id }: IdDto): Promise<JsonBytesReply> {
     return this.questions.findQuestionJson(id);
   }
 

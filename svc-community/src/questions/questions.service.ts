@@ -11,7 +11,7 @@ import {
   type QnaQuestionSummary,
   type UpdateQuestionRequest,
 } from '@dblearn/contracts';
-import { assertBeforeDeadline, badRequest, domainEvent, EventOutbox, forbidden, notFound, type PendingEvent } from '@dblearn/nest-common';
+import { assertBeforeDeadline, badRequest, domainEvent, EventOutbox, forbidden, JsonBytesReply, notFound, type PendingEvent } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { type Model, type UpdateQuery } from 'mongoose';
@@ -47,8 +47,8 @@ export class QuestionsService {
     return (await this.findCached(id)).question;
   }
 
-  /** The question as JSON text, serialized once per load (GET /qna/{id} is the hot read). */
-  async findQuestionJson(id: string): Promise<string> {
+  /** The question as JSON bytes, serialized once per load and sent as they are (GET /qna/{id} is the hot read). */
+  async findQuestionJson(id: string): Promise<JsonBytesReply> {
     return (await this.findCached(id)).json;
   }
 

@@ -1,5 +1,5 @@
-import { bootstrapService, createServiceLogger } from '@dblearn/nest-common';
-import type { TestInfra } from '@dblearn/testing';
+import { bootstrapService, createServiceLogger, ServiceReplyDeserializer } from '@dblearn/nest-common';
+import { NatsCaller, type TestInfra } from '@dblearn/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { AppModule } from '../../src/app.module.js';
 import { type CommunityConfig, readCommunityConfig } from '../../src/config/community-config.js';
@@ -17,5 +17,9 @@ export function startCommunityService(config: CommunityConfig): Promise<INestMic
   });
 }
 
-/** Talks to svc-community the way the gateway does (NATS request-reply). */
-export { NatsCaller as CommunityCaller } from '@dblearn/testing';
+/** Talks to svc-community the way the gateway does (NATS request-reply, raw JSON replies read as Buffers). */
+export class CommunityCaller extends NatsCaller {
+  constructor(natsUrl: string) {
+    super(natsUrl, { deserializer: new ServiceReplyDeserializer() });
+  }
+}

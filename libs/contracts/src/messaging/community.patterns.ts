@@ -70,7 +70,8 @@ export interface DeleteReplyRequest extends QuestionRef {
 export interface CommunityReplies {
   [COMMUNITY_PATTERNS.listQuestions]: ListPage<QnaQuestionSummary>;
   [COMMUNITY_PATTERNS.findQuestion]: QnaQuestion;
-  [COMMUNITY_PATTERNS.findQuestionJson]: string;
+  /** UTF-8 JSON of a QnaQuestion, as raw bytes (nest-common's JsonBytesReply), to be sent on as an HTTP body. */
+  [COMMUNITY_PATTERNS.findQuestionJson]: Uint8Array;
   [COMMUNITY_PATTERNS.createQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { ServiceReplySerializer } from '../messaging/json-bytes-reply.js';
 import { natsServerOptions, SHUTDOWN_GRACE_MS } from './bootstrap-service.js';
 
 describe('natsServerOptions', () => {
@@ -12,6 +13,8 @@ describe('natsServerOptions', () => {
       reconnectTimeWait: 1000,
       gracefulShutdown: true,
       gracePeriod: SHUTDOWN_GRACE_MS,
+      // JsonBytesReply answers go out as raw bytes.
+      serializer: expect.any(ServiceReplySerializer),
     });
   });
 });

@@ -5,6 +5,7 @@ import { type NatsOptions, Transport } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { natsConnectionOptions } from '../config/nats-connection.js';
 import { redactUrl } from '../config/redact-url.js';
+import { ServiceReplySerializer } from '../messaging/json-bytes-reply.js';
 import type { ServiceConfig } from '../config/service-config.js';
 import { createServiceLogger } from '../logging/service-logger.js';
 
@@ -26,6 +27,8 @@ export function natsServerOptions(config: Pick<ServiceConfig, 'service' | 'natsU
     reconnectTimeWait: 1_000,
     gracefulShutdown: true,
     gracePeriod: SHUTDOWN_GRACE_MS,
+    // Sends a JsonBytesReply as the raw message body (the gateway's ServiceReplyDeserializer reads it).
+    serializer: new ServiceReplySerializer(),
   };
 }
 
