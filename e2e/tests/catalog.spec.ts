@@ -9,6 +9,9 @@ import { expectNoSidewaysScroll, seedCourse, signInAsAdmin, uniqueName, type See
 /** Oldest first: a course made by the test is on the last page of its list. */
 async function goToLastPage(page: Page) {
   await expect(page.getByRole('article').first()).toBeVisible();
+  // After a topic change the previous list stays on screen (aria-busy) until the new one arrives:
+  // count its pages only then, or a page button may vanish under the click.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const pages = page.getByRole('navigation', { name: /pages$/ }).getByRole('button', { name: /^Page \d+$/ });
   if ((await pages.count()) > 0) await pages.last().click();
 }

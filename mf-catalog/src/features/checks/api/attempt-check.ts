@@ -12,7 +12,9 @@ export const attemptCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     attemptCheck: build.mutation<AttemptResult, AttemptArgs>({
       query: ({ projectId, checkId, sql }) => ({ url: `/project/${projectId}/attempts`, method: 'POST', body: { checkId, sql } }),
-      invalidatesTags: (result, _error, { projectId }) => (result?.passed ? [{ type: 'CheckPasses', id: projectId }] : []),
+      // A 404 means the check (or project) is gone: the page reloads the project to show what is left.
+      invalidatesTags: (result, error, { projectId }) =>
+        result?.passed ? [{ type: 'CheckPasses', id: projectId }] : error && 'status' in error && error.status === 404 ? [{ type: 'Project', id: projectId }] : [],
     }),
   }),
 });

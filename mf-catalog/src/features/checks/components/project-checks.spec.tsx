@@ -102,3 +102,15 @@ describe('a checked project', () => {
     expect(within(card('Check 2')).getByRole('button', { name: 'Check' })).toBeEnabled();
   });
 });
+
+describe('a check deleted while the learner works on it', () => {
+  it('is dropped from the page when Check answers 404', async () => {
+    const data = checkedProject();
+    await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
+    await writeSql('Your query for check 2', 'SELECT count(*) FROM loan');
+    data.projects[0]!.checks = data.projects[0]!.checks.filter((check) => check._id !== SECOND);
+    await userEvent.click(within(card('Check 2')).getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Check 2' })).not.toBeInTheDocument());
+    expect(screen.getByText('0 of 1 checks passed')).toBeInTheDocument();
+  });
+});
