@@ -114,3 +114,18 @@ describe('a check deleted while the learner works on it', () => {
     expect(screen.getByText('0 of 1 checks passed')).toBeInTheDocument();
   });
 });
+
+describe('a project finished before it had checks', () => {
+  it('can still be taken back, and Finish then waits for the checks', async () => {
+    const data = checkedProject();
+    data.me.finishedProject = [{ _id: oid(20), title: 'Library report', difficulty: 'beginner', courseId: oid(1) }];
+    await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
+    const finished = await screen.findByRole('button', { name: /Finished/ });
+    await waitFor(() => expect(finished).toBeEnabled());
+    await userEvent.click(finished);
+    const finish = await screen.findByRole('button', { name: 'Finish' });
+    await waitFor(() => expect(finish).toHaveAccessibleDescription('Pass every check to finish: 2 checks are left.'));
+    expect(finish).toBeDisabled();
+    expect(data.me.finishedProject).toEqual([]);
+  });
+});
