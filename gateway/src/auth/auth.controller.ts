@@ -1,6 +1,6 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { AuthService } from './auth.service.js';
 import { LoginDto } from '@dblearn/contracts/dto';
 import { Public } from './public.decorator.js';
@@ -16,9 +16,9 @@ export class AuthController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'Log in', description: 'Answers the session token as plain text; send it back as the x-auth-token header.' })
   @ApiOkResponse({ description: 'The session token (a JWT).', content: { 'text/plain': { schema: { type: 'string' } } } })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: '"Invalid email or password." on any mismatch, or a broken rule.' })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDoc, description: 'Too many tries for this account from this address.' })
-  @ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The users service is down or did not answer in time.' })
+  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: '"Invalid email or password." on any mismatch, or a broken rule.' })
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Too many tries for this account from this address.' })
+  @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The users service is down or did not answer in time.' })
   login(@Body() body: LoginDto): Promise<string> {
     return this.auth.login(body);
   }

@@ -1,10 +1,10 @@
 import type { ContentExport, ImportReport } from '@dblearn/contracts';
+import { ContentExportAnswer, ImportReportAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { ApiBody, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { AdminWrite, ContentUnavailable } from './content.api.js';
 import { ContentImportDto } from '@dblearn/contracts/dto';
-import { ContentExportDoc, ImportReportDoc } from './content.docs.js';
 import { ContentTransferService } from './content-transfer.service.js';
 
 /** Under the /api prefix; the gateway gives this path alone the 20 MB body limit. */
@@ -17,7 +17,7 @@ export class ContentTransferController {
   constructor(private readonly transfer: ContentTransferService) {}
 
   @Get('export')
-  @AdminWrite({ summary: 'Export all content', description: 'Every course with its tutorials and projects, and every interview question, with their _ids.', type: ContentExportDoc })
+  @AdminWrite({ summary: 'Export all content', description: 'Every course with its tutorials and projects, and every interview question, with their _ids.', answer: ContentExportAnswer })
   export(): Promise<ContentExport> {
     return this.transfer.export();
   }
@@ -27,9 +27,11 @@ export class ContentTransferController {
   @AdminWrite({
     summary: 'Import content',
     description: 'The export document (up to 20 MB). Upserts by _id; each invalid course or question is rejected with its path and the rule it breaks, the valid rest is kept.',
-    type: ImportReportDoc,
+    answer: ImportReportAnswer,
   })
-  @ApiPayloadTooLargeResponse({ type: ErrorEnvelopeDoc, description: 'Over 20 MB.' })
+  @ApiPayloadTooLargeResponse({ schema: ERROR_ENVELOPE, description: 'Over 20 MB.' })
+  // ContentImportDto checks only the outline (each item is checked on its own): the document itself is the export's shape.
+  @ApiBody({ schema: answerSchema(ContentExportAnswer) })
   import(@Body() body: ContentImportDto): Promise<ImportReport> {
     return this.transfer.import(body);
   }

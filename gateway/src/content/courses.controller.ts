@@ -1,12 +1,13 @@
-import { CONTENT_PATTERNS, TOTAL_COUNT_HEADER, type Course, type Sandbox } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type Sandbox } from '@dblearn/contracts';
+import { CourseAnswer, SandboxAnswer } from '@dblearn/contracts/answers';
 import { CourseDto, IdDto, ListQueryDto, SandboxDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
-import { AdminWrite, ContentUnavailable, pageItems, SignedIn } from './content.api.js';
-import { CourseDoc, SandboxDoc } from './content.docs.js';
+import { pageItems, totalCountHeader } from '../common/lists.js';
+import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('courses')
@@ -16,32 +17,31 @@ export class CoursesController {
   constructor(private readonly services: ServiceClients) {}
 
   @Get()
-  @SignedIn({ summary: 'List courses', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', type: [CourseDoc] })
-  @ApiHeader({ name: TOTAL_COUNT_HEADER, description: 'In the answer: how many courses match.' })
+  @SignedIn({ summary: 'List courses', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', answer: [CourseAnswer], headers: totalCountHeader('courses') })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<Course[]> {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listCourses, query));
   }
 
   @Get(':id')
-  @SignedIn({ summary: 'One course', type: CourseDoc, byId: true })
+  @SignedIn({ summary: 'One course', answer: CourseAnswer, byId: true })
   find(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.findCourse, { id });
   }
 
   @Post()
-  @AdminWrite({ summary: 'Create a course', type: CourseDoc, created: true })
+  @AdminWrite({ summary: 'Create a course', answer: CourseAnswer, created: true })
   create(@Body() body: CourseDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.createCourse, body);
   }
 
   @Put(':id')
-  @AdminWrite({ summary: 'Update a course', type: CourseDoc, byId: true })
+  @AdminWrite({ summary: 'Update a course', answer: CourseAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.updateCourse, { ...body, id });
   }
 
   @Delete(':id')
-  @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', type: CourseDoc, byId: true })
+  @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', answer: CourseAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.deleteCourse, { id });
   }
@@ -50,7 +50,7 @@ export class CoursesController {
   @AdminWrite({
     summary: 'Set the course sandbox',
     description: 'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}.',
-    type: CourseDoc,
+    answer: CourseAnswer,
     byId: true,
   })
   putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
@@ -58,31 +58,31 @@ export class CoursesController {
   }
 
   @Get('sandbox/:courseId')
-  @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none.', type: SandboxDoc, byId: true })
+  @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none.', answer: SandboxAnswer, byId: true })
   findSandbox(@Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
     return this.services.send(CONTENT_PATTERNS.findSandbox, { id });
   }
 
   @Put('project/:courseId')
-  @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', type: CourseDoc, byId: true })
+  @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', answer: CourseAnswer, byId: true })
   attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.attachProject, { courseId, id });
   }
 
   @Put('deleteProject/:courseId')
-  @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', type: CourseDoc, byId: true })
+  @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
   detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.detachProject, { courseId, id });
   }
 
   @Put('tutorial/:courseId')
-  @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', type: CourseDoc, byId: true })
+  @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', answer: CourseAnswer, byId: true })
   attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.attachTutorial, { courseId, id });
   }
 
   @Put('deleteTutorial/:courseId')
-  @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', type: CourseDoc, byId: true })
+  @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
   detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.detachTutorial, { courseId, id });
   }

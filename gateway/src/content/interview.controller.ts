@@ -1,12 +1,13 @@
-import { CONTENT_PATTERNS, TOTAL_COUNT_HEADER, type InterviewQuestion } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type InterviewQuestion } from '@dblearn/contracts';
+import { InterviewQuestionAnswer } from '@dblearn/contracts/answers';
 import { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
-import { AdminWrite, ContentUnavailable, pageItems, SignedIn } from './content.api.js';
-import { InterviewQuestionDoc } from './content.docs.js';
+import { pageItems, totalCountHeader } from '../common/lists.js';
+import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 
 @ApiTags('interview')
 @ContentUnavailable()
@@ -15,32 +16,31 @@ export class InterviewController {
   constructor(private readonly services: ServiceClients) {}
 
   @Get()
-  @SignedIn({ summary: 'List interview questions', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', type: [InterviewQuestionDoc] })
-  @ApiHeader({ name: TOTAL_COUNT_HEADER, description: 'In the answer: how many questions match.' })
+  @SignedIn({ summary: 'List interview questions', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', answer: [InterviewQuestionAnswer], headers: totalCountHeader('questions') })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<InterviewQuestion[]> {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listInterview, query));
   }
 
   @Get(':id')
-  @SignedIn({ summary: 'One interview question', type: InterviewQuestionDoc, byId: true })
+  @SignedIn({ summary: 'One interview question', answer: InterviewQuestionAnswer, byId: true })
   find(@Param('id', ObjectIdPipe) id: string): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.findInterview, { id });
   }
 
   @Post()
-  @AdminWrite({ summary: 'Create an interview question', type: InterviewQuestionDoc, created: true })
+  @AdminWrite({ summary: 'Create an interview question', answer: InterviewQuestionAnswer, created: true })
   create(@Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.createInterview, body);
   }
 
   @Put(':id')
-  @AdminWrite({ summary: 'Update an interview question', description: 'Saved copies in learners’ lists follow.', type: InterviewQuestionDoc, byId: true })
+  @AdminWrite({ summary: 'Update an interview question', description: 'Saved copies in learners’ lists follow.', answer: InterviewQuestionAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.updateInterview, { ...body, id });
   }
 
   @Delete(':id')
-  @AdminWrite({ summary: 'Delete an interview question', description: 'It leaves every learner’s saved list.', type: InterviewQuestionDoc, byId: true })
+  @AdminWrite({ summary: 'Delete an interview question', description: 'It leaves every learner’s saved list.', answer: InterviewQuestionAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.deleteInterview, { id });
   }

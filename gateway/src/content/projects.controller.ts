@@ -1,4 +1,5 @@
 import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
+import { AttemptResultAnswer, CheckPassesAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
@@ -6,7 +7,6 @@ import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { AttemptResultDoc, CheckPassesDoc, ProjectDoc, StoredChecksDoc } from './content.docs.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('projects')
@@ -16,43 +16,43 @@ export class ProjectsController {
   constructor(private readonly services: ServiceClients) {}
 
   @Get(':id')
-  @SignedIn({ summary: 'One project', type: ProjectDoc, byId: true })
+  @SignedIn({ summary: 'One project', answer: ProjectAnswer, byId: true })
   find(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.findProject, { id });
   }
 
   @Post()
-  @AdminWrite({ summary: 'Create a project', description: 'With courseId it is attached to that course (404 if there is none).', type: ProjectDoc, created: true })
+  @AdminWrite({ summary: 'Create a project', description: 'With courseId it is attached to that course (404 if there is none).', answer: ProjectAnswer, created: true })
   create(@Body() body: CreateProjectDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.createProject, body);
   }
 
   @Put('content/:projectId')
-  @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: ProjectDoc, byId: true })
+  @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: ProjectAnswer, byId: true })
   removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
   }
 
   @Get('check/:projectId')
-  @AdminWrite({ summary: 'The checks with their reference queries', description: 'For the check editor; learners never see a reference query.', type: StoredChecksDoc, byId: true })
+  @AdminWrite({ summary: 'The checks with their reference queries', description: 'For the check editor; learners never see a reference query.', answer: StoredChecksAnswer, byId: true })
   storedChecks(@Param('projectId', ObjectIdPipe) id: string): Promise<StoredChecks> {
     return this.services.send(CONTENT_PATTERNS.storedChecks, { id });
   }
 
   @Get(':projectId/passes')
-  @SignedIn({ summary: 'The caller’s passed checks', description: 'Ids of the project’s current checks the caller has passed, in the project’s order.', type: CheckPassesDoc, byId: true })
+  @SignedIn({ summary: 'The caller’s passed checks', description: 'Ids of the project’s current checks the caller has passed, in the project’s order.', answer: CheckPassesAnswer, byId: true })
   passes(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string): Promise<CheckPasses> {
     return this.services.send(CONTENT_PATTERNS.checkPasses, { projectId, userId: caller._id });
   }
 
   @Put('check/:projectId')
-  @AdminWrite({ summary: 'Add a check', description: 'A task (10–3000 characters) and a reference query (up to 10 kB); 400 when the query does not run on the course sandbox.', type: ProjectDoc, byId: true })
+  @AdminWrite({ summary: 'Add a check', description: 'A task (10–3000 characters) and a reference query (up to 10 kB); 400 when the query does not run on the course sandbox.', answer: ProjectAnswer, byId: true })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('deleteCheck/:projectId')
-  @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', type: ProjectDoc, byId: true })
+  @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', answer: ProjectAnswer, byId: true })
   deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() { id }: IdDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.deleteCheck, { projectId, id });
   }
@@ -62,7 +62,7 @@ export class ProjectsController {
   @SignedIn({
     summary: 'Check a query',
     description: 'Runs it on a fresh copy of the course sandbox (2 s limit) against the check’s reference. 200 with passed false and a reason when it fails, errors or runs too long; a pass is remembered.',
-    type: AttemptResultDoc,
+    answer: AttemptResultAnswer,
     byId: true,
   })
   attempt(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Body() body: AttemptDto): Promise<AttemptResult> {
@@ -70,13 +70,13 @@ export class ProjectsController {
   }
 
   @Put(':id')
-  @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', type: ProjectDoc, byId: true })
+  @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', answer: ProjectAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.updateProject, { ...body, id });
   }
 
   @Delete(':id')
-  @AdminWrite({ summary: 'Delete a project', description: 'Detached from its course and removed from every finished list.', type: ProjectDoc, byId: true })
+  @AdminWrite({ summary: 'Delete a project', description: 'Detached from its course and removed from every finished list.', answer: ProjectAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.deleteProject, { id });
   }

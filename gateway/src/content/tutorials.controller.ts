@@ -1,11 +1,11 @@
 import { CONTENT_PATTERNS, type Tutorial } from '@dblearn/contracts';
+import { TutorialAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { CreateTutorialDto, IdDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
-import { TutorialDoc } from './content.docs.js';
 
 @ApiTags('tutorials')
 @ContentUnavailable()
@@ -14,31 +14,31 @@ export class TutorialsController {
   constructor(private readonly services: ServiceClients) {}
 
   @Get(':id')
-  @SignedIn({ summary: 'One tutorial', type: TutorialDoc, byId: true })
+  @SignedIn({ summary: 'One tutorial', answer: TutorialAnswer, byId: true })
   find(@Param('id', ObjectIdPipe) id: string): Promise<Tutorial> {
     return this.services.send(CONTENT_PATTERNS.findTutorial, { id });
   }
 
   @Post()
-  @AdminWrite({ summary: 'Create a tutorial', description: 'With courseId it is attached to that course; `content` is its first block.', type: TutorialDoc, created: true })
+  @AdminWrite({ summary: 'Create a tutorial', description: 'With courseId it is attached to that course; `content` is its first block.', answer: TutorialAnswer, created: true })
   create(@Body() body: CreateTutorialDto): Promise<Tutorial> {
     return this.services.send(CONTENT_PATTERNS.createTutorial, body);
   }
 
   @Put('content/:tutorialId')
-  @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', type: TutorialDoc, byId: true })
+  @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: TutorialAnswer, byId: true })
   removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Tutorial> {
     return this.services.send(CONTENT_PATTERNS.removeTutorialBlock, { id, blockId });
   }
 
   @Put(':id')
-  @AdminWrite({ summary: 'Update a tutorial', description: '`content` appends a block.', type: TutorialDoc, byId: true })
+  @AdminWrite({ summary: 'Update a tutorial', description: '`content` appends a block.', answer: TutorialAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateTutorialDto): Promise<Tutorial> {
     return this.services.send(CONTENT_PATTERNS.updateTutorial, { ...body, id });
   }
 
   @Delete(':id')
-  @AdminWrite({ summary: 'Delete a tutorial', description: 'Detached from its course.', type: TutorialDoc, byId: true })
+  @AdminWrite({ summary: 'Delete a tutorial', description: 'Detached from its course.', answer: TutorialAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Tutorial> {
     return this.services.send(CONTENT_PATTERNS.deleteTutorial, { id });
   }

@@ -1,16 +1,10 @@
-import { healthPattern } from '@dblearn/contracts';
+import { type HealthReport, healthPattern } from '@dblearn/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { HEALTH_TIMEOUT_MS, type RoutedService } from '../services/services.constants.js';
 
-export type ServiceState = 'up' | 'down';
-
-/** GET /health (CONTRACT "Health and docs"). */
-export interface HealthReport {
-  status: 'ok' | 'unavailable';
-  services: Record<RoutedService, ServiceState>;
-}
+type ServiceState = HealthReport['services'][RoutedService];
 
 @Injectable()
 export class HealthService {
@@ -28,7 +22,7 @@ export class HealthService {
     const states = await Promise.all(this.clients.services.map(async (service) => [service, await this.probe(service)] as const));
     return {
       status: states.every(([, state]) => state === 'up') ? 'ok' : 'unavailable',
-      services: Object.fromEntries(states) as Record<RoutedService, ServiceState>,
+      services: Object.fromEntries(states) as HealthReport['services'],
     };
   }
 

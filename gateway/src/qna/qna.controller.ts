@@ -7,18 +7,21 @@ import {
   type ListQuestionsRequest,
   type QnaQuestion,
   type QuestionRef,
-  type UpdateQuestionRequest, type QnaQuestionSummary, type TokenClaims, TOPICS, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
-import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto } from '@dblearn/contracts/dto';
+  type QnaQuestionSummary,
+  type TokenClaims,
+  TOTAL_COUNT_HEADER,
+  type UpdateQuestionRequest,
+} from '@dblearn/contracts';
+import { QnaQuestionAnswer, QnaQuestionSummaryAnswer } from '@dblearn/contracts/answers';
+import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto, QuestionIdDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -27,11 +30,9 @@ import {
 import type { Response } from 'express';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { pageItems, totalCountHeader } from '../common/lists.js';
 import { ServiceClients } from '../services/service-clients.js';
-import { QuestionIdParam } from './dto/question-id.param.js';
-import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
-
 
 /**
  * CONTRACT "Q&A". Ownership (author edits; author or admin deletes) is decided by svc-community
@@ -39,9 +40,9 @@ import { QnaQuestionDoc, QnaQuestionSummaryDoc } from './qna.docs.js';
  */
 @ApiTags('qna')
 @ApiSecurity(AUTH_HEADER)
-@ApiUnauthorizedResponse({ type: ErrorEnvelopeDoc, description: 'Not signed in.' })
-@ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: 'A malformed id or a broken rule (one sentence per rule).' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The community service is down or did not answer in time.' })
+@ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
+@ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed id or a broken rule (one sentence per rule).' })
+@ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The community service is down or did not answer in time.' })
 @Controller('qna')
 export class QnaController {
   constructor(
@@ -59,20 +60,16 @@ export class QnaController {
 
   @Get()
   @ApiOperation({ summary: 'List questions', description: `Newest first. ${TOTAL_COUNT_HEADER} holds the number of matching questions.` })
-  @ApiQuery({ name: 'topic', required: false, enum: TOPICS })
-  @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1.' })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1–100, default 100.' })
-  @ApiOkResponse({ type: [QnaQuestionSummaryDoc], headers: { [TOTAL_COUNT_HEADER]: { schema: { type: 'integer' } } } })
+  @ApiOkResponse({ schema: answerSchema([QnaQuestionSummaryAnswer]), headers: totalCountHeader('questions') })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<QnaQuestionSummary[]> {
-    const { items, total } = await this.services.send(COMMUNITY_PATTERNS.listQuestions, { topic: query.topic, page: query.page, pageSize: query.pageSize } satisfies ListQuestionsRequest);
-    response.setHeader(TOTAL_COUNT_HEADER, String(total));
-    return items;
+    const request = { topic: query.topic, page: query.page, pageSize: query.pageSize } satisfies ListQuestionsRequest;
+    return pageItems(response, await this.services.send(COMMUNITY_PATTERNS.listQuestions, request));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One question with its replies' })
-  @ApiOkResponse({ type: QnaQuestionDoc })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer) })
+  @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async find(@Param() { id }: IdDto, @Res() response: Response): Promise<void> {
     // svc-community's own JSON bytes, sent as they are: 200 replies are not parsed, serialized or turned into a string here.
     const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id } satisfies QuestionRef);
@@ -81,8 +78,7 @@ export class QnaController {
 
   @Post()
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
-  @ApiBody({ type: QnaQuestionDto })
-  @ApiCreatedResponse({ type: QnaQuestionDoc })
+  @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer) })
   async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.createQuestion, {
       caller: await this.caller(user),
@@ -94,11 +90,10 @@ export class QnaController {
 
   @Put('reply/:questionId')
   @ApiOperation({ summary: 'Delete a reply', description: "The reply's author or an admin." })
-  @ApiBody({ type: IdDto })
-  @ApiOkResponse({ type: QnaQuestionDoc, description: 'The question without that reply.' })
-  @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's reply, and not an admin." })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
-  async deleteReply(@Param() { questionId }: QuestionIdParam, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+  @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question without that reply.' })
+  @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's reply, and not an admin." })
+  @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
+  async deleteReply(@Param() { questionId }: QuestionIdDto, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, replyId: id, caller: await this.caller(user) } satisfies DeleteReplyRequest);
   }
 
@@ -109,10 +104,9 @@ export class QnaController {
       'With topic, title and description: an edit, by the author only. With {reply: {reply}}: a reply by the caller ' +
       '(anyone signed in); the question fields riding along count only when the caller is the author.',
   })
-  @ApiBody({ type: QnaUpdateDto })
-  @ApiOkResponse({ type: QnaQuestionDoc })
-  @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: 'An edit by someone other than the author.' })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer) })
+  @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'An edit by someone other than the author.' })
+  @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
@@ -121,9 +115,8 @@ export class QnaController {
 
   @Post(':id/replies')
   @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
-  @ApiBody({ type: QnaReplyDto })
-  @ApiCreatedResponse({ type: QnaQuestionDoc, description: 'The question with the new reply.' })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with the new reply.' })
+  @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), reply: body.reply } satisfies UpdateQuestionRequest);
   }
@@ -131,9 +124,9 @@ export class QnaController {
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a question', description: 'The author or an admin.' })
-  @ApiOkResponse({ type: QnaQuestionDoc, description: 'The deleted question.' })
-  @ApiForbiddenResponse({ type: ErrorEnvelopeDoc, description: "Someone else's question, and not an admin." })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDoc })
+  @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The deleted question.' })
+  @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question, and not an admin." })
+  @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: await this.caller(user) } satisfies DeleteQuestionRequest);
   }

@@ -1,4 +1,5 @@
 import { AUTH_HEADER, type PublicUser, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { PublicUserAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -14,13 +15,12 @@ import {
 import type { Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { ErrorEnvelopeDoc } from '../common/docs/error-envelope.doc.js';
+import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { RegisterUserDto } from '@dblearn/contracts/dto';
-import { PublicUserDoc, UserProfileDoc } from './users.docs.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeDoc, description: 'The users service is down or did not answer in time.' })
+@ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The users service is down or did not answer in time.' })
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
@@ -29,12 +29,12 @@ export class UsersController {
   @Public()
   @ApiOperation({ summary: 'Register', description: 'Creates a learner account and signs it in: the token comes in the x-auth-token header.' })
   @ApiCreatedResponse({
-    type: PublicUserDoc,
+    schema: answerSchema(PublicUserAnswer),
     description: 'The new account, signed in.',
     headers: { [AUTH_HEADER]: { description: 'The session token (a JWT) for the new account.', schema: { type: 'string' } } },
   })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeDoc, description: 'The e-mail is taken (in any letter case) or a rule is broken.' })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDoc, description: 'Too many sign-ups from this address.' })
+  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'The e-mail is taken (in any letter case) or a rule is broken.' })
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Too many sign-ups from this address.' })
   async register(@Body() body: RegisterUserDto, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
     const { user, token } = await this.users.register(body);
     response.setHeader(AUTH_HEADER, token);
@@ -44,8 +44,8 @@ export class UsersController {
   @Get('me')
   @ApiSecurity(AUTH_HEADER)
   @ApiOperation({ summary: 'The signed-in user', description: 'With saved interview questions and finished projects; never a password or hash.' })
-  @ApiOkResponse({ type: UserProfileDoc, description: "The caller's account." })
-  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDoc, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account." })
+  @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
   me(@CurrentUser() caller: TokenClaims): Promise<UserProfile> {
     return this.users.profile(caller);
   }

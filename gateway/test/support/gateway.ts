@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { Response } from 'supertest';
 import { createGatewayApp } from '../../src/app.factory.js';
+import { expectAnswerAsDocumented } from './api-docs.js';
 import { loadGatewayConfig } from '../../src/config/gateway.config.js';
 
 export const TEST_JWT_SECRET = 'gateway-tests-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -37,10 +38,11 @@ export function expectNothingLeaked(response: Response): void {
   }
 }
 
-/** Awaits a supertest call and checks its answer for leaks. */
+/** Awaits a supertest call and checks its answer for leaks, and against /api/docs. */
 export async function checked(call: PromiseLike<Response>): Promise<Response> {
   const response = await call;
   expectNothingLeaked(response);
+  await expectAnswerAsDocumented(response);
   return response;
 }
 

@@ -1,25 +1,13 @@
-import type { Topic } from './topics.js';
+import type { z } from 'zod';
+import type * as answers from './answers/community.answers.js';
+
+// What svc-community answers, inferred from the one definition of each shape in ./answers.
 
 /** A reply under a Q&A question (SPEC §3). `userName` is the author's e-mail, from their token. */
-export interface QnaReply {
-  _id: string;
-  userName: string;
-  reply: string;
-  datePosted: string;
-}
+export type QnaReply = z.output<typeof answers.QnaReplyAnswer>;
 
 /** GET /qna/{id} (CONTRACT "Q&A"). */
-export interface QnaQuestion {
-  _id: string;
-  topic: Topic;
-  title: string;
-  description: string;
-  userName: string;
-  datePosted: string;
-  replies: QnaReply[];
-}
+export type QnaQuestion = z.output<typeof answers.QnaQuestionAnswer>;
 
 /** One item of GET /qna: the question without its replies, with how many it has. */
-export interface QnaQuestionSummary extends Omit<QnaQuestion, 'replies'> {
-  replyCount: number;
-}
+export type QnaQuestionSummary = z.output<typeof answers.QnaQuestionSummaryAnswer>;

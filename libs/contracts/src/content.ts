@@ -1,54 +1,19 @@
-import type { Difficulty } from './levels.js';
-import type { Topic } from './topics.js';
+import type { z } from 'zod';
+import type * as answers from './answers/content.answers.js';
 
-// What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions").
+// What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"), inferred
+// from the one definition of each shape in ./answers (which /api/docs is generated from).
 // Ids are ObjectId hex strings; lists are oldest first.
 
 /** One block of a tutorial or project: a header, then detail text split at line breaks. */
-export interface ContentBlock {
-  _id: string;
-  header: string;
-  detail: string;
-}
-
-export interface CourseTutorialEntry {
-  _id: string;
-  title: string;
-}
-
-export interface CourseProjectEntry {
-  _id: string;
-  title: string;
-  difficulty: Difficulty;
-}
-
-export interface Course {
-  _id: string;
-  topic: Topic;
-  name: string;
-  teacher: string;
-  length: string;
-  tutorials: CourseTutorialEntry[];
-  projects: CourseProjectEntry[];
-}
-
-export interface Tutorial {
-  _id: string;
-  title: string;
-  /** null while it belongs to no course. */
-  courseId: string | null;
-  contents: ContentBlock[];
-}
-
-export interface Project {
-  _id: string;
-  title: string;
-  difficulty: Difficulty;
-  courseId: string | null;
-  contents: ContentBlock[];
-  /** Its checks as a learner sees them: the reference query never leaves svc-content. */
-  checks: ProjectCheck[];
-}
+export type ContentBlock = z.output<typeof answers.ContentBlockAnswer>;
+export type CourseTutorialEntry = z.output<typeof answers.CourseTutorialEntryAnswer>;
+export type CourseProjectEntry = z.output<typeof answers.CourseProjectEntryAnswer>;
+export type Course = z.output<typeof answers.CourseAnswer>;
+/** `courseId` is null while it belongs to no course. */
+export type Tutorial = z.output<typeof answers.TutorialAnswer>;
+/** Its checks as a learner sees them: the reference query never leaves svc-content. */
+export type Project = z.output<typeof answers.ProjectAnswer>;
 
 // ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----
 
@@ -56,54 +21,29 @@ export const SANDBOX_KINDS = ['sql', 'mongo'] as const;
 export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** A course's practice database: a SQLite script, or JSON `{collection: [documents]}`. */
-export interface Sandbox {
-  kind: SandboxKind;
-  source: string;
-}
-
-export interface ProjectCheck {
-  _id: string;
-  task: string;
-}
-
+export type Sandbox = z.output<typeof answers.SandboxAnswer>;
+export type ProjectCheck = z.output<typeof answers.ProjectCheckAnswer>;
 /** A check as svc-content keeps it (and as the export carries it). */
-export interface StoredCheck extends ProjectCheck {
-  referenceSql: string;
-}
+export type StoredCheck = z.output<typeof answers.StoredCheckAnswer>;
 
 /** A SQL result: column names, then rows of plain values (a BLOB as hex text). */
 export type SqlValue = string | number | null;
 
 /** The first rows of a result and how many it has in all. */
-export interface ResultSlice {
-  columns: string[];
-  rows: SqlValue[][];
-  rowCount: number;
-}
+export type ResultSlice = z.output<typeof answers.ResultSliceAnswer>;
 
 /**
  * POST /project/{projectId}/attempts. `rows` are the learner's first ATTEMPT_ROWS_SHOWN rows
  * (`rowCount` all of them). On a fail where both queries ran, `expected` holds the first
  * EXPECTED_ROWS_SHOWN rows of the reference's result (never the reference query itself).
  */
-export interface AttemptResult {
-  passed: boolean;
-  message: string;
-  columns?: string[];
-  rows?: SqlValue[][];
-  rowCount?: number;
-  expected?: ResultSlice;
-}
+export type AttemptResult = z.output<typeof answers.AttemptResultAnswer>;
 
 /** GET /project/{projectId}/passes: the caller's passed checks among the project's current ones. */
-export interface CheckPasses {
-  passed: string[];
-}
+export type CheckPasses = z.output<typeof answers.CheckPassesAnswer>;
 
 /** GET /project/check/{projectId} (admins): the project's checks with their reference queries. */
-export interface StoredChecks {
-  checks: StoredCheck[];
-}
+export type StoredChecks = z.output<typeof answers.StoredChecksAnswer>;
 
 /** What is left before a learner may finish a project: the checks they have not passed. */
 export interface ChecksLeft {
@@ -122,12 +62,7 @@ export const SQL_RESULT_ROW_CAP = 10_000;
 export const SANDBOX_NOT_FOUND_MESSAGE = 'This course has no sandbox.';
 export const CHECK_NOT_FOUND_MESSAGE = 'Check not found.';
 
-export interface InterviewQuestion {
-  _id: string;
-  topic: Topic;
-  question: string;
-  answer: string;
-}
+export type InterviewQuestion = z.output<typeof answers.InterviewQuestionAnswer>;
 
 /** One page of a list and the number of matching items (the gateway's X-Total-Count). */
 export interface ListPage<T> {
@@ -140,43 +75,21 @@ export interface ListPage<T> {
  * projects, and every interview question, with their `_id`s. POST /content/import takes the same.
  * Courses carry their `sandbox` and projects their `checks`.
  */
-export interface ContentExport {
-  format: typeof CONTENT_EXPORT_FORMAT;
-  exportedAt: string;
-  courses: ExportedCourse[];
-  interviewQuestions: InterviewQuestion[];
-}
+export type ContentExport = z.output<typeof answers.ContentExportAnswer>;
 
 export const CONTENT_EXPORT_FORMAT = 'dblearn-content/1';
 
-export interface ExportedCourse {
-  _id: string;
-  topic: Topic;
-  name: string;
-  teacher: string;
-  length: string;
-  tutorials: ExportedTutorial[];
-  projects: ExportedProject[];
-  /** null (or absent in an older file) when the course has none. */
-  sandbox?: Sandbox | null;
-}
+export type ExportedCourse = z.output<typeof answers.ExportedCourseAnswer>;
 
-export type ExportedTutorial = Omit<Tutorial, 'courseId'>;
+export type ExportedTutorial = z.output<typeof answers.ExportedTutorialAnswer>;
 /** Checks travel whole, reference queries included (an admin's backup). */
-export type ExportedProject = Omit<Project, 'courseId' | 'checks'> & { checks?: StoredCheck[] };
+export type ExportedProject = z.output<typeof answers.ExportedProjectAnswer>;
 
 /** One invalid item of an import: where it is in the file (`courses[3].tutorials[0].title`) and the rule it breaks. */
-export interface ImportRejection {
-  path: string;
-  message: string;
-}
+export type ImportRejection = z.output<typeof answers.ImportRejectionAnswer>;
 
 /** POST /content/import: counts are of top-level items (courses and interview questions). */
-export interface ImportReport {
-  created: number;
-  updated: number;
-  rejected: ImportRejection[];
-}
+export type ImportReport = z.output<typeof answers.ImportReportAnswer>;
 
 export const COURSE_NOT_FOUND_MESSAGE = 'Course not found.';
 export const TUTORIAL_NOT_FOUND_MESSAGE = 'Tutorial not found.';

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { ErrorEnvelopeAnswer } from './answers/errors.answers.js';
+import type { HealthReportAnswer } from './answers/health.answers.js';
+
 /**
  * How a service reports a refusal over NATS: it throws RpcException(body) with this body, and the
  * gateway turns it into the HTTP answer with the same status. Anything else a service throws is a
@@ -19,8 +23,7 @@ export function isRpcErrorBody(value: unknown): value is RpcErrorBody {
 }
 
 /** CONTRACT "Conventions": every 4xx and 5xx body. */
-export interface ErrorEnvelope {
-  statusCode: number;
-  error: string;
-  message: string | string[];
-}
+export type ErrorEnvelope = z.output<typeof ErrorEnvelopeAnswer>;
+
+/** GET /health. */
+export type HealthReport = z.output<typeof HealthReportAnswer>;

@@ -1,42 +1,19 @@
-import type { Difficulty, Skill } from './levels.js';
-import type { Topic } from './topics.js';
+import type { z } from 'zod';
+import type { Skill } from './levels.js';
+import type * as answers from './answers/users.answers.js';
+
+// What svc-users answers, inferred from the one definition of each shape in ./answers.
 
 /** A user as every answer shows it: never a password or a hash. */
-export interface PublicUser {
-  _id: string;
-  email: string;
-  skill: Skill;
-  isAdmin: boolean;
-}
-
+export type PublicUser = z.output<typeof answers.PublicUserAnswer>;
 /** Snapshots kept in svc-users and refreshed by content events (DESIGN "Data"). */
-export interface SavedQuestion {
-  _id: string;
-  topic: Topic;
-  question: string;
-  answer: string;
-}
-
-export interface FinishedProject {
-  _id: string;
-  title: string;
-  difficulty: Difficulty;
-  /** The course the project belongs to; null while it belongs to none. */
-  courseId: string | null;
-}
-
+export type SavedQuestion = z.output<typeof answers.SavedQuestionAnswer>;
+/** `courseId`: the course the project belongs to; null while it belongs to none. */
+export type FinishedProject = z.output<typeof answers.FinishedProjectAnswer>;
 /** A tutorial the user has read: the course page and /hub count progress from these. */
-export interface ReadTutorial {
-  _id: string;
-  courseId: string | null;
-}
-
+export type ReadTutorial = z.output<typeof answers.ReadTutorialAnswer>;
 /** GET /users/me, and the answer of every /users/{project,interview,tutorial} call. */
-export interface UserProfile extends PublicUser {
-  savedQuestion: SavedQuestion[];
-  finishedProject: FinishedProject[];
-  readTutorial: ReadTutorial[];
-}
+export type UserProfile = z.output<typeof answers.UserProfileAnswer>;
 
 /** What the gateway signs into the JWT (CONTRACT "Conventions"). */
 export interface TokenClaims {

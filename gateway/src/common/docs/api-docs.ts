@@ -1,6 +1,7 @@
 import { AUTH_HEADER } from '@dblearn/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { answerComponents } from './answer-docs.js';
 import { documentContractDtos } from './dto-docs.js';
 
 /** Where the OpenAPI UI is served, under the global prefix: GET /api/docs (JSON at /api/docs-json). */
@@ -21,5 +22,6 @@ export function setupApiDocs(app: INestApplication): void {
       .addApiKey({ type: 'apiKey', in: 'header', name: AUTH_HEADER, description: 'The session token (a JWT).' }, AUTH_HEADER)
       .build(),
   );
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...answerComponents() } };
   SwaggerModule.setup(API_DOCS_PATH, app, document, { useGlobalPrefix: true, customSiteTitle: 'DBLearn API' });
 }

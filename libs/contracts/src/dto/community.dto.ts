@@ -6,6 +6,12 @@ import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 // SPEC §5 for the Q&A forum (CONTRACT "Q&A"). The author never comes from a body: svc-community
 // takes it from the caller's token.
 
+/** PUT /qna/reply/{questionId}: the path names the question. */
+export class QuestionIdDto {
+  @IsMongoId({ message: 'questionId must be a valid id.' })
+  questionId!: string;
+}
+
 /** POST /qna and the author's PUT /qna/{id}: title, description (labelled Question) and topic. */
 export class QnaQuestionDto {
   @IsIn(TOPICS, { message: `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.` })

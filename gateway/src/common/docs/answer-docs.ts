@@ -1,0 +1,33 @@
+import * as answers from '@dblearn/contracts/answers';
+import { ErrorEnvelopeAnswer } from '@dblearn/contracts/answers';
+import { getSchemaPath, type ReferenceObject, type SchemaObject } from '@nestjs/swagger';
+import { z } from 'zod';
+
+/** One of @dblearn/contracts/answers: a zod shape with an `id` (its OpenAPI component's name). */
+export type Answer = z.ZodType;
+
+function componentName(answer: Answer): string {
+  const id = z.globalRegistry.get(answer)?.id;
+  if (typeof id !== 'string') throw new Error('A documented answer needs .meta({ id }) in @dblearn/contracts/answers.');
+  return id;
+}
+
+/** What `@ApiOkResponse({ schema })` takes for an answer, or for a list of them (`[Course]`). */
+export function answerSchema(answer: Answer | [Answer]): SchemaObject | ReferenceObject {
+  return Array.isArray(answer) ? { type: 'array', items: { $ref: getSchemaPath(componentName(answer[0])) } } : { $ref: getSchemaPath(componentName(answer)) };
+}
+
+/** The body of every 4xx and 5xx answer. */
+export const ERROR_ENVELOPE = answerSchema(ErrorEnvelopeAnswer);
+
+/**
+ * Every answer shape of @dblearn/contracts/answers as an OpenAPI component, generated from its one
+ * zod definition (fields, types, enums, nullability, descriptions, examples): no class restates it.
+ */
+export function answerComponents(): Record<string, SchemaObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const answer of Object.values(answers)) registry.add(answer, { id: componentName(answer) });
+  const { schemas } = z.toJSONSchema(registry, { target: 'openapi-3.0', uri: (id) => getSchemaPath(id) });
+  // `$id` is JSON Schema's, not OpenAPI 3.0's: the component's name already says it.
+  return Object.fromEntries(Object.entries(schemas).map(([name, { $id: _id, ...schema }]) => [name, schema as SchemaObject]));
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { dateTime, email, objectId, topic } from './fields.js';
+
+// What svc-community answers (CONTRACT "Q&A"); the types in ../community.ts are inferred from these.
+
+/** A reply under a Q&A question (SPEC §3). `userName` is the author's e-mail, from their token. */
+export const QnaReplyAnswer = z
+  .object({
+    _id: objectId(),
+    userName: email().meta({ description: "The reply author's e-mail." }),
+    reply: z.string().meta({ description: 'Stored as written; shown as text, never as HTML.' }),
+    datePosted: dateTime(),
+  })
+  .meta({ id: 'QnaReply' });
+
+const questionFields = {
+  _id: objectId(),
+  topic: topic(),
+  title: z.string(),
+  description: z.string().meta({ description: 'Stored as written; shown as text, never as HTML.' }),
+  userName: email().meta({ description: "The author's e-mail." }),
+  datePosted: dateTime(),
+};
+
+/** GET /qna/{id}. */
+export const QnaQuestionAnswer = z.object({ ...questionFields, replies: z.array(QnaReplyAnswer) }).meta({ id: 'QnaQuestion' });
+
+/** One item of GET /qna: the question without its replies, with how many it has. */
+export const QnaQuestionSummaryAnswer = z
+  .object({ ...questionFields, replyCount: z.number().int().meta({ example: 2 }) })
+  .meta({ id: 'QnaQuestionSummary' });

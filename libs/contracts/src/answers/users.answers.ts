@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { SKILLS } from '../levels.js';
+import { courseRef, difficulty, email, objectId, topic } from './fields.js';
+
+// What svc-users answers (CONTRACT "Users"); the types in ../users.ts are inferred from these.
+
+/** A user as every answer shows it: never a password or a hash. */
+export const PublicUserAnswer = z
+  .object({ _id: objectId(), email: email(), skill: z.enum(SKILLS), isAdmin: z.boolean().meta({ example: false }) })
+  .meta({ id: 'PublicUser' });
+
+/** Snapshots kept in svc-users and refreshed by content events (DESIGN "Data"). */
+export const SavedQuestionAnswer = z
+  .object({ _id: objectId(), topic: topic(), question: z.string(), answer: z.string() })
+  .meta({ id: 'SavedQuestion' });
+
+export const FinishedProjectAnswer = z
+  .object({ _id: objectId(), title: z.string(), difficulty: difficulty(), courseId: courseRef() })
+  .meta({ id: 'FinishedProject' });
+
+/** A tutorial the user has read: the course page and /hub count progress from these. */
+export const ReadTutorialAnswer = z.object({ _id: objectId(), courseId: courseRef() }).meta({ id: 'ReadTutorial' });
+
+/** GET /users/me, and the answer of every /users/{project,interview,tutorial} call. */
+export const UserProfileAnswer = PublicUserAnswer.extend({
+  savedQuestion: z.array(SavedQuestionAnswer).meta({ description: 'Interview questions the user saved.' }),
+  finishedProject: z.array(FinishedProjectAnswer).meta({ description: 'Projects the user marked finished.' }),
+  readTutorial: z.array(ReadTutorialAnswer).meta({ description: 'Tutorials the user has read.' }),
+}).meta({ id: 'UserProfile' });
