@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, signIn } from './support/accounts.js';
 import { adminToken, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
+import { writeQuery } from './support/editor.js';
 
 // Issue 11, checked projects in the browser: the learner's Check and Finish on the project page, the
 // admin's check editor on the project form, against the real gateway, svc-content and svc-users.
@@ -21,16 +22,6 @@ async function memberLab(request: APIRequestContext, headers: Record<string, str
   const project = await request.post('/api/project', { headers, data: { title: uniqueName('Members report'), difficulty: 'beginner', courseId } });
   expect(project.status()).toBe(201);
   return { courseId, projectId: ((await project.json()) as { _id: string })._id };
-}
-
-/** Replaces what a CodeMirror editor holds (once CodeMirror has replaced its stand-in text area). */
-async function writeQuery(page: Page, editor: Locator, sql: string): Promise<void> {
-  await expect(editor).toHaveAttribute('contenteditable', 'true');
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
-  await expect(editor).toHaveText(sql);
 }
 
 const checkCard = (page: Page, number: number) => page.getByRole('region', { name: `Check ${number}` });

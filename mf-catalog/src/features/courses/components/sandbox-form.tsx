@@ -71,20 +71,24 @@ export function SandboxForm({ courseId }: { courseId: string }) {
   const headingId = useId();
   // A 404 means the course has none yet: the form starts empty.
   const missing = sandbox.isError && 'status' in sandbox.error && sandbox.error.status === 404;
+  // The form starts from the first answer and stays mounted while a save refetches the sandbox
+  // (a remount would drop what the admin sees: the Saved state, or text typed meanwhile).
+  const [initial, setInitial] = useState<{ stored: Sandbox | null } | null>(null);
+  if (!initial && !sandbox.isFetching && (sandbox.data || missing)) setInitial({ stored: sandbox.data ?? null });
   return (
     <section className="catalog-sandbox" aria-labelledby={headingId}>
       <h2 id={headingId}>Practice database</h2>
-      {sandbox.isLoading ? (
-        <p className="catalog-status">Loading the practice database…</p>
-      ) : sandbox.data || missing ? (
+      {initial ? (
         <>
           <p className="catalog-page__intro">{sandbox.data ? 'Lessons of this course run their examples on this database.' : 'This course has no practice database yet: its examples run on an empty one.'}</p>
-          <SandboxFields courseId={courseId} stored={sandbox.data ?? null} />
+          <SandboxFields courseId={courseId} stored={initial.stored} />
         </>
-      ) : (
+      ) : sandbox.isError && !missing ? (
         <p className="catalog-status" role="alert">
           The practice database could not be loaded.
         </p>
+      ) : (
+        <p className="catalog-status">Loading the practice database…</p>
       )}
     </section>
   );
