@@ -84,7 +84,7 @@ async function main(): Promise<number> {
   await checkReachable(options.edgeUrl);
   const token = await registerThrowawayUser(options);
   if (options.attempts) {
-    // Issue 11: the SQL attempt call, straight to the gateway (the edge adds the same hop as for any call).
+    // Issue 11: the SQL attempt call through the edge, beside /users/me.
     const { rows, verdicts } = await measureAttempts(options, token, say);
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
     return rows.some((row) => row.total === 0) ? 1 : 0;
