@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import {
   type Caller,
   COMMUNITY_PATTERNS,
@@ -88,6 +89,10 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     const json = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id });
     expect(Buffer.isBuffer(json)).toBe(true);
     expect(JSON.parse(json.toString('utf8'))).toEqual(question);
+    // What a browser gets when it takes gzip: the same JSON, gzipped once by the service.
+    const gzipped = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id, gzip: true });
+    expect(JSON.parse(gunzipSync(gzipped).toString('utf8'))).toEqual(question);
+    expect((await community.refusal(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id, gzip: 'yes' })).statusCode).toBe(400);
     expect((await stored(question._id))?.description).toBe(XSS);
   });
 
@@ -138,9 +143,15 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         const question = await here.createQuestion({ caller: ana, topic: 'fo', title: 'Seen by the other instance?', description: 'Written in the first one.' });
         await eventually(async () => (await there.listQuestions({ topic: 'fo' })).items[0]?._id === question._id, 15_000, 'the other instance lists it');
         expect(await there.findQuestion(question._id)).toEqual(question);
-        // The other instance cached the detail: the first one's reply must reach it too.
+        // The other instance cached the detail, its JSON bytes and their gzip: the first one's reply must reach all three.
+        const repliesInBytes = async (gzip: boolean) => {
+          const { bytes } = await there.findQuestionJson(question._id, gzip);
+          return (JSON.parse((gzip ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8')) as QnaQuestion).replies.length;
+        };
+        expect([await repliesInBytes(false), await repliesInBytes(true)]).toEqual([0, 0]);
         await here.updateQuestion({ id: question._id, caller: ben, reply: 'A reply from the first instance.' });
         await eventually(async () => (await there.findQuestion(question._id)).replies.length === 1, 15_000, 'the other instance drops its cached detail');
+        expect([await repliesInBytes(false), await repliesInBytes(true)]).toEqual([1, 1]);
         await eventually(async () => (await there.listQuestions({ topic: 'fo' })).items[0]?.replyCount === 1, 15_000, 'and counts the reply');
         await here.deleteQuestion({ id: question._id, caller: ana });
         await eventually(async () => !(await there.listQuestions({ topic: 'fo' })).items.some((item) => item._id === question._id), 15_000, 'and drops it');

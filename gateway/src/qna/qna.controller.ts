@@ -6,7 +6,7 @@ import {
   type DeleteReplyRequest,
   type ListQuestionsRequest,
   type QnaQuestion,
-  type QuestionRef,
+  type QuestionJsonRequest,
   type QnaQuestionSummary,
   type TokenClaims,
   TOTAL_COUNT_HEADER,
@@ -14,7 +14,7 @@ import {
 } from '@dblearn/contracts';
 import { QnaQuestionAnswer, QnaQuestionSummaryAnswer } from '@dblearn/contracts/answers';
 import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto, QuestionIdDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -27,7 +27,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
@@ -70,10 +70,14 @@ export class QnaController {
   @ApiOperation({ summary: 'One question with its replies' })
   @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer) })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
-  async find(@Param() { id }: IdDto, @Res() response: Response): Promise<void> {
-    // svc-community's own JSON bytes, sent as they are: 200 replies are not parsed, serialized or turned into a string here.
-    const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id } satisfies QuestionRef);
-    response.type('application/json').send(json);
+  async find(@Param() { id }: IdDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    // svc-community's own JSON bytes, sent as they are: 200 replies are not parsed, serialized or
+    // turned into a string here. Gzipped by the service (once per question) when the client takes it.
+    const gzip = request.acceptsEncodings('gzip') === 'gzip';
+    const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id, gzip } satisfies QuestionJsonRequest);
+    response.vary('Accept-Encoding').type('application/json');
+    if (gzip) response.setHeader('Content-Encoding', 'gzip');
+    response.send(json);
   }
 
   @Post()

@@ -5,6 +5,7 @@ import {
   DeleteReplyMessageDto,
   IdDto,
   ListQueryDto,
+  QuestionJsonMessageDto,
   UpdateQuestionMessageDto,
 } from '@dblearn/contracts/dto';
 import { JsonBytesReply } from '@dblearn/nest-common';
@@ -28,8 +29,8 @@ export class QuestionsController {
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.findQuestionJson)
-  findJson(@Payload() { id }: IdDto): Promise<JsonBytesReply> {
-    return this.questions.findQuestionJson(id);
+  findJson(@Payload() { id, gzip }: QuestionJsonMessageDto): Promise<JsonBytesReply> {
+    return this.questions.findQuestionJson(id, gzip);
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.createQuestion)

@@ -47,9 +47,10 @@ export class QuestionsService {
     return (await this.findCached(id)).question;
   }
 
-  /** The question as JSON bytes, serialized once per load and sent as they are (GET /qna/{id} is the hot read). */
-  async findQuestionJson(id: string): Promise<JsonBytesReply> {
-    return (await this.findCached(id)).json;
+  /** The question as JSON bytes (gzipped when asked), made once per load and sent as they are (GET /qna/{id} is the hot read). */
+  async findQuestionJson(id: string, gzip = false): Promise<JsonBytesReply> {
+    const cached = await this.findCached(id);
+    return gzip ? cached.gzip : cached.json;
   }
 
   private async findCached(id: string): Promise<CachedQuestion> {

@@ -7,6 +7,7 @@ import type {
   DeleteQuestionRequest,
   DeleteReplyRequest,
   QuestionFields,
+  QuestionJsonRequest,
   UpdateQuestionRequest,
 } from '../messaging/community.patterns.js';
 import { QnaQuestionDto } from './community.dto.js';
@@ -31,6 +32,15 @@ export class CreateQuestionMessageDto extends QuestionFieldsDto implements Creat
   @ValidateNested()
   @Type(() => CallerDto)
   caller!: CallerDto;
+}
+
+export class QuestionJsonMessageDto implements QuestionJsonRequest {
+  @IsMongoId({ message: 'id must be a valid id.' })
+  id!: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'gzip must be true or false.' })
+  gzip?: boolean;
 }
 
 class QuestionMessageDto {

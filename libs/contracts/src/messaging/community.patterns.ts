@@ -9,8 +9,9 @@ export const COMMUNITY_PATTERNS = {
   /** QuestionRef → QnaQuestion; 404 if there is none. */
   findQuestion: 'community.find-question',
   /**
-   * QuestionRef → the same QnaQuestion as JSON text, serialized once and kept by the service: the
-   * gateway sends it on as the body without parsing 200 replies and serializing them again.
+   * QuestionJsonRequest → the same QnaQuestion as UTF-8 JSON bytes (gzipped when asked), made once
+   * and kept by the service: the gateway sends them on as the body without parsing 200 replies and
+   * serializing them again.
    */
   findQuestionJson: 'community.find-question-json',
   /** CreateQuestionRequest → QnaQuestion, authored by the caller. */
@@ -46,6 +47,11 @@ export interface QuestionRef {
   id: string;
 }
 
+export interface QuestionJsonRequest extends QuestionRef {
+  /** The caller accepts gzip (the browser said so): the bytes come gzipped, 45 kB → 2.5 kB for 200 replies. */
+  gzip?: boolean;
+}
+
 export interface CreateQuestionRequest extends QuestionFields {
   caller: Caller;
 }
@@ -70,7 +76,7 @@ export interface DeleteReplyRequest extends QuestionRef {
 export interface CommunityReplies {
   [COMMUNITY_PATTERNS.listQuestions]: ListPage<QnaQuestionSummary>;
   [COMMUNITY_PATTERNS.findQuestion]: QnaQuestion;
-  /** UTF-8 JSON of a QnaQuestion, as raw bytes (nest-common's JsonBytesReply), to be sent on as an HTTP body. */
+  /** UTF-8 JSON of a QnaQuestion (gzipped when the request said `gzip`), as raw bytes (nest-common's JsonBytesReply), to be sent on as an HTTP body. */
   [COMMUNITY_PATTERNS.findQuestionJson]: Uint8Array;
   [COMMUNITY_PATTERNS.createQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
