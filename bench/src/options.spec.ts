@@ -21,6 +21,12 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions([], { BENCH_QNA: 'on' }).qna).toBe(true);
   });
 
+  it('times the runnable blocks in Chromium with --browser or BENCH_BROWSER=1', () => {
+    expect(parseBenchOptions([], {}).browser).toBe(false);
+    expect(parseBenchOptions(['--browser'], {}).browser).toBe(true);
+    expect(parseBenchOptions([], { BENCH_BROWSER: '1' }).browser).toBe(true);
+  });
+
   it('measures the content lists with --content or BENCH_CONTENT=1', () => {
     expect(parseBenchOptions(['--content'], {}).content).toBe(true);
     expect(parseBenchOptions([], { BENCH_CONTENT: '1' }).content).toBe(true);

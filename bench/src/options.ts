@@ -13,6 +13,8 @@ export interface BenchOptions {
   attempts: boolean;
   /** --qna: make sure 100,000 questions are loaded, time svc-community's start with them, and measure the Q&A calls through the edge (issue 9). */
   qna: boolean;
+  /** --browser: time the first Run and later runs of a ```sql and a ```mongo block on cold demo lesson pages in Chromium (issue 11). */
+  browser: boolean;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
@@ -38,12 +40,14 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts]
-  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1). --url is the gateway, --edge the platform's origin, both on this machine.
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser]
+  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
   --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.
   --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
-  start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.`;
+  start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.
+  --browser opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
+  at the platform's origin (--edge) and times Run ready, the first Run's result and the median of 10 later runs.`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
@@ -65,7 +69,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -80,6 +84,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     content: values.content ?? isOn(env.BENCH_CONTENT),
     attempts: values.attempts ?? isOn(env.BENCH_ATTEMPTS),
     qna: values.qna ?? isOn(env.BENCH_QNA),
+    browser: values.browser ?? isOn(env.BENCH_BROWSER),
   };
 }
 

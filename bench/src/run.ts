@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_HEADER, PAGE_SIZE, SKILLS } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
 import { AttemptsBenchError, measureAttempts } from './attempts.js';
+import { BrowserBenchError, measureBrowser } from './browser.js';
 import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
 import { PlatformStateError } from './platform.js';
@@ -82,6 +83,12 @@ async function main(): Promise<number> {
   say(`gateway ${options.baseUrl.origin}, edge ${options.edgeUrl.origin}`);
   await checkReachable(options.baseUrl);
   await checkReachable(options.edgeUrl);
+  if (options.browser) {
+    // Issue 11: the runnable blocks' first Run and later runs in Chromium (bench/src/browser.ts).
+    const { lines, failed } = await measureBrowser(options, process.env, say);
+    process.stdout.write(`\n${lines.join('\n')}\n`);
+    return failed ? 1 : 0;
+  }
   const token = await registerThrowawayUser(options);
   if (options.attempts) {
     // Issue 11: the SQL attempt call through the edge, beside /users/me.
@@ -135,7 +142,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (
-      error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError ||
+      error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
       error instanceof PlatformStateError
     ) {
