@@ -77,6 +77,17 @@ test.describe("the shell's first load", () => {
     expect(encodings.filter((encoding) => encoding === 'gzip').length).toBeGreaterThanOrEqual(encodings.length - 2);
   });
 
+  // The forms' rules (react-hook-form) load on the first touch of a form, after the first load.
+  test('/login stays within 150 kB of gzipped JavaScript', async ({ page }) => {
+    const scripts = await scriptsOfFirstLoad(page, '/login', (p) => expect(p.getByLabel('Username')).toBeVisible());
+    expect(report('/login', scripts)).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  test('/register stays within 150 kB of gzipped JavaScript', async ({ page }) => {
+    const scripts = await scriptsOfFirstLoad(page, '/register', (p) => expect(p.getByRole('group', { name: 'Skill' })).toBeVisible());
+    expect(report('/register', scripts)).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
   test('a signed-in shell page (/about) stays within 150 kB of gzipped JavaScript', async ({ page, request }) => {
     await signIn(page, request);
     const scripts = await scriptsOfFirstLoad(page, '/about', async (p) => {

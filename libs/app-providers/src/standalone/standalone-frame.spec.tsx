@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@dblearn/web/router';
 import { AppProviders } from '../app-providers.js';
+import { loadCredentialsRules } from '../sign-in/components/credentials-form.js';
 import { StandaloneFrame } from './standalone-frame.js';
 
 let fetchStub: StubbedFetch | undefined;
@@ -25,6 +26,11 @@ function renderFrame(token: string | null) {
   );
   return store;
 }
+
+// The sign-in form's rules as once someone has touched it (its hand-over: credentials-form-handoff.spec.tsx).
+beforeAll(async () => {
+  await loadCredentialsRules();
+});
 
 describe('a remote run alone', () => {
   it('asks a visitor to sign in with the shell form before showing the area', async () => {

@@ -1,4 +1,4 @@
-import { LEVEL_LABELS, LIMITS, requiredMessage, SKILLS, type Skill } from '@dblearn/contracts';
+import { LIMITS, requiredMessage } from '@dblearn/contracts';
 import { textRules } from '@dblearn/ui';
 
 const { email, password } = LIMITS.user;
@@ -8,5 +8,3 @@ export const emailRules = textRules('E-mail', email);
 export const passwordRules = textRules('Password', password);
 
 export const skillRules = { required: requiredMessage('Skill') };
-
-export const SKILL_OPTIONS = SKILLS.map((skill: Skill) => ({ value: skill, label: LEVEL_LABELS[skill] }));

@@ -1,85 +1,38 @@
-import { jest } from '@jest/globals';
 import { createAppStore, selectIsSignedIn } from '@dblearn/web';
 import { jsonResponse, stubFetch, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
+import { loadCredentialsRules } from './credentials-form.js';
 import { RegisterForm } from './register-form.js';
+import { renderSignInForm } from './sign-in-form.testing.js';
 
+// The form's own rules are in credentials-form.spec.tsx; here, what Register does with the gateway.
 let fetchStub: StubbedFetch | undefined;
+beforeAll(async () => {
+  await loadCredentialsRules();
+});
 afterEach(() => {
   fetchStub?.restore();
   localStorage.clear();
 });
 
-function renderForm() {
-  const store = createAppStore({ token: null, syncAcrossTabs: false });
-  const onSignedIn = jest.fn();
-  render(
-    <Provider store={store}>
-      <RegisterForm onSignedIn={onSignedIn} />
-    </Provider>,
-  );
-  return {
-    store,
-    onSignedIn,
-    username: screen.getByLabelText('Username'),
-    password: screen.getByLabelText('Password'),
-    skills: screen.getByRole('group', { name: 'Skill' }),
-    submit: screen.getByRole('button', { name: 'Register' }),
-  };
+async function registerAs(skill: string) {
+  const { store, onSignedIn } = renderSignInForm(RegisterForm, createAppStore({ token: null, syncAcrossTabs: false }));
+  const username = screen.getByLabelText('Username');
+  await userEvent.type(username, 'new.learner@dblearn.test');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+  await userEvent.click(screen.getByLabelText(skill));
+  await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+  return { store, onSignedIn, username };
 }
 
-async function fillValid(username: HTMLElement, password: HTMLElement, skill = 'Intermediate') {
-  await userEvent.type(username, 'new.learner@dblearn.test');
-  await userEvent.type(password, 'correct-horse');
-  await userEvent.click(screen.getByLabelText(skill));
-}
+const NEW_USER = { _id: 'u2', email: 'new.learner@dblearn.test', skill: 'intermediate', isAdmin: false };
 
 describe('RegisterForm', () => {
-  it('offers the three skills as radios', () => {
-    renderForm();
-    for (const label of ['Beginner', 'Intermediate', 'Professional']) {
-      expect(screen.getByLabelText(label)).toHaveAttribute('type', 'radio');
-    }
-  });
-
-  it('checks each field as it changes', async () => {
-    const { username, password, skills } = renderForm();
-    await userEvent.type(username, 'abc');
-    expect(username).toHaveAccessibleDescription('E-mail must be 5 to 50 characters long.');
-    await userEvent.type(password, 'abc');
-    expect(password).toHaveAccessibleDescription('Password must be 5 to 255 characters long.');
-    expect(skills).toHaveAccessibleDescription('');
-  });
-
-  it('shows every error at once on submit, the skill included', async () => {
-    const { username, password, skills } = renderForm();
-    await act(async () => {
-      fireEvent.submit(username.closest('form')!);
-    });
-    expect(username).toHaveAccessibleDescription('E-mail is required.');
-    expect(password).toHaveAccessibleDescription('Password is required.');
-    expect(skills).toHaveAccessibleDescription('Skill is required.');
-  });
-
-  it('keeps Register disabled until a skill is chosen too', async () => {
-    const { username, password, submit } = renderForm();
-    await userEvent.type(username, 'new.learner@dblearn.test');
-    await userEvent.type(password, 'correct-horse');
-    expect(submit).toBeDisabled();
-    await userEvent.click(screen.getByLabelText('Professional'));
-    expect(submit).toBeEnabled();
-  });
-
-  it('registers and signs in with the token from the x-auth-token header', async () => {
+  it('posts the account to /users and signs in with the token from the x-auth-token header', async () => {
     const token = unsignedToken({ email: 'new.learner@dblearn.test', skill: 'intermediate' });
-    fetchStub = stubFetch(() =>
-      jsonResponse({ _id: 'u2', email: 'new.learner@dblearn.test', skill: 'intermediate', isAdmin: false }, 201, { 'x-auth-token': token }),
-    );
-    const { username, password, submit, store, onSignedIn } = renderForm();
-    await fillValid(username, password);
-    await userEvent.click(submit);
+    fetchStub = stubFetch(() => jsonResponse(NEW_USER, 201, { 'x-auth-token': token }));
+    const { store, onSignedIn } = await registerAs('Intermediate');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
     const [request] = fetchStub.requests;
@@ -91,11 +44,17 @@ describe('RegisterForm', () => {
 
   it('shows the server message of a 400 under the username', async () => {
     fetchStub = stubFetch(() => jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'User already registered.' }, 400));
-    const { username, password, submit, onSignedIn } = renderForm();
-    await fillValid(username, password, 'Beginner');
-    await userEvent.click(submit);
+    const { username, onSignedIn } = await registerAs('Beginner');
     await waitFor(() => expect(username).toHaveAccessibleDescription('User already registered.'));
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('raises "Unexpected Error" when the answer hides the token, and does not sign in', async () => {
+    fetchStub = stubFetch(() => jsonResponse(NEW_USER, 201));
+    const { store, onSignedIn } = await registerAs('Intermediate');
+    expect(await screen.findByText('Unexpected Error')).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(selectIsSignedIn(store.getState())).toBe(false);
   });
 });

@@ -1,0 +1,50 @@
+import { LEVEL_LABELS, SKILLS, type Skill } from '@dblearn/contracts';
+import { Button, RadioGroup, TextField, type FieldError } from '@dblearn/ui';
+import type { ComponentPropsWithRef } from 'react';
+
+export type CredentialsKind = 'login' | 'register';
+export type CredentialsField = 'email' | 'password' | 'skill';
+
+/** The radio group starts with nothing chosen; only the Register form has it. */
+export interface CredentialsValues {
+  email: string;
+  password: string;
+  skill: Skill | '';
+}
+
+/** What each form is called (its button says the same) and how password managers should treat it. */
+const KINDS = {
+  login: { label: 'Login', passwordAutoComplete: 'current-password' },
+  register: { label: 'Register', passwordAutoComplete: 'new-password' },
+} as const;
+
+export const SKILL_OPTIONS = SKILLS.map((skill: Skill) => ({ value: skill, label: LEVEL_LABELS[skill] }));
+
+/** What goes on one input: a form library's `register(name)` result, or just the name. */
+export type CredentialsInput = Omit<ComponentPropsWithRef<'input'>, 'id' | 'type' | 'value'> & { name: CredentialsField };
+
+export interface CredentialsFormViewProps {
+  kind: CredentialsKind;
+  inputs: Record<CredentialsField, CredentialsInput>;
+  errors?: Partial<Record<CredentialsField, FieldError>>;
+  submitDisabled: boolean;
+  form: Pick<ComponentPropsWithRef<'form'>, 'ref' | 'onSubmit' | 'onKeyDown' | 'onFocus' | 'onPointerEnter' | 'onInput'>;
+}
+
+/**
+ * SPEC §5 "Login" and "Register": Username (the e-mail) and Password, and for Register a skill.
+ * The same markup before and after the rules load, so the swap keeps every field in its place.
+ */
+export function CredentialsFormView({ kind, inputs, errors = {}, submitDisabled, form }: CredentialsFormViewProps) {
+  const { label, passwordAutoComplete } = KINDS[kind];
+  return (
+    <form className="auth-form" noValidate aria-label={label} {...form}>
+      <TextField label="Username" type="email" autoComplete="username" placeholder="you@example.com" error={errors.email} {...inputs.email} />
+      <TextField label="Password" type="password" autoComplete={passwordAutoComplete} error={errors.password} {...inputs.password} />
+      {kind === 'register' ? <RadioGroup legend="Skill" options={SKILL_OPTIONS} error={errors.skill} {...inputs.skill} /> : null}
+      <Button type="submit" disabled={submitDisabled}>
+        {label}
+      </Button>
+    </form>
+  );
+}
