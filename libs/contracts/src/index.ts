@@ -1,6 +1,7 @@
 export * from './topics.js';
 export * from './levels.js';
 export * from './limits.js';
+export * from './session-keys.js';
 export * from './users.js';
 export * from './content.js';
 export * from './community.js';

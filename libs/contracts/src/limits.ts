@@ -62,10 +62,6 @@ export const SANDBOX_BODY_LIMIT_BYTES = 600 * 1024;
 /** CONTRACT: POST /content/import alone takes up to 20 MB. */
 export const CONTENT_IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
 
-/** SPEC §4, §9: where the browser keeps the session and how it sends it. */
-export const TOKEN_STORAGE_KEY = 'token';
-export const AUTH_HEADER = 'x-auth-token';
-
 /** SPEC §4, §9: toasts. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_DRAG_PERCENT = 80;

@@ -1,7 +1,12 @@
 import { REMOTE_NAMES, REMOTES, type RemoteDefinition } from '@dblearn/federation';
 import { useSession } from '@dblearn/web';
 import { matchPath, Navigate, useLocation } from '@dblearn/web/router';
-import { RemoteArea } from './remote-area.js';
+import { lazy, Suspense } from 'react';
+import { AreaLoading } from './area-loading.js';
+
+// The loader, the error boundary and the panels come with the first area page, not with /login
+// (issue 5: the shell's first load).
+const RemoteArea = lazy(() => import('./remote-area.js').then(({ RemoteArea }) => ({ default: RemoteArea })));
 
 /** The area that owns a path (SPEC §2 routes that need a signed-in user), or null. */
 export function areaForPath(pathname: string): RemoteDefinition | null {
@@ -22,5 +27,9 @@ export function AreaRoute() {
   const remote = areaForPath(pathname);
   if (!remote) return <Navigate to="/not-found" replace />;
   if (!isSignedIn) return <Navigate to="/login" replace />;
-  return <RemoteArea key={remote.name} remote={remote} />;
+  return (
+    <Suspense fallback={<AreaLoading remote={remote} />}>
+      <RemoteArea key={remote.name} remote={remote} />
+    </Suspense>
+  );
 }

@@ -2,6 +2,7 @@ import type { RemoteDefinition } from '@dblearn/federation';
 import { Suspense, use, useState } from 'react';
 import type { RemoteApp } from '../api/load-remote-app.js';
 import { AreaErrorBoundary } from './area-error-boundary.js';
+import { AreaLoading } from './area-loading.js';
 import { useRemoteLoader } from './remote-loader-context.js';
 
 function LoadedRemote({ app }: { app: Promise<RemoteApp> }) {
@@ -25,13 +26,7 @@ export function RemoteArea({ remote }: { remote: RemoteDefinition }) {
   };
   return (
     <AreaErrorBoundary key={attempt.number} remote={remote} onRetry={retry}>
-      <Suspense
-        fallback={
-          <p className="area-loading" role="status">
-            Loading {remote.title}…
-          </p>
-        }
-      >
+      <Suspense fallback={<AreaLoading remote={remote} />}>
         <LoadedRemote app={attempt.app} />
       </Suspense>
     </AreaErrorBoundary>

@@ -1,10 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { RemoteAppLoader } from '../api/load-remote-app.js';
+import { loadRemoteApp, type RemoteAppLoader } from '../api/load-remote-app.js';
 
+/** Tests put their own loader here; the page uses loadRemoteApp. */
 export const RemoteLoaderContext = createContext<RemoteAppLoader | null>(null);
 
 export function useRemoteLoader(): RemoteAppLoader {
-  const loader = useContext(RemoteLoaderContext);
-  if (!loader) throw new Error('RemoteArea needs a RemoteLoaderContext provider (AppProviders gives one).');
-  return loader;
+  return useContext(RemoteLoaderContext) ?? loadRemoteApp;
 }
