@@ -59,6 +59,8 @@ describe('the JSON sandbox', () => {
 
   it('refuses a bad one with the reason and, for a syntax error, the line', () => {
     expect(mongoSandboxRefusal('{\n"books": [\n{"_id": 1},,\n]}')).toMatch(/^Line 3: the sandbox is not valid JSON/);
+    expect(mongoSandboxRefusal('{"books": []}\n,,')).toBe('Line 2: the sandbox is not valid JSON (Unexpected non-whitespace character after JSON).');
+    expect(mongoSandboxRefusal('{\n"books": [\n{"_id": 1},,\n]}')).toBe("Line 3: the sandbox is not valid JSON (Unexpected token ',').");
     expect(mongoSandboxRefusal('[]')).toMatch(/must be a JSON object of collections/);
     expect(mongoSandboxRefusal('{}')).toMatch(/at least one collection/);
     expect(mongoSandboxRefusal('{"1books": []}')).toMatch(/not a collection name/);

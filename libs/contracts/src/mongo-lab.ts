@@ -46,6 +46,14 @@ export function jsonErrorOffset(text: string, message: string): number | null {
   return start === -1 ? null : start + 10;
 }
 
+/** V8's JSON message without its position or quoted context, once the line says where. */
+function plainJsonMessage(message: string): string {
+  return message
+    .replace(/ (?:in JSON )?at position \d+.*$/, '')
+    .replace(/, (?:\.\.\.)?"[\s\S]*$/, '')
+    .slice(0, 160);
+}
+
 /** JSON.parse with a syntax error's line in `whole` (`text` starts at `offsetInWhole`). */
 function parseJson(text: string, offsetInWhole: number, whole: string, what: string): { value: unknown } | { error: string } {
   try {
@@ -53,7 +61,7 @@ function parseJson(text: string, offsetInWhole: number, whole: string, what: str
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const line = lineAt(whole, offsetInWhole + (jsonErrorOffset(text, message) ?? 0));
-    return { error: `Line ${line}: ${what} is not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '').replace(/, (\.\.\.)?"[\s\S]*$/, '').slice(0, 160)}). Keys and strings take double quotes.` };
+    return { error: `Line ${line}: ${what} is not valid JSON (${plainJsonMessage(message)}). Keys and strings take double quotes.` };
   }
 }
 
@@ -75,7 +83,7 @@ export function parseMongoSandbox(source: string): { collections: MongoCollectio
     const message = error instanceof Error ? error.message : String(error);
     const offset = jsonErrorOffset(source, message);
     const where = offset === null ? '' : `Line ${lineAt(source, offset)}: `;
-    return { error: `${where}the sandbox is not valid JSON (${message.slice(0, 200)}).` };
+    return { error: `${where}the sandbox is not valid JSON (${offset === null ? message.slice(0, 200) : plainJsonMessage(message)}).` };
   }
   if (!isObject(parsed)) return { error: 'The sandbox must be a JSON object of collections: {"books": [{…}, …]}.' };
   const collections = Object.entries(parsed);

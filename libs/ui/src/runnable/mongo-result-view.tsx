@@ -18,14 +18,14 @@ export function MongoResultView({ result, label = 'Query result' }: { result: Mo
   );
 }
 
-/** Documents in a labelled box that scrolls, one per numbered item, each wrapped (no sideways scroll). */
-export function DocumentList({ documents, label }: { documents: unknown[]; label: string }) {
+/** Documents in a labelled box that scrolls (`compact`: each on its wrapped line, for samples), one per numbered item, each wrapped (no sideways scroll). */
+export function DocumentList({ documents, label, compact = false }: { documents: unknown[]; label: string; compact?: boolean }) {
   return (
     <div className="dbl-runnable__scroll" tabIndex={0} role="region" aria-label={label}>
       <ol className="dbl-runnable__documents">
         {documents.map((document, index) => (
           <li key={index} className="dbl-runnable__document">
-            <pre>{formatDocument(document)}</pre>
+            <pre>{formatDocument(document, { compact })}</pre>
           </li>
         ))}
       </ol>

@@ -47,12 +47,12 @@ export function documentCountLabel(count: number): string {
   return count === 1 ? '1 document' : `${count} documents`;
 }
 
-/** How a document reads in the result list: on one line when short, else indented. */
-export function formatDocument(document: unknown): string {
+/** How a document reads: on one line when short (or always, `compact`, wrapped by the page), else indented. */
+export function formatDocument(document: unknown, { compact = false }: { compact?: boolean } = {}): string {
   const indented = JSON.stringify(document, null, 2);
   // Only the layout's line breaks are real ones (JSON escapes those inside strings).
   const line = indented.replace(/\n\s*/g, ' ');
-  return line.length <= 100 ? line : indented;
+  return compact || line.length <= 100 ? line : indented;
 }
 
 /** A collection of a mongo sandbox as the schema view shows it. */

@@ -77,7 +77,7 @@ export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbo
             Fields: {collection.fields.length > 0 ? collection.fields.map((field, index) => <span key={field}>{index > 0 ? ', ' : ''}<code>{field}</code></span>) : 'none'}
           </p>
           {collection.samples.length > 0 ? (
-            <DocumentList documents={collection.samples} label={`First documents of ${collection.name}`} />
+            <DocumentList documents={collection.samples} label={`First documents of ${collection.name}`} compact />
           ) : null}
         </section>
       ))}
