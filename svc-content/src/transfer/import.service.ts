@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, type ImportRejection, type ImportReport } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
-import { domainEvent, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
+import { domainEvent, findByIds, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
@@ -91,7 +91,7 @@ export class ImportService {
   private async upsertCourses(courses: ImportedCourseDto[]): Promise<number> {
     if (courses.length === 0) return 0;
     const previous = new Map(
-      (await this.courses.find({ _id: { $in: courses.map((c) => c._id) } }, { tutorials: 1, projects: 1 }).lean<CourseRecord[]>().exec()).map((c) => [String(c._id), c]),
+      (await findByIds<CourseRecord>(this.courses, courses.map((c) => c._id), { tutorials: 1, projects: 1 })).map((c) => [String(c._id), c]),
     );
     const projectIds = courses.flatMap((course) => course.projects.map((project) => project._id));
     const knownProjects = await this.existingIds(this.projects, projectIds);
@@ -203,8 +203,7 @@ export class ImportService {
   }
 
   private async existingIds<T>(model: Model<T>, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const found = await model.find({ _id: { $in: ids } } as never, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>().exec();
+    const found = await findByIds<T, { _id: Types.ObjectId }>(model, ids, { _id: 1 });
     return new Set(found.map((doc) => String(doc._id)));
   }
 }
