@@ -1,3 +1,6 @@
+// Imported here, not in the sign-in index: a bundler skips a re-exporting index (and the CSS it
+// imports) when the page imports names through it.
+import '../sign-in.css';
 import { useId, type ReactNode } from 'react';
 
 export interface SignInPageProps {
