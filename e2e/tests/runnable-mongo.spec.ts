@@ -71,6 +71,30 @@ test('a learner runs a ```mongo example on the course\'s collections, breaks it,
   expect(mingo).toHaveLength(1);
 });
 
+test('a runaway ```mongo query is stopped after 5 s, the page stays responsive, and the next run works', async ({ page, request }) => {
+  const books = JSON.stringify({ books: Array.from({ length: 40 }, (_, index) => ({ _id: index, title: `Book ${index}` })) });
+  // Four nested $lookup stages: 40^5 documents visited, far past 5 s, in little memory ($count).
+  let pipeline = '[{"$count": "n"}]';
+  for (let depth = 0; depth < 4; depth += 1) pipeline = `[{"$lookup": {"from": "books", "pipeline": ${pipeline}, "as": "x"}}, {"$count": "n"}]`;
+  const runaway = `db.books.aggregate(${pipeline.replace(/, \{"\$count": "n"\}\]$/, ']')})`;
+  const { courseId, tutorialId } = await lab(request, { kind: 'mongo', source: books }, `Every pair of pairs of pairs:\n\`\`\`mongo\n${runaway}\n\`\`\``);
+  await signIn(page, request);
+  await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
+  const editor = page.getByRole('textbox', { name: 'MongoDB query example' });
+  await expect(editor).toHaveText(runaway);
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('button', { name: 'Running…' })).toBeDisabled();
+  // The page still answers while the worker is busy.
+  await page.getByRole('button', { name: 'Show the collections' }).click();
+  await expect(page.getByRole('region', { name: 'Collection books' })).toContainText('40 documents');
+  await expect(page.getByRole('alert')).toHaveText('Your query ran longer than 5 s and was stopped.', { timeout: 15_000 });
+
+  await writeQuery(page, editor, 'db.books.find({"_id": 7})');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('status')).toHaveText('1 document');
+  await expect(page.getByRole('region', { name: 'Query result' }).getByRole('listitem')).toHaveText(['{ "_id": 7, "title": "Book 7" }']);
+});
+
 test('the schema view lists each table of the practice database with its columns and first rows', async ({ page, request }) => {
   const { courseId, tutorialId } = await lab(request, { kind: 'sql', source: MEMBERS }, 'Count them.\n```sql\nSELECT count(*) FROM member;\n```');
   await signIn(page, request);
