@@ -27,7 +27,15 @@ export const ERROR_ENVELOPE = answerSchema(ErrorEnvelopeAnswer);
 export function answerComponents(): Record<string, SchemaObject> {
   const registry = z.registry<{ id: string }>();
   for (const answer of Object.values(answers)) registry.add(answer, { id: componentName(answer) });
-  const { schemas } = z.toJSONSchema(registry, { target: 'openapi-3.0', uri: (id) => getSchemaPath(id) });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'openapi-3.0',
+    uri: (id) => getSchemaPath(id),
+    // z.number().int() comes with JavaScript's safe-integer bounds, which say nothing to a reader.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  });
   // `$id` is JSON Schema's, not OpenAPI 3.0's: the component's name already says it.
   return Object.fromEntries(Object.entries(schemas).map(([name, { $id: _id, ...schema }]) => [name, schema as SchemaObject]));
 }
