@@ -170,8 +170,8 @@ export function packageOfModule(path: string, app: string): string {
 
 /**
  * Writes CHUNK_CONTENTS_FILE beside the build: for every JavaScript file, the source bytes of each
- * package in it. The browser suite's first-load check (e2e/tests/first-load.spec.ts) splits each
- * fetched file's gzipped bytes by these shares to say where each kB goes.
+ * package's JavaScript in it. The browser suite's first-load check (e2e/tests/first-load.spec.ts)
+ * splits each fetched file's gzipped bytes by these shares to say where each kB goes.
  */
 export function chunkContentsPlugin(app: string): RspackPluginInstance {
   return {
@@ -185,6 +185,8 @@ export function chunkContentsPlugin(app: string): RspackPluginInstance {
             for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
               const inner = (module as { modules?: typeof module[] }).modules ?? [module];
               for (const part of inner) {
+                // CSS goes to its own .css file; only what lands in the .js file counts.
+                if (part.type.startsWith('css')) continue;
                 const owner = packageOfModule(part.nameForCondition() ?? part.identifier(), app);
                 bytes[owner] = (bytes[owner] ?? 0) + part.size();
               }
