@@ -1,4 +1,4 @@
-import { type FindProfileRequest, type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
+import { type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { ServiceClients } from '../services/service-clients.js';
 import type { Role } from './roles.js';
@@ -22,7 +22,7 @@ export class AccountRoles {
 
   private async accountIsAdmin(userId: string): Promise<boolean> {
     try {
-      return (await this.services.send(USERS_PATTERNS.findProfile, { userId } satisfies FindProfileRequest)).isAdmin === true;
+      return (await this.services.send(USERS_PATTERNS.findProfile, { userId })).isAdmin === true;
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) return false;
       throw error;

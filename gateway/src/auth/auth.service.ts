@@ -13,7 +13,7 @@ export class AuthService {
   /** A session token for these credentials; any mismatch is the same 400 (no hint which part was wrong). */
   async login(credentials: VerifyCredentialsRequest): Promise<string> {
     try {
-      const user = await this.services.send(USERS_PATTERNS.verifyCredentials, { email: credentials.email, password: credentials.password } satisfies VerifyCredentialsRequest);
+      const user = await this.services.send(USERS_PATTERNS.verifyCredentials, { email: credentials.email, password: credentials.password });
       return this.tokens.sign(user);
     } catch (error) {
       // svc-users answers 400 itself; a 401 or 404 would tell an attacker the account does not exist.

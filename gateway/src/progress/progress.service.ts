@@ -1,4 +1,4 @@
-import { type TokenClaims, type UserItemRequest, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { AccountRoles } from '../auth/account-roles.js';
 import { ServiceClients } from '../services/service-clients.js';
@@ -24,6 +24,6 @@ export class ProgressService {
 
   async change(caller: TokenClaims, pattern: ProgressPattern, userId: string, id: string): Promise<UserProfile> {
     if (caller._id !== userId && !(await this.roles.has(caller, 'admin'))) throw new ForbiddenException(OWN_PROGRESS_ONLY_MESSAGE);
-    return toUserProfile(await this.services.send(pattern, { userId, id } satisfies UserItemRequest));
+    return toUserProfile(await this.services.send(pattern, { userId, id }));
   }
 }

@@ -1,16 +1,10 @@
 import {
   AUTH_HEADER,
   COMMUNITY_PATTERNS,
-  type CreateQuestionRequest,
-  type DeleteQuestionRequest,
-  type DeleteReplyRequest,
-  type ListQuestionsRequest,
   type QnaQuestion,
-  type QuestionJsonRequest,
   type QnaQuestionSummary,
   type TokenClaims,
   TOTAL_COUNT_HEADER,
-  type UpdateQuestionRequest,
 } from '@dblearn/contracts';
 import { QnaQuestionAnswer, QnaQuestionSummaryAnswer } from '@dblearn/contracts/answers';
 import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto, QuestionIdDto } from '@dblearn/contracts/dto';
@@ -62,8 +56,7 @@ export class QnaController {
   @ApiOperation({ summary: 'List questions', description: `Newest first. ${TOTAL_COUNT_HEADER} holds the number of matching questions.` })
   @ApiOkResponse({ schema: answerSchema([QnaQuestionSummaryAnswer]), headers: totalCountHeader('questions') })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<QnaQuestionSummary[]> {
-    const request = { topic: query.topic, page: query.page, pageSize: query.pageSize } satisfies ListQuestionsRequest;
-    return pageItems(response, await this.services.send(COMMUNITY_PATTERNS.listQuestions, request));
+    return pageItems(response, await this.services.send(COMMUNITY_PATTERNS.listQuestions, { topic: query.topic, page: query.page, pageSize: query.pageSize }));
   }
 
   @Get(':id')
@@ -74,7 +67,7 @@ export class QnaController {
     // svc-community's own JSON bytes, sent as they are: 200 replies are not parsed, serialized or
     // turned into a string here. Gzipped by the service (once per question) when the client takes it.
     const gzip = request.acceptsEncodings('gzip') === 'gzip';
-    const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id, gzip } satisfies QuestionJsonRequest);
+    const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id, gzip });
     response.vary('Accept-Encoding').type('application/json');
     if (gzip) response.setHeader('Content-Encoding', 'gzip');
     response.send(json);
@@ -89,7 +82,7 @@ export class QnaController {
       topic: body.topic,
       title: body.title,
       description: body.description,
-    } satisfies CreateQuestionRequest);
+    });
   }
 
   @Put('reply/:questionId')
@@ -98,7 +91,7 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's reply, and not an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async deleteReply(@Param() { questionId }: QuestionIdDto, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, replyId: id, caller: await this.caller(user) } satisfies DeleteReplyRequest);
+    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, replyId: id, caller: await this.caller(user) });
   }
 
   @Put(':id')
@@ -114,7 +107,7 @@ export class QnaController {
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
-    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), edit, reply: body.reply?.reply } satisfies UpdateQuestionRequest);
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), edit, reply: body.reply?.reply });
   }
 
   @Post(':id/replies')
@@ -122,7 +115,7 @@ export class QnaController {
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), reply: body.reply } satisfies UpdateQuestionRequest);
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), reply: body.reply });
   }
 
   @Delete(':id')
@@ -132,6 +125,6 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question, and not an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: await this.caller(user) } satisfies DeleteQuestionRequest);
+    return this.services.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: await this.caller(user) });
   }
 }

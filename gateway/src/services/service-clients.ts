@@ -1,4 +1,12 @@
-import { type CommunityReplies, type ContentReplies, USERS_PATTERNS, type UsersReplies } from '@dblearn/contracts';
+import {
+  type CommunityReplies,
+  type CommunityRequests,
+  type ContentReplies,
+  type ContentRequests,
+  USERS_PATTERNS,
+  type UsersReplies,
+  type UsersRequests,
+} from '@dblearn/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { natsConnectionOptions, redactUrl, ServiceReplyDeserializer } from '@dblearn/nest-common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
@@ -6,7 +14,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js'
 import { ServiceClient } from './service-client.js';
 import { ROUTED_SERVICES, type RoutedService } from './services.constants.js';
 
-/** Every request-reply pattern the gateway sends, with the answer the contracts give it. */
+/** Every request-reply pattern the gateway sends, with what it takes and what it answers, from the contracts. */
+export type ServiceRequests = UsersRequests & ContentRequests & CommunityRequests;
 export type ServiceReplies = UsersReplies & ContentReplies & CommunityReplies;
 export type ServicePattern = keyof ServiceReplies;
 
@@ -15,8 +24,8 @@ const HASHING_PATTERNS: ReadonlySet<string> = new Set([USERS_PATTERNS.register, 
 
 /**
  * One NATS client per routed service, opened at start and closed on shutdown. Controllers call a
- * pattern with `send`: the service is the pattern's first word, the answer's type comes from the
- * contracts' `*Replies` maps, and failures arrive as HttpExceptions (see ServiceClient).
+ * pattern with `send`: the service is the pattern's first word, the request and answer types come
+ * from the contracts' `*Requests` and `*Replies` maps, and failures arrive as HttpExceptions (see ServiceClient).
  */
 @Injectable()
 export class ServiceClients implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -32,7 +41,7 @@ export class ServiceClients implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** `timeoutMs` only for the long calls (SQL runs, import and export slices); the rest keep the gateway's bound. */
-  send<P extends ServicePattern>(pattern: P, request: object, timeoutMs?: number): Promise<ServiceReplies[P]> {
+  send<P extends ServicePattern>(pattern: P, request: ServiceRequests[P], timeoutMs?: number): Promise<ServiceReplies[P]> {
     const bound = timeoutMs ?? (HASHING_PATTERNS.has(pattern) ? this.config.natsHashingTimeoutMs : undefined);
     return this.get(serviceOf(pattern)).send<ServiceReplies[P]>(pattern, request, bound);
   }

@@ -1,4 +1,4 @@
-import { type FindProfileRequest, type PublicUser, type RegisterRequest, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { type PublicUser, type RegisterRequest, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ACCOUNT_GONE_MESSAGE } from '../auth/auth.messages.js';
 import { TokenService } from '../auth/token.service.js';
@@ -19,14 +19,14 @@ export class UsersService {
   ) {}
 
   async register(request: RegisterRequest): Promise<Registration> {
-    const user = toPublicUser(await this.services.send(USERS_PATTERNS.register, { email: request.email, password: request.password, skill: request.skill } satisfies RegisterRequest));
+    const user = toPublicUser(await this.services.send(USERS_PATTERNS.register, { email: request.email, password: request.password, skill: request.skill }));
     return { user, token: this.tokens.sign(user) };
   }
 
   /** The caller's profile; a token that outlived its account is a 401, so the browser ends that session. */
   async profile(caller: TokenClaims): Promise<UserProfile> {
     try {
-      return toUserProfile(await this.services.send(USERS_PATTERNS.findProfile, { userId: caller._id } satisfies FindProfileRequest));
+      return toUserProfile(await this.services.send(USERS_PATTERNS.findProfile, { userId: caller._id }));
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
         throw new UnauthorizedException(ACCOUNT_GONE_MESSAGE);

@@ -73,6 +73,18 @@ export interface DeleteReplyRequest extends QuestionRef {
   replyId: string;
 }
 
+/** What each pattern takes (the gateway's `send` is checked against it). */
+export interface CommunityRequests {
+  [COMMUNITY_PATTERNS.listQuestions]: ListQuestionsRequest;
+  [COMMUNITY_PATTERNS.findQuestion]: QuestionRef;
+  [COMMUNITY_PATTERNS.findQuestionJson]: QuestionJsonRequest;
+  [COMMUNITY_PATTERNS.createQuestion]: CreateQuestionRequest;
+  [COMMUNITY_PATTERNS.updateQuestion]: UpdateQuestionRequest;
+  [COMMUNITY_PATTERNS.deleteQuestion]: DeleteQuestionRequest;
+  [COMMUNITY_PATTERNS.deleteReply]: DeleteReplyRequest;
+  [COMMUNITY_PATTERNS.health]: Record<string, never>;
+}
+
 export interface CommunityReplies {
   [COMMUNITY_PATTERNS.listQuestions]: ListPage<QnaQuestionSummary>;
   [COMMUNITY_PATTERNS.findQuestion]: QnaQuestion;

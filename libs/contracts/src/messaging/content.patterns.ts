@@ -1,3 +1,23 @@
+import type { IdDto, ListQueryDto } from '../dto/common.dto.js';
+import type {
+  AddCheckRequestDto,
+  AttemptRequestDto,
+  ChecksLeftRequestDto,
+  CourseDto,
+  CourseItemRequestDto,
+  CreateProjectDto,
+  CreateTutorialDto,
+  DeleteCheckRequestDto,
+  ExportSliceRequestDto,
+  ImportSliceRequestDto,
+  InterviewQuestionDto,
+  PutSandboxRequestDto,
+  RemoveBlockRequestDto,
+  UpdateCourseRequestDto,
+  UpdateInterviewRequestDto,
+  UpdateProjectRequestDto,
+  UpdateTutorialRequestDto,
+} from '../dto/content.dto.js';
 import type {
   AttemptResult,
   CheckPasses,
@@ -76,6 +96,45 @@ export interface ExportSliceReply {
   interviewQuestions: InterviewQuestion[];
   /** Where the next slice starts; null after the last. */
   next: string | null;
+}
+
+/** What each pattern takes: the DTO svc-content validates it with (the gateway's `send` is checked against it). */
+export interface ContentRequests {
+  [CONTENT_PATTERNS.listCourses]: ListQueryDto;
+  [CONTENT_PATTERNS.findCourse]: IdDto;
+  [CONTENT_PATTERNS.createCourse]: CourseDto;
+  [CONTENT_PATTERNS.updateCourse]: UpdateCourseRequestDto;
+  [CONTENT_PATTERNS.deleteCourse]: IdDto;
+  [CONTENT_PATTERNS.attachProject]: CourseItemRequestDto;
+  [CONTENT_PATTERNS.detachProject]: CourseItemRequestDto;
+  [CONTENT_PATTERNS.attachTutorial]: CourseItemRequestDto;
+  [CONTENT_PATTERNS.detachTutorial]: CourseItemRequestDto;
+  [CONTENT_PATTERNS.putSandbox]: PutSandboxRequestDto;
+  [CONTENT_PATTERNS.findSandbox]: IdDto;
+  [CONTENT_PATTERNS.findProject]: IdDto;
+  [CONTENT_PATTERNS.addCheck]: AddCheckRequestDto;
+  [CONTENT_PATTERNS.deleteCheck]: DeleteCheckRequestDto;
+  [CONTENT_PATTERNS.attempt]: AttemptRequestDto;
+  [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
+  [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
+  [CONTENT_PATTERNS.storedChecks]: IdDto;
+  [CONTENT_PATTERNS.createProject]: CreateProjectDto;
+  [CONTENT_PATTERNS.updateProject]: UpdateProjectRequestDto;
+  [CONTENT_PATTERNS.removeProjectBlock]: RemoveBlockRequestDto;
+  [CONTENT_PATTERNS.deleteProject]: IdDto;
+  [CONTENT_PATTERNS.findTutorial]: IdDto;
+  [CONTENT_PATTERNS.createTutorial]: CreateTutorialDto;
+  [CONTENT_PATTERNS.updateTutorial]: UpdateTutorialRequestDto;
+  [CONTENT_PATTERNS.removeTutorialBlock]: RemoveBlockRequestDto;
+  [CONTENT_PATTERNS.deleteTutorial]: IdDto;
+  [CONTENT_PATTERNS.listInterview]: ListQueryDto;
+  [CONTENT_PATTERNS.findInterview]: IdDto;
+  [CONTENT_PATTERNS.createInterview]: InterviewQuestionDto;
+  [CONTENT_PATTERNS.updateInterview]: UpdateInterviewRequestDto;
+  [CONTENT_PATTERNS.deleteInterview]: IdDto;
+  [CONTENT_PATTERNS.exportSlice]: ExportSliceRequestDto;
+  [CONTENT_PATTERNS.importSlice]: ImportSliceRequestDto;
+  [CONTENT_PATTERNS.health]: Record<string, never>;
 }
 
 export interface ContentReplies {

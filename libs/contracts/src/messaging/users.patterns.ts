@@ -43,6 +43,19 @@ export interface UserItemRequest {
   id: string;
 }
 
+/** What each pattern takes (the gateway's `send` is checked against it). */
+export interface UsersRequests {
+  [USERS_PATTERNS.register]: RegisterRequest;
+  [USERS_PATTERNS.verifyCredentials]: VerifyCredentialsRequest;
+  [USERS_PATTERNS.findProfile]: FindProfileRequest;
+  [USERS_PATTERNS.finishProject]: UserItemRequest;
+  [USERS_PATTERNS.unfinishProject]: UserItemRequest;
+  [USERS_PATTERNS.saveQuestion]: UserItemRequest;
+  [USERS_PATTERNS.unsaveQuestion]: UserItemRequest;
+  [USERS_PATTERNS.readTutorial]: UserItemRequest;
+  [USERS_PATTERNS.health]: Record<string, never>;
+}
+
 export interface UsersReplies {
   [USERS_PATTERNS.register]: PublicUser;
   [USERS_PATTERNS.verifyCredentials]: PublicUser;
