@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { javascriptLanguage } from './mongo-language.js';
+import { mongoLanguage } from './mongo-language.js';
 import { RunnableLab } from './runnable-lab.js';
 
 // jsdom lays nothing out: CodeMirror measures text ranges, which jsdom's Range cannot do.
@@ -17,7 +17,7 @@ function renderLab() {
     <RunnableLab
       code={'db.books.find({})'}
       label="MongoDB query example"
-      language={javascriptLanguage}
+      language={mongoLanguage}
       run={run}
       ready
       hint="Queries read the course’s collections."

@@ -1,5 +1,5 @@
 import { codeExampleLabel } from '../components/code-view.js';
-import { javascriptLanguage } from './mongo-language.js';
+import { mongoLanguage } from './mongo-language.js';
 import { useGetSandboxQuery } from './get-sandbox.js';
 import { MongoResultView } from './mongo-result-view.js';
 import type { MongoRunResult } from './mongo-result.js';
@@ -24,7 +24,7 @@ export default function RunnableMongo({ code, courseId }: RunnableMongoProps) {
     <RunnableLab
       code={code}
       label={codeExampleLabel('mongo')}
-      language={javascriptLanguage}
+      language={mongoLanguage}
       run={run}
       ready={!courseId || !sandbox.isLoading}
       hint={courseId && !sandbox.isLoading && !source ? 'This course has no collections to query.' : 'Queries read the course’s collections; nothing is changed.'}
