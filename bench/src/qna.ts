@@ -1,10 +1,10 @@
 import { loadavg } from 'node:os';
 import { AUTH_HEADER, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
-import { measureCall } from './load.js';
+import { measureInTurns } from './load.js';
 import { apiUrl, type BenchOptions } from './options.js';
 import { cpuSeconds, crash, launchedChild, platformDataDir, platformMongoUrl } from './platform.js';
 import { seedQuestions } from './qna-seed.js';
-import { mergeRows, rowLabel, type BenchRow } from './table.js';
+import { rowLabel, type BenchRow } from './table.js';
 
 // `npm run bench -- --qna` (issue 9): makes sure 100,000 questions are loaded (the newest with 200
 // replies), measures how long svc-community takes to start with them, then the list's first and a
@@ -121,16 +121,15 @@ export async function measureQna(options: BenchOptions, token: string, env: Node
   const label = (call: string) => rowLabel(call, 'edge', options.edgeUrl);
   const list = (page: number) => `/qna?page=${page}&pageSize=6`;
   const deepPage = Math.min(QNA_TARGET.deepPage, Math.ceil(state.total / 6));
-  say(`${state.total} questions, question ${state.id} has ${state.replyCount} replies; each call: 2 s warm-up, ${options.durationSeconds} s, ${options.connections} connections, through the edge`);
-  // The reference before and after the Q&A calls, merged: the machine's load drifts meanwhile.
-  const referenceParts = [await measureCall(options, label('GET /api/users/me'), edge('/users/me'))];
-  const first = await measureCall(options, label(`GET /api${list(1)}`), edge(list(1)));
-  const deep = await measureCall(options, label(`GET /api${list(deepPage)}`), edge(list(deepPage)));
-  const detail = await measureCall(options, label(`GET /api/qna/{id} (${state.replyCount} replies)`), edge(`/qna/${state.id}`));
-  // What a browser sends: the answer may come compressed.
-  const detailBrowser = await measureCall(options, label(`GET /api/qna/{id} (${state.replyCount} replies), Accept-Encoding: gzip, br`), edge(`/qna/${state.id}`, { 'accept-encoding': 'gzip, deflate, br' }));
-  referenceParts.push(await measureCall(options, label('GET /api/users/me'), edge('/users/me')));
-  const reference = mergeRows(label('GET /api/users/me (reference, before and after)'), referenceParts);
+  say(`${state.total} questions, question ${state.id} has ${state.replyCount} replies; through the edge, ${options.connections} connections: 2 s warm-up each, then two turns of ${Math.round(options.durationSeconds / 2)} s over all calls`);
+  const [reference, first, deep, detail, detailBrowser] = (await measureInTurns(options, [
+    { call: label('GET /api/users/me (reference)'), target: edge('/users/me') },
+    { call: label(`GET /api${list(1)}`), target: edge(list(1)) },
+    { call: label(`GET /api${list(deepPage)}`), target: edge(list(deepPage)) },
+    { call: label(`GET /api/qna/{id} (${state.replyCount} replies)`), target: edge(`/qna/${state.id}`) },
+    // What a browser sends: the answer comes gzipped.
+    { call: label(`GET /api/qna/{id} (${state.replyCount} replies), Accept-Encoding: gzip, br`), target: edge(`/qna/${state.id}`, { 'accept-encoding': 'gzip, deflate, br' }) },
+  ])) as [BenchRow, BenchRow, BenchRow, BenchRow, BenchRow];
   const loadAfter = loadavg()[0]!;
   const startMet = startSeconds <= QNA_TARGET.maxStartSeconds;
   const rows = [reference, first, deep, detail, detailBrowser];
