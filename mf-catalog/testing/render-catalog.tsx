@@ -1,8 +1,8 @@
 import { createAppStore, type AppStore } from '@dblearn/web';
-import { LEARNER, stubFetch, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
+import { LEARNER, MemoryRouter, stubFetch, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from '@dblearn/web/router';
+import { useLocation } from '@dblearn/web/router';
 import { ToastContainer } from 'react-toastify';
 import CatalogApp from '../src/expose/app.js';
 import { fakeGateway, type FakeData } from './fake-gateway.js';

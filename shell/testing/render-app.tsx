@@ -1,9 +1,9 @@
 import { AppProviders } from '@dblearn/app-providers';
 import type { RemoteName } from '@dblearn/federation';
 import { createAppStore, type AppStore } from '@dblearn/web';
-import { jsonResponse, stubFetch, type StubbedFetch } from '@dblearn/web/testing';
+import { jsonResponse, MemoryRouter, stubFetch, type StubbedFetch } from '@dblearn/web/testing';
 import { act, render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '@dblearn/web/router';
+import { useLocation } from '@dblearn/web/router';
 import { AppRoutes } from '../src/app/router.js';
 import { RemoteLoaderContext, type RemoteApp, type RemoteAppLoader } from '../src/features/remotes/index.js';
 

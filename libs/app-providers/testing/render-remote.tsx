@@ -1,8 +1,8 @@
 import { createAppStore, type AppStore } from '@dblearn/web';
-import { unsignedToken } from '@dblearn/web/testing';
+import { MemoryRouter, unsignedToken } from '@dblearn/web/testing';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter, useLocation } from '@dblearn/web/router';
+import { useLocation } from '@dblearn/web/router';
 import { AppProviders } from '../src/app-providers.js';
 
 function CurrentLocation() {

@@ -3,7 +3,8 @@
  * Sharing react-router itself would put all of it in the shell's first load (a shared package
  * cannot be tree-shaken: about 59 kB gzipped); sharing this module shares one router context and
  * only the parts named here (about 14 kB). Import routing from here, never from react-router(-dom)
- * (eslint says so): a second copy of react-router means a second router context.
+ * (eslint says so): a second copy of react-router means a second router context. Tests take
+ * MemoryRouter from @dblearn/web/testing: pages never use it, so it stays out of every first load.
  */
 export {
   BrowserRouter,
@@ -11,7 +12,6 @@ export {
   generatePath,
   Link,
   matchPath,
-  MemoryRouter,
   Navigate,
   NavLink,
   Outlet,

@@ -1,8 +1,7 @@
 import { createAppStore } from '@dblearn/web';
-import { stubFetch, textResponse, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
+import { MemoryRouter, stubFetch, textResponse, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@dblearn/web/router';
 import { AppProviders } from '../app-providers.js';
 import { loadCredentialsRules } from '../sign-in/components/credentials-form.js';
 import { StandaloneFrame } from './standalone-frame.js';

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@dblearn/web/router';
+import { MemoryRouter } from '@dblearn/web/testing';
 import { Button, LinkButton } from './button.js';
 
 describe('Button', () => {
