@@ -21,6 +21,13 @@ const MAX_WAITING = 500;
  */
 const SLOW_JOB_MS = 100;
 const SLOW_JOB_NICE = 19;
+/**
+ * A job still running after this long leaves the pool: a fresh worker takes its place (at most as
+ * many such threads as the pool has), so the other jobs keep every worker, and its own worker ends
+ * with it. Later than SLOW_JOB_MS because starting a worker costs CPU: on a busy box an ordinary
+ * attempt (~1 ms of CPU) can take 100 ms of wall time, never 500.
+ */
+const DETACH_JOB_MS = 500;
 
 interface Pending {
   id: number;
@@ -52,6 +59,8 @@ export class SqlRunner implements OnModuleDestroy {
   private readonly logger = new Logger(SqlRunner.name);
   private readonly slots: Slot[];
   private readonly waiting: Pending[] = [];
+  /** Slots whose slow job left the pool (see SLOW_JOB_MS): their worker goes when the job ends. */
+  private readonly detached = new Set<Slot>();
   private nextId = 1;
   private closed = false;
   private readonly wasm = compileEngine();
@@ -72,7 +81,7 @@ export class SqlRunner implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     for (const pending of this.waiting.splice(0)) pending.reject(new Error('The SQL runner is closed.'));
-    await Promise.all(this.slots.map((slot) => this.stop(slot)));
+    await Promise.all([...this.slots, ...this.detached].map((slot) => this.stop(slot)));
   }
 
   private dispatch(): void {
@@ -98,7 +107,7 @@ export class SqlRunner implements OnModuleDestroy {
           slot.worker.postMessage({ id: message.id, job: slot.current.job } satisfies SqlJobMessage);
           return;
         }
-        if (slot.reniced && !restorePriority(slot)) this.replace(slot)?.resolve(reply);
+        if (this.detached.has(slot) || (slot.reniced && !restorePriority(slot))) this.replace(slot)?.resolve(reply);
         else this.finish(slot).resolve(reply);
       }
     });
@@ -107,7 +116,7 @@ export class SqlRunner implements OnModuleDestroy {
       this.replace(slot)?.reject(new Error(`The query could not be run: ${error.message}`));
     });
     slot.worker.on('exit', (code) => {
-      if (this.closed || !this.slots.includes(slot)) return;
+      if (this.closed || !(this.slots.includes(slot) || this.detached.has(slot))) return;
       this.logger.error(`A SQL worker exited (code ${code}).`);
       this.replace(slot)?.reject(new Error('The query could not be run: its worker stopped.'));
     });
@@ -116,13 +125,26 @@ export class SqlRunner implements OnModuleDestroy {
 
   private renice(slot: Slot): void {
     slot.slowTimer = null;
-    if (slot.tid === null || !slot.current) return;
-    try {
-      setPriority(slot.tid, SLOW_JOB_NICE);
-      slot.reniced = true;
-    } catch {
-      // Not permitted here: the query keeps its priority until the time limit.
+    if (!slot.current) return;
+    if (slot.tid !== null) {
+      try {
+        setPriority(slot.tid, SLOW_JOB_NICE);
+        slot.reniced = true;
+      } catch {
+        // Not permitted here: the query keeps its priority until the time limit.
+      }
     }
+    slot.slowTimer = setTimeout(() => this.detach(slot), DETACH_JOB_MS - SLOW_JOB_MS);
+  }
+
+  /** The slot's slow job leaves the pool and a fresh worker takes its place (bounded: at most as many as the pool). */
+  private detach(slot: Slot): void {
+    slot.slowTimer = null;
+    const index = this.slots.indexOf(slot);
+    if (!slot.current || index === -1 || this.closed || this.detached.size >= this.slots.length) return;
+    this.detached.add(slot);
+    this.slots[index] = this.newSlot();
+    setImmediate(() => this.dispatch());
   }
 
   private timedOut(slot: Slot): void {
@@ -138,8 +160,18 @@ export class SqlRunner implements OnModuleDestroy {
     return pending;
   }
 
-  /** Stops the slot's worker and puts a fresh one in its place; answers the job it was running. */
+  /**
+   * Stops the slot's worker and puts a fresh one in its place (a detached slot's place is taken
+   * already); answers the job it was running.
+   */
   private replace(slot: Slot): Pending | null {
+    if (this.detached.delete(slot)) {
+      const pending = slot.current;
+      clearTimers(slot);
+      slot.current = null;
+      void slot.worker.terminate();
+      return pending;
+    }
     const index = this.slots.indexOf(slot);
     if (index === -1) return null;
     const pending = slot.current;
