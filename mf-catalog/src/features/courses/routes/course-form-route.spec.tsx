@@ -14,6 +14,8 @@ describe('the course form', () => {
     const name = await screen.findByLabelText('Courses Name');
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
+    expect(screen.getByText(/its Edit page gives it a practice database/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Practice database' })).not.toBeInTheDocument();
 
     await userEvent.type(name, 'SQL');
     expect(name).toHaveAccessibleDescription('Courses Name must be 5 to 50 characters long.');

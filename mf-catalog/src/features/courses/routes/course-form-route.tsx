@@ -29,6 +29,8 @@ function NewCourse() {
     <>
       <h1>Add New Course</h1>
       <CourseForm onSave={save} />
+      {/* The sandbox is saved against a course id, so it comes once the course exists. */}
+      <p className="catalog-page__intro">Once the course is added, its Edit page gives it a practice database for its runnable examples.</p>
     </>
   );
 }
