@@ -15,7 +15,7 @@ export interface SeedQuestions {
 
 /**
  * Writes `count` questions straight into svc-community's collection, in the fields the service and
- * the kit's outbox write (`hasPendingEvents`), newer than any there: the newest gets the replies, so
+ * the kit's outbox write (`pendingEvents`), newer than any there: the newest gets the replies, so
  * it is the first item of GET /api/qna. Nothing publishes events: svc-community sees them after a
  * restart (its read model reads the collection once in the background after a snapshot start).
  */
@@ -48,7 +48,6 @@ export async function seedQuestions({ mongoUrl, count, replies, say }: SeedQuest
               }))
             : [],
           pendingEvents: [],
-          hasPendingEvents: false,
         };
       });
       await questions.insertMany(batch, { ordered: false });

@@ -321,7 +321,6 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         datePosted: new Date(),
         replies: [],
         pendingEvents: [{ eventId, subject: EVENT_SUBJECTS.questionCreated, payload: JSON.stringify({ entityId: id.toHexString(), topic: 'fo', eventId, occurredAt: new Date().toISOString() }) }],
-        hasPendingEvents: true,
       });
       const restarted = await startCommunityService(config);
       try {

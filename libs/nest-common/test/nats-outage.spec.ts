@@ -15,7 +15,7 @@ import mongoose, { type AnyObject, type Model } from 'mongoose';
 import type { ServiceConfig } from '../src/config/service-config.js';
 import { EventOutbox } from '../src/events/event-outbox.js';
 import { EventsModule } from '../src/events/events.module.js';
-import { domainEvent } from '../src/events/pending-events.js';
+import { domainEvent, PENDING_FILTER } from '../src/events/pending-events.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';
 import { eventually, streamMessages, WIDGET_MODELS } from './support/widgets.js';
@@ -108,7 +108,7 @@ describe('NATS killed (SIGKILL) for 30 s while writes go on, against real Ferret
 
     // Writes never waited on NATS for long: at most a second each while the relay noticed.
     expect(writtenDuring).toBeGreaterThan(OUTAGE_MS / WRITE_EVERY_MS / 4);
-    await eventually(async () => (await widgets.countDocuments({ hasPendingEvents: true }).exec()) === 0, 30_000);
+    await eventually(async () => (await widgets.countDocuments(PENDING_FILTER).exec()) === 0, 30_000);
 
     const nc = await connect({ servers: `nats://127.0.0.1:${port}` });
     try {

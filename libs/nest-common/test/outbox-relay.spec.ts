@@ -11,14 +11,14 @@ import { EventOutbox } from '../src/events/event-outbox.js';
 import { ensureEventsStream } from '../src/events/events-stream.js';
 import { EventsModule } from '../src/events/events.module.js';
 import { OutboxRelay } from '../src/events/outbox-relay.js';
-import { domainEvent } from '../src/events/pending-events.js';
+import { domainEvent, PENDING_FILTER } from '../src/events/pending-events.js';
 import { Tombstone } from '../src/events/tombstone.schema.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { eventually, streamMessages, WIDGET_MODELS } from './support/widgets.js';
 
-type Widget = { _id: mongoose.Types.ObjectId; title: string; topic: string; rank: number; hasPendingEvents?: boolean; pendingEvents?: unknown[] };
+type Widget = { _id: mongoose.Types.ObjectId; title: string; topic: string; rank: number; pendingEvents?: unknown[] };
 
 function widgetEvent(id: mongoose.Types.ObjectId, title: string) {
   return domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id.toHexString(), title, difficulty: 'beginner', courseId: null });
@@ -36,7 +36,7 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
   let parts: Model<{ widgetId: string }>;
   let tombstones: Model<unknown>;
 
-  const pendingWidgets = () => widgets.countDocuments({ hasPendingEvents: true }).exec();
+  const pendingWidgets = () => widgets.countDocuments(PENDING_FILTER).exec();
 
   beforeAll(async () => {
     infra = await startTestInfra();
@@ -83,7 +83,7 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
     // As a process that died right after its write would leave it.
     const earlyId = new mongoose.Types.ObjectId();
     const early = widgetEvent(earlyId, 'early');
-    await widgets.create({ _id: earlyId, title: 'early', topic: 'sql', rank: 1, pendingEvents: [{ eventId: early.eventId, subject: early.subject, payload: early.payload }], hasPendingEvents: true });
+    await widgets.create({ _id: earlyId, title: 'early', topic: 'sql', rank: 1, pendingEvents: [{ eventId: early.eventId, subject: early.subject, payload: early.payload }] });
     await app.init();
 
     const laterId = new mongoose.Types.ObjectId();
@@ -100,8 +100,8 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
       expect(messages.get(event.eventId)).toEqual({ subject: EVENT_SUBJECTS.projectUpdated, data: event.event, count: 1 });
     }
     expect([...messages.values()].some((message) => (message.data as { title: string }).title === 'nobody')).toBe(false);
-    const stored = await widgets.findById(laterId).select('+pendingEvents +hasPendingEvents').lean().exec();
-    expect(stored).toMatchObject({ title: 'renamed', pendingEvents: [], hasPendingEvents: false });
+    const stored = await widgets.findById(laterId).select('+pendingEvents').lean().exec();
+    expect(stored).toMatchObject({ title: 'renamed', pendingEvents: [] });
     // The kit's fields stay out of ordinary reads.
     expect(Object.keys((await widgets.findById(laterId).lean().exec())!).sort()).toEqual(['_id', 'rank', 'title', 'topic']);
   });
@@ -124,6 +124,25 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
     expect(messages.get(deleted.eventId)).toEqual({ subject: EVENT_SUBJECTS.courseDeleted, data: deleted.event, count: 1 });
   });
 
+  it('touches a document by its _id alone: FerretDB scans the whole collection for any other filter', async () => {
+    const filters: { method: string; filter: Record<string, unknown> }[] = [];
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      if (collection === 'widgets' && typeof filter === 'object' && filter !== null) filters.push({ method, filter: filter as Record<string, unknown> });
+    });
+    try {
+      const id = new mongoose.Types.ObjectId();
+      await outbox.create(widgets, { _id: id, title: 'by id', topic: 'sql', rank: 5 }, widgetEvent(id, 'by id'));
+      expect(await outbox.update(widgets, id, { $set: { title: 'by id again' } }, widgetEvent(id, 'by id again'))).toBe(true);
+      await eventually(async () => (await pendingWidgets()) === 0);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    // insertOne's argument is the document; the sweep's scan (PENDING_FILTER) runs only at start and after outages.
+    const relayed = filters.filter(({ method, filter }) => method !== 'insertOne' && !('pendingEvents.0' in filter));
+    expect(relayed.map(({ method }) => method)).toEqual(expect.arrayContaining(['updateOne', 'findOne']));
+    for (const { method, filter } of relayed) expect({ method, keys: Object.keys(filter) }).toEqual({ method, keys: ['_id'] });
+  });
+
   it('never stores an event twice when a document is relayed again', async () => {
     const id = new mongoose.Types.ObjectId();
     const event = widgetEvent(id, 'twice');
@@ -132,7 +151,7 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
     const before = (await jsm.streams.info(EVENTS_STREAM)).state.messages;
 
     // As if another instance (or a crash before the clear) relayed it once more.
-    await widgets.updateOne({ _id: id }, { $set: { hasPendingEvents: true }, $push: { pendingEvents: { eventId: event.eventId, subject: event.subject, payload: event.payload } } }).exec();
+    await widgets.updateOne({ _id: id }, { $push: { pendingEvents: { eventId: event.eventId, subject: event.subject, payload: event.payload } } }).exec();
     relay.publishSoon('Widget', id);
     await eventually(async () => (await pendingWidgets()) === 0);
 

@@ -69,7 +69,7 @@ describe('read models with `snapshot: true`: saved as a few documents, read at s
   });
 
   it('starts from the saved summaries, then finds what changed behind its back and saves again', async () => {
-    await db.collection('widgets').insertMany([1, 2, 3].map((rank) => ({ title: `seed ${rank}`, topic: 'rm', rank, pendingEvents: [], hasPendingEvents: false })));
+    await db.collection('widgets').insertMany([1, 2, 3].map((rank) => ({ title: `seed ${rank}`, topic: 'rm', rank, pendingEvents: [] })));
     const first = await startInstance();
     expect(first.widgets.list.startedFromSnapshot).toBe(false);
     await first.widgets.create('kit one', 'sql', 4);
@@ -78,7 +78,7 @@ describe('read models with `snapshot: true`: saved as a few documents, read at s
     expect(await head()).toMatchObject({ count: 4, chunks: 1 });
 
     // Behind the snapshot's back, while no instance runs: one more, one gone.
-    await db.collection('widgets').insertOne({ title: 'behind', topic: 'rm', rank: 0, pendingEvents: [], hasPendingEvents: false });
+    await db.collection('widgets').insertOne({ title: 'behind', topic: 'rm', rank: 0, pendingEvents: [] });
     await db.collection('widgets').deleteOne({ title: 'seed 2' });
 
     const second = await startInstance();

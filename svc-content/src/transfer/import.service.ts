@@ -191,7 +191,6 @@ export class ImportService {
         question,
         answer,
         pendingEvents: [storedEvent(domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: _id, topic, question, answer }))],
-        hasPendingEvents: true,
       }));
       await this.questions.insertMany(docs, { ordered: true });
     }
@@ -220,7 +219,7 @@ async function bulk<T>(model: Model<T>, writes: object[]): Promise<void> {
 /** An upsert of `fields` that carries `event` (if any) in the same write, as EventOutbox does. */
 function withEvent(fields: object, createdAt: Date, event: ReturnType<typeof domainEvent> | null): object {
   if (!event) return { $set: fields, $setOnInsert: { createdAt } };
-  return { $set: { ...fields, hasPendingEvents: true }, $push: { pendingEvents: storedEvent(event) }, $setOnInsert: { createdAt } };
+  return { $set: fields, $push: { pendingEvents: storedEvent(event) }, $setOnInsert: { createdAt } };
 }
 
 /** Each item checked on its own; the valid ones in file order, a repeated `_id` rejected at its second place. */

@@ -34,7 +34,7 @@ export class EventOutbox {
 
   /** Inserts `doc` with its events. Duplicate-key errors reach the caller as from `model.create`. */
   async create<T>(model: Model<T>, doc: AnyObject, events: Events): Promise<HydratedDocument<T>> {
-    const created = await (model as unknown as LooseModel).create({ ...doc, pendingEvents: list(events), hasPendingEvents: true });
+    const created = await (model as unknown as LooseModel).create({ ...doc, pendingEvents: list(events) });
     failpoint('events:after-write');
     await this.relay.publishNow(model.modelName, created._id as Types.ObjectId);
     return created as unknown as HydratedDocument<T>;
@@ -48,7 +48,6 @@ export class EventOutbox {
     const pending = list(events);
     const withEvents = {
       ...update,
-      $set: { ...(update.$set as AnyObject | undefined), hasPendingEvents: true },
       $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } },
     } as UpdateQuery<T>;
     const result = await (model as unknown as LooseModel).updateOne({ ...where, _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
@@ -66,14 +65,14 @@ export class EventOutbox {
    * delete (unknown id, or a delete of it already under way).
    */
   async delete<T>(model: Model<T>, id: Id, events: Events, cascade: readonly DeleteTarget[] = []): Promise<boolean> {
-    const current = await (model as unknown as LooseModel).findById(id, { _id: 1 }).select('+pendingEvents').lean<WithPendingEvents>().exec();
+    const current = await (model as unknown as LooseModel).findById(id, { _id: 1, pendingEvents: 1 }).lean<WithPendingEvents>().exec();
     if (!current) return false;
     const deletes: DeleteTarget[] = [{ model: model.modelName, ids: [String(id)] }, ...cascade];
     let tombstone: HydratedDocument<Tombstone & WithPendingEvents>;
     try {
       // The tombstone takes the entity's id: two deletes racing for one entity make one tombstone.
       [tombstone] = (await this.tombstones.create([
-        { _id: id, deletes: JSON.stringify(deletes), pendingEvents: [...(current.pendingEvents ?? []).map(storedEvent), ...list(events)], hasPendingEvents: true },
+        { _id: id, deletes: JSON.stringify(deletes), pendingEvents: [...(current.pendingEvents ?? []).map(storedEvent), ...list(events)] },
       ])) as [HydratedDocument<Tombstone & WithPendingEvents>];
     } catch (error) {
       if (isDuplicateKeyError(error)) return false;

@@ -7,7 +7,7 @@ import { backoffDelay } from './backoff.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { ensureEventsStream } from './events-stream.js';
 import { failpoint } from './failpoint.js';
-import { hasPendingEventsField, type PendingEvent, storedEvent } from './pending-events.js';
+import { hasPendingEventsField, PENDING_FILTER, type PendingEvent, storedEvent } from './pending-events.js';
 import { OutboxRecord } from './outbox.schema.js';
 import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
 
@@ -80,7 +80,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.recover();    this.sweepTimer = setInterval(() => {
+    await this.recover();
+    this.sweepTimer = setInterval(() => {
       this.sweepDue = true;
       this.wake();
     }, SWEEP_INTERVAL_MS);
@@ -203,7 +204,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     for (const model of this.modelsWithEvents()) {
       let after: Types.ObjectId | null = null;
       for (;;) {
-        const filter: Record<string, unknown> = { hasPendingEvents: true, ...(after ? { _id: { $gt: after } } : {}) };
+        const filter: Record<string, unknown> = { ...PENDING_FILTER, ...(after ? { _id: { $gt: after } } : {}) };
         const batch = await model.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(BATCH_SIZE).lean<{ _id: Types.ObjectId }[]>().exec();
         for (const { _id } of batch) {
           if (this.stopped) return published;
@@ -232,8 +233,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async publishDocumentAlone(model: Model<AnyObject>, id: string, timeoutMs: number): Promise<number> {
     const isTombstone = model.modelName === Tombstone.name;
     const doc = await model
-      .findById(id, { _id: 1, ...(isTombstone ? { deletes: 1 } : {}) })
-      .select('+pendingEvents')
+      // Named in the projection: mongoose drops a `select('+pendingEvents')` beside `{ _id: 1 }`.
+      .findById(id, { _id: 1, pendingEvents: 1, ...(isTombstone ? { deletes: 1 } : {}) })
       .lean<PendingDocument>()
       .exec();
     if (!doc) return 0;
@@ -249,9 +250,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     if (isTombstone) {
       await model.deleteOne({ _id: doc._id }).exec();
     } else if (events.length > 0) {
-      // Only what was published: an event pushed meanwhile stays for the next pass.
+      // Only what was published: an event pushed meanwhile stays for the next pass. The filter is
+      // `_id` alone: FerretDB 1.24 scans the whole collection for any other filter (docs/NOTES.md).
       await model.updateOne({ _id: doc._id }, { $pullAll: { pendingEvents: events.map(storedEvent) } }).exec();
-      await model.updateOne({ _id: doc._id, pendingEvents: { $size: 0 } }, { $set: { hasPendingEvents: false } }).exec();
     }
     return events.length;
   }

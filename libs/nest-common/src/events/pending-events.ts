@@ -14,12 +14,18 @@ export interface PendingEvent {
   payload: string;
 }
 
-/** The fields `withPendingEvents` adds to a document. */
+/** The field `withPendingEvents` adds to a document. */
 export interface WithPendingEvents {
   pendingEvents: PendingEvent[];
-  /** True while `pendingEvents` is not empty; the relay's recovery pass looks for it. */
-  hasPendingEvents: boolean;
 }
+
+/**
+ * Documents whose events are not all published yet: what the relay's sweep looks for. It asks the
+ * array itself rather than a flag beside it, because clearing a flag only when the array is empty
+ * needs a filter beyond `_id`, which FerretDB 1.24 answers by scanning the collection (on every
+ * write). The sweep scans anyway on FerretDB; on MongoDB a partial index can serve it.
+ */
+export const PENDING_FILTER = { 'pendingEvents.0': { $exists: true } } as const;
 
 /** What a caller supplies for an event: the kit adds the event id and the time. */
 export type EventData<S extends EventSubject> = Omit<EventPayloads[S], Exclude<keyof DomainEvent, 'entityId'>>;
@@ -43,7 +49,6 @@ export const PENDING_EVENTS_OPTION = 'dblearnPendingEvents';
 export function withPendingEvents<T extends Schema>(schema: T): T {
   schema.add({
     pendingEvents: { type: [pendingEventSchema], default: [], select: false },
-    hasPendingEvents: { type: Boolean, default: false, select: false },
   });
   schema.set(PENDING_EVENTS_OPTION as 'strict', true as never);
   return schema;

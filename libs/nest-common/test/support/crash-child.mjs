@@ -7,7 +7,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import mongoose from 'mongoose';
-import { domainEvent, EventOutbox, EventsModule, MongoModule, Tombstone, withPendingEvents } from '@dblearn/nest-common';
+import { domainEvent, EventOutbox, EventsModule, MongoModule, PENDING_FILTER, Tombstone, withPendingEvents } from '@dblearn/nest-common';
 
 const [op, id, parts = ''] = process.argv.slice(2);
 const partIds = parts.split(',').filter(Boolean);
@@ -45,7 +45,7 @@ if (op === 'delete') {
 }
 
 for (const started = Date.now(); Date.now() - started < 20_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
-  const pending = (await widgets.countDocuments({ hasPendingEvents: true })) + (await tombstones.countDocuments());
+  const pending = (await widgets.countDocuments(PENDING_FILTER)) + (await tombstones.countDocuments());
   if (pending === 0) {
     console.log('settled');
     await app.close();
