@@ -1,4 +1,4 @@
-import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolMissingError } from '../errors.js';
 import { run, succeeded } from '../process/run.js';
@@ -10,6 +10,20 @@ import { findExecutable } from './which.js';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+/** What `ferretdb --version` says of the build below: the release plus our one patch. */
+export const FERRETDB_BUILD = `${FERRETDB_VERSION}-dblearn.1`;
+
+/**
+ * FerretDB 1.24.2's SQLite backend looks documents up by `_ferretdb_sjson->'$._id'` while its `_id`
+ * index is on `_ferretdb_sjson->"_id"`: SQLite matches index expressions by text, so every find,
+ * update and delete by `_id` scanned the whole table (350 ms at 100,000 questions). Both spellings
+ * read the same value; the patch makes the queries use the index.
+ */
+const ID_COLUMN_PATCH = {
+  file: join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
+  from: `IDColumn = DefaultColumn + "->'$._id'"`,
+  to: `IDColumn = DefaultColumn + "->'_id'"`,
+};
 
 /** Where FerretDB keeps its files under a data directory (kept across restarts). */
 export function ferretDbPaths(dataDir: string): { sqliteDir: string; stateDir: string } {
@@ -34,18 +48,27 @@ export function ferretDbArgs(dataDir: string, port: number): string[] {
 }
 
 /** Only 1.x has the SQLite backend (2.x needs PostgreSQL with DocumentDB), so others are passed over. */
-async function isUsableFerretDb(binary: string): Promise<boolean> {
+async function isUsableFerretDb(binary: string, build?: string): Promise<boolean> {
   const result = await run(binary, ['--version'], { timeoutMs: 15_000 });
   const version = succeeded(result) ? parseVersion(result.stdout) : undefined;
-  return version?.major === 1;
+  return version?.major === 1 && (build === undefined || result.stdout.includes(`version: ${build}\n`));
+}
+
+/** Applies ID_COLUMN_PATCH to a writable copy of the source; fails loudly if the line moved. */
+async function patchFerretDb(sourceDir: string): Promise<void> {
+  const path = join(sourceDir, ID_COLUMN_PATCH.file);
+  const source = await readFile(path, 'utf8');
+  if (!source.includes(ID_COLUMN_PATCH.from)) throw new ToolMissingError(`FerretDB ${FERRETDB_VERSION}: ${ID_COLUMN_PATCH.file} no longer holds the line to patch.`);
+  await writeFile(path, source.replace(ID_COLUMN_PATCH.from, ID_COLUMN_PATCH.to));
 }
 
 /** FerretDB 1.x from .tools/bin, else from PATH. */
 export async function findFerretDb(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
-  const candidates = [findExecutable('ferretdb', { PATH: '' }, [toolsBinDir(root, env)]), findExecutable('ferretdb', env)];
-  for (const candidate of candidates) {
-    if (candidate && (await isUsableFerretDb(candidate))) return candidate;
-  }
+  // Ours must be the patched build (an older .tools binary is rebuilt); one on PATH is the person's choice.
+  const ours = findExecutable('ferretdb', { PATH: '' }, [toolsBinDir(root, env)]);
+  if (ours && (await isUsableFerretDb(ours, FERRETDB_BUILD))) return ours;
+  const onPath = findExecutable('ferretdb', env);
+  if (onPath && (await isUsableFerretDb(onPath))) return onPath;
   return undefined;
 }
 
@@ -75,7 +98,8 @@ export async function buildFerretDb(root: string, report: (message: string) => v
   // The module cache is read-only; the copy must be writable for version.txt and for later clean-up.
   await cp(moduleDir, sourceDir, { recursive: true });
   await makeWritable(sourceDir);
-  await writeFile(join(sourceDir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  await writeFile(join(sourceDir, 'build', 'version', 'version.txt'), `${FERRETDB_BUILD}\n`);
+  await patchFerretDb(sourceDir);
 
   report(`building FerretDB ${FERRETDB_VERSION} with Go ${go.version.major}.${go.version.minor} (about a minute and a half the first time)`);
   try {
