@@ -39,7 +39,7 @@ export function CredentialsFormView({ kind, inputs, errors = {}, submitDisabled,
   const { label, passwordAutoComplete } = KINDS[kind];
   return (
     <form className="auth-form" noValidate aria-label={label} {...form}>
-      <TextField label="Username" type="email" autoComplete="username" placeholder="you@example.com" error={errors.email} {...inputs.email} />
+      <TextField label="Username" type="email" autoComplete="username" error={errors.email} {...inputs.email} />
       <TextField label="Password" type="password" autoComplete={passwordAutoComplete} error={errors.password} {...inputs.password} />
       {kind === 'register' ? <RadioGroup legend="Skill" options={SKILL_OPTIONS} error={errors.skill} {...inputs.skill} /> : null}
       <Button type="submit" disabled={submitDisabled}>
