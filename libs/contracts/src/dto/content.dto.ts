@@ -5,6 +5,9 @@ import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 
+/** The message for a malformed id, worded the same for every field. */
+const idRule = (name: string) => ({ message: `${name} must be a valid id.` });
+
 // SPEC §5 for the content svc-content owns (CONTRACT "Courses, tutorials, projects, interview
 // questions"). The field labels are the ones the admin forms show.
 
@@ -56,7 +59,7 @@ class ProjectFieldsDto {
 /** POST /project: `courseId` attaches the new project to that course. */
 export class CreateProjectDto extends ProjectFieldsDto {
   @IsOptional()
-  @IsMongoId({ message: 'courseId must be a valid id.' })
+  @IsMongoId(idRule('courseId'))
   courseId?: string;
 }
 
@@ -94,7 +97,7 @@ export class UpdateTutorialDto {
 /** POST /tutorial: `courseId` attaches the new tutorial to that course. */
 export class CreateTutorialDto extends UpdateTutorialDto {
   @IsOptional()
-  @IsMongoId({ message: 'courseId must be a valid id.' })
+  @IsMongoId(idRule('courseId'))
   courseId?: string;
 }
 
@@ -114,7 +117,6 @@ export class InterviewQuestionDto {
 
 // ---- Request payloads svc-content receives over NATS (the gateway adds the path's ids to the body) ----
 
-const idRule = (name: string) => ({ message: `${name} must be a valid id.` });
 
 /** content.course.update */
 export class UpdateCourseRequestDto extends CourseDto {
@@ -185,7 +187,7 @@ export class CheckDto {
 
 /** POST /project/{projectId}/attempts */
 export class AttemptDto {
-  @IsMongoId({ message: 'checkId must be a valid id.' })
+  @IsMongoId(idRule('checkId'))
   checkId!: string;
 
   @IsString(text('Query'))
@@ -195,40 +197,40 @@ export class AttemptDto {
 
 /** content.course.put-sandbox */
 export class PutSandboxRequestDto extends SandboxDto {
-  @IsMongoId({ message: 'courseId must be a valid id.' })
+  @IsMongoId(idRule('courseId'))
   courseId!: string;
 }
 
 /** content.project.add-check */
 export class AddCheckRequestDto extends CheckDto {
-  @IsMongoId({ message: 'projectId must be a valid id.' })
+  @IsMongoId(idRule('projectId'))
   projectId!: string;
 }
 
 /** content.project.delete-check: check `id` of `projectId`. */
 export class DeleteCheckRequestDto {
-  @IsMongoId({ message: 'projectId must be a valid id.' })
+  @IsMongoId(idRule('projectId'))
   projectId!: string;
 
-  @IsMongoId({ message: 'id must be a valid id.' })
+  @IsMongoId(idRule('id'))
   id!: string;
 }
 
 /** content.project.attempt: the gateway adds the path's project and the caller. */
 export class AttemptRequestDto extends AttemptDto {
-  @IsMongoId({ message: 'projectId must be a valid id.' })
+  @IsMongoId(idRule('projectId'))
   projectId!: string;
 
-  @IsMongoId({ message: 'userId must be a valid id.' })
+  @IsMongoId(idRule('userId'))
   userId!: string;
 }
 
 /** content.project.checks-left (svc-users, before it records a finished project). */
 export class ChecksLeftRequestDto {
-  @IsMongoId({ message: 'projectId must be a valid id.' })
+  @IsMongoId(idRule('projectId'))
   projectId!: string;
 
-  @IsMongoId({ message: 'userId must be a valid id.' })
+  @IsMongoId(idRule('userId'))
   userId!: string;
 }
 
