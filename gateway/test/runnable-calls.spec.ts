@@ -180,4 +180,47 @@ describe('checks and attempts through the gateway', () => {
     const other = await learner();
     expect((await call('post', `/users/project/${other.user._id}`, other.token, { id: projectId })).status).toBe(409);
   });
+
+  it('lets only an admin edit a check; a new reference gets a new id, so Finish asks for it again', async () => {
+    const { user, token } = await learner();
+    await attempt(token, checkId, 'SELECT name, price FROM product WHERE price < 100 ORDER BY price');
+    await attempt(token, secondCheckId, 'SELECT count(*) FROM product');
+    const edit = (body: object, who = admin, project = projectId) => call('put', `/project/updateCheck/${project}`, who, body);
+    const reworded = { id: checkId, task: 'Products under 100, cheapest first.', referenceSql: 'SELECT name, price FROM product WHERE price < 100 ORDER BY price' };
+    expect((await edit(reworded, '')).status).toBe(401);
+    expect((await edit(reworded, token)).status).toBe(403);
+    expect((await edit({ ...reworded, extra: true })).status).toBe(400);
+    expect((await edit({ ...reworded, id: 'nope' })).status).toBe(400);
+    expect((await edit(reworded, admin, 'nope')).status).toBe(400);
+    expect((await edit({ ...reworded, task: 'short' })).body.message).toEqual(['Task must be 10 to 3000 characters long.']);
+    expect((await edit({ ...reworded, id: unknownId })).body).toMatchObject({ statusCode: 404, message: 'Check not found.' });
+    expect((await edit(reworded, admin, unknownId)).body).toMatchObject({ statusCode: 404, message: 'Project not found.' });
+    const broken = await edit({ ...reworded, referenceSql: 'SELECT * FROM customer' });
+    expect([broken.status, broken.body.message]).toEqual([400, "The reference query does not run on the course's sandbox: Line 1: no such table: customer"]);
+    expect((await call('get', `/project/check/${projectId}`, admin)).body.checks[0].task).toBe('Every product under 100, cheapest first.');
+
+    const edited = await edit(reworded);
+    expect([edited.status, (edited.body as Project).checks]).toEqual([
+      200,
+      [
+        { _id: checkId, task: reworded.task },
+        { _id: secondCheckId, task: 'How many products are there?' },
+      ],
+    ]);
+    expect((await call('get', `/project/${projectId}/passes`, token)).body).toEqual({ passed: [checkId, secondCheckId] });
+
+    const recounted = await edit({ id: secondCheckId, task: 'How many products cost more than 50?', referenceSql: 'SELECT count(*) FROM product WHERE price > 50' });
+    const newId = (recounted.body as Project).checks[1]!._id;
+    expect(newId).not.toBe(secondCheckId);
+    expect((await call('get', `/project/${projectId}`, token)).body.checks).toEqual([
+      { _id: checkId, task: reworded.task },
+      { _id: newId, task: 'How many products cost more than 50?' },
+    ]);
+    expect((await call('get', `/project/${projectId}/passes`, token)).body).toEqual({ passed: [checkId] });
+    const finish = () => call('post', `/users/project/${user._id}`, token, { id: projectId });
+    expect((await finish()).body.message).toBe('Pass every check of this project before finishing it: 1 check is left: “How many products cost more than 50?”');
+    expect((await attempt(token, newId, 'SELECT count(*) FROM product WHERE price >= 95')).body.passed).toBe(true);
+    expect((await finish()).status).toBe(200);
+    secondCheckId = newId;
+  });
 });

@@ -203,6 +203,63 @@ describe('checks and attempts', () => {
     expect((await content.refusal(CONTENT_PATTERNS.checkPasses, { projectId: new Types.ObjectId().toHexString(), userId: learner })).statusCode).toBe(404);
   });
 
+  it('edits a check in its place: new wording keeps its id and passes, a new reference gets a new id and drops them', async () => {
+    const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id, task, referenceSql });
+    const stored = () => send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    expect(await passes()).toEqual({ passed: [loansCheck, membersCheck] });
+    const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
+    expect(reworded.checks).toEqual([
+      { _id: loansCheck, task: 'Each member with the number of books not yet returned.' },
+      { _id: membersCheck, task: 'Names of members, alphabetically from the end.' },
+    ]);
+    expect(await passes()).toEqual({ passed: [loansCheck, membersCheck] });
+
+    const before = await stored();
+    const refused = { projectId: project._id, id: membersCheck, task: 'Names of members, A to Z.', referenceSql: 'SELECT nope FROM member' };
+    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, refused)).toEqual({
+      statusCode: 400,
+      message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
+    });
+    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, task: 'short', referenceSql: 'x'.repeat(10 * 1024 + 1) })).message).toEqual([
+      'Task must be 10 to 3000 characters long.',
+      'Reference query must be at most 10240 characters long.',
+    ]);
+    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, id: 'nope' })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, projectId: 'nope' })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, extra: 1 })).statusCode).toBe(400);
+    const unknown = { ...refused, referenceSql: 'SELECT 1' };
+    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { ...unknown, id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { ...unknown, projectId: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: 'Project not found.' });
+    expect(await stored()).toEqual(before);
+
+    const rewritten = await update(membersCheck, 'Names of members, A to Z.', 'SELECT name FROM member ORDER BY name');
+    const [first, second] = rewritten.checks;
+    expect(first).toEqual({ _id: loansCheck, task: 'Each member with the number of books not yet returned.' });
+    expect(second).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), task: 'Names of members, A to Z.' });
+    expect(second!._id).not.toBe(membersCheck);
+    expect((await stored()).checks[1]).toEqual({ ...second, referenceSql: 'SELECT name FROM member ORDER BY name' });
+    expect(await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).toMatchObject({ checks: rewritten.checks });
+    // The pass earned against the old reference no longer counts: Finish waits for the new check.
+    expect(await passes()).toEqual({ passed: [loansCheck] });
+    expect((await left()).left).toEqual([second]);
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name DESC')).message).toBe('Row 1 differs: the rows are right but not in the expected order.');
+    expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name')).passed).toBe(true);
+    expect(await left()).toEqual({ left: [] });
+    membersCheck = second!._id;
+  });
+
+  it('keeps both of two edits of one project sent at once (the checks are rewritten under a lock)', async () => {
+    const { checks } = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    await Promise.all(
+      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.referenceSql })),
+    );
+    expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).checks).toEqual([
+      { _id: loansCheck, task: 'Reworded task number 1.' },
+      { _id: membersCheck, task: 'Reworded task number 2.' },
+    ]);
+  });
+
   it('removes a check (404 for one it does not have)', async () => {
     const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck });
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);

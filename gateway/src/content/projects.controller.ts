@@ -5,7 +5,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateProjectDto } from '@dblearn/contracts/dto';
+import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
@@ -49,6 +49,17 @@ export class ProjectsController {
   @AdminWrite({ summary: 'Add a check', description: 'A task (10–3000 characters) and a reference query (up to 10 kB); 400 when the query does not run on the course sandbox.', answer: ProjectAnswer, byId: true })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+  }
+
+  @Put('updateCheck/:projectId')
+  @AdminWrite({
+    summary: 'Edit a check',
+    description: 'The body names the check and gives its task and reference query, checked like an added one (400 naming the problem). It keeps its place; a changed reference query gives it a new _id, so passes earned against the old one no longer count.',
+    answer: ProjectAnswer,
+    byId: true,
+  })
+  updateCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: UpdateCheckDto): Promise<Project> {
+    return this.services.send(CONTENT_PATTERNS.updateCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('deleteCheck/:projectId')

@@ -1,5 +1,5 @@
 import { type AttemptResult, type CheckPasses, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
-import { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto } from '@dblearn/contracts/dto';
+import { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChecksService } from './checks.service.js';
@@ -11,6 +11,11 @@ export class ChecksController {
   @MessagePattern(CONTENT_PATTERNS.addCheck)
   add(@Payload() request: AddCheckRequestDto): Promise<Project> {
     return this.checks.add(request);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.updateCheck)
+  update(@Payload() request: UpdateCheckRequestDto): Promise<Project> {
+    return this.checks.update(request);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteCheck)

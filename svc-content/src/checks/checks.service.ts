@@ -10,7 +10,7 @@ import {
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto } from '@dblearn/contracts/dto';
+import type { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
 import { badRequest, domainEvent, EventOutbox, KeyedLock, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -46,11 +46,26 @@ export class ChecksService {
 
   /** 400 unless the project's course has a SQL sandbox and the reference runs on it. */
   async add({ projectId, task, referenceSql }: AddCheckRequestDto): Promise<Project> {
-    const project = await this.load(projectId);
-    if (!project.courseId) throw badRequest('Attach the project to a course with a SQL sandbox before adding checks.');
-    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), referenceSql);
-    if (refused) throw badRequest(refused);
+    await this.refuseReference(await this.load(projectId), referenceSql);
     return this.changeChecks(projectId, (checks) => [...checks, { _id: new Types.ObjectId(), task, referenceSql }]);
+  }
+
+  /**
+   * Rewrites check `id` in its place, its reference checked like an added one. A changed reference
+   * gives the check a new `_id`: passes are kept by check id, so the ones earned against the old
+   * reference stop counting (Finish and the passes call read only current ids); a new wording keeps it.
+   */
+  async update({ projectId, id, task, referenceSql }: UpdateCheckRequestDto): Promise<Project> {
+    const project = await this.load(projectId);
+    if (!project.checks?.some((check) => String(check._id) === id)) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+    await this.refuseReference(project, referenceSql);
+    return this.changeChecks(projectId, (checks) => {
+      const at = checks.findIndex((check) => String(check._id) === id);
+      if (at < 0) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+      const sameReference = checks[at]!.referenceSql === referenceSql;
+      const edited = { _id: sameReference ? checks[at]!._id : new Types.ObjectId(), task, referenceSql };
+      return checks.map((check, index) => (index === at ? edited : check));
+    });
   }
 
   async delete({ projectId, id }: DeleteCheckRequestDto): Promise<Project> {
@@ -131,6 +146,13 @@ export class ChecksService {
       this.index.projectWritten(written);
       return toProject(written);
     });
+  }
+
+  /** 400 unless the project belongs to a course whose SQL sandbox runs the reference (a slow call: outside the lock). */
+  private async refuseReference(project: ProjectRecord, referenceSql: string): Promise<void> {
+    if (!project.courseId) throw badRequest('Attach the project to a course with a SQL sandbox before adding checks.');
+    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), referenceSql);
+    if (refused) throw badRequest(refused);
   }
 
   private async load(projectId: string): Promise<ProjectRecord> {

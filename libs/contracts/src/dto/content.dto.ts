@@ -207,6 +207,18 @@ export class AddCheckRequestDto extends CheckDto {
   projectId!: string;
 }
 
+/** PUT /project/updateCheck/{projectId}: check `id` gets this task and reference (checked like an added one). */
+export class UpdateCheckDto extends CheckDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+}
+
+/** content.project.update-check */
+export class UpdateCheckRequestDto extends UpdateCheckDto {
+  @IsMongoId(idRule('projectId'))
+  projectId!: string;
+}
+
 /** content.project.delete-check: check `id` of `projectId`. */
 export class DeleteCheckRequestDto {
   @IsMongoId(idRule('projectId'))

@@ -16,6 +16,7 @@ import type {
   UpdateCourseRequestDto,
   UpdateInterviewRequestDto,
   UpdateProjectRequestDto,
+  UpdateCheckRequestDto,
   UpdateTutorialRequestDto,
 } from '../dto/content.dto.js';
 import type {
@@ -53,6 +54,11 @@ export const CONTENT_PATTERNS = {
   findProject: 'content.project.find',
   /** AddCheckRequestDto → Project; 400 when the reference does not run on the course's sandbox. */
   addCheck: 'content.project.add-check',
+  /**
+   * UpdateCheckRequestDto → Project; 400 like addCheck. The check keeps its place; a changed reference
+   * gives it a new _id, so passes earned against the old reference no longer count.
+   */
+  updateCheck: 'content.project.update-check',
   /** DeleteCheckRequestDto → Project. */
   deleteCheck: 'content.project.delete-check',
   /** AttemptRequestDto → AttemptResult; 404 for a check of another project. A pass is remembered. */
@@ -113,6 +119,7 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findProject]: IdDto;
   [CONTENT_PATTERNS.addCheck]: AddCheckRequestDto;
+  [CONTENT_PATTERNS.updateCheck]: UpdateCheckRequestDto;
   [CONTENT_PATTERNS.deleteCheck]: DeleteCheckRequestDto;
   [CONTENT_PATTERNS.attempt]: AttemptRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
@@ -151,6 +158,7 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.findSandbox]: Sandbox;
   [CONTENT_PATTERNS.findProject]: Project;
   [CONTENT_PATTERNS.addCheck]: Project;
+  [CONTENT_PATTERNS.updateCheck]: Project;
   [CONTENT_PATTERNS.deleteCheck]: Project;
   [CONTENT_PATTERNS.attempt]: AttemptResult;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
