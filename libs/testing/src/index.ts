@@ -4,3 +4,4 @@ export { uniqueDatabaseName } from './database-name.js';
 export { NatsCaller } from './nats-caller.js';
 export { eventually } from './eventually.js';
 export { ServiceProcess, SvcUsersProcess, type ServiceEnv } from './service-process.js';
+export { filtersBeyondId, recordFilters, type SentFilter } from './record-filters.js';
