@@ -1,7 +1,12 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { filtersBeyondId, recordFilters } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import mongoose from 'mongoose';
+import { getModelToken } from '@nestjs/mongoose';
+import mongoose, { type Model } from 'mongoose';
 import { SnapshotEvents } from '../src/snapshots/snapshot-events.js';
+import { putSnapshot } from '../src/snapshots/snapshot-lists.js';
+import { UserSnapshots } from '../src/snapshots/user-snapshots.js';
+import { User } from '../src/users/users.schema.js';
 import { type SnapshotSuite, startSnapshotSuite } from './support/snapshot-suite.js';
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
@@ -161,6 +166,55 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       expect(await users.refusal(USERS_PATTERNS.saveQuestion, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Interview question not found.' });
       expect(await users.refusal(USERS_PATTERNS.readTutorial, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Tutorial not found.' });
       expect(await profile(user._id)).toMatchObject({ savedQuestion: [], readTutorial: [] });
+    });
+  });
+
+  describe('on FerretDB, by `_id` alone', () => {
+    it('every progress write and event reaches users and snapshot_holders by `_id` alone: FerretDB scans the collection for any other filter', async () => {
+      const user = await learner();
+      const project = addProject('By id');
+      const question = addQuestion();
+      const tutorial = addTutorial();
+      const sent = await recordFilters(mongoose, ['users', 'snapshot_holders'], async () => {
+        await finish(user._id, project._id);
+        await save(user._id, question._id);
+        await read(user._id, tutorial._id);
+        await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'By id, renamed', difficulty: 'beginner', courseId: project.courseId });
+        await unsave(user._id, question._id);
+        await events().tutorialDeleted({ ...eventMeta(), entityId: tutorial._id, courseId: tutorial.courseId });
+      });
+      const users = sent.filter(({ collection }) => collection === 'users');
+      expect(users.map(({ method }) => method)).toEqual(expect.arrayContaining(['findOne', 'updateOne']));
+      expect(users.filter(({ method }) => method === 'updateOne')).toHaveLength(6);
+      expect(filtersBeyondId(sent)).toEqual([]);
+    });
+
+    it("applies a change again when another instance's write lands on top of it (each write is read back by `_id`)", async () => {
+      const user = await learner();
+      const [mine, theirs] = [addProject('Mine'), addProject('Theirs')];
+      const model = suite.service.get<Model<User>>(getModelToken(User.name));
+      // Another instance read the empty list before this write and writes its own list right after it.
+      let interfered = false;
+      const racing = new Proxy(model, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown;
+          if (key !== 'updateOne') return typeof value === 'function' ? value.bind(target) : value;
+          return (...args: Parameters<Model<User>['updateOne']>) => ({
+            exec: async () => {
+              const result = await target.updateOne(...args).exec();
+              if (!interfered) {
+                interfered = true;
+                await target.updateOne({ _id: user._id }, { $set: { finishedProject: [projectSnapshot(theirs)] } }).exec();
+              }
+              return result;
+            },
+          });
+        },
+      });
+      const otherInstance = new UserSnapshots(racing, { changed: () => undefined });
+      expect(await otherInstance.change(user._id, 'project', (list) => putSnapshot(list, projectSnapshot(mine)))).toBe('changed');
+      expect(interfered).toBe(true);
+      expect((await profile(user._id)).finishedProject).toEqual([projectSnapshot(theirs), projectSnapshot(mine)]);
     });
   });
 

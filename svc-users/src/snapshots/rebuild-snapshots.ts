@@ -35,7 +35,7 @@ export interface RebuildParts {
  * answered for every entity, so an outage of svc-content cannot empty anyone's lists.
  */
 export async function rebuildSnapshots({ users, lists, holders, content }: RebuildParts): Promise<RebuildReport> {
-  const projection = Object.fromEntries([...Object.values(SNAPSHOT_LISTS).map((field) => [field, 1]), ['snapshotRev', 1]]);
+  const projection = Object.fromEntries(Object.values(SNAPSHOT_LISTS).map((field) => [field, 1]));
   const holdersOf = Object.fromEntries(SNAPSHOT_KINDS.map((kind) => [kind, new Map<string, Set<string>>()])) as Record<SnapshotKind, Map<string, Set<string>>>;
   let userCount = 0;
   for await (const user of users.find({}, projection).lean<StoredLists>().cursor()) {

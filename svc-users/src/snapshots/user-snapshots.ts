@@ -7,12 +7,12 @@ import { toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/use
 import { User } from '../users/users.schema.js';
 import { type SnapshotKind, SNAPSHOT_LISTS, type SnapshotOf } from './snapshot-kinds.js';
 
-/** How often a write is retried when another writer changed the same user's lists meanwhile. */
-const MAX_ATTEMPTS = 8;
+/** How often a write is applied again when its read-back does not show it (another writer's update landed on top). */
+const MAX_WRITES = 8;
 
 export type ListChange = 'changed' | 'unchanged' | 'no-user';
 
-export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial'>> & { _id: Types.ObjectId; snapshotRev?: number };
+export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial'>> & { _id: Types.ObjectId };
 
 export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K][] } = {
   project: (user) => (user.finishedProject ?? []).map(toFinishedProject),
@@ -22,11 +22,18 @@ export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K
 
 /**
  * Every write to a user's snapshot lists goes through here. FerretDB has no positional operator and
- * no transactions, so a list is read, changed in memory and written back whole, on condition that
- * `snapshotRev` is still what was read; if another writer came first, it starts over. One lookup
- * and one update by `_id` each time (both indexed). Each write drops the cached profile everywhere.
- * The guard is what protects on MongoDB, across instances; FerretDB ignores it under concurrency,
- * so writes for one user are also queued within the process.
+ * no transactions, so a list is read, changed in memory and written back whole, each step by `_id`
+ * alone: FerretDB scans the whole users collection for any other filter (the old `{_id, snapshotRev}`
+ * guard did, on every progress write), and that guard was no compare-and-set there anyway.
+ * Each write drops the cached profile everywhere.
+ *
+ * Instead of a guard, each write is read back by `_id`: if the change is not in the stored list
+ * (another writer's update landed on top, or FerretDB lost it in a concurrent update), it is applied
+ * again to what is there now. Within one process writes for a user are also queued (KeyedLock), so
+ * none is lost. Across instances a write that returns was stored when it was checked, but another
+ * instance that read the list before it and writes after its check still overwrites it unseen (its
+ * own check passes): a window of one round trip, which the old guard closed on MongoDB (never on
+ * FerretDB). `snapshotRev` now only counts writes.
  */
 @Injectable()
 export class UserSnapshots {
@@ -45,20 +52,20 @@ export class UserSnapshots {
 
   private async write<K extends SnapshotKind>(userId: string, kind: K, next: (list: SnapshotOf[K][]) => SnapshotOf[K][] | null): Promise<ListChange> {
     const field = SNAPSHOT_LISTS[kind];
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      const user = await this.users.findById(userId, { [field]: 1, snapshotRev: 1 }).lean<StoredLists>().exec();
-      if (!user) return 'no-user';
-      const list = next(READERS[kind](user));
-      if (list === null) return 'unchanged';
-      const rev = user.snapshotRev;
-      const result = await this.users
-        .updateOne({ _id: user._id, snapshotRev: rev ?? { $exists: false } }, { $set: { [field]: list }, $inc: { snapshotRev: 1 } })
-        .exec();
-      if (result.matchedCount === 1) {
-        this.profiles.changed(userId);
-        return 'changed';
+    const read = () => this.users.findById(userId, { [field]: 1 }).lean<StoredLists>().exec();
+    let user = await read();
+    for (let writes = 0; ; writes += 1) {
+      // `next` answers null once the stored list already shows the change: after a write, that is the check.
+      const list = user && next(READERS[kind](user));
+      if (!user || list === null) {
+        if (writes > 0) this.profiles.changed(userId);
+        return writes > 0 ? 'changed' : user ? 'unchanged' : 'no-user';
       }
+      if (writes === MAX_WRITES) break;
+      await this.users.updateOne({ _id: user._id }, { $set: { [field]: list }, $inc: { snapshotRev: 1 } }).exec();
+      user = await read();
     }
-    throw new Error(`The ${field} list of user ${userId} kept changing under ${MAX_ATTEMPTS} attempts to write it.`);
+    this.profiles.changed(userId);
+    throw new Error(`The ${field} list of user ${userId} kept changing under ${MAX_WRITES} writes of it.`);
   }
 }

@@ -75,9 +75,8 @@ export class User {
   readTutorial!: ReadTutorialSnapshot[];
 
   /**
-   * Bumped by every write to the three snapshot lists. FerretDB has neither transactions nor the
-   * positional operator, so a list is rewritten whole, guarded by this number (optimistic
-   * concurrency): two writers can never lose each other's change. Missing on older accounts.
+   * Bumped by every write to the three snapshot lists: a count of writes, no longer a guard in the
+   * update's filter (FerretDB scans for any filter beside `_id`; see UserSnapshots). Missing on older accounts.
    */
   @Prop({ type: Number, default: 0 })
   snapshotRev!: number;

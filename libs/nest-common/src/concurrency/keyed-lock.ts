@@ -4,8 +4,8 @@
  * Why: FerretDB 1.24 (SQLite) applies every update as read, change, write back with no isolation,
  * so two concurrent updates of one document lose one of them, even `$push`, `$inc` and an update
  * guarded by a version field (measured: 20 concurrent `$push` left 1 element). Within one process
- * this queue makes each document's writes sequential; on MongoDB the version guard does the same
- * across processes.
+ * this queue makes each document's writes sequential. It does nothing across processes: svc-users'
+ * UserSnapshots reads each write back by `_id` for that (a filter beside `_id` would scan on FerretDB).
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
