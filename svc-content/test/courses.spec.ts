@@ -10,9 +10,9 @@ import {
   type Tutorial,
   TUTORIAL_NOT_FOUND_MESSAGE,
 } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { filtersBeyondId, type NatsCaller, recordFilters } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type default as mongoose, Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { type ContentSuite, startContentSuite } from './support/content-service.js';
 import { publishedEvents } from './support/events.js';
 
@@ -127,6 +127,37 @@ describe('attach and detach', () => {
     await send<Course>(CONTENT_PATTERNS.attachProject, { courseId: to._id, id: project._id });
     expect((await course(from._id)).projects).toEqual([]);
     expect((await course(to._id)).projects.map((p) => p._id)).toEqual([project._id]);
+  });
+
+  it('leaves an item that moved to another course where it is when the old course detaches it', async () => {
+    const [from, to] = [await newCourse(), await newCourse()];
+    const [project, tutorial] = [await newProject(from._id), await newTutorial(from._id)];
+    await send<Course>(CONTENT_PATTERNS.attachProject, { courseId: to._id, id: project._id });
+    await send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId: to._id, id: tutorial._id });
+    await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: from._id, id: project._id });
+    await send<Course>(CONTENT_PATTERNS.detachTutorial, { courseId: from._id, id: tutorial._id });
+    expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBe(to._id);
+    expect((await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).courseId).toBe(to._id);
+    expect(await course(to._id)).toMatchObject({ projects: [{ _id: project._id }], tutorials: [{ _id: tutorial._id }] });
+  });
+
+  it('attaches, moves and detaches by `_id` alone: FerretDB scans the collection for any other filter', async () => {
+    const [from, to] = [await newCourse(), await newCourse()];
+    const [project, tutorial] = [await newProject(), await newTutorial()];
+    const sent = await recordFilters(mongoose, ['courses', 'projects', 'tutorials'], async () => {
+      for (const courseId of [from._id, to._id]) {
+        await send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: project._id });
+        await send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id });
+      }
+      await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: to._id, id: project._id });
+      await send<Course>(CONTENT_PATTERNS.detachTutorial, { courseId: to._id, id: tutorial._id });
+    });
+    // The projects' writes include the relay's clearing of their events.
+    const written = new Set(sent.filter(({ method }) => method === 'updateOne').map(({ collection }) => collection));
+    expect([...written].sort()).toEqual(['courses', 'projects', 'tutorials']);
+    expect(filtersBeyondId(sent)).toEqual([]);
+    expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBeNull();
+    expect((await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).courseId).toBeNull();
   });
 
   it('answers 404 for an unknown course or item', async () => {

@@ -1,7 +1,7 @@
 import { CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { filtersBeyondId, type NatsCaller, recordFilters } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { exportAll } from './support/export.js';
 import { type ContentSuite, eventually, startContentSuite } from './support/content-service.js';
 import { publishedEvents } from './support/events.js';
@@ -79,6 +79,21 @@ describe('export and import', () => {
       30_000,
       'the re-imported question\'s interview.updated is published',
     );
+  });
+
+  it('leaves what the file no longer lists in a course unattached, by `_id` alone, and announces the project that left', async () => {
+    const built = await buildCourse('Normal forms');
+    const [exported] = (await exportAll(content)).courses.filter((course) => course._id === built._id);
+    const [tutorial, project] = [built.tutorials[0]!, built.projects[0]!];
+    const sent = await recordFilters(mongoose, ['projects', 'tutorials'], async () => {
+      expect(await importSlice({ courses: [{ ...exported!, tutorials: [], projects: [] }] })).toEqual({ created: 0, updated: 1, rejected: [] });
+    });
+    expect([...new Set(sent.filter(({ method }) => method === 'updateOne').map(({ collection }) => collection))].sort()).toEqual(['projects', 'tutorials']);
+    expect(filtersBeyondId(sent)).toEqual([]);
+    expect((await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).courseId).toBeNull();
+    expect((await content.send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBeNull();
+    expect(await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: built._id })).toMatchObject({ tutorials: [], projects: [] });
+    await eventually(async () => (await publishedEvents(suite.infra.natsUrl, EVENT_SUBJECTS.projectUpdated, project._id)).some((event) => event.courseId === null), 10_000, 'project.updated with courseId null');
   });
 
   it('rejects a course whose nested tutorial breaks a rule, naming the nested path, and writes nothing of it', async () => {

@@ -29,11 +29,15 @@ type Entry = { _id: Types.ObjectId | string };
  * course's entry list and the item's `courseId`) are written here and nowhere else. Every write
  * carries its event in the same document write (EventOutbox). FerretDB has no positional or
  * conditional array updates and loses one of two concurrent updates of a document, so an entry
- * list is read, changed and written whole under a per-course lock.
+ * list is read, changed and written whole under a per-course lock, and an item's `courseId` is read,
+ * checked and written under a per-item lock. Every read and write is by `_id` alone: FerretDB scans
+ * the whole collection for any other filter, `{_id, courseId}` included.
  */
 @Injectable()
 export class CoursesService {
   private readonly lock = new KeyedLock();
+  /** Per tutorial or project: the read-check-write of its `courseId` (taken before a course's lock, never inside one). */
+  private readonly items = new KeyedLock();
 
   constructor(
     @InjectModel(CourseRecord.name) private readonly courses: Model<CourseRecord>,
@@ -88,35 +92,56 @@ export class CoursesService {
 
   async attachProject(courseId: string, projectId: string): Promise<Course> {
     await this.load(courseId);
-    const project = await this.projects.findById(projectId, { title: 1, difficulty: 1, courseId: 1 }).lean<ProjectRecord>().exec();
-    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    const entry: CourseProjectEntry = { _id: projectId, title: project.title, difficulty: project.difficulty };
-    await this.leaveOldCourse('projects', entry._id, project.courseId, courseId);
-    if (String(project.courseId) !== courseId) await this.setProjectCourse(projectId, project, courseId);
+    const entry = await this.items.run(projectId, async (): Promise<CourseProjectEntry> => {
+      const project = await this.findProject(projectId);
+      if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+      await this.leaveOldCourse('projects', projectId, project.courseId, courseId);
+      if (String(project.courseId) !== courseId) await this.setProjectCourse(projectId, project, courseId);
+      return { _id: projectId, title: project.title, difficulty: project.difficulty };
+    });
     return this.withEntries('projects', courseId, (entries) => (has(entries, projectId) ? entries : [...entries, entry]));
   }
 
   async attachTutorial(courseId: string, tutorialId: string): Promise<Course> {
     await this.load(courseId);
-    const tutorial = await this.tutorials.findById(tutorialId, { title: 1, courseId: 1 }).lean<TutorialRecord>().exec();
-    if (!tutorial) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
-    await this.leaveOldCourse('tutorials', tutorialId, tutorial.courseId, courseId);
-    if (String(tutorial.courseId) !== courseId) await this.tutorials.updateOne({ _id: tutorialId }, { $set: { courseId: new Types.ObjectId(courseId) } }).exec();
-    return this.withEntries('tutorials', courseId, (entries) => (has(entries, tutorialId) ? entries : [...entries, { _id: tutorialId, title: tutorial.title }]));
+    const entry = await this.items.run(tutorialId, async (): Promise<CourseTutorialEntry> => {
+      const tutorial = await this.findTutorial(tutorialId);
+      if (!tutorial) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+      await this.leaveOldCourse('tutorials', tutorialId, tutorial.courseId, courseId);
+      if (String(tutorial.courseId) !== courseId) await this.tutorials.updateOne({ _id: tutorialId }, { $set: { courseId: new Types.ObjectId(courseId) } }).exec();
+      return { _id: tutorialId, title: tutorial.title };
+    });
+    return this.withEntries('tutorials', courseId, (entries) => (has(entries, tutorialId) ? entries : [...entries, entry]));
   }
 
   /** Detaching what is not attached (or no longer exists) changes nothing and answers the course. */
   async detachProject(courseId: string, projectId: string): Promise<Course> {
     await this.load(courseId);
-    const project = await this.projects.findById(projectId, { title: 1, difficulty: 1, courseId: 1 }).lean<ProjectRecord>().exec();
-    if (project && String(project.courseId) === courseId) await this.setProjectCourse(projectId, project, null);
+    await this.release('projects', projectId, courseId);
     return this.withEntries('projects', courseId, (entries) => entries.filter((e) => String(e._id) !== projectId));
   }
 
   async detachTutorial(courseId: string, tutorialId: string): Promise<Course> {
     await this.load(courseId);
-    await this.tutorials.updateOne({ _id: tutorialId, courseId }, { $set: { courseId: null } }).exec();
+    await this.release('tutorials', tutorialId, courseId);
     return this.withEntries('tutorials', courseId, (entries) => entries.filter((e) => String(e._id) !== tutorialId));
+  }
+
+  /**
+   * The item stops pointing at the course if it still does (a moved item is left alone); a project's
+   * move is announced. The condition is checked on a read by `_id` under the item's lock, not in the
+   * update's filter. The course's entry list is the caller's.
+   */
+  async release(kind: Kind, itemId: string, courseId: string): Promise<void> {
+    await this.items.run(itemId, async () => {
+      if (kind === 'projects') {
+        const project = await this.findProject(itemId);
+        if (project && String(project.courseId) === courseId) await this.setProjectCourse(itemId, project, null);
+      } else {
+        const tutorial = await this.findTutorial(itemId);
+        if (tutorial && String(tutorial.courseId) === courseId) await this.tutorials.updateOne({ _id: itemId }, { $set: { courseId: null } }).exec();
+      }
+    });
   }
 
   /** Points the course at its sandbox (the script itself is SandboxesService's); 404 when there is no course. */
@@ -155,6 +180,14 @@ export class CoursesService {
     const record = await this.courses.findById(id, COURSE_FIELDS).lean<CourseRecord>().exec();
     if (!record) throw notFound(COURSE_NOT_FOUND_MESSAGE);
     return record;
+  }
+
+  private findProject(id: string): Promise<ProjectRecord | null> {
+    return this.projects.findById(id, { title: 1, difficulty: 1, courseId: 1 }).lean<ProjectRecord>().exec();
+  }
+
+  private findTutorial(id: string): Promise<TutorialRecord | null> {
+    return this.tutorials.findById(id, { title: 1, courseId: 1 }).lean<TutorialRecord>().exec();
   }
 
   /** An item belongs to one course at most: attaching it elsewhere takes it from the old one. */

@@ -9,6 +9,7 @@ import { type Model, Types } from 'mongoose';
 import { createdAtOf } from '../common/identity.js';
 import { CourseRecord } from '../courses/course.schema.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
+import { CoursesService } from '../courses/courses.service.js';
 import { InterviewQuestionRecord } from '../interview/interview-question.schema.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { ProjectRecord } from '../projects/project.schema.js';
@@ -36,6 +37,8 @@ export class ImportService {
     private readonly relay: OutboxRelay,
     private readonly sandboxes: SandboxesService,
     private readonly index: RunnableIndex,
+    /** Takes an item out of a course: the one place that writes an item's `courseId` after a check. */
+    private readonly membership: CoursesService,
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
@@ -160,11 +163,11 @@ export class ImportService {
 
   private async releaseDropped(courseId: Types.ObjectId, previous: CourseRecord, kept: Pick<CourseRecord, 'tutorials' | 'projects'>): Promise<void> {
     const keptIds = new Set([...kept.tutorials, ...kept.projects].map((entry) => String(entry._id)));
-    for (const entry of previous.tutorials) {
-      if (!keptIds.has(String(entry._id))) await this.tutorials.updateOne({ _id: entry._id, courseId }, { $set: { courseId: null } }).exec();
-    }
-    for (const entry of previous.projects) {
-      if (!keptIds.has(String(entry._id))) await this.projects.updateOne({ _id: entry._id, courseId }, { $set: { courseId: null } }).exec();
+    for (const kind of ['tutorials', 'projects'] as const) {
+      for (const entry of previous[kind]) {
+        // An item the file moved to another course points there already and is left alone.
+        if (!keptIds.has(String(entry._id))) await this.membership.release(kind, String(entry._id), String(courseId));
+      }
     }
   }
 
