@@ -2,10 +2,11 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsMongoId, IsOptional, Max, Min } from 'class-validator';
 import { LIST_PAGE_SIZE } from '../limits.js';
 import { TOPICS, type Topic } from '../topics.js';
+import { idRule } from './id-rule.js';
 
 /** A `:id`-style path parameter, and the `{ id }` body of attach/detach/mark calls. */
 export class IdDto {
-  @IsMongoId({ message: 'id must be a valid id.' })
+  @IsMongoId(idRule('id'))
   id!: string;
 }
 

@@ -11,6 +11,7 @@ import type {
   UpdateQuestionRequest,
 } from '../messaging/community.patterns.js';
 import { QnaQuestionDto } from './community.dto.js';
+import { idRule } from './id-rule.js';
 
 /**
  * Payloads that only travel gateway → svc-community. The gateway fills `caller` from the verified
@@ -35,7 +36,7 @@ export class CreateQuestionMessageDto extends QuestionFieldsDto implements Creat
 }
 
 export class QuestionJsonMessageDto implements QuestionJsonRequest {
-  @IsMongoId({ message: 'id must be a valid id.' })
+  @IsMongoId(idRule('id'))
   id!: string;
 
   @IsOptional()
@@ -44,7 +45,7 @@ export class QuestionJsonMessageDto implements QuestionJsonRequest {
 }
 
 class QuestionMessageDto {
-  @IsMongoId({ message: 'id must be a valid id.' })
+  @IsMongoId(idRule('id'))
   id!: string;
 
   @ValidateNested()
@@ -67,6 +68,6 @@ export class UpdateQuestionMessageDto extends QuestionMessageDto implements Upda
 export class DeleteQuestionMessageDto extends QuestionMessageDto implements DeleteQuestionRequest {}
 
 export class DeleteReplyMessageDto extends QuestionMessageDto implements DeleteReplyRequest {
-  @IsMongoId({ message: 'replyId must be a valid id.' })
+  @IsMongoId(idRule('replyId'))
   replyId!: string;
 }

@@ -2,13 +2,14 @@ import { Type } from 'class-transformer';
 import { IsIn, IsMongoId, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
+import { idRule } from './id-rule.js';
 
 // SPEC §5 for the Q&A forum (CONTRACT "Q&A"). The author never comes from a body: svc-community
 // takes it from the caller's token.
 
 /** PUT /qna/reply/{questionId}: the path names the question. */
 export class QuestionIdDto {
-  @IsMongoId({ message: 'questionId must be a valid id.' })
+  @IsMongoId(idRule('questionId'))
   questionId!: string;
 }
 
@@ -78,6 +79,6 @@ export class QnaUpdateDto {
   userName?: string;
 
   @IsOptional()
-  @IsMongoId({ message: '_id must be a valid id.' })
+  @IsMongoId(idRule('_id'))
   _id?: string;
 }

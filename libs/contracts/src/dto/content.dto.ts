@@ -4,9 +4,7 @@ import { SANDBOX_KINDS, type SandboxKind } from '../content.js';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
-
-/** The message for a malformed id, worded the same for every field. */
-const idRule = (name: string) => ({ message: `${name} must be a valid id.` });
+import { idRule } from './id-rule.js';
 
 // SPEC §5 for the content svc-content owns (CONTRACT "Courses, tutorials, projects, interview
 // questions"). The field labels are the ones the admin forms show.

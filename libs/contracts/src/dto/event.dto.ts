@@ -2,6 +2,7 @@ import { IsArray, IsIn, IsISO8601, IsMongoId, IsOptional, IsString, IsUUID } fro
 import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
 import { TOPICS, type Topic } from '../topics.js';
 import { EVENT_SUBJECTS, type EventSubject } from '../messaging/events.js';
+import { idRule } from './id-rule.js';
 
 /**
  * The shape every consumer checks before its handler runs (libs/nest-common's consumer kit): an
@@ -14,7 +15,7 @@ export class DomainEventDto {
   @IsISO8601({ strict: true }, { message: 'occurredAt must be an ISO 8601 time.' })
   occurredAt!: string;
 
-  @IsMongoId({ message: 'entityId must be a valid id.' })
+  @IsMongoId(idRule('entityId'))
   entityId!: string;
 }
 

@@ -1,5 +1,6 @@
 import { IsMongoId } from 'class-validator';
 import type { FindProfileRequest, UserItemRequest } from '../messaging/users.patterns.js';
+import { idRule } from './id-rule.js';
 
 /**
  * Payloads that travel gateway → svc-users. The gateway fills `userId` from the verified token
@@ -7,7 +8,7 @@ import type { FindProfileRequest, UserItemRequest } from '../messaging/users.pat
  * again because a service never trusts its callers.
  */
 export class UserIdDto {
-  @IsMongoId({ message: 'userId must be a valid id.' })
+  @IsMongoId(idRule('userId'))
   userId!: string;
 }
 
@@ -15,6 +16,6 @@ export class FindProfileDto extends UserIdDto implements FindProfileRequest {}
 
 /** users.project.*, users.interview.*, users.tutorial.read: whose list, and which item. */
 export class UserItemDto extends UserIdDto implements UserItemRequest {
-  @IsMongoId({ message: 'id must be a valid id.' })
+  @IsMongoId(idRule('id'))
   id!: string;
 }
