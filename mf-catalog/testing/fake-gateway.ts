@@ -108,7 +108,7 @@ export function fakeGateway(data: FakeData) {
       if (result.passed) data.passes = [...(data.passes ?? []), checkId];
       return jsonResponse(result);
     }
-    if ((match = /^\/project\/(check|deleteCheck)\/([^/]+)$/.exec(path))) {
+    if ((match = /^\/project\/(check|deleteCheck|updateCheck)\/([^/]+)$/.exec(path))) {
       const project = data.projects.find((item) => item._id === match![2]);
       if (!project) return notFound();
       const references = (data.references ??= {});
@@ -117,11 +117,15 @@ export function fakeGateway(data: FakeData) {
         project.checks = project.checks.filter((check) => check._id !== body!.id);
         return jsonResponse(project);
       }
-      const { task, referenceSql } = body as { task: string; referenceSql: string };
+      const { id: editedId, task, referenceSql } = body as { id?: string; task: string; referenceSql: string };
+      const at = project.checks.findIndex((check) => check._id === editedId);
+      if (match[1] === 'updateCheck' && at < 0) return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Check not found.' }, 404);
       if (/nope/.test(referenceSql)) return jsonResponse({ statusCode: 400, error: 'Bad Request', message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope" }, 400);
-      const id = oid(700 + Object.keys(references).length);
+      // Like svc-content: a new reference is a new check id (old passes stop counting), a new wording is not.
+      const id = at >= 0 && references[editedId!] === referenceSql ? editedId! : oid(700 + Object.keys(references).length);
       references[id] = referenceSql;
-      project.checks.push({ _id: id, task });
+      if (at >= 0) project.checks[at] = { _id: id, task };
+      else project.checks.push({ _id: id, task });
       return jsonResponse(project);
     }
     if (path === '/project' && request.method === 'POST') {

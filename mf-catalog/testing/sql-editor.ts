@@ -1,13 +1,14 @@
 import { EditorView } from '@codemirror/view';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 
 /**
- * Replaces the text of the CodeMirror editor named `label` (jsdom has no real typing into a
+ * Replaces the text of the CodeMirror editor named `label` (in `container`, if given; jsdom has no real typing into a
  * contenteditable): the change goes through CodeMirror's own update path, so onChange sees it.
  */
-export async function writeSql(label: string, text: string): Promise<HTMLElement> {
-  await waitFor(() => expect(screen.getByRole('textbox', { name: label }).tagName).not.toBe('TEXTAREA'));
-  const content = screen.getByRole('textbox', { name: label });
+export async function writeSql(label: string, text: string, container?: HTMLElement): Promise<HTMLElement> {
+  const scope = container ? within(container) : screen;
+  await waitFor(() => expect(scope.getByRole('textbox', { name: label }).tagName).not.toBe('TEXTAREA'));
+  const content = scope.getByRole('textbox', { name: label });
   const view = EditorView.findFromDOM(content);
   if (!view) throw new Error(`No CodeMirror editor named ${label}`);
   // Async: a form validates the change after a tick (react-hook-form), inside act as well.

@@ -47,6 +47,55 @@ describe('the check editor on the project form', () => {
     expect(view.calls()).toEqual(expect.arrayContaining([`GET /api/project/check/${oid(20)}`, `PUT /api/project/check/${oid(20)}`, `PUT /api/project/deleteCheck/${oid(20)}`]));
   });
 
+  it('edits a check in its place: the server’s 400 at the query, Cancel, a new wording keeps the id, a new query gets a new one', async () => {
+    const data = projectWithACheck();
+    data.projects[0]!.checks.push({ _id: oid(41), task: 'Count the loans of every member.' });
+    data.references![oid(41)] = 'SELECT member_id, count(*) FROM loan GROUP BY member_id';
+    const view = await renderCatalog(`/catalog/${oid(1)}/project/add/${oid(20)}`, data, { admin: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit check 1' }));
+    const form = screen.getByRole('form', { name: 'Edit check 1' });
+    const task = within(form).getByLabelText('Task');
+    expect(task).toHaveValue('List every member by name.');
+    expect(task).toHaveFocus();
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Reference query' })).toHaveTextContent('SELECT name FROM member'));
+
+    await userEvent.clear(task);
+    await userEvent.type(task, 'Every member by name, A to Z.');
+    await writeSql('Reference query', 'SELECT nope FROM member', form);
+    const save = within(form).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    expect(await within(form).findByRole('alert')).toHaveTextContent("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
+    expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), task: 'List every member by name.' });
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Edit check 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit check 1' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Check 1' }).closest('li')).toHaveTextContent('List every member by name.');
+
+    // A new wording alone: same check id, so learners' passes still count.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit check 1' }));
+    const again = screen.getByRole('form', { name: 'Edit check 1' });
+    await userEvent.clear(within(again).getByLabelText('Task'));
+    await userEvent.type(within(again).getByLabelText('Task'), 'Every member by name, A to Z.');
+    await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit check 1' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Check 1' }).closest('li')).toHaveTextContent('Every member by name, A to Z.');
+    expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), task: 'Every member by name, A to Z.' });
+
+    // A new query for the second check: it keeps its place under a new id.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit check 2' }));
+    const second = screen.getByRole('form', { name: 'Edit check 2' });
+    await writeSql('Reference query', 'SELECT member_id, count(*) AS loans FROM loan GROUP BY member_id', second);
+    await userEvent.click(within(second).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit check 2' })).not.toBeInTheDocument());
+    const item = screen.getByRole('heading', { name: 'Check 2' }).closest('li')!;
+    expect(within(item).getByLabelText('SQL example')).toHaveTextContent('SELECT member_id, count(*) AS loans FROM loan GROUP BY member_id');
+    expect(data.projects[0]!.checks.map((check) => check.task)).toEqual(['Every member by name, A to Z.', 'Count the loans of every member.']);
+    expect(data.projects[0]!.checks[1]!._id).not.toBe(oid(41));
+    expect(view.calls().filter((call) => call === `PUT /api/project/updateCheck/${oid(20)}`)).toHaveLength(3);
+  });
+
   it('keeps the reference query within 10 kB before asking the server', async () => {
     await renderCatalog(`/catalog/${oid(1)}/project/add/${oid(20)}`, projectWithACheck(), { admin: true });
     const form = await screen.findByRole('form', { name: 'Add a check' });

@@ -1,13 +1,14 @@
 import { LIMITS, type StoredCheck } from '@dblearn/contracts';
 import { Button, CodeField, CodeView, DeleteButton, fieldMessages, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useAddCheckMutation } from '../api/add-check.js';
 import { useDeleteCheckMutation } from '../api/delete-check.js';
 import { useGetStoredChecksQuery } from '../api/get-stored-checks.js';
+import { useUpdateCheckMutation } from '../api/update-check.js';
 
 interface CheckFormValues {
   task: string;
@@ -20,10 +21,23 @@ const rules = {
   referenceSql: textRules('Reference query', LIMITS.runnable.sql),
 };
 
-/** Task and reference query of a new check; a reference that does not run on the sandbox comes back as the server's 400 under the query. */
-function AddCheckForm({ projectId }: { projectId: string }) {
-  const [addCheck] = useAddCheckMutation();
-  const form = useRulesForm<CheckFormValues>({ task: '', referenceSql: '' });
+interface CheckFormProps {
+  /** The form's heading and accessible name. */
+  title: string;
+  values: CheckFormValues;
+  submitLabel: string;
+  /** Sends the check; a client error (400) is the server's word on the query. */
+  save: (values: CheckFormValues) => Promise<unknown>;
+  /** After the server took it: the form is back at `values`. */
+  onSaved: () => void;
+  onCancel?: () => void;
+  /** Puts the cursor in the task when the form opens (editing: the admin just pressed Edit). */
+  focusTask?: boolean;
+}
+
+/** Task and reference query of a check (added or edited); a reference that does not run on the sandbox comes back as the server's 400 under the query. */
+function CheckForm({ title, values, submitLabel, save, onSaved, onCancel, focusTask = false }: CheckFormProps) {
+  const form = useRulesForm<CheckFormValues>(values);
   const {
     register,
     control,
@@ -31,14 +45,18 @@ function AddCheckForm({ projectId }: { projectId: string }) {
     onEnter,
     reset,
     setError,
+    setFocus,
     formState: { errors, isValid, isSubmitting },
   } = form;
   const reference = useController({ control, name: 'referenceSql', rules: rules.referenceSql });
-  const submit = handleSubmit(async ({ task, referenceSql }) => {
+  useEffect(() => {
+    if (focusTask) setFocus('task');
+  }, [focusTask, setFocus]);
+  const submit = handleSubmit(async (changed) => {
     try {
-      await addCheck({ projectId, task, referenceSql }).unwrap();
+      await save(changed);
       reset();
-      toast.success('The check was added.');
+      onSaved();
     } catch (error) {
       // A 400 from the server is about the query (it did not run); other refusals are toasts.
       if (isClientError(error)) setError('referenceSql', { type: 'server', message: apiErrorMessage(error) ?? 'The check could not be saved.' });
@@ -46,29 +64,83 @@ function AddCheckForm({ projectId }: { projectId: string }) {
     }
   });
   return (
-    <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label="Add a check">
-      <h3>Add a check</h3>
+    <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={title}>
+      <h3>{title}</h3>
       <TextAreaField label="Task" rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
       <CodeField value={reference.field.value} onChange={reference.field.onChange} onSubmit={() => void submit()} label="Reference query" errors={fieldMessages(errors.referenceSql)} />
       <p className="catalog-form__hint">It runs on the course&apos;s practice database when you save; learners never see it, only its first rows when their result differs.</p>
-      <Button type="submit" disabled={!isValid || isSubmitting}>
-        {isSubmitting ? 'Checking the query…' : 'Add check'}
-      </Button>
+      <div className="catalog-check-form__actions">
+        <Button type="submit" disabled={!isValid || isSubmitting}>
+          {isSubmitting ? 'Checking the query…' : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }
 
+function AddCheckForm({ projectId }: { projectId: string }) {
+  const [addCheck] = useAddCheckMutation();
+  return (
+    <CheckForm
+      title="Add a check"
+      values={{ task: '', referenceSql: '' }}
+      submitLabel="Add check"
+      save={(values) => addCheck({ projectId, ...values }).unwrap()}
+      onSaved={() => toast.success('The check was added.')}
+    />
+  );
+}
+
+/** A stored check, or its edit form: a new reference query gives it a new id on the server (learners pass it again), a new wording does not. */
 function StoredCheckItem({ projectId, check, number }: { projectId: string; check: StoredCheck; number: number }) {
   const [deleteCheck, { isLoading }] = useDeleteCheckMutation();
+  const [updateCheck] = useUpdateCheckMutation();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    // Back where the admin was once the form closes: its buttons are gone.
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const stopEditing = () => setEditing(false);
+  if (editing) {
+    return (
+      <li>
+        <CheckForm
+          title={`Edit check ${number}`}
+          values={{ task: check.task, referenceSql: check.referenceSql }}
+          submitLabel="Save"
+          save={(values) => updateCheck({ projectId, checkId: check._id, ...values }).unwrap()}
+          onSaved={() => {
+            toast.success(`Check ${number} was saved.`);
+            stopEditing();
+          }}
+          onCancel={stopEditing}
+          focusTask
+        />
+      </li>
+    );
+  }
   return (
     <li className="catalog-check-card">
       <div className="catalog-check-card__head">
         <h3>Check {number}</h3>
-        <DeleteButton
-          itemName={`check ${number}`}
-          pending={isLoading}
-          onConfirm={() => deleteCheck({ projectId, checkId: check._id }).unwrap().catch((error: unknown) => reportRefusal(error, 'The check could not be deleted.'))}
-        />
+        <span className="catalog-check-card__actions">
+          <Button ref={editButton} variant="secondary" aria-label={`Edit check ${number}`} disabled={isLoading} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <DeleteButton
+            itemName={`check ${number}`}
+            pending={isLoading}
+            onConfirm={() => deleteCheck({ projectId, checkId: check._id }).unwrap().catch((error: unknown) => reportRefusal(error, 'The check could not be deleted.'))}
+          />
+        </span>
       </div>
       <p className="catalog-check-card__task">{check.task}</p>
       <CodeView language="sql" code={check.referenceSql} />
@@ -76,7 +148,7 @@ function StoredCheckItem({ projectId, check, number }: { projectId: string; chec
   );
 }
 
-/** The project form's checks (admins): each task with its reference query and Delete, then Add a check. */
+/** The project form's checks (admins): each task with its reference query, Edit and Delete, then Add a check. */
 export default function CheckEditor({ projectId, editBack }: { projectId: string; editBack: { to: string; label: string } }) {
   const stored = useGetStoredChecksQuery(projectId);
   const headingId = useId();
