@@ -55,6 +55,12 @@ test('a learner fails a check and sees why, with the first rows of both results'
   await page.keyboard.press('Control+Enter');
   await expect(card.getByRole('alert')).toHaveText('Not passed: Line 1: no such table: nowhere');
   await expect(card.getByRole('region', { name: 'Your result' })).toHaveCount(0);
+
+  // What the learner typed is kept in this browser: a reload shows it again, ready to Check.
+  await writeQuery(page, editor, "SELECT name\nFROM member\nWHERE city = 'London'");
+  await page.reload();
+  await expect(editor).toHaveText("SELECT nameFROM memberWHERE city = 'London'");
+  await expect(card.getByRole('button', { name: 'Check' })).toBeEnabled();
 });
 
 test('a learner passes every check of a demo project, Finishes it, and the finish shows on progress', async ({ page, request }) => {
@@ -113,7 +119,7 @@ test('Finish shows the server’s refusal when a check was added after the learn
   await expect(page.getByRole('button', { name: 'Finish' })).toBeDisabled();
 });
 
-test('an admin adds a check whose query does not run and sees why, then a good one, then deletes it', async ({ page, request }) => {
+test('an admin adds a check whose query does not run and sees why, then a good one, edits it, then deletes it', async ({ page, request }) => {
   const token = await signInAsAdmin(page, request);
   const lab = await memberLab(request, authHeaders(token));
   await page.goto(`/catalog/${lab.courseId}/project/add/${lab.projectId}`);
@@ -140,6 +146,40 @@ test('an admin adds a check whose query does not run and sees why, then a good o
   // The learner's page shows the task, never the query.
   const project = (await (await request.get(`/api/project/${lab.projectId}`, { headers: authHeaders(token) })).json()) as { checks: unknown[] };
   expect(JSON.stringify(project.checks)).not.toContain('SELECT');
+
+  // Editing in place: a query that does not run is refused at the field and changes nothing; a new
+  // query is saved under a new check id (old passes stop counting), a new wording alone keeps the id.
+  const storedChecks = async () =>
+    ((await (await request.get(`/api/project/check/${lab.projectId}`, { headers: authHeaders(token) })).json()) as { checks: { _id: string; task: string; referenceSql: string }[] }).checks;
+  const [before] = await storedChecks();
+  await stored.getByRole('button', { name: 'Edit check 1' }).click();
+  const edit = page.getByRole('form', { name: 'Edit check 1' });
+  await expect(edit.getByLabel('Task')).toHaveValue('Names of the members in Oxford.');
+  await expect(edit.getByLabel('Task')).toBeFocused();
+  await edit.getByLabel('Task').fill('Names of the members in London.');
+  const editedReference = edit.getByRole('textbox', { name: 'Reference query' });
+  await writeQuery(page, editedReference, "SELECT nope FROM member WHERE city = 'London'");
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toHaveText("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
+  await expectScreenFitsEveryone(page);
+  expect(await storedChecks()).toEqual([before]);
+  await writeQuery(page, editedReference, "SELECT name FROM member WHERE city = 'London'");
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(stored).toContainText('Names of the members in London.');
+  await expect(stored.getByLabel('SQL example')).toHaveText("SELECT name FROM member WHERE city = 'London'");
+  const [requeried] = await storedChecks();
+  expect(requeried).toEqual({ _id: expect.not.stringMatching(before!._id), task: 'Names of the members in London.', referenceSql: "SELECT name FROM member WHERE city = 'London'" });
+
+  await stored.getByRole('button', { name: 'Edit check 1' }).click();
+  await edit.getByLabel('Task').fill('Names of the members who live in London.');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stored).toContainText('Names of the members in London.');
+  await stored.getByRole('button', { name: 'Edit check 1' }).click();
+  await edit.getByLabel('Task').fill('Names of the members who live in London.');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(stored).toContainText('Names of the members who live in London.');
+  expect((await storedChecks()).map((check) => check._id)).toEqual([requeried!._id]);
 
   await stored.getByRole('button', { name: 'Delete check 1' }).click();
   await page.getByRole('button', { name: 'Confirm delete' }).click();

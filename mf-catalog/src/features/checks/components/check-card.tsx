@@ -1,8 +1,9 @@
 import { LIMITS, lengthMessage, type ProjectCheck } from '@dblearn/contracts';
 import { Button, LazySqlEditor } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useAttemptCheckMutation } from '../api/attempt-check.js';
+import { useCheckDraft } from '../hooks/use-check-draft.js';
 import { CheckOutcome } from './check-outcome.js';
 
 export interface CheckCardProps {
@@ -15,9 +16,9 @@ export interface CheckCardProps {
 
 const SQL_LIMIT = LIMITS.runnable.sql;
 
-/** One check: its task, an editor for the learner's query, Check (Ctrl+Enter) and what the server said. */
+/** One check: its task, an editor for the learner's query (kept across a reload), Check (Ctrl+Enter) and what the server said. */
 export function CheckCard({ projectId, check, number, passed }: CheckCardProps) {
-  const [sql, setSql] = useState('');
+  const [sql, setSql] = useCheckDraft(projectId, check._id);
   const [attempt, { data, error, isLoading }] = useAttemptCheckMutation();
   const headingId = useId();
   const hintId = useId();

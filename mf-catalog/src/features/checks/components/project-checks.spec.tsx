@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 import { pressCtrlEnter, writeSql } from '../../../../testing/sql-editor.js';
+import { checkDraftKey } from '../hooks/use-check-draft.js';
 
 const FIRST = oid(40);
 const SECOND = oid(41);
@@ -100,6 +101,42 @@ describe('a checked project', () => {
     expect(await within(card('Check 2')).findByRole('alert')).toHaveTextContent('Line 1: no such table: nowhere');
     expect(within(card('Check 2')).queryByRole('region', { name: 'Your result' })).not.toBeInTheDocument();
     expect(within(card('Check 2')).getByRole('button', { name: 'Check' })).toBeEnabled();
+  });
+});
+
+describe('the learner’s queries', () => {
+  const editorOf = (label: string) => screen.findByRole('textbox', { name: label });
+
+  it('are kept in this browser per learner, project and check, so a reload shows them again', async () => {
+    const data = checkedProject();
+    localStorage.setItem(checkDraftKey('someone-else', oid(20), FIRST), 'SELECT secret FROM someone_else');
+    const first = await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
+    await waitFor(async () => expect((await editorOf('Your query for check 1')).tagName).not.toBe('TEXTAREA'));
+    expect((await editorOf('Your query for check 1')).textContent).toBe('');
+    await writeSql('Your query for check 1', 'SELECT name\nFROM member');
+    // Written after a pause in typing, not on every keystroke.
+    expect(localStorage.getItem(checkDraftKey(LEARNER._id, oid(20), FIRST))).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(checkDraftKey(LEARNER._id, oid(20), FIRST))).toBe('SELECT name\nFROM member'));
+    // Typed just before the reload: written when the page goes.
+    await writeSql('Your query for check 2', 'SELECT count(*) FROM lo');
+    first.fetchStub.restore();
+    first.unmount();
+
+    await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);
+    await waitFor(async () => expect(await editorOf('Your query for check 1')).toHaveTextContent('SELECT nameFROM member'));
+    expect(await editorOf('Your query for check 2')).toHaveTextContent('SELECT count(*) FROM lo');
+    expect(within(card('Check 1')).getByRole('button', { name: 'Check' })).toBeEnabled();
+  });
+
+  it('leave nothing behind once emptied, and ignore a stored text over the 10 kB a query may have', async () => {
+    localStorage.setItem(checkDraftKey(LEARNER._id, oid(20), SECOND), `SELECT '${'x'.repeat(10 * 1024)}'`);
+    await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, checkedProject());
+    await waitFor(async () => expect((await editorOf('Your query for check 2')).tagName).not.toBe('TEXTAREA'));
+    expect((await editorOf('Your query for check 2')).textContent).toBe('');
+    await writeSql('Your query for check 1', 'SELECT 1');
+    await waitFor(() => expect(localStorage.getItem(checkDraftKey(LEARNER._id, oid(20), FIRST))).toBe('SELECT 1'));
+    await writeSql('Your query for check 1', '');
+    await waitFor(() => expect(localStorage.getItem(checkDraftKey(LEARNER._id, oid(20), FIRST))).toBeNull());
   });
 });
 
