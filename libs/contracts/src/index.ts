@@ -11,3 +11,5 @@ export * from './messaging/index.js';
 export * from './email.js';
 export * from './http-limits.js';
 export * from './mongo-lab.js';
+export * from './lab-text.js';
+export * from './sql-lab.js';

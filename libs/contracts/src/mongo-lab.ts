@@ -4,6 +4,7 @@
  * parses a learner's query with them before mingo runs it. Arguments are strict JSON, read with
  * JSON.parse: nothing a learner writes is ever evaluated as code.
  */
+import { lineAt } from './lab-text.js';
 
 /** A collection name the `db.<collection>.find(…)` syntax can name. */
 export const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -17,13 +18,15 @@ export type MongoQuery =
   | { kind: 'find'; collection: string; filter: JsonObject; projection?: JsonObject; sort?: Record<string, 1 | -1>; skip?: number; limit?: number }
   | { kind: 'aggregate'; collection: string; pipeline: JsonObject[] };
 
-/** The 1-based line of `offset` in `text` (leading white space skipped, so the error's own line). */
-export function lineAt(text: string, offset: number): number {
-  let start = Math.max(0, Math.min(offset, text.length));
-  while (start < text.length && /\s/.test(text.charAt(start))) start += 1;
-  let line = 1;
-  for (let i = 0; i < start; i += 1) if (text[i] === '\n') line += 1;
-  return line;
+/** Why a lab's text is refused: the message ("Line 2: …" when it has a line) and that line, for the editor to mark. */
+export interface LabError {
+  error: string;
+  line?: number;
+}
+
+/** A refusal at `line`: the message names it, and the line comes along for the editor to mark. */
+function failAt(line: number, message: string): LabError {
+  return { error: `Line ${line}: ${message}`, line };
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -55,13 +58,13 @@ function plainJsonMessage(message: string): string {
 }
 
 /** JSON.parse with a syntax error's line in `whole` (`text` starts at `offsetInWhole`). */
-function parseJson(text: string, offsetInWhole: number, whole: string, what: string): { value: unknown } | { error: string } {
+function parseJson(text: string, offsetInWhole: number, whole: string, what: string): { value: unknown } | LabError {
   try {
     return { value: JSON.parse(text) as unknown };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const line = lineAt(whole, offsetInWhole + (jsonErrorOffset(text, message) ?? 0));
-    return { error: `Line ${line}: ${what} is not valid JSON (${plainJsonMessage(message)}). Keys and strings take double quotes.` };
+    return failAt(line, `${what} is not valid JSON (${plainJsonMessage(message)}). Keys and strings take double quotes.`);
   }
 }
 
@@ -146,15 +149,15 @@ const SHAPE = 'Write db.<collection>.find({…}) or db.<collection>.aggregate([�
  * `.skip(<n>)`, `.limit(<n>)` in that order, or `db.<c>.aggregate([<stage>, …])`. A trailing `;` is
  * allowed. Errors name their line in the query.
  */
-export function parseMongoQuery(text: string): { query: MongoQuery } | { error: string } {
+export function parseMongoQuery(text: string): { query: MongoQuery } | LabError {
   const head = HEAD.exec(text);
-  if (!head) return { error: `Line ${lineAt(text, 0)}: this is not a query the lab runs. ${SHAPE}` };
+  if (!head) return failAt(lineAt(text, 0), `this is not a query the lab runs. ${SHAPE}`);
   const [matched, , collection = '', method = ''] = head;
-  if (!COLLECTION_NAME.test(collection)) return { error: `Line ${lineAt(text, 0)}: "${collection}" is not a collection name.` };
-  if (method !== 'find' && method !== 'aggregate') return { error: `Line ${lineAt(text, (head[1] ?? '').length)}: .${method}() is not supported here. ${SHAPE}` };
+  if (!COLLECTION_NAME.test(collection)) return failAt(lineAt(text, 0), `"${collection}" is not a collection name.`);
+  if (method !== 'find' && method !== 'aggregate') return failAt(lineAt(text, (head[1] ?? '').length), `.${method}() is not supported here. ${SHAPE}`);
   const open = matched.length - 1;
   const close = closingParen(text, open);
-  if (close === -1) return { error: `Line ${lineAt(text, open)}: the brackets of .${method}(…) do not match.` };
+  if (close === -1) return failAt(lineAt(text, open), `the brackets of .${method}(…) do not match.`);
   const args = parseJson(`[${text.slice(open + 1, close)}]`, open, text, `the argument of .${method}()`);
   if ('error' in args) return args;
   const values = args.value as unknown[];
@@ -165,36 +168,36 @@ export function parseMongoQuery(text: string): { query: MongoQuery } | { error: 
   let restOffset = close + 1;
   if (method === 'aggregate') {
     const [pipeline] = values;
-    if (values.length !== 1 || !Array.isArray(pipeline)) return { error: `Line ${argLine}: .aggregate() takes one list of stages: [{"$match": {…}}, …].` };
+    if (values.length !== 1 || !Array.isArray(pipeline)) return failAt(argLine, `.aggregate() takes one list of stages: [{"$match": {…}}, …].`);
     const badStage = pipeline.findIndex((stage) => !isObject(stage) || Object.keys(stage).length !== 1 || !Object.keys(stage)[0]?.startsWith('$'));
-    if (badStage !== -1) return { error: `Line ${argLine}: stage ${badStage + 1} must be an object with one $-operator, such as {"$match": {…}}.` };
+    if (badStage !== -1) return failAt(argLine, `stage ${badStage + 1} must be an object with one $-operator, such as {"$match": {…}}.`);
     query = { kind: 'aggregate', collection, pipeline: pipeline as JsonObject[] };
   } else {
     const [filter = {}, projection] = values;
-    if (values.length > 2) return { error: `Line ${argLine}: .find() takes a filter and an optional projection.` };
-    if (!isObject(filter)) return { error: `Line ${argLine}: the filter of .find() must be an object, such as {"year": 2001}.` };
-    if (projection !== undefined && !isObject(projection)) return { error: `Line ${argLine}: the projection of .find() must be an object, such as {"title": 1}.` };
+    if (values.length > 2) return failAt(argLine, `.find() takes a filter and an optional projection.`);
+    if (!isObject(filter)) return failAt(argLine, `the filter of .find() must be an object, such as {"year": 2001}.`);
+    if (projection !== undefined && !isObject(projection)) return failAt(argLine, `the projection of .find() must be an object, such as {"title": 1}.`);
     const find: Extract<MongoQuery, { kind: 'find' }> = { kind: 'find', collection, filter, ...(projection ? { projection } : {}) };
     let after = -1;
     for (let call = CHAIN.exec(rest); call; call = CHAIN.exec(rest)) {
       const name = call[1] ?? '';
       const callLine = lineAt(text, restOffset);
       const order = CURSOR_CALLS.indexOf(name as (typeof CURSOR_CALLS)[number]);
-      if (order === -1) return { error: `Line ${callLine}: .${name}() is not supported here (only .sort(), .skip() and .limit() may follow .find()).` };
-      if (order <= after) return { error: `Line ${callLine}: .${name}() comes too late: write .sort(), .skip() and .limit() once each, in that order.` };
+      if (order === -1) return failAt(callLine, `.${name}() is not supported here (only .sort(), .skip() and .limit() may follow .find()).`);
+      if (order <= after) return failAt(callLine, `.${name}() comes too late: write .sort(), .skip() and .limit() once each, in that order.`);
       after = order;
       const callOpen = restOffset + call[0].length - 1;
       const callClose = closingParen(text, callOpen);
-      if (callClose === -1) return { error: `Line ${callLine}: the brackets of .${name}(…) do not match.` };
+      if (callClose === -1) return failAt(callLine, `the brackets of .${name}(…) do not match.`);
       const argument = parseJson(text.slice(callOpen + 1, callClose), callOpen + 1, text, `the argument of .${name}()`);
       if ('error' in argument) return argument;
       if (name === 'sort') {
         const sort = argument.value;
-        if (!isObject(sort) || !Object.values(sort).every((direction) => direction === 1 || direction === -1)) return { error: `Line ${callLine}: .sort() takes an object of 1 (ascending) or -1 (descending), such as {"year": -1}.` };
+        if (!isObject(sort) || !Object.values(sort).every((direction) => direction === 1 || direction === -1)) return failAt(callLine, `.sort() takes an object of 1 (ascending) or -1 (descending), such as {"year": -1}.`);
         find.sort = sort as Record<string, 1 | -1>;
       } else {
         const count = argument.value;
-        if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return { error: `Line ${callLine}: .${name}() takes a whole number, 0 or more.` };
+        if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return failAt(callLine, `.${name}() takes a whole number, 0 or more.`);
         find[name as 'skip' | 'limit'] = count;
       }
       restOffset = callClose + 1;
@@ -202,7 +205,7 @@ export function parseMongoQuery(text: string): { query: MongoQuery } | { error: 
     }
     query = find;
   }
-  if (!/^\s*;?\s*$/.test(rest)) return { error: `Line ${lineAt(text, restOffset)}: unexpected text after the query. One query per block; ${method === 'find' ? 'only .sort(), .skip() and .limit() may follow.' : 'nothing may follow .aggregate().'}` };
+  if (!/^\s*;?\s*$/.test(rest)) return failAt(lineAt(text, restOffset), `unexpected text after the query. One query per block; ${method === 'find' ? 'only .sort(), .skip() and .limit() may follow.' : 'nothing may follow .aggregate().'}`);
   const refused = refusedOperator(query.kind === 'find' ? [query.filter, query.projection] : query.pipeline);
   if (refused) return { error: `${refused} is not allowed here: the lab's data is read-only and runs no code.` };
   return { query };

@@ -46,5 +46,5 @@ export { MongoResultView, DocumentList } from './runnable/mongo-result-view.js';
 export { SandboxSchema } from './runnable/sandbox-schema.js';
 export { useGetSandboxQuery, sandboxApi } from './runnable/get-sandbox.js';
 export { documentCountLabel, formatDocument, type MongoRunResult } from './runnable/mongo-result.js';
-export { formatCell, rowCountLabel, refusedStatement, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
+export { formatCell, rowCountLabel, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
 export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';

@@ -1,8 +1,8 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { Compartment, EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Decoration, drawSelection, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface CodeEditorProps {
@@ -16,14 +16,38 @@ export interface CodeEditorProps {
   describedBy?: string;
   /** The language's CodeMirror extension (highlighting and indentation). */
   language: Extension;
+  /**
+   * The line a failed run names, marked until the text changes. A new object for each run, so the
+   * same line is marked again after an edit cleared it.
+   */
+  markedLine?: { line: number } | null;
 }
+
+/** Marks a line (1-based; past the end, the last one) or clears the mark (null). */
+const markLine = StateEffect.define<number | null>();
+const errorLine = Decoration.line({ class: 'dbl-runnable__error-line' });
+
+/** The marked line of a failed run: set by markLine, gone with the next edit (the line may no longer be the one). */
+const markedLineField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    for (const effect of transaction.effects) {
+      if (!effect.is(markLine)) continue;
+      if (effect.value === null) return Decoration.none;
+      const { doc } = transaction.state;
+      return Decoration.set([errorLine.range(doc.line(Math.min(Math.max(effect.value, 1), doc.lines)).from)]);
+    }
+    return transaction.docChanged ? Decoration.none : marks;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
 
 /**
  * CodeMirror 6 with only what editing a query needs: line numbers, undo, bracket help and
  * highlighting (no search, lint or completion panels: a smaller first Run). Tab is left to move
  * focus, so a keyboard user is never trapped in the editor. Long lines wrap (no sideways scroll).
  */
-export function CodeEditor({ value, onChange, onSubmit, label, describedBy, language }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, onSubmit, label, describedBy, language, markedLine }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const dynamic = useRef(new Compartment());
@@ -52,6 +76,7 @@ export function CodeEditor({ value, onChange, onSubmit, label, describedBy, lang
           closeBrackets(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           EditorView.lineWrapping,
+          markedLineField,
           Prec.highest(keymap.of([{ key: 'Mod-Enter', run: (target) => (latest.current.onSubmit?.(target.state.doc.toString()), latest.current.onSubmit !== undefined) }])),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
           EditorView.updateListener.of((update) => {
@@ -80,6 +105,10 @@ export function CodeEditor({ value, onChange, onSubmit, label, describedBy, lang
     const editor = view.current;
     if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: markLine.of(markedLine?.line ?? null) });
+  }, [markedLine]);
 
   return <div ref={host} className="dbl-runnable__editor" />;
 }

@@ -1,4 +1,4 @@
-import { RunError } from './sql-result-view.js';
+import { RunError } from './run-error.js';
 import { documentCountLabel, formatDocument, type MongoRunResult } from './mongo-result.js';
 
 /** The outcome of a mongo run: the documents, one per item, with their count, or the error. */

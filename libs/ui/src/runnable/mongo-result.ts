@@ -1,7 +1,8 @@
 import type { MongoCollections, MongoQuery } from '@dblearn/contracts';
+import type { RunFailure } from './run-error.js';
 
-/** What the mongo worker answers for one run: the documents (at most MONGO_SENT_DOCUMENTS of `total`), or an error. */
-export type MongoRunResult = { kind: 'documents'; documents: unknown[]; total: number } | { kind: 'error'; message: string };
+/** What one run answers: the documents (at most MONGO_SENT_DOCUMENTS of `total`), or why it failed (a parse error with its line). */
+export type MongoRunResult = { kind: 'documents'; documents: unknown[]; total: number } | RunFailure;
 
 /** The part of mingo a run uses (its browser bundle's global, or the package in tests). */
 export interface MingoEngine {

@@ -19,7 +19,7 @@ class MongoRunner {
 
   run(sandbox: string, text: string): Promise<MongoRunResult> {
     const parsed = parseMongoQuery(text);
-    if ('error' in parsed) return Promise.resolve({ kind: 'error', message: parsed.error });
+    if ('error' in parsed) return Promise.resolve({ kind: 'error', message: parsed.error, ...(parsed.line === undefined ? {} : { line: parsed.line }) });
     return this.worker.post({ sandbox, query: parsed.query });
   }
 }

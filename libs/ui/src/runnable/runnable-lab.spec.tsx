@@ -9,19 +9,21 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 });
 
+type Answer = { kind: 'documents'; text: string } | { kind: 'error'; message: string; line?: number };
+
 /** A lab whose runs answer when the test says so, in any order. */
-function renderLab() {
-  const runs: { text: string; answer: (result: string) => void }[] = [];
-  const run = (text: string) => new Promise<string>((resolve) => runs.push({ text, answer: resolve }));
+function renderLab(code = 'db.books.find({})') {
+  const runs: { text: string; answer: (result: Answer) => void }[] = [];
+  const run = (text: string) => new Promise<Answer>((resolve) => runs.push({ text, answer: resolve }));
   render(
     <RunnableLab
-      code={'db.books.find({})'}
+      code={code}
       label="MongoDB query example"
       language={mongoLanguage}
       run={run}
       ready
       hint="Queries read the course’s collections."
-      renderResult={(result) => (result === null ? null : <p role="status">{result}</p>)}
+      renderResult={(result) => (result === null ? null : <p role={result.kind === 'error' ? 'alert' : 'status'}>{result.kind === 'error' ? result.message : result.text}</p>)}
     />,
   );
   return runs;
@@ -33,7 +35,7 @@ describe('RunnableLab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect(runs.map((job) => job.text)).toEqual(['db.books.find({})']);
     expect(screen.getByRole('button', { name: 'Running…' })).toBeDisabled();
-    await act(async () => runs[0]?.answer('2 documents'));
+    await act(async () => runs[0]?.answer({ kind: 'documents', text: '2 documents' }));
     expect(screen.getByRole('status')).toHaveTextContent('2 documents');
     expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'MongoDB query example' })).toHaveAccessibleDescription('Ctrl+Enter runs it. Queries read the course’s collections.');
@@ -52,8 +54,51 @@ describe('RunnableLab', () => {
     const editor = screen.getByRole('textbox', { name: 'MongoDB query example' });
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    await act(async () => runs[0]?.answer('stale'));
+    await act(async () => runs[0]?.answer({ kind: 'documents', text: 'stale' }));
     expect(screen.queryByRole('status')).toBeNull();
     expect(editor).toHaveTextContent('db.books.find({})');
+  });
+});
+
+describe('RunnableLab marks the line a failure names', () => {
+  const QUERY = 'SELECT 1;\nSELECT *\nFROM studnt;';
+  /** The editor's lines that carry the error mark, by their text. */
+  const markedLines = () => Array.from(document.querySelectorAll('.dbl-runnable__error-line'), (line) => line.textContent);
+
+  it('marks it with the message, and the next Run clears it', async () => {
+    const runs = renderLab(QUERY);
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await act(async () => runs[0]?.answer({ kind: 'error', message: 'Line 2: no such table: studnt', line: 2 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Line 2: no such table: studnt');
+    expect(markedLines()).toEqual(['SELECT *']);
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(markedLines()).toEqual([]);
+    await act(async () => runs[1]?.answer({ kind: 'error', message: 'no line here' }));
+    expect(markedLines()).toEqual([]);
+  });
+
+  it('clears it on the next edit (the message stays) and on Reset', async () => {
+    const runs = renderLab(QUERY);
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await act(async () => runs[0]?.answer({ kind: 'error', message: 'Line 3: near "FROM": syntax error', line: 3 }));
+    expect(markedLines()).toEqual(['FROM studnt;']);
+    await userEvent.type(screen.getByRole('textbox', { name: 'MongoDB query example' }), 'x');
+    expect(markedLines()).toEqual([]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Line 3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await act(async () => runs[1]?.answer({ kind: 'error', message: 'Line 3: again', line: 3 }));
+    expect(markedLines()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(markedLines()).toEqual([]);
+  });
+
+  it('marks nothing when the text was edited while the run was on its way', async () => {
+    const runs = renderLab(QUERY);
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'MongoDB query example' }), '{Enter}');
+    await act(async () => runs[0]?.answer({ kind: 'error', message: 'Line 2: no such table: studnt', line: 2 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Line 2: no such table: studnt');
+    expect(markedLines()).toEqual([]);
   });
 });

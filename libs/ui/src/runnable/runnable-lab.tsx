@@ -3,7 +3,10 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/button.js';
 import { CodeEditor } from './code-editor.js';
 
-export interface RunnableLabProps<Result> {
+/** What a run answers: anything with a kind; a failure ('error') may name the line to mark. */
+type LabResult = { kind: string; line?: number };
+
+export interface RunnableLabProps<Result extends LabResult> {
   /** The example as written in the lesson (Reset brings it back). */
   code: string;
   /** The editor's accessible name: the same as the read-only CodeView's, so the example is found the same way. */
@@ -17,11 +20,21 @@ export interface RunnableLabProps<Result> {
   renderResult: (result: Result | null) => ReactNode;
 }
 
-/** One runnable block: the editor, Run (Ctrl+Enter), Reset and the last result (SQL and mongo alike). */
-export function RunnableLab<Result>({ code, label, language, run, ready, hint, renderResult }: RunnableLabProps<Result>) {
+/**
+ * One runnable block: the editor, Run (Ctrl+Enter), Reset and the last result (SQL and mongo alike).
+ * A failure that names its line marks that line in the editor until the next edit, run or Reset.
+ */
+export function RunnableLab<Result extends LabResult>({ code, label, language, run, ready, hint, renderResult }: RunnableLabProps<Result>) {
   const [query, setQuery] = useState(code);
   const [result, setResult] = useState<Result | null>(null);
   const [running, setRunning] = useState(false);
+  const [markedLine, setMarkedLine] = useState<{ line: number } | null>(null);
+  // The text as it is now: an answer for a text edited meanwhile marks no line.
+  const currentText = useRef(code);
+  const edit = (text: string) => {
+    currentText.current = text;
+    setQuery(text);
+  };
   const hintId = useId();
   // Only the latest run's answer is shown (a Reset or a newer run makes an older answer stale).
   const latestRun = useRef(0);
@@ -29,21 +42,24 @@ export function RunnableLab<Result>({ code, label, language, run, ready, hint, r
     if (!ready) return;
     const runId = ++latestRun.current;
     setRunning(true);
+    setMarkedLine(null);
     void run(text).then((answer) => {
       if (runId !== latestRun.current) return;
       setResult(answer);
       setRunning(false);
+      if (answer.kind === 'error' && answer.line !== undefined && text === currentText.current) setMarkedLine({ line: answer.line });
     });
   };
   const reset = () => {
     latestRun.current += 1;
-    setQuery(code);
+    edit(code);
     setResult(null);
     setRunning(false);
+    setMarkedLine(null);
   };
   return (
     <div className="dbl-runnable">
-      <CodeEditor value={query} onChange={setQuery} onSubmit={start} label={label} describedBy={hintId} language={language} />
+      <CodeEditor value={query} onChange={edit} onSubmit={start} label={label} describedBy={hintId} language={language} markedLine={markedLine} />
       <div className="dbl-runnable__tools">
         <Button onClick={() => start(query)} disabled={running || !ready}>
           {running ? 'Running…' : 'Run'}

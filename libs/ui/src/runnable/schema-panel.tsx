@@ -4,7 +4,8 @@ import type { Sandbox } from './get-sandbox.js';
 import { DocumentList } from './mongo-result-view.js';
 import { documentCountLabel, mongoSchema, type MongoCollectionSchema } from './mongo-result.js';
 import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
-import { ResultTable, RunError } from './sql-result-view.js';
+import { RunError } from './run-error.js';
+import { ResultTable } from './sql-result-view.js';
 
 type Schema = { kind: 'sql'; tables: SqlTableSchema[] } | { kind: 'mongo'; collections: MongoCollectionSchema[] } | { kind: 'error'; message: string };
 

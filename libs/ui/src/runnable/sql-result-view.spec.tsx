@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MongoResultView } from './mongo-result-view.js';
 import { SqlResultView } from './sql-result-view.js';
 
 describe('SqlResultView', () => {
@@ -22,9 +23,17 @@ describe('SqlResultView', () => {
     expect(screen.getAllByRole('row')).toHaveLength(201);
   });
 
-  it('shows the error as an alert', () => {
-    render(<SqlResultView result={{ kind: 'error', message: 'no such table: nowhere' }} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('no such table: nowhere');
+  it('shows the error as an alert, with the line its statement starts on', () => {
+    render(<SqlResultView result={{ kind: 'error', message: 'Line 3: no such table: studnt', line: 3 }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Line 3: no such table: studnt$/);
+  });
+
+  it('shows a failure exactly as a mongo block does (one error view for both)', () => {
+    const failure = { kind: 'error', message: 'Line 2: the argument of .find() is not valid JSON', line: 2 } as const;
+    const sql = render(<SqlResultView result={failure} />).container.innerHTML;
+    const mongo = render(<MongoResultView result={failure} />).container.innerHTML;
+    expect(sql).toBe(mongo);
+    expect(sql).toBe('<p class="dbl-runnable__error" role="alert">Line 2: the argument of .find() is not valid JSON</p>');
   });
 });
 

@@ -1,3 +1,4 @@
+import { RunError } from './run-error.js';
 import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlCell, type SqlRunResult } from './sql-result.js';
 
 export interface SqlResultViewProps {
@@ -8,15 +9,6 @@ export interface SqlResultViewProps {
   rowCount?: number;
   /** How many rows to show at most. */
   shownRows?: number;
-}
-
-/** A run's error (SQL or mongo), announced as an alert. */
-export function RunError({ message }: { message: string }) {
-  return (
-    <p className="dbl-runnable__error" role="alert">
-      {message}
-    </p>
-  );
 }
 
 /** The outcome of a run: a table with column names and a row count, a statement's summary, or the error. */

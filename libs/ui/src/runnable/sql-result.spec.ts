@@ -1,4 +1,5 @@
-import { codeOnly, formatCell, refusedStatement, rowCountLabel } from './sql-result.js';
+import { withStatementLine } from './sql-failure.js';
+import { formatCell, rowCountLabel, type SqlRunResult } from './sql-result.js';
 
 describe('formatCell', () => {
   it('spells NULL out, keeps numbers and text, shows a BLOB as hex', () => {
@@ -18,29 +19,20 @@ describe('rowCountLabel', () => {
   });
 });
 
-describe('refusedStatement', () => {
-  it('refuses ATTACH, DETACH, VACUUM and load_extension with their line', () => {
-    expect(refusedStatement("SELECT 1;\nATTACH DATABASE 'x.db' AS x")).toBe('ATTACH is not allowed here (line 2).');
-    expect(refusedStatement('detach x')).toBe('DETACH is not allowed here (line 1).');
-    expect(refusedStatement('VACUUM')).toBe('VACUUM is not allowed here (line 1).');
-    expect(refusedStatement("SELECT load_extension('evil')")).toBe('load_extension is not allowed here (line 1).');
+describe('withStatementLine', () => {
+  it('words a failed statement as the server does, with the line where it starts', () => {
+    const sql = 'SELECT 1;\n-- the broken one:\nSELECT *\n  FROM studnt;';
+    expect(withStatementLine(sql, { kind: 'error', message: 'no such table: studnt', offset: sql.indexOf(';') + 1 })).toEqual({
+      kind: 'error',
+      message: 'Line 3: no such table: studnt',
+      line: 3,
+    });
+    expect(withStatementLine('SELEC 1', { kind: 'error', message: 'near "SELEC": syntax error', offset: 0 })).toEqual({ kind: 'error', message: 'Line 1: near "SELEC": syntax error', line: 1 });
   });
 
-  it('refuses PRAGMAs outside the schema-reading ones', () => {
-    expect(refusedStatement("PRAGMA table_info('books')")).toBeNull();
-    expect(refusedStatement('PRAGMA main.foreign_keys')).toBeNull();
-    expect(refusedStatement("PRAGMA table_info('a');\nPRAGMA journal_mode = WAL")).toBe('PRAGMA journal_mode is not allowed here (line 2).');
-  });
-
-  it('lets the words through inside strings, quoted names and comments', () => {
-    expect(refusedStatement("SELECT 'attach' AS \"vacuum\", [detach] -- load_extension\n/* ATTACH */ FROM t")).toBeNull();
-    expect(refusedStatement('SELECT title FROM books WHERE attached = 1')).toBeNull();
-  });
-});
-
-describe('codeOnly', () => {
-  it('keeps lines in place so a refusal names the right line', () => {
-    const sql = "SELECT 'a\nb'\n";
-    expect(codeOnly(sql).split('\n')).toHaveLength(sql.split('\n').length);
+  it('leaves results and failures without a statement (a stop, an engine that did not load) as they are', () => {
+    const table: SqlRunResult = { kind: 'table', columns: ['n'], rows: [[1]] };
+    expect(withStatementLine('SELECT 1', table)).toBe(table);
+    expect(withStatementLine('SELECT 1', { kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' })).toEqual({ kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' });
   });
 });

@@ -7,8 +7,14 @@ export const SCHEMA_SAMPLE_ROWS = 3;
  * it must use nothing from outside itself.
  */
 function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
+  interface SqlStatement {
+    getColumnNames(): string[];
+    step(): boolean;
+    get(): unknown[];
+  }
   interface SqlDatabase {
     exec(sql: string): { columns: string[]; values: unknown[][] }[];
+    iterateStatements(sql: string): { next(): IteratorResult<SqlStatement>; getRemainingSQL(): string; return(): unknown };
     export(): Uint8Array;
     close(): void;
     getRowsModified(): number;
@@ -30,6 +36,28 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
   } catch (error) {
     engine = Promise.reject(new Error(`The SQL engine could not load: ${error instanceof Error ? error.message : String(error)}`));
   }
+  // Statement by statement (as the server runs an attempt), so a failure carries the offset in the
+  // learner's text where its statement starts (the page turns it into a line); the answer is the last
+  // result that has columns, an empty one included. A plain Error: a class here could need a
+  // compiler helper from outside this function.
+  const runStatements = (db: SqlDatabase, text: string) => {
+    const statements = db.iterateStatements(text);
+    let last: { columns: string[]; rows: unknown[][] } | null = null;
+    for (;;) {
+      const offset = text.length - statements.getRemainingSQL().length;
+      try {
+        const step = statements.next();
+        if (step.done) return last;
+        const columns = step.value.getColumnNames();
+        const rows: unknown[][] = [];
+        while (step.value.step()) rows.push(step.value.get());
+        if (columns.length > 0) last = { columns, rows };
+      } catch (error) {
+        statements.return(); // frees the statement and the copy of the text (sql.js does not on a failed step)
+        throw Object.assign(new Error(error instanceof Error ? error.message : String(error)), { offset });
+      }
+    }
+  };
   // The sandbox is built once per source; every run opens a fresh copy of its bytes.
   let built: { source: string; bytes: Uint8Array } | null = null;
   scope.onmessage = (event) => {
@@ -59,9 +87,8 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
             });
             return { kind: 'schema', tables };
           }
-          const results = db.exec(sql);
-          const last = results[results.length - 1];
-          if (last) return { kind: 'table', columns: last.columns, rows: last.values };
+          const last = runStatements(db, sql);
+          if (last) return { kind: 'table', ...last };
           return { kind: 'done', message: `Done: ${db.getRowsModified()} rows changed (in this copy only).` };
         } finally {
           db.close();
@@ -69,7 +96,8 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
       })
       .then(
         (result) => scope.postMessage({ id, result }),
-        (error: unknown) => scope.postMessage({ id, result: { kind: 'error', message: error instanceof Error ? error.message : String(error) } }),
+        (error: unknown) =>
+          scope.postMessage({ id, result: { kind: 'error', message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && 'offset' in error ? { offset: error.offset } : {}) } }),
       );
   };
 }

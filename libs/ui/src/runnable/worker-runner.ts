@@ -1,5 +1,7 @@
-/** An answer every runnable worker can give: its own result, or an error message. */
-type WithError<Result> = Result | { kind: 'error'; message: string };
+import type { RunFailure } from './run-error.js';
+
+/** An answer every runnable worker can give: its own result, or why it failed. */
+type WithError<Result> = Result | RunFailure;
 
 interface Pending<Result> {
   resolve: (result: WithError<Result>) => void;

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import initSqlJs from 'sql.js';
+import { sqlWorkerSource } from './sql-worker-source.js';
+import { withStatementLine, type FailedStatement } from './sql-failure.js';
+import type { SqlRunResult } from './sql-result.js';
+
+const SANDBOX = "CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO student VALUES (1, 'Ada'), (2, 'Edgar');";
+
+/**
+ * The worker's own source text, run as the page runs it (self, importScripts, postMessage) with the
+ * real sql.js: each query is answered as the page shows it (the failing statement's line added).
+ */
+async function runInWorker(queries: string[]): Promise<SqlRunResult[]> {
+  const answers: { id: number; result: SqlRunResult | FailedStatement }[] = [];
+  const scope: Record<string, unknown> = {
+    importScripts: (url: string) => expect(url).toBe('https://cdn.example/sql-wasm.1234.js'),
+    // jsdom looks like a browser to sql.js: it gets its WebAssembly's bytes instead of fetching them.
+    initSqlJs: () => initSqlJs({ wasmBinary: Uint8Array.from(readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'))).buffer }),
+    postMessage: (message: { id: number; result: SqlRunResult | FailedStatement }) => answers.push(message),
+  };
+  new Function('self', sqlWorkerSource('https://cdn.example/sql-wasm.1234.js', 'https://cdn.example/sql-wasm.1234.wasm'))(scope);
+  const onmessage = scope.onmessage as (event: { data: unknown }) => void;
+  queries.forEach((sql, id) => onmessage({ data: { id, sandbox: SANDBOX, sql } }));
+  while (answers.length < queries.length) await new Promise((resolve) => setTimeout(resolve, 5));
+  return answers.sort((a, b) => a.id - b.id).map(({ id, result }) => withStatementLine(queries[id] ?? '', result));
+}
+
+describe('the SQL worker', () => {
+  it('names the line where the failing statement starts, past the ones that ran', async () => {
+    const [missingTable, syntax, afterComment, runtime] = await runInWorker([
+      'SELECT name FROM student;\n\nSELECT *\n  FROM studnt;',
+      'SELECT 1;\nSELEC 2;',
+      "DELETE FROM student WHERE id = 1;\n-- then the broken one\nINSERT INTO student VALUES (2, 'again');",
+      "SELECT 1;\nSELECT 2;\nSELECT json_extract('{', '$');",
+    ]);
+    expect(missingTable).toEqual({ kind: 'error', message: 'Line 3: no such table: studnt', line: 3 });
+    expect(syntax).toEqual({ kind: 'error', message: 'Line 2: near "SELEC": syntax error', line: 2 });
+    expect(afterComment).toEqual({ kind: 'error', message: 'Line 3: UNIQUE constraint failed: student.id', line: 3 });
+    expect(runtime).toEqual({ kind: 'error', message: 'Line 3: malformed JSON', line: 3 });
+  });
+
+  it('answers the last result that has columns (an empty one too), or what a statement changed', async () => {
+    const [last, empty, changed, skipped] = await runInWorker([
+      "INSERT INTO student VALUES (3, NULL);\nSELECT count(*) AS n FROM student;\nUPDATE student SET name = 'x';",
+      'SELECT id, name FROM student WHERE id > 9;',
+      "DELETE FROM student WHERE name = 'Ada';",
+      'SELECT 1 AS a;;\n;\nSELECT 2 AS b; -- the end',
+    ]);
+    expect(last).toEqual({ kind: 'table', columns: ['n'], rows: [[3]] });
+    expect(empty).toEqual({ kind: 'table', columns: ['id', 'name'], rows: [] });
+    expect(changed).toEqual({ kind: 'done', message: 'Done: 1 rows changed (in this copy only).' });
+    expect(skipped).toEqual({ kind: 'table', columns: ['b'], rows: [[2]] });
+  });
+
+  it('starts every run from a fresh copy of the sandbox', async () => {
+    const [deleted, counted] = await runInWorker(['DELETE FROM student;\nSELECT count(*) FROM student;', 'SELECT count(*) FROM student;']);
+    expect(deleted).toEqual({ kind: 'table', columns: ['count(*)'], rows: [[0]] });
+    expect(counted).toEqual({ kind: 'table', columns: ['count(*)'], rows: [[2]] });
+  });
+});
