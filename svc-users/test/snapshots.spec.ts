@@ -6,6 +6,8 @@ import mongoose, { type Model } from 'mongoose';
 import { SnapshotEvents } from '../src/snapshots/snapshot-events.js';
 import { putSnapshot } from '../src/snapshots/snapshot-lists.js';
 import { UserSnapshots } from '../src/snapshots/user-snapshots.js';
+import { UserWriteClaim } from '../src/snapshots/user-write-claim.schema.js';
+import { UserWriteClaims } from '../src/snapshots/user-write-claims.js';
 import { User } from '../src/users/users.schema.js';
 import { type SnapshotSuite, startSnapshotSuite } from './support/snapshot-suite.js';
 
@@ -170,12 +172,12 @@ describe('finished projects, saved questions and read tutorials, against real Fe
   });
 
   describe('on FerretDB, by `_id` alone', () => {
-    it('every progress write and event reaches users and snapshot_holders by `_id` alone: FerretDB scans the collection for any other filter', async () => {
+    it('every progress write and event reaches users, snapshot_holders and the write claims by `_id` alone: FerretDB scans the collection for any other filter', async () => {
       const user = await learner();
       const project = addProject('By id');
       const question = addQuestion();
       const tutorial = addTutorial();
-      const sent = await recordFilters(mongoose, ['users', 'snapshot_holders'], async () => {
+      const sent = await recordFilters(mongoose, ['users', 'snapshot_holders', 'user_write_claims'], async () => {
         await finish(user._id, project._id);
         await save(user._id, question._id);
         await read(user._id, tutorial._id);
@@ -186,14 +188,15 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const users = sent.filter(({ collection }) => collection === 'users');
       expect(users.map(({ method }) => method)).toEqual(expect.arrayContaining(['findOne', 'updateOne']));
       expect(users.filter(({ method }) => method === 'updateOne')).toHaveLength(6);
+      expect(sent.filter(({ collection, method }) => collection === 'user_write_claims' && method === 'deleteOne').length).toBeGreaterThanOrEqual(6);
       expect(filtersBeyondId(sent)).toEqual([]);
     });
 
-    it("applies a change again when another instance's write lands on top of it (each write is read back by `_id`)", async () => {
+    it('applies a change again when a write outside the claim lands on top of it (each write is read back by `_id`)', async () => {
       const user = await learner();
       const [mine, theirs] = [addProject('Mine'), addProject('Theirs')];
       const model = suite.service.get<Model<User>>(getModelToken(User.name));
-      // Another instance read the empty list before this write and writes its own list right after it.
+      // A writer that takes no claim (an old instance, a lease taken over) read the empty list before this write and writes right after it.
       let interfered = false;
       const racing = new Proxy(model, {
         get(target, key) {
@@ -211,10 +214,31 @@ describe('finished projects, saved questions and read tutorials, against real Fe
           });
         },
       });
-      const otherInstance = new UserSnapshots(racing, { changed: () => undefined });
-      expect(await otherInstance.change(user._id, 'project', (list) => putSnapshot(list, projectSnapshot(mine)))).toBe('changed');
+      const lists = new UserSnapshots(racing, suite.service.get(UserWriteClaims), { changed: () => undefined });
+      expect(await lists.change(user._id, 'project', (list) => putSnapshot(list, projectSnapshot(mine)))).toBe('changed');
       expect(interfered).toBe(true);
       expect((await profile(user._id)).finishedProject).toEqual([projectSnapshot(theirs), projectSnapshot(mine)]);
+    });
+
+    it('keeps every change when two processes write one user at once (the claim lets one through at a time)', async () => {
+      const user = await learner();
+      const model = suite.service.get<Model<User>>(getModelToken(User.name));
+      const claimModel = suite.service.get<Model<UserWriteClaim>>(getModelToken(UserWriteClaim.name));
+      // Each with its own in-process queue and claims, as two svc-users instances (or an instance and the rebuild command) are.
+      const processes = [0, 1].map(() => new UserSnapshots(model, new UserWriteClaims(claimModel), { changed: () => undefined }));
+      const projects = Array.from({ length: 10 }, (_, index) => addProject(`Two processes ${index}`));
+      const outcomes = await Promise.all(projects.map((project, index) => processes[index % 2]!.change(user._id, 'project', (list) => putSnapshot(list, projectSnapshot(project)))));
+      expect(outcomes).toEqual(projects.map(() => 'changed'));
+      expect((await stored(user._id))?.finishedProject.map((item: { _id: unknown }) => String(item._id)).sort()).toEqual(projects.map((project) => project._id).sort());
+      expect(await suite.db.collection('user_write_claims').countDocuments()).toBe(0);
+    });
+
+    it('takes over a claim left by a process that died mid-write once its lease has ended', async () => {
+      const user = await learner();
+      const project = addProject('After a crash');
+      await suite.db.collection('user_write_claims').insertOne({ _id: new mongoose.Types.ObjectId(user._id), until: new Date(Date.now() - 1) });
+      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectSnapshot(project)]);
+      expect(await suite.db.collection('user_write_claims').countDocuments()).toBe(0);
     });
   });
 

@@ -9,6 +9,8 @@ import { rebuildSnapshots } from './rebuild-snapshots.js';
 import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import { UserSnapshots } from './user-snapshots.js';
+import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
+import { UserWriteClaims } from './user-write-claims.js';
 
 const USAGE = `Rebuilds every user's finished projects, saved questions and read tutorials from svc-content:
 copies are freshened, copies of deleted content removed, snapshot_holders rewritten. For when
@@ -46,7 +48,12 @@ export async function rebuildSnapshotsCommand(argv: string[], env: Environment =
     const announcer = { changed: (userId: string) => bus?.publish(PROFILE_CHANGED_SUBJECT, userId) };
     const report = await rebuildSnapshots({
       users: connection.model<User>(User.name, UserSchema),
-      lists: new UserSnapshots(connection.model<User>(User.name, UserSchema), announcer),
+      // The claims keep this command's writes and the running instances' writes to one user apart.
+      lists: new UserSnapshots(
+        connection.model<User>(User.name, UserSchema),
+        new UserWriteClaims(connection.model<UserWriteClaim>(UserWriteClaim.name, UserWriteClaimSchema)),
+        announcer,
+      ),
       holders: new SnapshotHolders(connection.model<SnapshotHolder>(SnapshotHolder.name, SnapshotHolderSchema)),
       content,
     });

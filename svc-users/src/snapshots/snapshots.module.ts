@@ -9,15 +9,24 @@ import { SnapshotHolders } from './snapshot-holders.js';
 import { SnapshotsController } from './snapshots.controller.js';
 import { SnapshotsService } from './snapshots.service.js';
 import { UserSnapshots } from './user-snapshots.js';
+import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
+import { UserWriteClaims } from './user-write-claims.js';
 
 @Module({
-  imports: [UsersModule, MongooseModule.forFeature([{ name: SnapshotHolder.name, schema: SnapshotHolderSchema }])],
+  imports: [
+    UsersModule,
+    MongooseModule.forFeature([
+      { name: SnapshotHolder.name, schema: SnapshotHolderSchema },
+      { name: UserWriteClaim.name, schema: UserWriteClaimSchema },
+    ]),
+  ],
   controllers: [SnapshotsController],
   providers: [
     SnapshotsService,
     SnapshotEvents,
     SnapshotHolders,
     UserSnapshots,
+    UserWriteClaims,
     { provide: ContentClient, inject: [USERS_CONFIG], useFactory: (config: UsersConfig) => new ContentClient(config.natsUrl) },
   ],
   exports: [SnapshotEvents],

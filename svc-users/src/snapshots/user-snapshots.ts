@@ -6,8 +6,9 @@ import { ProfileCache } from '../users/profile-cache.js';
 import { toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
 import { User } from '../users/users.schema.js';
 import { type SnapshotKind, SNAPSHOT_LISTS, type SnapshotOf } from './snapshot-kinds.js';
+import { UserWriteClaims } from './user-write-claims.js';
 
-/** How often a write is applied again when its read-back does not show it (another writer's update landed on top). */
+/** How often a write is applied again when its read-back does not show it. */
 const MAX_WRITES = 8;
 
 export type ListChange = 'changed' | 'unchanged' | 'no-user';
@@ -24,16 +25,12 @@ export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K
  * Every write to a user's snapshot lists goes through here. FerretDB has no positional operator and
  * no transactions, so a list is read, changed in memory and written back whole, each step by `_id`
  * alone: FerretDB scans the whole users collection for any other filter (the old `{_id, snapshotRev}`
- * guard did, on every progress write), and that guard was no compare-and-set there anyway.
- * Each write drops the cached profile everywhere.
- *
- * Instead of a guard, each write is read back by `_id`: if the change is not in the stored list
- * (another writer's update landed on top, or FerretDB lost it in a concurrent update), it is applied
- * again to what is there now. Within one process writes for a user are also queued (KeyedLock), so
- * none is lost. Across instances a write that returns was stored when it was checked, but another
- * instance that read the list before it and writes after its check still overwrites it unseen (its
- * own check passes): a window of one round trip, which the old guard closed on MongoDB (never on
- * FerretDB). `snapshotRev` now only counts writes.
+ * guard did, on every progress write), and that guard isolated nothing there anyway.
+ * So writes for one user are serialized instead: queued within the process (KeyedLock), then one
+ * process at a time through a claim document (UserWriteClaims). Each write is read back by `_id`
+ * and applied again if the change is not there (a write outside the claim, such as a password
+ * re-hash, landed at the same moment and FerretDB kept only one). Each write drops the cached
+ * profile everywhere.
  */
 @Injectable()
 export class UserSnapshots {
@@ -42,12 +39,13 @@ export class UserSnapshots {
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly claims: UserWriteClaims,
     /** Told after each write; the rebuild command passes its own announcer. */
     @Inject(ProfileCache) private readonly profiles: Pick<ProfileCache, 'changed'>,
   ) {}
 
   change<K extends SnapshotKind>(userId: string, kind: K, next: (list: SnapshotOf[K][]) => SnapshotOf[K][] | null): Promise<ListChange> {
-    return this.lock.run(userId, () => this.write(userId, kind, next));
+    return this.lock.run(userId, () => this.claims.run(userId, () => this.write(userId, kind, next)));
   }
 
   private async write<K extends SnapshotKind>(userId: string, kind: K, next: (list: SnapshotOf[K][]) => SnapshotOf[K][] | null): Promise<ListChange> {
