@@ -54,6 +54,8 @@ test('a learner runs a ```mongo example on the course\'s collections, breaks it,
   await writeQuery(page, editor, 'db.books.find({\n  author: "Toni Morrison"\n})');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('alert')).toContainText('Line 2: the argument of .find() is not valid JSON');
+  // The same error view as a ```sql block's, and the same mark on the line it names.
+  await expect(page.locator('.dbl-runnable__error-line')).toHaveText('  author: "Toni Morrison"');
 
   await writeQuery(page, editor, 'db.movies.find({})');
   await page.getByRole('button', { name: 'Run' }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { adminToken, expectScreenFitsEveryone, uniqueName } from './support/content.js';
+import { writeQuery } from './support/editor.js';
 
 // Issue 11, browser side: a ```sql block in a tutorial is a lab. The course here has no sandbox, so
 // the example makes its own table; every run starts from a fresh (empty) database.
@@ -38,12 +39,18 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
   expect(wasm[0]).toMatch(/sql-wasm\.[0-9a-f]{8}\.wasm$/);
   await expectScreenFitsEveryone(page);
 
-  // Broken: the database's own message; Ctrl+Enter runs too.
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('SELECT nope FROM book;');
+  // Broken: the database's own message with the line its statement starts on (the first statement
+  // runs), and that line marked in the editor until the next edit; Ctrl+Enter runs too.
+  await writeQuery(page, editor, 'CREATE TABLE book (id INTEGER);\n-- the misspelt table:\nSELECT id\n  FROM studnt;');
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByRole('alert')).toContainText('no such table: book');
+  await expect(page.getByRole('alert')).toHaveText('Line 3: no such table: studnt');
+  const markedLine = page.locator('.dbl-runnable__error-line');
+  await expect(markedLine).toHaveText('SELECT id');
+  await expect(page.locator('.dbl-runnable__error-line-number')).toHaveText('3');
+  await expectScreenFitsEveryone(page);
+  await page.keyboard.type(' ');
+  await expect(markedLine).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText('Line 3: no such table: studnt');
 
   // Files stay out of reach.
   await editor.click();

@@ -1,8 +1,8 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state';
-import { Decoration, drawSelection, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
+import { Compartment, EditorState, Prec, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Decoration, drawSelection, EditorView, GutterMarker, keymap, lineNumberMarkers, lineNumbers, type DecorationSet } from '@codemirror/view';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface CodeEditorProps {
@@ -26,20 +26,25 @@ export interface CodeEditorProps {
 /** Marks a line (1-based; past the end, the last one) or clears the mark (null). */
 const markLine = StateEffect.define<number | null>();
 const errorLine = Decoration.line({ class: 'dbl-runnable__error-line' });
+const errorLineNumber = new (class extends GutterMarker {
+  override elementClass = 'dbl-runnable__error-line-number';
+})();
+const unmarked = { line: Decoration.none as DecorationSet, number: RangeSet.empty as RangeSet<GutterMarker> };
 
-/** The marked line of a failed run: set by markLine, gone with the next edit (the line may no longer be the one). */
-const markedLineField = StateField.define<DecorationSet>({
-  create: () => Decoration.none,
+/** The marked line of a failed run (its text and its number): set by markLine, gone with the next edit (the line may no longer be the one). */
+const markedLineField = StateField.define({
+  create: () => unmarked,
   update(marks, transaction) {
     for (const effect of transaction.effects) {
       if (!effect.is(markLine)) continue;
-      if (effect.value === null) return Decoration.none;
+      if (effect.value === null) return unmarked;
       const { doc } = transaction.state;
-      return Decoration.set([errorLine.range(doc.line(Math.min(Math.max(effect.value, 1), doc.lines)).from)]);
+      const from = doc.line(Math.min(Math.max(effect.value, 1), doc.lines)).from;
+      return { line: Decoration.set([errorLine.range(from)]), number: RangeSet.of([errorLineNumber.range(from)]) };
     }
-    return transaction.docChanged ? Decoration.none : marks;
+    return transaction.docChanged ? unmarked : marks;
   },
-  provide: (field) => EditorView.decorations.from(field),
+  provide: (field) => [EditorView.decorations.from(field, (marks) => marks.line), lineNumberMarkers.from(field, (marks) => marks.number)],
 });
 
 /**

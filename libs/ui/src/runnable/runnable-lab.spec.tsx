@@ -71,7 +71,9 @@ describe('RunnableLab marks the line a failure names', () => {
     await act(async () => runs[0]?.answer({ kind: 'error', message: 'Line 2: no such table: studnt', line: 2 }));
     expect(screen.getByRole('alert')).toHaveTextContent('Line 2: no such table: studnt');
     expect(markedLines()).toEqual(['SELECT *']);
+    expect(Array.from(document.querySelectorAll('.dbl-runnable__error-line-number'), (number) => number.textContent)).toEqual(['2']);
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(document.querySelector('.dbl-runnable__error-line-number')).toBeNull();
     expect(markedLines()).toEqual([]);
     await act(async () => runs[1]?.answer({ kind: 'error', message: 'no line here' }));
     expect(markedLines()).toEqual([]);
