@@ -27,7 +27,8 @@ export class UserWriteClaims {
     try {
       return await task();
     } finally {
-      await this.claims.deleteOne({ _id: userId }).exec();
+      // A failed release must not hide the task's own outcome: the lease frees the user anyway.
+      await this.claims.deleteOne({ _id: userId }).exec().catch(() => undefined);
     }
   }
 
