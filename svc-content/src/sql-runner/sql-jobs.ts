@@ -40,3 +40,13 @@ export interface SqlReplyMessage {
 export interface SqlWorkerHello {
   tid: number | null;
 }
+
+/** A heavy job handed to the heavy-query process, with what is left of its time limit. */
+export interface HeavyJobMessage {
+  id: number;
+  job: SqlJob;
+  timeLimitMs: number;
+}
+
+/** The heavy-query process's answer: the worker's reply, or that the job ran out of time. */
+export type HeavyReplyMessage = { id: number; reply: SqlJobReply } | { id: number; timedOut: true };

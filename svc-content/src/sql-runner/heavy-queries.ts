@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import { type ChildProcess, fork } from 'node:child_process';
+import type { HeavyJobMessage, HeavyReplyMessage, SqlJob, SqlJobReply } from './sql-jobs.js';
+import { workerFile } from './worker-file.js';
+
+/** The answer of a job that ran past its time limit. */
+export const TIMED_OUT = 'timed-out';
+
+/** After the heavy-query process exits, it is started again no sooner than this. */
+const RESTART_DELAY_MS = 1_000;
+
+interface Waiting {
+  resolve(reply: SqlJobReply | typeof TIMED_OUT): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * SqlRunner's way to the heavy-query process (see heavy-query-process.ts): a job moved there runs
+ * on CPU the service's other work does not need. At most `capacity` jobs at once; when the process
+ * is down (it is started again after a second), `accepts()` says no and a heavy job stays where it is.
+ */
+export class HeavyQueries {
+  private readonly logger = new Logger(HeavyQueries.name);
+  private child: ChildProcess | null = null;
+  private readonly running = new Map<number, Waiting>();
+  private nextId = 1;
+  private closed = false;
+  private restart: NodeJS.Timeout | null = null;
+
+  constructor(private readonly capacity: number) {
+    this.start();
+  }
+
+  accepts(): boolean {
+    return !this.closed && this.child?.connected === true && this.running.size < this.capacity;
+  }
+
+  /**
+   * Runs a job (its sandbox's script included) with what is left of its time limit. The limit is
+   * kept here too: the process's own timer runs at its low priority and may fire late on a busy box.
+   */
+  run(job: SqlJob, timeLimitMs: number): Promise<SqlJobReply | typeof TIMED_OUT> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const timer = setTimeout(() => this.settle(id)?.resolve(TIMED_OUT), Math.max(0, timeLimitMs));
+      this.running.set(id, { resolve, reject, timer });
+      this.child?.send({ id, job, timeLimitMs } satisfies HeavyJobMessage);
+    });
+  }
+
+  /** The job's waiter, taken off the running list (undefined when it was settled already). */
+  private settle(id: number): Waiting | undefined {
+    const waiting = this.running.get(id);
+    if (!waiting) return undefined;
+    clearTimeout(waiting.timer);
+    this.running.delete(id);
+    return waiting;
+  }
+
+  /** The process's id (null while it is down). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    if (this.restart) clearTimeout(this.restart);
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  private start(): void {
+    // Detached: a session (and so an autogroup) of its own; it ends when this process's channel closes.
+    const child = fork(workerFile(import.meta.url, 'heavy-query-process'), [], { detached: true, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    this.child = child;
+    child.on('message', (message: HeavyReplyMessage) => this.settle(message.id)?.resolve('timedOut' in message ? TIMED_OUT : message.reply));
+    child.on('error', (error) => this.logger.error(`The heavy-query process failed: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      this.child = null;
+      for (const id of [...this.running.keys()]) this.settle(id)?.reject(new Error('The query could not be run: its worker stopped.'));
+      if (this.closed) return;
+      this.logger.error(`The heavy-query process exited (${signal ?? `code ${code}`}); starting it again.`);
+      this.restart = setTimeout(() => this.start(), RESTART_DELAY_MS);
+    });
+  }
+}

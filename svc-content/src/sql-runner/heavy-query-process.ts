@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { compileEngine } from './sql-engine.js';
+import type { HeavyJobMessage, HeavyReplyMessage, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
+import { workerFile } from './worker-file.js';
+
+/*
+ * The heavy-query process (started by HeavyQueries): runs the queries that turned out heavy in
+ * SqlRunner's pool, each on a worker thread, at the lowest priority. Lowering a thread's nice value
+ * inside svc-content was not enough (measured in session 2): on Linux with autogroups each session
+ * competes with the others at equal weight whatever its threads' nice values, so a runaway took a
+ * full share of a core from the gateway and NATS. This process therefore
+ * - leads a session of its own (spawned detached) and sets its autogroup's nice to 19;
+ * - puts its threads under SCHED_IDLE (through util-linux's chrt; threads started later inherit
+ *   it): a waking request thread then preempts a runaway at once instead of after its time slice;
+ * - and, where neither exists (a container's cgroup, another OS), runs at nice 19.
+ */
+
+const LOWEST_PRIORITY = 19;
+/** Workers whose job ended within its limit wait here for the next heavy job (a runaway's is stopped). */
+const IDLE_KEPT = 2;
+
+try {
+  writeFileSync('/proc/self/autogroup', String(LOWEST_PRIORITY));
+} catch {
+  // No autogroups here (or not Linux): the threads' own nice value below still ranks them last.
+}
+try {
+  // Worker threads inherit the nice value and the policy of the thread that starts them (this one).
+  setPriority(LOWEST_PRIORITY);
+} catch {
+  // Not permitted: the autogroup's nice is what there is.
+}
+try {
+  execFileSync('chrt', ['--idle', '-p', '0', String(process.pid)], { stdio: 'ignore', timeout: 2_000 });
+} catch {
+  // No chrt here: the nice values above rank the threads last.
+}
+
+const wasm = compileEngine();
+const idle: Worker[] = [newWorker()];
+
+function newWorker(): Worker {
+  const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+  // A worker that fails while idle is dropped (one running a job answers through its job's listener).
+  worker.on('error', () => {
+    const index = idle.indexOf(worker);
+    if (index !== -1) idle.splice(index, 1);
+  });
+  return worker;
+}
+
+function answer(message: HeavyReplyMessage): void {
+  if (process.connected) process.send?.(message);
+}
+
+function run({ id, job, timeLimitMs }: HeavyJobMessage): void {
+  const worker = idle.pop() ?? newWorker();
+  const finish = (message: HeavyReplyMessage, keepWorker: boolean) => {
+    clearTimeout(timer);
+    worker.off('message', onMessage).off('error', onError);
+    answer(message);
+    if (keepWorker && idle.length < IDLE_KEPT) idle.push(worker);
+    else void worker.terminate();
+  };
+  const onMessage = (message: SqlReplyMessage | SqlWorkerHello) => {
+    // The job always carries its sandbox's script, so a worker never answers missingSandbox.
+    if ('id' in message && message.id === id && !('missingSandbox' in message.reply)) finish({ id, reply: message.reply }, true);
+  };
+  const onError = (error: Error) => finish({ id, reply: { error: `The query could not be run: ${error.message}`, line: null } }, false);
+  const timer = setTimeout(() => finish({ id, timedOut: true }, false), Math.max(0, timeLimitMs));
+  worker.on('message', onMessage).on('error', onError);
+  worker.postMessage({ id, job });
+  // A ready worker for the next heavy job, started now at this process's low priority.
+  if (idle.length === 0) idle.push(newWorker());
+}
+
+process.on('message', (message: HeavyJobMessage) => run(message));
+// svc-content went away (stopped, crashed or SIGKILLed): so does this process.
+process.on('disconnect', () => process.exit(0));
