@@ -1,6 +1,7 @@
 import { codeExampleLabel } from '../components/code-view.js';
 import { sql } from '@codemirror/lang-sql';
 import { useGetSandboxQuery } from './get-sandbox.js';
+import { loadSqlRunner } from './load-sql-runner.js';
 import { RunnableLab } from './runnable-lab.js';
 import { SqlResultView } from './sql-result-view.js';
 import type { SqlRunResult } from './sql-result.js';
@@ -20,7 +21,7 @@ export default function RunnableSql({ code, courseId }: RunnableSqlProps) {
   const source = sandbox.data?.kind === 'sql' ? sandbox.data.source : '';
   const run = (text: string): Promise<SqlRunResult> =>
     // sql.js and its WASM are fetched with the first Run, not with the editor.
-    import('./sql-runner.js')
+    loadSqlRunner()
       .then(({ sqlRunner }) => sqlRunner.run(source, text))
       .catch((error: unknown): SqlRunResult => ({ kind: 'error', message: `The SQL engine could not load: ${error instanceof Error ? error.message : String(error)}` }));
   return (

@@ -1,6 +1,7 @@
 import { parseMongoSandbox } from '@dblearn/contracts';
 import { useEffect, useState } from 'react';
 import type { Sandbox } from './get-sandbox.js';
+import { loadSqlRunner } from './load-sql-runner.js';
 import { DocumentList } from './mongo-result-view.js';
 import { documentCountLabel, mongoSchema, type MongoCollectionSchema } from './mongo-result.js';
 import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
@@ -15,7 +16,7 @@ async function readSchema(sandbox: Sandbox): Promise<Schema> {
     const parsed = parseMongoSandbox(sandbox.source);
     return 'error' in parsed ? { kind: 'error', message: parsed.error } : { kind: 'mongo', collections: mongoSchema(parsed.collections) };
   }
-  const { sqlRunner } = await import('./sql-runner.js');
+  const { sqlRunner } = await loadSqlRunner();
   const answer = await sqlRunner.schema(sandbox.source);
   return answer.kind === 'schema' ? { kind: 'sql', tables: answer.tables } : answer;
 }
