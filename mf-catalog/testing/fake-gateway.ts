@@ -1,5 +1,5 @@
 import { jsonResponse } from '@dblearn/web/testing';
-import type { AttemptResult, Sandbox } from '@dblearn/contracts';
+import { statementLine, type AttemptResult, type Sandbox } from '@dblearn/contracts';
 import type { Course, Progress, Project, Tutorial } from '../src/lib/content.js';
 
 /** 24-hex ids like the gateway's, numbered so tests can name them. */
@@ -28,9 +28,15 @@ function sameQuery(a: string, b: string): boolean {
   return plain(a) === plain(b);
 }
 
+/** The server's line for an error at `word`: where the statement holding it starts. */
+function lineOfStatementWith(sql: string, word: string): number {
+  const at = sql.indexOf(word);
+  return statementLine(sql, sql.lastIndexOf(';', at) + 1);
+}
+
 function gradeAttempt(reference: string, sql: string): AttemptResult {
   if (sameQuery(reference, sql)) return { passed: true, message: 'Passed: your result matches.', columns: ['name'], rows: [['Ada']], rowCount: 1 };
-  if (/nowhere/.test(sql)) return { passed: false, message: 'Line 1: no such table: nowhere' };
+  if (/nowhere/.test(sql)) return { passed: false, message: `Line ${lineOfStatementWith(sql, 'nowhere')}: no such table: nowhere` };
   return { passed: false, message: 'Row 2 differs.', columns: ['name'], rows: [['Ada'], ['Bob']], rowCount: 2, expected: { columns: ['name'], rows: [['Ada'], ['Edgar']], rowCount: 2 } };
 }
 
@@ -120,7 +126,7 @@ export function fakeGateway(data: FakeData) {
       const { id: editedId, task, referenceSql } = body as { id?: string; task: string; referenceSql: string };
       const at = project.checks.findIndex((check) => check._id === editedId);
       if (match[1] === 'updateCheck' && at < 0) return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Check not found.' }, 404);
-      if (/nope/.test(referenceSql)) return jsonResponse({ statusCode: 400, error: 'Bad Request', message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope" }, 400);
+      if (/nope/.test(referenceSql)) return jsonResponse({ statusCode: 400, error: 'Bad Request', message: `The reference query does not run on the course's sandbox: Line ${lineOfStatementWith(referenceSql, 'nope')}: no such column: nope` }, 400);
       // Like svc-content: a new reference is a new check id (old passes stop counting), a new wording is not.
       const id = at >= 0 && references[editedId!] === referenceSql ? editedId! : oid(700 + Object.keys(references).length);
       references[id] = referenceSql;

@@ -25,3 +25,8 @@ export function pressCtrlEnter(content: HTMLElement): void {
     content.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }));
   });
 }
+
+/** The text of the editor lines in `container` marked as failing (the lesson blocks' mark). */
+export function markedLines(container: HTMLElement): (string | null)[] {
+  return Array.from(container.querySelectorAll('.dbl-runnable__error-line'), (line) => line.textContent);
+}

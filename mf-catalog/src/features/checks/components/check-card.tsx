@@ -2,6 +2,7 @@ import { LIMITS, lengthMessage, type ProjectCheck } from '@dblearn/contracts';
 import { Button, LazySqlEditor } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useCallback, useId } from 'react';
+import { failedLine, useFailedLine } from '../../../lib/failed-line.js';
 import { useAttemptCheckMutation } from '../api/attempt-check.js';
 import { useCheckDraft } from '../hooks/use-check-draft.js';
 import { CheckOutcome } from './check-outcome.js';
@@ -16,19 +17,27 @@ export interface CheckCardProps {
 
 const SQL_LIMIT = LIMITS.runnable.sql;
 
-/** One check: its task, an editor for the learner's query (kept across a reload), Check (Ctrl+Enter) and what the server said. */
+/** One check: its task, an editor for the learner's query (kept across a reload), Check (Ctrl+Enter) and what the server said (a failing line marked in the editor). */
 export function CheckCard({ projectId, check, number, passed }: CheckCardProps) {
   const [sql, setSql] = useCheckDraft(projectId, check._id);
   const [attempt, { data, error, isLoading }] = useAttemptCheckMutation();
   const headingId = useId();
   const hintId = useId();
   const tooLong = sql.length > SQL_LIMIT.max;
+  const { markedLine, clear, markFrom } = useFailedLine(sql);
   const submit = useCallback(
     (text: string) => {
       if (text.trim() === '' || text.length > SQL_LIMIT.max || isLoading) return;
-      void attempt({ projectId, checkId: check._id, sql: text });
+      clear();
+      // A failure that names a line of this query marks it; a refusal (4xx) is shown below from `error`.
+      attempt({ projectId, checkId: check._id, sql: text })
+        .unwrap()
+        .then(
+          (result) => markFrom(text, result.passed ? null : failedLine(result.message)),
+          () => undefined,
+        );
     },
-    [attempt, projectId, check._id, isLoading],
+    [attempt, projectId, check._id, isLoading, clear, markFrom],
   );
   return (
     <section className={`catalog-check-card${passed ? ' catalog-check-card--passed' : ''}`} aria-labelledby={headingId}>
@@ -41,7 +50,7 @@ export function CheckCard({ projectId, check, number, passed }: CheckCardProps) 
           {line}
         </p>
       ))}
-      <LazySqlEditor value={sql} onChange={setSql} onSubmit={submit} label={`Your query for check ${number}`} describedBy={hintId} />
+      <LazySqlEditor value={sql} onChange={setSql} onSubmit={submit} label={`Your query for check ${number}`} describedBy={hintId} markedLine={markedLine} />
       <div className="dbl-runnable__tools">
         <Button onClick={() => submit(sql)} disabled={isLoading || sql.trim() === '' || tooLong}>
           {isLoading ? 'Checking…' : 'Check'}

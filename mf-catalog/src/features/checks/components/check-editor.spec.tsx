@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
-import { writeSql } from '../../../../testing/sql-editor.js';
+import { markedLines, writeSql } from '../../../../testing/sql-editor.js';
 
 function projectWithACheck(): FakeData {
   return {
@@ -28,11 +28,12 @@ describe('the check editor on the project form', () => {
     await userEvent.type(within(form).getByLabelText('Task'), 'Short');
     expect(within(form).getByLabelText('Task')).toHaveAccessibleDescription('Task must be 10 to 3000 characters long.');
     await userEvent.type(within(form).getByLabelText('Task'), ' task: count the loans');
-    await writeSql('Reference query', 'SELECT nope FROM loan');
+    await writeSql('Reference query', 'SELECT count(*) FROM loan;\nSELECT nope FROM loan');
     await waitFor(() => expect(add).toBeEnabled());
     await userEvent.click(add);
-    expect(await within(form).findByRole('alert')).toHaveTextContent("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
+    expect(await within(form).findByRole('alert')).toHaveTextContent("The reference query does not run on the course's sandbox: Line 2: no such column: nope");
     expect(data.projects[0]!.checks).toHaveLength(1);
+    await waitFor(() => expect(markedLines(form)).toEqual(['SELECT nope FROM loan']));
 
     await writeSql('Reference query', 'SELECT count(*) FROM loan');
     await userEvent.click(add);
@@ -67,6 +68,9 @@ describe('the check editor on the project form', () => {
     await userEvent.click(save);
     expect(await within(form).findByRole('alert')).toHaveTextContent("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
     expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), task: 'List every member by name.' });
+    await waitFor(() => expect(markedLines(form)).toEqual(['SELECT nope FROM member']));
+    await writeSql('Reference query', 'SELECT nope FROM member;', form);
+    expect(markedLines(form)).toEqual([]);
 
     await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Edit check 1' })).not.toBeInTheDocument();

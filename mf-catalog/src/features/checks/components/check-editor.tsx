@@ -3,6 +3,7 @@ import { Button, CodeField, CodeView, DeleteButton, fieldMessages, TextAreaField
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
+import { failedLine, useFailedLine } from '../../../lib/failed-line.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useAddCheckMutation } from '../api/add-check.js';
@@ -49,25 +50,30 @@ function CheckForm({ title, values, submitLabel, save, onSaved, onCancel, focusT
     formState: { errors, isValid, isSubmitting },
   } = form;
   const reference = useController({ control, name: 'referenceSql', rules: rules.referenceSql });
+  const failed = useFailedLine(reference.field.value);
   useEffect(() => {
     if (focusTask) setFocus('task');
   }, [focusTask, setFocus]);
   const submit = handleSubmit(async (changed) => {
+    failed.clear();
     try {
       await save(changed);
       reset();
       onSaved();
     } catch (error) {
-      // A 400 from the server is about the query (it did not run); other refusals are toasts.
-      if (isClientError(error)) setError('referenceSql', { type: 'server', message: apiErrorMessage(error) ?? 'The check could not be saved.' });
-      else reportRefusal(error, 'The check could not be saved.');
+      // A 400 from the server is about the query (it did not run; the line it names is marked); other refusals are toasts.
+      if (isClientError(error)) {
+        const message = apiErrorMessage(error) ?? 'The check could not be saved.';
+        setError('referenceSql', { type: 'server', message });
+        failed.markFrom(changed.referenceSql, failedLine(message, { reference: true }));
+      } else reportRefusal(error, 'The check could not be saved.');
     }
   });
   return (
     <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={title}>
       <h3>{title}</h3>
       <TextAreaField label="Task" rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
-      <CodeField value={reference.field.value} onChange={reference.field.onChange} onSubmit={() => void submit()} label="Reference query" errors={fieldMessages(errors.referenceSql)} />
+      <CodeField value={reference.field.value} onChange={reference.field.onChange} onSubmit={() => void submit()} label="Reference query" errors={fieldMessages(errors.referenceSql)} markedLine={failed.markedLine} />
       <p className="catalog-form__hint">It runs on the course&apos;s practice database when you save; learners never see it, only its first rows when their result differs.</p>
       <div className="catalog-check-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting}>

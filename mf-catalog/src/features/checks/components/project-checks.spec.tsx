@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
-import { pressCtrlEnter, writeSql } from '../../../../testing/sql-editor.js';
+import { markedLines, pressCtrlEnter, writeSql } from '../../../../testing/sql-editor.js';
 import { checkDraftKey } from '../hooks/use-check-draft.js';
 
 const FIRST = oid(40);
@@ -94,13 +94,24 @@ describe('a checked project', () => {
     expect(view.calls()).toContain(`GET /api/project/${oid(20)}/passes`);
   });
 
-  it('shows an error with its line and keeps Check ready', async () => {
+  it('shows an error with its line, marks that line until the next edit and keeps Check ready', async () => {
     await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, checkedProject());
-    await writeSql('Your query for check 2', 'SELECT * FROM nowhere');
-    await userEvent.click(within(await screen.findByRole('region', { name: 'Check 2' })).getByRole('button', { name: 'Check' }));
-    expect(await within(card('Check 2')).findByRole('alert')).toHaveTextContent('Line 1: no such table: nowhere');
+    const content = await writeSql('Your query for check 2', 'SELECT count(*) FROM loan;\nSELECT * FROM nowhere');
+    await userEvent.click(within(card('Check 2')).getByRole('button', { name: 'Check' }));
+    expect(await within(card('Check 2')).findByRole('alert')).toHaveTextContent('Line 2: no such table: nowhere');
     expect(within(card('Check 2')).queryByRole('region', { name: 'Your result' })).not.toBeInTheDocument();
     expect(within(card('Check 2')).getByRole('button', { name: 'Check' })).toBeEnabled();
+    expect(markedLines(card('Check 2'))).toEqual(['SELECT * FROM nowhere']);
+    expect(markedLines(card('Check 1'))).toEqual([]);
+
+    await writeSql('Your query for check 2', 'SELECT count(*) FROM loan;\nSELECT * FROM nowhere;');
+    expect(markedLines(card('Check 2'))).toEqual([]);
+    // The same failure again marks the line again; a fail that names no line marks none.
+    pressCtrlEnter(content);
+    await waitFor(() => expect(markedLines(card('Check 2'))).toEqual(['SELECT * FROM nowhere;']));
+    pressCtrlEnter(await writeSql('Your query for check 2', 'SELECT name FROM member WHERE id < 3'));
+    expect(await within(card('Check 2')).findByText(/Row 2 differs/)).toBeInTheDocument();
+    expect(markedLines(card('Check 2'))).toEqual([]);
   });
 });
 

@@ -1,0 +1,48 @@
+import { act, renderHook } from '@testing-library/react';
+import { failedLine, useFailedLine } from './failed-line.js';
+
+describe('failedLine', () => {
+  it('reads the line of an attempt’s SQLite error and of a refusal', () => {
+    expect(failedLine('Line 2: no such table: nowhere')).toBe(2);
+    expect(failedLine('Line 14: near "SELEC": syntax error')).toBe(14);
+    expect(failedLine('ATTACH is not allowed here (line 3).')).toBe(3);
+    expect(failedLine('PRAGMA writable_schema is not allowed here (line 1).')).toBe(1);
+  });
+
+  it('names no line for grading reasons, timeouts or the reference’s own failure', () => {
+    expect(failedLine('Row 2 differs.')).toBeNull();
+    expect(failedLine('Expected 3 columns, got 2.')).toBeNull();
+    expect(failedLine('Your query ran longer than 2 s and was stopped.')).toBeNull();
+    expect(failedLine('The check could not be run: Line 1: no such table: member')).toBeNull();
+    expect(failedLine('Row 1 differs: "Line 3: x"')).toBeNull();
+  });
+
+  it('reads a check’s reference refusal only after its prefix', () => {
+    const prefix = "The reference query does not run on the course's sandbox: ";
+    expect(failedLine(`${prefix}Line 2: no such column: nope`, { reference: true })).toBe(2);
+    expect(failedLine(`${prefix}VACUUM is not allowed here (line 4).`, { reference: true })).toBe(4);
+    expect(failedLine('Line 2: no such column: nope', { reference: true })).toBeNull();
+    expect(failedLine('The reference query ran longer than 2 s and was stopped.', { reference: true })).toBeNull();
+    expect(failedLine("The project's course has no SQL sandbox: give it one before adding checks.", { reference: true })).toBeNull();
+  });
+});
+
+describe('useFailedLine', () => {
+  it('marks the line for the text that failed, not for a text edited while the server worked', () => {
+    const { result, rerender } = renderHook(({ text }) => useFailedLine(text), { initialProps: { text: 'SELECT 1;\nSELEC 2' } });
+    act(() => result.current.markFrom('SELECT 1;\nSELEC 2', 2));
+    const first = result.current.markedLine;
+    expect(first).toEqual({ line: 2 });
+    act(() => result.current.markFrom('SELECT 1;\nSELEC 2', 2));
+    expect(result.current.markedLine).toEqual({ line: 2 });
+    expect(result.current.markedLine).not.toBe(first);
+    act(() => result.current.clear());
+    expect(result.current.markedLine).toBeNull();
+
+    rerender({ text: 'SELECT 1;\nSELECT 2' });
+    act(() => result.current.markFrom('SELECT 1;\nSELEC 2', 2));
+    expect(result.current.markedLine).toBeNull();
+    act(() => result.current.markFrom('SELECT 1;\nSELECT 2', null));
+    expect(result.current.markedLine).toBeNull();
+  });
+});
