@@ -215,6 +215,26 @@ describe('projects and tutorials', () => {
     expect((await content.refusal(CONTENT_PATTERNS.createProject, { title: 'Fine title', difficulty: 'expert' })).statusCode).toBe(400);
   });
 
+  it('keeps a title edit with a block, a block removal and an attach of one tutorial sent at once (one lock per item), every round', async () => {
+    const homes = [await newCourse({ name: 'Tutorial race A' }), await newCourse({ name: 'Tutorial race B' })];
+    const tutorial = await newTutorial(homes[0]!._id, 'Raced tutorial');
+    let kept = ['The SELECT list'];
+    for (let round = 1; round <= 12; round += 1) {
+      const courseId = homes[round % 2]!._id;
+      const title = `Raced tutorial ${round}`;
+      const { contents } = await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id });
+      await Promise.all([
+        send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } }),
+        send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, blockId: contents[0]!._id }),
+        send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id }),
+      ]);
+      kept = [...kept.slice(1), `Block ${round}`];
+      const found = await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id });
+      expect({ round, title: found.title, courseId: found.courseId, blocks: found.contents.map((block) => block.header) }).toEqual({ round, title, courseId, blocks: kept });
+      expect((await course(courseId)).tutorials).toEqual([{ _id: tutorial._id, title }]);
+    }
+  }, 60_000);
+
   it('deleting a project or tutorial detaches it from its course and records the event', async () => {
     const { _id: courseId } = await newCourse();
     const project = await newProject(courseId);

@@ -297,3 +297,54 @@ describe('export and import carry sandboxes and checks', () => {
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
   });
 });
+
+// FerretDB loses one of two concurrent updates of a document: every writer of a project takes the
+// same lock (ItemLocks), so a check write, a title edit, an attach and an import of one project at
+// the same moment all stay. Many rounds, because one race in a few goes either way.
+describe('every writer of a project takes its one lock', () => {
+  const ROUNDS = 12;
+  const tasks = (upTo: number) => Array.from({ length: upTo }, (_, index) => `Raced check number ${index + 1}.`);
+  const sqlCourse = async (name: string) => {
+    const created = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' });
+    await send(CONTENT_PATTERNS.putSandbox, { courseId: created._id, kind: 'sql', source: LIBRARY });
+    return created;
+  };
+
+  it('keeps a check write, a title edit with a block and an attach sent at once, every round', async () => {
+    const homes = [await sqlCourse('Race home A'), await sqlCourse('Race home B')];
+    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Raced project', difficulty: 'beginner', courseId: homes[0]!._id });
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const courseId = homes[round % 2]!._id;
+      const title = `Raced project ${round}`;
+      await Promise.all([
+        addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
+        send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } }),
+        send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: raced._id }),
+      ]);
+      const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
+      expect({ round, title: found.title, courseId: found.courseId }).toEqual({ round, title, courseId });
+      expect(found.checks.map((check) => check.task)).toEqual(tasks(round));
+      expect(found.contents.map((block) => block.header)).toEqual(Array.from({ length: round }, (_, index) => `Block ${index + 1}`));
+      expect((await send<Course>(CONTENT_PATTERNS.findCourse, { id: courseId })).projects).toEqual([{ _id: raced._id, title, difficulty: 'intermediate' }]);
+    }
+  }, 120_000);
+
+  it('keeps a check write sent while an import rewrites the same project, every round', async () => {
+    const home = await sqlCourse('Race import home');
+    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Imported race', difficulty: 'beginner', courseId: home._id });
+    const exported = (await exportAll(content)).courses.find((item) => item._id === home._id)!;
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const title = `Imported race ${round}`;
+      // No `checks` in the file: the project keeps its own.
+      const file = { ...exported, projects: exported.projects.map(({ checks: _checks, ...item }) => ({ ...item, title })) };
+      const [report] = await Promise.all([
+        content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [file], courseOffset: 0, interviewOffset: 0 }, 60_000),
+        addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
+      ]);
+      expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
+      const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
+      expect({ round, title: found.title }).toEqual({ round, title });
+      expect(found.checks.map((check) => check.task)).toEqual(tasks(round));
+    }
+  }, 120_000);
+});

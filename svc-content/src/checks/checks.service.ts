@@ -15,6 +15,7 @@ import { badRequest, domainEvent, EventOutbox, KeyedLock, notFound } from '@dble
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
+import { ItemLocks } from '../item-locks/item-locks.js';
 import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
@@ -32,7 +33,8 @@ const KNOWN_PASSES_KEPT = 100_000;
  */
 @Injectable()
 export class ChecksService {
-  private readonly lock = new KeyedLock();
+  /** Per learner and project: their pass document's writes (the project's own writes are under ItemLocks). */
+  private readonly passLocks = new KeyedLock();
   private readonly knownPasses = new Set<string>();
 
   constructor(
@@ -42,6 +44,7 @@ export class ChecksService {
     private readonly index: RunnableIndex,
     private readonly runner: SqlRunner,
     private readonly outbox: EventOutbox,
+    private readonly items: ItemLocks,
   ) {}
 
   /** 400 unless the project's course has a SQL sandbox and the reference runs on it. */
@@ -128,14 +131,14 @@ export class ChecksService {
   private async recordPass(userId: string, projectId: string, checkId: string): Promise<void> {
     const key = checkPassKey(userId, projectId);
     if (this.knownPasses.has(`${key}:${checkId}`)) return;
-    await this.lock.run(key, () => this.passes.updateOne({ _id: key }, { $addToSet: { passed: checkId } }, { upsert: true }).exec());
+    await this.passLocks.run(key, () => this.passes.updateOne({ _id: key }, { $addToSet: { passed: checkId } }, { upsert: true }).exec());
     if (this.knownPasses.size >= KNOWN_PASSES_KEPT) this.knownPasses.clear();
     this.knownPasses.add(`${key}:${checkId}`);
   }
 
-  /** Rewrites the project's checks whole (with project.updated, so every instance's index follows). */
+  /** Rewrites the project's checks whole (with project.updated, so every instance's index follows), under the project's lock. */
   private changeChecks(projectId: string, change: (checks: CheckRecord[]) => CheckRecord[]): Promise<Project> {
-    return this.lock.run(projectId, async () => {
+    return this.items.run(projectId, async () => {
       const record = await this.load(projectId);
       const checks = change(record.checks ?? []);
       const courseId = record.courseId ? String(record.courseId) : null;

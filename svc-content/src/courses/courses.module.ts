@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { ProjectRecord, ProjectSchema } from '../projects/project.schema.js';
 import { TutorialRecord, TutorialSchema } from '../tutorials/tutorial.schema.js';
 import { CourseRecord, CourseSchema } from './course.schema.js';
@@ -10,6 +11,7 @@ import { CoursesService } from './courses.service.js';
 /** Courses own the membership of tutorials and projects, so this module sees all three collections. */
 @Module({
   imports: [
+    ItemLocksModule,
     MongooseModule.forFeature([
       { name: CourseRecord.name, schema: CourseSchema },
       { name: TutorialRecord.name, schema: TutorialSchema },

@@ -15,6 +15,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
 import { newIdentity } from '../common/identity.js';
+import { ItemLocks } from '../item-locks/item-locks.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 import { COURSE_FIELDS, toCourse } from './course.views.js';
@@ -30,14 +31,13 @@ type Entry = { _id: Types.ObjectId | string };
  * carries its event in the same document write (EventOutbox). FerretDB has no positional or
  * conditional array updates and loses one of two concurrent updates of a document, so an entry
  * list is read, changed and written whole under a per-course lock, and an item's `courseId` is read,
- * checked and written under a per-item lock. Every read and write is by `_id` alone: FerretDB scans
- * the whole collection for any other filter, `{_id, courseId}` included.
+ * checked and written under the item's lock, the one every writer of that item takes (ItemLocks).
+ * Every read and write is by `_id` alone: FerretDB scans the whole collection for any other filter,
+ * `{_id, courseId}` included.
  */
 @Injectable()
 export class CoursesService {
   private readonly lock = new KeyedLock();
-  /** Per tutorial or project: the read-check-write of its `courseId` (taken before a course's lock, never inside one). */
-  private readonly items = new KeyedLock();
 
   constructor(
     @InjectModel(CourseRecord.name) private readonly courses: Model<CourseRecord>,
@@ -45,6 +45,8 @@ export class CoursesService {
     @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
     private readonly readModel: CoursesReadModel,
     private readonly outbox: EventOutbox,
+    /** Per tutorial or project, shared with every other writer of items (taken before a course's lock, never inside one). */
+    private readonly items: ItemLocks,
   ) {}
 
   list({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<Course>> {
@@ -90,41 +92,46 @@ export class CoursesService {
     });
   }
 
+  /** The item's move and its entry in the course are written under the item's lock, so a rename of it cannot come between. */
   async attachProject(courseId: string, projectId: string): Promise<Course> {
     await this.load(courseId);
-    const entry = await this.items.run(projectId, async (): Promise<CourseProjectEntry> => {
+    return this.items.run(projectId, async () => {
       const project = await this.findProject(projectId);
       if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
       await this.leaveOldCourse('projects', projectId, project.courseId, courseId);
       if (String(project.courseId) !== courseId) await this.setProjectCourse(projectId, project, courseId);
-      return { _id: projectId, title: project.title, difficulty: project.difficulty };
+      const entry: CourseProjectEntry = { _id: projectId, title: project.title, difficulty: project.difficulty };
+      return this.withEntries('projects', courseId, (entries) => (has(entries, projectId) ? entries : [...entries, entry]));
     });
-    return this.withEntries('projects', courseId, (entries) => (has(entries, projectId) ? entries : [...entries, entry]));
   }
 
   async attachTutorial(courseId: string, tutorialId: string): Promise<Course> {
     await this.load(courseId);
-    const entry = await this.items.run(tutorialId, async (): Promise<CourseTutorialEntry> => {
+    return this.items.run(tutorialId, async () => {
       const tutorial = await this.findTutorial(tutorialId);
       if (!tutorial) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
       await this.leaveOldCourse('tutorials', tutorialId, tutorial.courseId, courseId);
       if (String(tutorial.courseId) !== courseId) await this.tutorials.updateOne({ _id: tutorialId }, { $set: { courseId: new Types.ObjectId(courseId) } }).exec();
-      return { _id: tutorialId, title: tutorial.title };
+      const entry: CourseTutorialEntry = { _id: tutorialId, title: tutorial.title };
+      return this.withEntries('tutorials', courseId, (entries) => (has(entries, tutorialId) ? entries : [...entries, entry]));
     });
-    return this.withEntries('tutorials', courseId, (entries) => (has(entries, tutorialId) ? entries : [...entries, entry]));
   }
 
   /** Detaching what is not attached (or no longer exists) changes nothing and answers the course. */
   async detachProject(courseId: string, projectId: string): Promise<Course> {
     await this.load(courseId);
-    await this.release('projects', projectId, courseId);
-    return this.withEntries('projects', courseId, (entries) => entries.filter((e) => String(e._id) !== projectId));
+    return this.items.run(projectId, async () => {
+      await this.releaseHeld('projects', projectId, courseId);
+      return this.withEntries('projects', courseId, (entries) => entries.filter((e) => String(e._id) !== projectId));
+    });
   }
 
   async detachTutorial(courseId: string, tutorialId: string): Promise<Course> {
     await this.load(courseId);
-    await this.release('tutorials', tutorialId, courseId);
-    return this.withEntries('tutorials', courseId, (entries) => entries.filter((e) => String(e._id) !== tutorialId));
+    return this.items.run(tutorialId, async () => {
+      await this.releaseHeld('tutorials', tutorialId, courseId);
+      return this.withEntries('tutorials', courseId, (entries) => entries.filter((e) => String(e._id) !== tutorialId));
+    });
   }
 
   /**
@@ -132,16 +139,8 @@ export class CoursesService {
    * move is announced. The condition is checked on a read by `_id` under the item's lock, not in the
    * update's filter. The course's entry list is the caller's.
    */
-  async release(kind: Kind, itemId: string, courseId: string): Promise<void> {
-    await this.items.run(itemId, async () => {
-      if (kind === 'projects') {
-        const project = await this.findProject(itemId);
-        if (project && String(project.courseId) === courseId) await this.setProjectCourse(itemId, project, null);
-      } else {
-        const tutorial = await this.findTutorial(itemId);
-        if (tutorial && String(tutorial.courseId) === courseId) await this.tutorials.updateOne({ _id: itemId }, { $set: { courseId: null } }).exec();
-      }
-    });
+  release(kind: Kind, itemId: string, courseId: string): Promise<void> {
+    return this.items.run(itemId, () => this.releaseHeld(kind, itemId, courseId));
   }
 
   /** Points the course at its sandbox (the script itself is SandboxesService's); 404 when there is no course. */
@@ -180,6 +179,17 @@ export class CoursesService {
     const record = await this.courses.findById(id, COURSE_FIELDS).lean<CourseRecord>().exec();
     if (!record) throw notFound(COURSE_NOT_FOUND_MESSAGE);
     return record;
+  }
+
+  /** `release` for a caller that holds the item's lock. */
+  private async releaseHeld(kind: Kind, itemId: string, courseId: string): Promise<void> {
+    if (kind === 'projects') {
+      const project = await this.findProject(itemId);
+      if (project && String(project.courseId) === courseId) await this.setProjectCourse(itemId, project, null);
+    } else {
+      const tutorial = await this.findTutorial(itemId);
+      if (tutorial && String(tutorial.courseId) === courseId) await this.tutorials.updateOne({ _id: itemId }, { $set: { courseId: null } }).exec();
+    }
   }
 
   private findProject(id: string): Promise<ProjectRecord | null> {

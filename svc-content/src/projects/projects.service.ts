@@ -7,6 +7,7 @@ import type { Model } from 'mongoose';
 import { newBlock, removeBlock } from '../common/blocks.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
+import { ItemLocks } from '../item-locks/item-locks.js';
 import { PROJECT_FIELDS, toProject } from './project.views.js';
 import { ProjectRecord } from './project.schema.js';
 
@@ -16,6 +17,7 @@ export class ProjectsService {
     @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
     private readonly courses: CoursesService,
     private readonly outbox: EventOutbox,
+    private readonly items: ItemLocks,
   ) {}
 
   async find(id: string): Promise<Project> {
@@ -30,28 +32,32 @@ export class ProjectsService {
     return project;
   }
 
-  /** Title and difficulty change; `content` appends a block. Learners' finished lists follow the event. */
+  /** Title and difficulty change; `content` appends a block. Learners' finished lists follow the event. Under the project's lock, like every write of it. */
   async update(id: string, { title, difficulty, content }: UpdateProjectDto): Promise<Project> {
-    const { courseId } = toProject(await this.load(id));
-    const changes = content ? { $set: { title, difficulty }, $push: { contents: newBlock(content) } } : { $set: { title, difficulty } };
-    const found = await this.outbox.update(this.projects, id, changes, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty, courseId }));
-    if (!found) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    if (courseId) await this.courses.renameEntry('projects', courseId, { _id: id, title, difficulty });
+    await this.items.run(id, async () => {
+      const { courseId } = toProject(await this.load(id));
+      const changes = content ? { $set: { title, difficulty }, $push: { contents: newBlock(content) } } : { $set: { title, difficulty } };
+      const found = await this.outbox.update(this.projects, id, changes, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty, courseId }));
+      if (!found) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+      if (courseId) await this.courses.renameEntry('projects', courseId, { _id: id, title, difficulty });
+    });
     return this.find(id);
   }
 
   async removeBlock(id: string, blockId: string): Promise<Project> {
-    if (!(await removeBlock(this.projects, id, blockId))) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    if (!(await this.items.run(id, () => removeBlock(this.projects, id, blockId)))) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
     return this.find(id);
   }
 
   /** Deleted with its event (svc-users drops it from finished lists), then detached from its course. */
-  async delete(id: string): Promise<Project> {
-    const project = toProject(await this.load(id));
-    const deleted = await this.outbox.delete(this.projects, id, domainEvent(EVENT_SUBJECTS.projectDeleted, { entityId: id, courseId: project.courseId }));
-    if (!deleted) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    if (project.courseId) await this.courses.dropEntry('projects', project.courseId, id);
-    return project;
+  delete(id: string): Promise<Project> {
+    return this.items.run(id, async () => {
+      const project = toProject(await this.load(id));
+      const deleted = await this.outbox.delete(this.projects, id, domainEvent(EVENT_SUBJECTS.projectDeleted, { entityId: id, courseId: project.courseId }));
+      if (!deleted) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+      if (project.courseId) await this.courses.dropEntry('projects', project.courseId, id);
+      return project;
+    });
   }
 
   private async load(id: string): Promise<ProjectRecord> {

@@ -12,6 +12,7 @@ import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { InterviewQuestionRecord } from '../interview/interview-question.schema.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
+import { ItemLocks } from '../item-locks/item-locks.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { type RunnableSandbox, SandboxesService, sandboxHash } from '../sandboxes/sandboxes.service.js';
@@ -39,6 +40,7 @@ export class ImportService {
     private readonly index: RunnableIndex,
     /** Takes an item out of a course: the one place that writes an item's `courseId` after a check. */
     private readonly membership: CoursesService,
+    private readonly items: ItemLocks,
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
@@ -136,8 +138,21 @@ export class ImportService {
         ...(sandbox === undefined ? {} : { sandbox: sandbox ? await this.sandboxes.store(sandbox) : null }),
       });
     }
-    await bulk(this.tutorials, tutorialWrites);
-    await bulk(this.projects, projectWrites);
+    // No other write of these items in between (FerretDB would lose one): their writes, the index of
+    // their checks and the clearing of their events, then the locks go before any release below takes one.
+    await this.items.runAll(
+      courses.flatMap(({ tutorials, projects }) => [...tutorials, ...projects].map((item) => item._id)),
+      async () => {
+        await bulk(this.tutorials, tutorialWrites);
+        await bulk(this.projects, projectWrites);
+        for (const { _id, projects } of courses) {
+          for (const project of projects) {
+            if (project.checks) this.index.projectWritten({ _id: project._id, createdAt: createdAtOf(project._id), courseId: _id, checks: project.checks });
+          }
+        }
+        for (const id of projectIds) if (knownProjects.has(id)) await this.relay.publishNow(ProjectRecord.name, id);
+      },
+    );
     await bulk(
       this.courses,
       courseDocs.map(({ _id, ...fields }) => ({
@@ -152,12 +167,6 @@ export class ImportService {
       if ('sandbox' in doc) this.index.courseWritten({ _id: doc._id, createdAt: createdAtOf(doc._id), sandbox: doc.sandbox });
       this.relay.publishSoon(CourseRecord.name, doc._id);
     }
-    for (const { _id, projects } of courses) {
-      for (const project of projects) {
-        if (project.checks) this.index.projectWritten({ _id: project._id, createdAt: createdAtOf(project._id), courseId: _id, checks: project.checks });
-      }
-    }
-    for (const id of projectIds) if (knownProjects.has(id)) this.relay.publishSoon(ProjectRecord.name, id);
     return courses.length - previous.size;
   }
 

@@ -7,6 +7,7 @@ import type { Model } from 'mongoose';
 import { newBlock, removeBlock } from '../common/blocks.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
+import { ItemLocks } from '../item-locks/item-locks.js';
 import { TUTORIAL_FIELDS, toTutorial } from './tutorial.views.js';
 import { TutorialRecord } from './tutorial.schema.js';
 
@@ -16,6 +17,7 @@ export class TutorialsService {
     @InjectModel(TutorialRecord.name) private readonly tutorials: Model<TutorialRecord>,
     private readonly courses: CoursesService,
     private readonly outbox: EventOutbox,
+    private readonly items: ItemLocks,
   ) {}
 
   async find(id: string): Promise<Tutorial> {
@@ -31,27 +33,32 @@ export class TutorialsService {
     return tutorial;
   }
 
-  async update(id: string, { title, content }: UpdateTutorialDto): Promise<Tutorial> {
-    const update = content ? { $set: { title }, $push: { contents: newBlock(content) } } : { $set: { title } };
-    const result = await this.tutorials.updateOne({ _id: id }, update).exec();
-    if (result.matchedCount === 0) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
-    const tutorial = toTutorial(await this.load(id));
-    if (tutorial.courseId) await this.courses.renameEntry('tutorials', tutorial.courseId, { _id: id, title });
-    return tutorial;
+  /** Under the tutorial's lock, like every write of it. */
+  update(id: string, { title, content }: UpdateTutorialDto): Promise<Tutorial> {
+    return this.items.run(id, async () => {
+      const update = content ? { $set: { title }, $push: { contents: newBlock(content) } } : { $set: { title } };
+      const result = await this.tutorials.updateOne({ _id: id }, update).exec();
+      if (result.matchedCount === 0) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+      const tutorial = toTutorial(await this.load(id));
+      if (tutorial.courseId) await this.courses.renameEntry('tutorials', tutorial.courseId, { _id: id, title });
+      return tutorial;
+    });
   }
 
   async removeBlock(id: string, blockId: string): Promise<Tutorial> {
-    if (!(await removeBlock(this.tutorials, id, blockId))) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+    if (!(await this.items.run(id, () => removeBlock(this.tutorials, id, blockId)))) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
     return this.find(id);
   }
 
   /** Deleted with its event (svc-users drops learners' read marks), then detached from its course. */
-  async delete(id: string): Promise<Tutorial> {
-    const tutorial = toTutorial(await this.load(id));
-    const deleted = await this.outbox.delete(this.tutorials, id, domainEvent(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId }));
-    if (!deleted) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
-    if (tutorial.courseId) await this.courses.dropEntry('tutorials', tutorial.courseId, id);
-    return tutorial;
+  delete(id: string): Promise<Tutorial> {
+    return this.items.run(id, async () => {
+      const tutorial = toTutorial(await this.load(id));
+      const deleted = await this.outbox.delete(this.tutorials, id, domainEvent(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId }));
+      if (!deleted) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+      if (tutorial.courseId) await this.courses.dropEntry('tutorials', tutorial.courseId, id);
+      return tutorial;
+    });
   }
 
   private async load(id: string): Promise<TutorialRecord> {
