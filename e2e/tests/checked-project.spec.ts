@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, signIn } from './support/accounts.js';
 import { adminToken, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
-import { writeQuery } from './support/editor.js';
+import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, checked projects in the browser: the learner's Check and Finish on the project page, the
 // admin's check editor on the project form, against the real gateway, svc-content and svc-users.
@@ -50,11 +50,16 @@ test('a learner fails a check and sees why, with the first rows of both results'
   await expect(card.getByText('Not passed yet')).toBeVisible();
   await expectScreenFitsEveryone(page);
 
-  // An error is the database's own message with its line; Ctrl+Enter checks too.
-  await writeQuery(page, editor, 'SELECT name FROM nowhere');
+  // An error is the database's own message with the line its statement starts on, that line marked
+  // in the editor (as in a lesson) until the next edit; Ctrl+Enter checks too.
+  await writeQuery(page, editor, 'SELECT count(*) FROM member;\nSELECT name FROM nowhere');
   await page.keyboard.press('Control+Enter');
-  await expect(card.getByRole('alert')).toHaveText('Not passed: Line 1: no such table: nowhere');
+  await expect(card.getByRole('alert')).toHaveText('Not passed: Line 2: no such table: nowhere');
   await expect(card.getByRole('region', { name: 'Your result' })).toHaveCount(0);
+  await expectMarkedLine(card, 'SELECT name FROM nowhere', 2);
+  await expectScreenFitsEveryone(page);
+  await page.keyboard.type(' ');
+  await expect(markedLines(card)).toHaveCount(0);
 
   // What the learner typed is kept in this browser: a reload shows it again, ready to Check.
   await writeQuery(page, editor, "SELECT name\nFROM member\nWHERE city = 'London'");
@@ -129,9 +134,10 @@ test('an admin adds a check whose query does not run and sees why, then a good o
   const add = form.getByRole('button', { name: 'Add check' });
   await form.getByLabel('Task').fill('Names of the members in Oxford.');
   const reference = form.getByRole('textbox', { name: 'Reference query' });
-  await writeQuery(page, reference, "SELECT nope FROM member WHERE city = 'Oxford'");
+  await writeQuery(page, reference, "SELECT count(*) FROM member;\nSELECT nope FROM member WHERE city = 'Oxford'");
   await add.click();
-  await expect(form.getByRole('alert')).toHaveText("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
+  await expect(form.getByRole('alert')).toHaveText("The reference query does not run on the course's sandbox: Line 2: no such column: nope");
+  await expectMarkedLine(form, "SELECT nope FROM member WHERE city = 'Oxford'", 2);
   await expect(page.getByRole('heading', { name: 'Check 1' })).toHaveCount(0);
   await expectScreenFitsEveryone(page);
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectAccessible } from './support/accessibility.js';
 import { adminToken, expectNoSidewaysScroll, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
-import { writeQuery } from './support/editor.js';
+import { markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, browser side (helper blocks-ui): ```mongo blocks run with mingo on the course's JSON
 // sandbox, the schema view of a course's practice database, and the admin's sandbox editor.
@@ -55,7 +55,7 @@ test('a learner runs a ```mongo example on the course\'s collections, breaks it,
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('alert')).toContainText('Line 2: the argument of .find() is not valid JSON');
   // The same error view as a ```sql block's, and the same mark on the line it names.
-  await expect(page.locator('.dbl-runnable__error-line')).toHaveText('  author: "Toni Morrison"');
+  await expect(markedLines(page)).toHaveText('  author: "Toni Morrison"');
 
   await writeQuery(page, editor, 'db.movies.find({})');
   await page.getByRole('button', { name: 'Run' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { adminToken, expectScreenFitsEveryone, uniqueName } from './support/content.js';
-import { writeQuery } from './support/editor.js';
+import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, browser side: a ```sql block in a tutorial is a lab. The course here has no sandbox, so
 // the example makes its own table; every run starts from a fresh (empty) database.
@@ -44,12 +44,10 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
   await writeQuery(page, editor, 'CREATE TABLE book (id INTEGER);\n-- the misspelt table:\nSELECT id\n  FROM studnt;');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('alert')).toHaveText('Line 3: no such table: studnt');
-  const markedLine = page.locator('.dbl-runnable__error-line');
-  await expect(markedLine).toHaveText('SELECT id');
-  await expect(page.locator('.dbl-runnable__error-line-number')).toHaveText('3');
+  await expectMarkedLine(page, 'SELECT id', 3);
   await expectScreenFitsEveryone(page);
   await page.keyboard.type(' ');
-  await expect(markedLine).toHaveCount(0);
+  await expect(markedLines(page)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveText('Line 3: no such table: studnt');
 
   // Files stay out of reach.

@@ -10,3 +10,12 @@ export async function writeQuery(page: Page, editor: Locator, text: string): Pro
   // CodeMirror draws each line as its own element: the text reads without the line breaks.
   await expect(editor).toHaveText(text.split('\n').join(''));
 }
+
+/** The editor lines in `scope` marked as failing (a lesson's Run, a check, a reference query). */
+export const markedLines = (scope: Page | Locator): Locator => scope.locator('.dbl-runnable__error-line');
+
+/** The failing line marked in `scope`'s editor: its text, and its number red in the gutter. */
+export async function expectMarkedLine(scope: Page | Locator, text: string, number: number): Promise<void> {
+  await expect(markedLines(scope)).toHaveText(text);
+  await expect(scope.locator('.dbl-runnable__error-line-number')).toHaveText(String(number));
+}
