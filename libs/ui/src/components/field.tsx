@@ -29,7 +29,14 @@ export function FieldErrorText({ id, messages }: { id: string; messages: string[
 interface FieldFrameProps {
   label: ReactNode;
   error: FieldError;
-  /** Renders the control with the id and aria attributes that tie it to its label and errors. */
+  /** A line under the control that says what goes in it; the control is described by it (then by the errors). */
+  hint?: ReactNode;
+  /**
+   * False for a control that is no form element (a code editor): a label's `for` cannot point at it,
+   * so the label only shows its name and the control carries that name itself (aria-label).
+   */
+  formControl?: boolean;
+  /** Renders the control with the id and aria attributes that tie it to its label, hint and errors. */
   control: (a11y: ControlA11yProps) => ReactNode;
 }
 
@@ -39,18 +46,25 @@ interface ControlA11yProps {
   'aria-describedby': string | undefined;
 }
 
-/** Label, control and error text, wired together for assistive technology. */
-function FieldFrame({ label, error, control }: FieldFrameProps) {
+/** Label, control, hint and error text, wired together for assistive technology: every labelled field of the kit. */
+export function FieldFrame({ label, error, hint, formControl = true, control }: FieldFrameProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const messages = errorMessages(error);
   const invalid = messages.length > 0;
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={invalid ? 'dbl-field dbl-field--invalid' : 'dbl-field'}>
-      <label className="dbl-field__label" htmlFor={id}>
+      <label className="dbl-field__label" htmlFor={formControl ? id : undefined}>
         {label}
       </label>
-      {control({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined })}
+      {control({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="dbl-field__hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldErrorText id={errorId} messages={messages} />
     </div>
   );

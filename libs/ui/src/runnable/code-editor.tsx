@@ -12,8 +12,12 @@ export interface CodeEditorProps {
   onSubmit?: (value: string) => void;
   /** The editor's accessible name ("SQL example", "Your query for check 1"…). */
   label: string;
-  /** The id of a hint that says what Ctrl+Enter does. */
+  /** The ids of what describes the editor: a hint that says what Ctrl+Enter does, a field's errors. */
   describedBy?: string;
+  /** The id of the editable text (a form field's frame gives it one). */
+  id?: string;
+  /** A form field's broken rules or the server's refusal are shown (aria-invalid). */
+  invalid?: boolean;
   /** The language's CodeMirror extension (highlighting and indentation). */
   language: Extension;
   /**
@@ -52,7 +56,7 @@ const markedLineField = StateField.define({
  * highlighting (no search, lint or completion panels: a smaller first Run). Tab is left to move
  * focus, so a keyboard user is never trapped in the editor. Long lines wrap (no sideways scroll).
  */
-export function CodeEditor({ value, onChange, onSubmit, label, describedBy, language, markedLine }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, onSubmit, label, describedBy, id, invalid, language, markedLine }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const dynamic = useRef(new Compartment());
@@ -64,7 +68,12 @@ export function CodeEditor({ value, onChange, onSubmit, label, describedBy, lang
 
   const settings = [
     language,
-    EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+    EditorView.contentAttributes.of({
+      'aria-label': label,
+      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      ...(id ? { id } : {}),
+      ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    }),
   ];
 
   useEffect(() => {
@@ -103,7 +112,7 @@ export function CodeEditor({ value, onChange, onSubmit, label, describedBy, lang
   useEffect(() => {
     view.current?.dispatch({ effects: dynamic.current.reconfigure(settings) });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language, label, describedBy]);
+  }, [language, label, describedBy, id, invalid]);
 
   // A value set from outside (Reset) replaces the text; the editor's own edits already match it.
   useEffect(() => {

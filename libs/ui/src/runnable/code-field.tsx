@@ -1,33 +1,30 @@
-import { useId, type ReactNode } from 'react';
-import { FieldErrorText } from '../components/field.js';
+import type { ReactNode } from 'react';
+import { FieldFrame, type FieldError } from '../components/field.js';
 import { LazyJsonEditor, LazySqlEditor } from './lazy-sql-editor.js';
 import type { SqlEditorProps } from './sql-editor.js';
 
-export interface CodeFieldProps extends Omit<SqlEditorProps, 'describedBy'> {
+export interface CodeFieldProps extends Omit<SqlEditorProps, 'describedBy' | 'id' | 'invalid'> {
   /** SQL (the default) or JSON highlighting. */
   language?: 'sql' | 'json';
   /** The field's broken rules and the server's refusal, shown under the editor and read with it. */
-  errors: string[];
+  error?: FieldError;
   /** A line under the editor that says what goes in it. */
   hint?: ReactNode;
 }
 
-/** A form field holding code: its label, the lazily loaded editor, a hint and the errors (check queries, sandbox scripts). */
-export function CodeField({ language = 'sql', errors, hint, label, ...editor }: CodeFieldProps) {
-  const hintId = useId();
-  const errorId = useId();
+/**
+ * A form field holding code (check queries, sandbox scripts): the kit's field frame around the lazily
+ * loaded editor. CodeMirror's text is no form element, so the editor carries its name itself.
+ */
+export function CodeField({ language = 'sql', error, hint, label, ...editor }: CodeFieldProps) {
   const Editor = language === 'json' ? LazyJsonEditor : LazySqlEditor;
-  const describedBy = [hint ? hintId : '', errors.length > 0 ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={errors.length > 0 ? 'dbl-field dbl-field--invalid' : 'dbl-field'}>
-      <span className="dbl-field__label">{label}</span>
-      <Editor {...editor} label={label} describedBy={describedBy} />
-      {hint ? (
-        <p id={hintId} className="dbl-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrorText id={errorId} messages={errors} />
-    </div>
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      formControl={false}
+      control={(a11y) => <Editor {...editor} label={label} id={a11y.id} invalid={a11y['aria-invalid']} describedBy={a11y['aria-describedby']} />}
+    />
   );
 }

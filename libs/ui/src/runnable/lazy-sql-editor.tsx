@@ -10,11 +10,20 @@ const JsonEditor = lazy(() => import('./json-editor.js'));
  * value stands in, so nothing typed is lost and the layout does not jump.
  */
 function LazyEditor({ Editor, ...props }: SqlEditorProps & { Editor: ComponentType<SqlEditorProps> }) {
-  const { value, onChange, label, describedBy } = props;
+  const { value, onChange, label, describedBy, id, invalid } = props;
   return (
     <Suspense
       fallback={
-        <textarea className="dbl-runnable__fallback" value={value} onChange={(event) => onChange(event.target.value)} aria-label={label} aria-describedby={describedBy} rows={Math.max(3, value.split('\n').length)} />
+        <textarea
+          className="dbl-runnable__fallback"
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-label={label}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          rows={Math.max(3, value.split('\n').length)}
+        />
       }
     >
       <Editor {...props} />

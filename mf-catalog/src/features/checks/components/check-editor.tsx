@@ -73,8 +73,15 @@ function CheckForm({ title, values, submitLabel, save, onSaved, onCancel, focusT
     <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={title}>
       <h3>{title}</h3>
       <TextAreaField label="Task" rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
-      <CodeField value={reference.field.value} onChange={reference.field.onChange} onSubmit={() => void submit()} label="Reference query" errors={fieldMessages(errors.referenceSql)} markedLine={failed.markedLine} />
-      <p className="catalog-form__hint">It runs on the course&apos;s practice database when you save; learners never see it, only its first rows when their result differs.</p>
+      <CodeField
+        value={reference.field.value}
+        onChange={reference.field.onChange}
+        onSubmit={() => void submit()}
+        label="Reference query"
+        hint="It runs on the course's practice database when you save; learners never see it, only its first rows when their result differs."
+        error={fieldMessages(errors.referenceSql)}
+        markedLine={failed.markedLine}
+      />
       <div className="catalog-check-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Checking the query…' : submitLabel}

@@ -53,7 +53,7 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
         onSubmit={() => void submit()}
         label="Sandbox script"
         hint={`${HINTS[kind]} Ctrl+Enter saves.`}
-        errors={fieldMessages(errors.source)}
+        error={fieldMessages(errors.source)}
       />
       <Button type="submit" disabled={!isValid || isSubmitting || saved}>
         {saved ? 'Saved' : isSubmitting ? 'Checking the script…' : 'Save practice database'}
