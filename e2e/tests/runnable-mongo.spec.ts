@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectAccessible } from './support/accessibility.js';
 import { adminToken, expectNoSidewaysScroll, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
-import { markedLines, writeQuery } from './support/editor.js';
+import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, browser side (helper blocks-ui): ```mongo blocks run with mingo on the course's JSON
 // sandbox, the schema view of a course's practice database, and the admin's sandbox editor.
@@ -127,7 +127,7 @@ test('the schema view of a JSON sandbox shows each collection with a document or
   await expectAccessible(page);
 });
 
-test('an admin saves a sandbox that does not run and sees the line, then a good one that lessons use', async ({ page, request }) => {
+test('an admin saves a sandbox that does not run and sees the line marked, then a good one that lessons use', async ({ page, request }) => {
   const token = await signInAsAdmin(page, request);
   const headers = { 'x-auth-token': token };
   const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Sandbox form'), teacher: 'Edgar Codd', length: '2 hours' } });
@@ -142,8 +142,15 @@ test('an admin saves a sandbox that does not run and sees the line, then a good 
   await writeQuery(page, script, "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO nowhere VALUES (1, 'Ada');");
   await save.click();
   await expect(form.getByRole('alert')).toHaveText('The sandbox script does not run: Line 2: no such table: nowhere');
+  await expectMarkedLine(form, "INSERT INTO nowhere VALUES (1, 'Ada');", 2);
+  await expect(script).toHaveAttribute('aria-invalid', 'true');
   expect((await request.get(`/api/course/sandbox/${courseId}`, { headers })).status()).toBe(404);
   await expectScreenFitsEveryone(page);
+  // The next edit unmarks the line (it may no longer be the one).
+  await script.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText(' ');
+  await expect(markedLines(form)).toHaveCount(0);
 
   await writeQuery(page, script, MEMBERS);
   await save.click();
@@ -156,6 +163,7 @@ test('an admin saves a sandbox that does not run and sees the line, then a good 
   await writeQuery(page, script, '{\n  "books": [\n    {"title": "Dune"},,\n  ]\n}');
   await form.getByRole('button', { name: 'Save practice database' }).click();
   await expect(form.getByRole('alert')).toContainText('Line 3');
+  await expectMarkedLine(form, '{"title": "Dune"},,', 3);
   await page.reload();
   await expect(page.getByRole('form', { name: 'Practice database' }).getByRole('textbox', { name: 'Sandbox script' })).toContainText('CREATE TABLE member');
   await page.setViewportSize({ width: 390, height: 844 });

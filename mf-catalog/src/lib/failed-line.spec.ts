@@ -19,11 +19,22 @@ describe('failedLine', () => {
 
   it('reads a check’s reference refusal only after its prefix', () => {
     const prefix = "The reference query does not run on the course's sandbox: ";
-    expect(failedLine(`${prefix}Line 2: no such column: nope`, { reference: true })).toBe(2);
-    expect(failedLine(`${prefix}VACUUM is not allowed here (line 4).`, { reference: true })).toBe(4);
-    expect(failedLine('Line 2: no such column: nope', { reference: true })).toBeNull();
-    expect(failedLine('The reference query ran longer than 2 s and was stopped.', { reference: true })).toBeNull();
-    expect(failedLine("The project's course has no SQL sandbox: give it one before adding checks.", { reference: true })).toBeNull();
+    expect(failedLine(`${prefix}Line 2: no such column: nope`, { of: 'reference' })).toBe(2);
+    expect(failedLine(`${prefix}VACUUM is not allowed here (line 4).`, { of: 'reference' })).toBe(4);
+    expect(failedLine('Line 2: no such column: nope', { of: 'reference' })).toBeNull();
+    expect(failedLine('The reference query ran longer than 2 s and was stopped.', { of: 'reference' })).toBeNull();
+    expect(failedLine("The project's course has no SQL sandbox: give it one before adding checks.", { of: 'reference' })).toBeNull();
+  });
+
+  it('reads a sandbox script’s line after its prefix, and a JSON sandbox’s syntax error', () => {
+    const prefix = 'The sandbox script does not run: ';
+    expect(failedLine(`${prefix}Line 2: no such table: nowhere`, { of: 'sandbox' })).toBe(2);
+    expect(failedLine(`${prefix}ATTACH is not allowed here (line 5).`, { of: 'sandbox' })).toBe(5);
+    expect(failedLine("Line 3: the sandbox is not valid JSON (Unexpected token ',').", { of: 'sandbox' })).toBe(3);
+    expect(failedLine('The sandbox script ran longer than 2 s and was stopped.', { of: 'sandbox' })).toBeNull();
+    expect(failedLine('Collection "books" must be a list of documents.', { of: 'sandbox' })).toBeNull();
+    expect(failedLine(`${prefix}Line 2: no such table: nowhere`)).toBeNull();
+    expect(failedLine(`${prefix}Line 2: no such table: nowhere`, { of: 'reference' })).toBeNull();
   });
 });
 

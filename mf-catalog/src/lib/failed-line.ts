@@ -1,28 +1,43 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
-// The server's words for a query that did not run (docs/api-contract.md "An attempt", "A check"): an
-// SQLite error "Line 2: no such table: x" or a refusal "ATTACH is not allowed here (line 2).", as the
-// whole attempt message or after the check's prefix. The answer carries no separate line field.
+// The server's words for SQL that did not run (docs/api-contract.md "An attempt", "A check", "SQL
+// sandbox"): an SQLite error "Line 2: no such table: x" or a refusal "ATTACH is not allowed here (line 2).",
+// as the whole attempt message or after the check's or the sandbox's prefix. The answer carries no
+// separate line field.
 const REFERENCE_PREFIX = "The reference query does not run on the course's sandbox: ";
+const SANDBOX_PREFIX = 'The sandbox script does not run: ';
 const SQLITE_ERROR = /^Line (\d+): /;
 const REFUSAL = / is not allowed here \(line (\d+)\)\.$/;
 
+/** Whose message it is: a learner's attempt, a check's reference query (admin), a course's sandbox script (admin). */
+export type FailedText = 'attempt' | 'reference' | 'sandbox';
+
+/** The part of `message` that is the text's own error, or null when the message is about something else. */
+function ownError(message: string, of: FailedText): string | null {
+  switch (of) {
+    case 'attempt':
+      return message;
+    case 'reference':
+      return message.startsWith(REFERENCE_PREFIX) ? message.slice(REFERENCE_PREFIX.length) : null;
+    case 'sandbox':
+      // An SQL script's failure follows the prefix; a JSON sandbox's syntax error is the whole message
+      // ("Line 3: the sandbox is not valid JSON (…)."), its other refusals name no line.
+      return message.startsWith(SANDBOX_PREFIX) ? message.slice(SANDBOX_PREFIX.length) : message;
+  }
+}
+
 /**
- * The line of the query a server message names, or null. Only the query's own errors count: "The check
+ * The line of the text a server message names, or null. Only the text's own errors count: "The check
  * could not be run: Line 1: …" is about the hidden reference, not the learner's text.
  */
-export function failedLine(message: string, { reference = false } = {}): number | null {
-  let text = message;
-  if (reference) {
-    if (!text.startsWith(REFERENCE_PREFIX)) return null;
-    text = text.slice(REFERENCE_PREFIX.length);
-  }
-  const match = SQLITE_ERROR.exec(text) ?? REFUSAL.exec(text);
+export function failedLine(message: string, { of = 'attempt' }: { of?: FailedText } = {}): number | null {
+  const text = ownError(message, of);
+  const match = text === null ? null : (SQLITE_ERROR.exec(text) ?? REFUSAL.exec(text));
   return match ? Number(match[1]) : null;
 }
 
 /**
- * The line to mark in a query's editor (LazySqlEditor's `markedLine`, as a lesson's Run marks it): set
+ * The line to mark in a query's or script's editor (LazySqlEditor's `markedLine`, as a lesson's Run marks it): set
  * from the server's answer about `sent`, unless the text was edited while the server worked; the editor
  * clears it with the next edit. `clear` before sending again.
  */

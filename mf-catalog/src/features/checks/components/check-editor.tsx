@@ -65,7 +65,7 @@ function CheckForm({ title, values, submitLabel, save, onSaved, onCancel, focusT
       if (isClientError(error)) {
         const message = apiErrorMessage(error) ?? 'The check could not be saved.';
         setError('referenceSql', { type: 'server', message });
-        failed.markFrom(changed.referenceSql, failedLine(message, { reference: true }));
+        failed.markFrom(changed.referenceSql, failedLine(message, { of: 'reference' }));
       } else reportRefusal(error, 'The check could not be saved.');
     }
   });

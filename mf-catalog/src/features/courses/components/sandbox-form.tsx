@@ -3,6 +3,7 @@ import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQ
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useId, useState } from 'react';
 import { useController } from 'react-hook-form';
+import { failedLine, useFailedLine } from '../../../lib/failed-line.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { usePutSandboxMutation } from '../api/put-sandbox.js';
 
@@ -29,15 +30,20 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
   } = useRulesForm<Sandbox>(stored ?? { kind: 'sql', source: '' });
   const source = useController({ control, name: 'source', rules: rules.source });
   const kind = watch('kind');
+  const failed = useFailedLine(source.field.value);
   const submit = handleSubmit(async (sandbox) => {
+    failed.clear();
     try {
       await putSandbox({ courseId, ...sandbox }).unwrap();
       setSaved(true);
       toast.success('The practice database was saved.');
     } catch (error) {
-      // A 400 is about the script (it did not run: the message names the line); others are toasts.
-      if (isClientError(error)) setError('source', { type: 'server', message: apiErrorMessage(error) ?? 'The sandbox could not be saved.' });
-      else reportRefusal(error, 'The sandbox could not be saved.');
+      // A 400 is about the script (it did not run: the message names the line, marked in the editor); others are toasts.
+      if (isClientError(error)) {
+        const message = apiErrorMessage(error) ?? 'The sandbox could not be saved.';
+        setError('source', { type: 'server', message });
+        failed.markFrom(sandbox.source, failedLine(message, { of: 'sandbox' }));
+      } else reportRefusal(error, 'The sandbox could not be saved.');
     }
   });
   return (
@@ -54,6 +60,7 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
         label="Sandbox script"
         hint={`${HINTS[kind]} Ctrl+Enter saves.`}
         error={fieldMessages(errors.source)}
+        markedLine={failed.markedLine}
       />
       <Button type="submit" disabled={!isValid || isSubmitting || saved}>
         {saved ? 'Saved' : isSubmitting ? 'Checking the script…' : 'Save practice database'}
@@ -64,7 +71,7 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
 
 /**
  * The course form's practice database (admins): kind and script, saved with PUT
- * /course/sandbox/{courseId}; the server's 400 (naming the line) shows under the script.
+ * /course/sandbox/{courseId}; the server's 400 shows under the script and the line it names is marked in it.
  */
 export function SandboxForm({ courseId }: { courseId: string }) {
   const sandbox = useGetSandboxQuery(courseId);

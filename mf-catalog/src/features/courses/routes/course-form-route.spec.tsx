@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
-import { writeSql } from '../../../../testing/sql-editor.js';
+import { markedLines, writeSql } from '../../../../testing/sql-editor.js';
 
 function oneCourse(): FakeData {
   return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] } };
@@ -67,7 +67,7 @@ describe('the course form', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
-  it("gives a course its practice database: the server's 400 names the line under the script, then a good script saves", async () => {
+  it("gives a course its practice database: the server's 400 names the line under the script and marks it, then a good script saves", async () => {
     const data = oneCourse();
     const view = await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
     const form = await screen.findByRole('form', { name: 'Practice database' });
@@ -80,7 +80,13 @@ describe('the course form', () => {
     await userEvent.click(save);
     expect(await within(form).findByRole('alert')).toHaveTextContent('The sandbox script does not run: Line 2: no such table: nowhere');
     expect(script).toHaveAccessibleDescription(expect.stringContaining('Line 2: no such table: nowhere'));
+    expect(script).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(markedLines(form)).toEqual(['INSERT INTO nowhere VALUES (1);']));
     expect(data.sandboxes?.[oid(1)]).toBeUndefined();
+
+    // The next edit unmarks it (the line may no longer be the one).
+    await writeSql('Sandbox script', 'CREATE TABLE book (id INTEGER);\nINSERT INTO nowhere VALUES (2);');
+    expect(markedLines(form)).toEqual([]);
 
     await writeSql('Sandbox script', "CREATE TABLE book (id INTEGER);\nINSERT INTO book VALUES (1);");
     await userEvent.click(within(form).getByRole('button', { name: 'Save practice database' }));
