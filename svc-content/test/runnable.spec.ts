@@ -5,16 +5,20 @@ import {
   type ChecksLeft,
   CONTENT_PATTERNS,
   type Course,
+  EVENT_SUBJECTS,
   type ImportReport,
   type Project,
   type Sandbox,
   SANDBOX_NOT_FOUND_MESSAGE,
   type StoredChecks,
 } from '@dblearn/contracts';
+import { domainEvent, OutboxRelay, storedEvent } from '@dblearn/nest-common';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
-import { type ContentSuite, startContentSuite } from './support/content-service.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ProjectRecord } from '../src/projects/project.schema.js';
+import { type ContentSuite, eventually, startContentSuite } from './support/content-service.js';
 import { exportAll } from './support/export.js';
 
 // CONTRACT "Runnable SQL (sandboxes and checks)", svc-content's side, on the real FerretDB and NATS.
@@ -303,6 +307,7 @@ describe('export and import carry sandboxes and checks', () => {
 // the same moment all stay. Many rounds, because one race in a few goes either way.
 describe('every writer of a project takes its one lock', () => {
   const ROUNDS = 12;
+  const RELAY_ROUNDS = 36;
   const tasks = (upTo: number) => Array.from({ length: upTo }, (_, index) => `Raced check number ${index + 1}.`);
   const sqlCourse = async (name: string) => {
     const created = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' });
@@ -326,6 +331,29 @@ describe('every writer of a project takes its one lock', () => {
       expect(found.checks.map((check) => check.task)).toEqual(tasks(round));
       expect(found.contents.map((block) => block.header)).toEqual(Array.from({ length: round }, (_, index) => `Block ${index + 1}`));
       expect((await send<Course>(CONTENT_PATTERNS.findCourse, { id: courseId })).projects).toEqual([{ _id: raced._id, title, difficulty: 'intermediate' }]);
+    }
+  }, 120_000);
+
+  it("keeps a title edit with a block and the relay's background clear of the project's events at once, every round", async () => {
+    const relay = suite.service.get(OutboxRelay);
+    const projects = suite.db.collection<{ _id: Types.ObjectId; title: string; pendingEvents?: unknown[] }>('projects');
+    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Relayed project', difficulty: 'beginner' });
+    const _id = new Types.ObjectId(raced._id);
+    const pending = async () => (await projects.findOne({ _id }))?.pendingEvents?.length ?? 0;
+    for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
+      // As a write whose inline publish timed out leaves it: an event on the project, for the relay to clear.
+      const left = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: raced._id, title: 'left', difficulty: 'beginner', courseId: null });
+      await projects.updateOne({ _id }, { $push: { pendingEvents: storedEvent(left) } });
+      const title = `Relayed project ${round}`;
+      // The clear starts a little before or after the edit, a different step each round.
+      const shift = (round % 9) - 4;
+      await Promise.all([
+        sleep(Math.max(shift, 0)).then(() => relay.publishSoon(ProjectRecord.name, _id)),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } })),
+      ]);
+      await eventually(async () => (await pending()) === 0, 10_000, `round ${round}: the events are cleared`);
+      const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
+      expect({ round, title: found.title, blocks: found.contents.length }).toEqual({ round, title, blocks: round });
     }
   }, 120_000);
 

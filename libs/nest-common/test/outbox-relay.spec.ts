@@ -11,7 +11,8 @@ import { EventOutbox } from '../src/events/event-outbox.js';
 import { ensureEventsStream } from '../src/events/events-stream.js';
 import { EventsModule } from '../src/events/events.module.js';
 import { OutboxRelay } from '../src/events/outbox-relay.js';
-import { domainEvent, PENDING_FILTER } from '../src/events/pending-events.js';
+import { domainEvent, PENDING_FILTER, storedEvent } from '../src/events/pending-events.js';
+import { KeyedLock } from '../src/concurrency/keyed-lock.js';
 import { Tombstone } from '../src/events/tombstone.schema.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';
@@ -157,6 +158,59 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
 
     expect((await jsm.streams.info(EVENTS_STREAM)).state.messages).toBe(before);
     expect((await streamMessages(jsm)).get(event.eventId)?.count).toBe(1);
+  });
+
+  describe("with the owner's lock on a document (lockDocumentsWith)", () => {
+    const lock = new KeyedLock();
+    const asked: string[] = [];
+    const pending = async (id: mongoose.Types.ObjectId) => ((await widgets.findById(id).select('+pendingEvents').lean<Widget>().exec())?.pendingEvents ?? []).length;
+    /** As a write whose inline publish failed leaves it: the event on the document, the relay to finish (a sweep may come first). */
+    const leftForTheRelay = async (id: mongoose.Types.ObjectId, title: string) => {
+      const event = widgetEvent(id, title);
+      await widgets.create({ _id: id, title, topic: 'lock', rank: 6, pendingEvents: [storedEvent(event)] });
+      relay.publishSoon('Widget', id);
+      return event;
+    };
+
+    beforeAll(() => {
+      relay.lockDocumentsWith('Widget', (id, task) => {
+        asked.push(id);
+        return lock.run(id, task);
+      });
+    });
+
+    it('the background publish-and-clear waits for it: nothing is published or written while a writer holds it', async () => {
+      const id = new mongoose.Types.ObjectId();
+      const key = id.toHexString();
+      let release!: () => void;
+      const held = lock.run(key, () => new Promise<void>((resolve) => (release = resolve)));
+      const event = await leftForTheRelay(id, 'held');
+      await eventually(() => asked.includes(key));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await pending(id)).toBe(1);
+      expect((await streamMessages(jsm)).has(event.eventId)).toBe(false);
+
+      release();
+      await held;
+      await eventually(async () => (await pending(id)) === 0);
+      expect((await streamMessages(jsm)).get(event.eventId)?.count).toBe(1);
+    });
+
+    it('a writer holding it still writes and publishes inline while the relay waits for it (no deadlock)', async () => {
+      const id = new mongoose.Types.ObjectId();
+      const key = id.toHexString();
+      const renamed = widgetEvent(id, 'renamed under the lock');
+      const event = await lock.run(key, async () => {
+        const left = await leftForTheRelay(id, 'queued');
+        await eventually(() => asked.includes(key));
+        expect(await outbox.update(widgets, id, { $set: { title: 'renamed under the lock' } }, renamed)).toBe(true);
+        return left;
+      });
+      await eventually(async () => (await pending(id)) === 0 && lock.size === 0);
+      expect(await widgets.findById(id).lean<Widget>().exec()).toMatchObject({ title: 'renamed under the lock' });
+      const messages = await streamMessages(jsm);
+      for (const published of [event, renamed]) expect(messages.get(published.eventId)?.count).toBe(1);
+    });
   });
 
   it('keeps events on their documents while NATS is unreachable and publishes all of them once it is back', async () => {

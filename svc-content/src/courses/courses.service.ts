@@ -10,7 +10,7 @@ import {
   TUTORIAL_NOT_FOUND_MESSAGE,
 } from '@dblearn/contracts';
 import type { CourseDto, ListQueryDto } from '@dblearn/contracts/dto';
-import { domainEvent, EventOutbox, KeyedLock, notFound } from '@dblearn/nest-common';
+import { domainEvent, EventOutbox, KeyedLock, notFound, OutboxRelay } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
@@ -47,7 +47,11 @@ export class CoursesService {
     private readonly outbox: EventOutbox,
     /** Per tutorial or project, shared with every other writer of items (taken before a course's lock, never inside one). */
     private readonly items: ItemLocks,
-  ) {}
+    relay: OutboxRelay,
+  ) {
+    // The relay's background clear of a course's events (after an import, say) waits for its lock too.
+    relay.lockDocumentsWith(CourseRecord.name, (id, task) => this.lock.run(id, task));
+  }
 
   list({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<Course>> {
     return this.readModel.page(topic, page, pageSize);

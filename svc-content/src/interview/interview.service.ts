@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage, LIST_PAGE_SIZE } from '@dblearn/contracts';
 import type { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
-import { domainEvent, EventOutbox, KeyedLock, notFound } from '@dblearn/nest-common';
+import { domainEvent, EventOutbox, KeyedLock, notFound, OutboxRelay } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -18,7 +18,11 @@ export class InterviewService {
     @InjectModel(InterviewQuestionRecord.name) private readonly questions: Model<InterviewQuestionRecord>,
     private readonly readModel: InterviewReadModel,
     private readonly outbox: EventOutbox,
-  ) {}
+    relay: OutboxRelay,
+  ) {
+    // The relay's background clear of a question's events (after an import, say) waits for its lock too.
+    relay.lockDocumentsWith(InterviewQuestionRecord.name, (id, task) => this.lock.run(id, task));
+  }
 
   list({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<InterviewQuestion>> {
     return this.readModel.page(topic, page, pageSize);

@@ -32,6 +32,9 @@ interface DocumentRef {
 
 type PendingDocument = { _id: Types.ObjectId; pendingEvents?: PendingEvent[]; deletes?: string };
 
+/** Runs `task` when no other write of the document `id` is under way: the owning service's per-document lock (`KeyedLock.run`). */
+export type DocumentLock = <T>(id: string, task: () => Promise<T>) => Promise<T>;
+
 /**
  * Publishes the events that documents carry (`pendingEvents`) to JetStream with `msgID = eventId`,
  * then removes them from the document; finishes tombstones (their deletes, their events, then the
@@ -57,6 +60,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private watched: NatsConnection | null = null;
   /** One publish-and-clear at a time per document in this process (see publishNow). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** Per model name, the lock its owner's writers take (see lockDocumentsWith). */
+  private readonly documentLocks = new Map<string, DocumentLock>();
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
@@ -106,6 +111,18 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     } catch {
       this.publishSoon(model, id);
     }
+  }
+
+  /**
+   * The service that owns `model` hands over the per-document lock its writers take; every
+   * background publish-and-clear of a document of `model` (after a slow or failed inline publish, the
+   * sweep) then runs under it. Without it, that `$pullAll` could land beside a request's write, and
+   * FerretDB 1.24 would lose one of the two (the request's change and its event, or only the clear).
+   * The inline clear (publishNow) already runs inside the caller's write, under its lock. Call it
+   * from the owning provider's constructor; the lock must not wait for this relay while held.
+   */
+  lockDocumentsWith(model: string, lock: DocumentLock): void {
+    this.documentLocks.set(model, lock);
   }
 
   /** After a deprecated `record()`: the old outbox collection has something to publish. */
@@ -166,7 +183,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         if (this.stopped) return;
         // Taken off first: a write to the same document meanwhile queues it again.
         this.queue.delete(key);
-        published += await this.publishDocument(this.connection.model(ref.model) as unknown as Model<AnyObject>, ref.id);
+        published += await this.publishInBackground(this.connection.model(ref.model) as unknown as Model<AnyObject>, ref.id);
       }
       if (this.legacyDue) {
         this.legacyDue = false;
@@ -208,13 +225,22 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         const batch = await model.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(BATCH_SIZE).lean<{ _id: Types.ObjectId }[]>().exec();
         for (const { _id } of batch) {
           if (this.stopped) return published;
-          published += await this.publishDocument(model, String(_id));
+          published += await this.publishInBackground(model, String(_id));
         }
         if (batch.length < BATCH_SIZE) break;
         after = batch.at(-1)!._id;
       }
     }
     return published;
+  }
+
+  /**
+   * The owner's lock is taken outside `inFlight`: a request holding it may itself be waiting in
+   * publishNow for this document's publish, which must then not be waiting for the lock.
+   */
+  private publishInBackground(model: Model<AnyObject>, id: string): Promise<number> {
+    const lock = this.documentLocks.get(model.modelName);
+    return lock ? lock(id, () => this.publishDocument(model, id)) : this.publishDocument(model, id);
   }
 
   private async publishDocument(model: Model<AnyObject>, id: string, timeoutMs = this.publishTimeoutMs): Promise<number> {
