@@ -10,6 +10,7 @@ import {
   type QnaQuestionSummary,
   type QuestionRepliedEvent,
 } from '@dblearn/contracts';
+import { domainEvent, OutboxRelay, storedEvent } from '@dblearn/nest-common';
 import { eventually, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -19,6 +20,8 @@ import mongoose from 'mongoose';
 import type { CommunityConfig } from '../src/config/community-config.js';
 import { DEMO_QUESTIONS } from '../src/demo/demo-questions.js';
 import { QuestionList } from '../src/questions/question-list.js';
+import { QuestionWriteLock } from '../src/questions/question-write-lock.js';
+import { Question } from '../src/questions/questions.schema.js';
 import { QuestionsService } from '../src/questions/questions.service.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
 
@@ -331,6 +334,23 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         await restarted.close();
       }
     });
+  });
+
+  it("runs the relay's background clear of a question's events under the question's lock, after the write holding it", async () => {
+    const question = await create(ana);
+    const _id = new mongoose.Types.ObjectId(question._id);
+    const pending = async () => ((await stored(question._id))?.pendingEvents as unknown[] | undefined)?.length ?? 0;
+    let release!: () => void;
+    const held = service.get(QuestionWriteLock).run(question._id, () => new Promise<void>((resolve) => (release = resolve)));
+    // As a write whose inline publish timed out leaves it: the event on the question, for the relay.
+    const left = domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: question._id, topic: 'sql' });
+    await db.collection('questions').updateOne({ _id }, { $push: { pendingEvents: storedEvent(left) } });
+    service.get(OutboxRelay).publishSoon(Question.name, _id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await pending()).toBe(1);
+    release();
+    await held;
+    await eventually(async () => (await pending()) === 0, 10_000, 'the relay clears the event once the lock is free');
   });
 
   it('seeds a dozen demo questions with replies into an empty database only (SEED_DEMO)', async () => {
