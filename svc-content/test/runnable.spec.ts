@@ -375,4 +375,53 @@ describe('every writer of a project takes its one lock', () => {
       expect(found.checks.map((check) => check.task)).toEqual(tasks(round));
     }
   }, 120_000);
+
+  // The import writes the course under its course lock: an attach lands before the import's course
+  // write (the file then replaces the list and the item is released with it) or after it (both stay);
+  // never the item pointing at the course without its entry, nor the file's fields lost.
+  it('keeps an import of a course and an attach to it sent at once, every round', async () => {
+    const home = await sqlCourse('Imported attach home');
+    const listed = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Listed project', difficulty: 'beginner', courseId: home._id });
+    const joining = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Joining project', difficulty: 'beginner' });
+    const exported = (await exportAll(content)).courses.find((item) => item._id === home._id)!;
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const name = `Imported attach home ${round}`;
+      const [report] = await Promise.all([
+        content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [{ ...exported, name }], courseOffset: 0, interviewOffset: 0 }, 60_000),
+        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { courseId: home._id, id: joining._id })),
+      ]);
+      expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
+      const found = await send<Course>(CONTENT_PATTERNS.findCourse, { id: home._id });
+      const joined = (await send<Project>(CONTENT_PATTERNS.findProject, { id: joining._id })).courseId === home._id;
+      const entries = found.projects.map((entry) => entry._id);
+      expect({ round, name: found.name, entries }).toEqual({ round, name, entries: joined ? [listed._id, joining._id] : [listed._id] });
+      await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: home._id, id: joining._id });
+    }
+  }, 120_000);
+
+  // A course delete takes its items' locks: a project moved away first stays (listed where it went),
+  // one still in the course is deleted and listed nowhere; never a deleted project left in a course's
+  // list, nor a project pointing at the deleted course.
+  it("deletes a course while one of its projects is edited and moved: no orphan, no resurrected project, every round", async () => {
+    const elsewhere = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Elsewhere', teacher: 'Edgar Codd', length: '1 hour' });
+    const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
+    for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
+      const doomed = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: `Doomed ${round}`, teacher: 'Edgar Codd', length: '1 hour' });
+      const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: `Doomed project ${round}`, difficulty: 'beginner', courseId: doomed._id });
+      const shift = (round % 9) - 4;
+      const outcomes = await Promise.allSettled([
+        sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
+        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { courseId: elsewhere._id, id: raced._id })),
+        sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, title: `Edited ${round}`, difficulty: 'intermediate' })),
+      ]);
+      expect({ round, deleted: outcomes[0]!.status }).toEqual({ round, deleted: 'fulfilled' });
+      await sleep(50);
+      const stored = await projects.findOne({ _id: new Types.ObjectId(raced._id) });
+      const listed = (await send<Course>(CONTENT_PATTERNS.findCourse, { id: elsewhere._id })).projects.filter((entry) => entry._id === raced._id);
+      const moved = outcomes[1]!.status === 'fulfilled';
+      expect({ round, moved, exists: stored !== null, courseId: stored ? String(stored.courseId) : null, listed: listed.length }).toEqual(
+        moved ? { round, moved, exists: true, courseId: elsewhere._id, listed: 1 } : { round, moved, exists: false, courseId: null, listed: 0 },
+      );
+    }
+  }, 120_000);
 });

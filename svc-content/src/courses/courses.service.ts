@@ -15,7 +15,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
 import { newIdentity } from '../common/identity.js';
-import { ItemLocks } from '../item-locks/item-locks.js';
+import { ItemLocks, runAllKeys } from '../item-locks/item-locks.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 import { COURSE_FIELDS, toCourse } from './course.views.js';
@@ -80,20 +80,43 @@ export class CoursesService {
     });
   }
 
-  /** The course, its tutorials and its projects go in one tombstone write with course.deleted naming them. */
+  /**
+   * The course, its tutorials and its projects go in one tombstone write with course.deleted naming them.
+   * The items' locks are taken first (runAll), then the course's: the lock order (an item's, then a
+   * course's, never the reverse) forbids taking an item's lock inside the course's, and which items to
+   * take is only known from the course. So the course is read, its items' locks taken, then the course's,
+   * and read again: an item attached meanwhile (it holds its own lock while it waits for the course's)
+   * is not held yet, so everything is let go and taken again with it. No item changes course while the
+   * delete holds it, and the cascade deletes exactly what the course lists.
+   */
   async delete(id: string): Promise<Course> {
-    return this.lock.run(id, async () => {
-      const record = await this.load(id);
-      const tutorialIds = record.tutorials.map((entry) => String(entry._id));
-      const projectIds = record.projects.map((entry) => String(entry._id));
-      const deleted = await this.outbox.delete(this.courses, id, domainEvent(EVENT_SUBJECTS.courseDeleted, { entityId: id, tutorialIds, projectIds }), [
-        { model: TutorialRecord.name, ids: tutorialIds },
-        { model: ProjectRecord.name, ids: projectIds },
-      ]);
-      if (!deleted) throw notFound(COURSE_NOT_FOUND_MESSAGE);
-      this.readModel.deleted([id]);
-      return toCourse(record);
-    });
+    let held = new Set<string>(itemIds(await this.load(id)));
+    for (;;) {
+      // The course, or the items it lists when one of them is not held yet.
+      const outcome: Course | string[] = await this.items.runAll(held, () =>
+        this.lock.run(id, async () => {
+          const record = await this.load(id);
+          const listed = itemIds(record);
+          if (listed.some((itemId) => !held.has(itemId))) return listed;
+          const tutorialIds = record.tutorials.map((entry) => String(entry._id));
+          const projectIds = record.projects.map((entry) => String(entry._id));
+          const deleted = await this.outbox.delete(this.courses, id, domainEvent(EVENT_SUBJECTS.courseDeleted, { entityId: id, tutorialIds, projectIds }), [
+            { model: TutorialRecord.name, ids: tutorialIds },
+            { model: ProjectRecord.name, ids: projectIds },
+          ]);
+          if (!deleted) throw notFound(COURSE_NOT_FOUND_MESSAGE);
+          this.readModel.deleted([id]);
+          return toCourse(record);
+        }),
+      );
+      if (!Array.isArray(outcome)) return outcome;
+      held = new Set([...held, ...outcome]);
+    }
+  }
+
+  /** Holds every listed course's lock (sorted) around `task`: the import's writes of whole courses. Take no item's lock inside. */
+  withCourses<T>(courseIds: Iterable<string>, task: () => Promise<T>): Promise<T> {
+    return runAllKeys(this.lock, courseIds, task);
   }
 
   /** The item's move and its entry in the course are written under the item's lock, so a rename of it cannot come between. */
@@ -102,10 +125,13 @@ export class CoursesService {
     return this.items.run(projectId, async () => {
       const project = await this.findProject(projectId);
       if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+      const entry: CourseProjectEntry = { _id: projectId, title: project.title, difficulty: project.difficulty };
+      // The entry first: a course deleted meanwhile answers 404 before anything else is written, and one
+      // deleted after it lists the project, so its delete waits for this lock (see delete).
+      const course = await this.withEntries('projects', courseId, (entries) => (has(entries, projectId) ? entries : [...entries, entry]));
       await this.leaveOldCourse('projects', projectId, project.courseId, courseId);
       if (String(project.courseId) !== courseId) await this.setProjectCourse(projectId, project, courseId);
-      const entry: CourseProjectEntry = { _id: projectId, title: project.title, difficulty: project.difficulty };
-      return this.withEntries('projects', courseId, (entries) => (has(entries, projectId) ? entries : [...entries, entry]));
+      return course;
     });
   }
 
@@ -114,10 +140,11 @@ export class CoursesService {
     return this.items.run(tutorialId, async () => {
       const tutorial = await this.findTutorial(tutorialId);
       if (!tutorial) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+      const entry: CourseTutorialEntry = { _id: tutorialId, title: tutorial.title };
+      const course = await this.withEntries('tutorials', courseId, (entries) => (has(entries, tutorialId) ? entries : [...entries, entry]));
       await this.leaveOldCourse('tutorials', tutorialId, tutorial.courseId, courseId);
       if (String(tutorial.courseId) !== courseId) await this.tutorials.updateOne({ _id: tutorialId }, { $set: { courseId: new Types.ObjectId(courseId) } }).exec();
-      const entry: CourseTutorialEntry = { _id: tutorialId, title: tutorial.title };
-      return this.withEntries('tutorials', courseId, (entries) => (has(entries, tutorialId) ? entries : [...entries, entry]));
+      return course;
     });
   }
 
@@ -141,10 +168,14 @@ export class CoursesService {
   /**
    * The item stops pointing at the course if it still does (a moved item is left alone); a project's
    * move is announced. The condition is checked on a read by `_id` under the item's lock, not in the
-   * update's filter. The course's entry list is the caller's.
+   * update's filter. The caller has written the course without the item: if the course lists it again,
+   * an attach came in between (both its sides are written under this lock) and it stays.
    */
   release(kind: Kind, itemId: string, courseId: string): Promise<void> {
-    return this.items.run(itemId, () => this.releaseHeld(kind, itemId, courseId));
+    return this.items.run(itemId, async () => {
+      const course = await this.courses.findById(courseId, { [kind]: 1 }).lean<CourseRecord>().exec();
+      if (!course || !has(course[kind] as Entry[], itemId)) await this.releaseHeld(kind, itemId, courseId);
+    });
   }
 
   /** Points the course at its sandbox (the script itself is SandboxesService's); 404 when there is no course. */
@@ -242,6 +273,10 @@ export class CoursesService {
 
 function pick({ topic, name, teacher, length }: CourseDto): CourseDto {
   return { topic, name, teacher, length };
+}
+
+function itemIds(record: CourseRecord): string[] {
+  return [...record.tutorials, ...record.projects].map((entry) => String(entry._id));
 }
 
 function has(entries: Entry[], id: string): boolean {

@@ -21,8 +21,13 @@ export class ItemLocks {
 
   /** Holds every item's lock for `task`, taken in one sorted order so that two callers cannot wait on each other. */
   runAll<T>(ids: Iterable<Id>, task: () => Promise<T>): Promise<T> {
-    const keys = [...new Set([...ids].map(String))].sort();
-    const from = (at: number): Promise<T> => (at === keys.length ? task() : this.lock.run(keys[at]!, () => from(at + 1)));
-    return from(0);
+    return runAllKeys(this.lock, ids, task);
   }
+}
+
+/** Holds `lock` for every id (sorted, each once) around `task`: two callers that do so cannot wait on each other. */
+export function runAllKeys<T>(lock: KeyedLock, ids: Iterable<Id>, task: () => Promise<T>): Promise<T> {
+  const keys = [...new Set([...ids].map(String))].sort();
+  const from = (at: number): Promise<T> => (at === keys.length ? task() : lock.run(keys[at]!, () => from(at + 1)));
+  return from(0);
 }

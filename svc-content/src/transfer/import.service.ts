@@ -95,9 +95,6 @@ export class ImportService {
    */
   private async upsertCourses(courses: ImportedCourseDto[]): Promise<number> {
     if (courses.length === 0) return 0;
-    const previous = new Map(
-      (await findByIds<CourseRecord>(this.courses, courses.map((c) => c._id), { tutorials: 1, projects: 1 })).map((c) => [String(c._id), c]),
-    );
     const projectIds = courses.flatMap((course) => course.projects.map((project) => project._id));
     const knownProjects = await this.existingIds(this.projects, projectIds);
 
@@ -153,12 +150,17 @@ export class ImportService {
         for (const id of projectIds) if (knownProjects.has(id)) await this.relay.publishNow(ProjectRecord.name, id);
       },
     );
-    await bulk(
-      this.courses,
-      courseDocs.map(({ _id, ...fields }) => ({
-        updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: String(_id) })), upsert: true },
-      })),
-    );
+    // Under the courses' locks (an attach's entry is written under it too, FerretDB would lose one of
+    // the two): what each course lists before this write decides what is released after it.
+    const courseIds = courses.map((c) => c._id);
+    const courseWrites = courseDocs.map(({ _id, ...fields }) => ({
+      updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: String(_id) })), upsert: true },
+    }));
+    const previous = await this.membership.withCourses(courseIds, async () => {
+      const before = new Map((await findByIds<CourseRecord>(this.courses, courseIds, { tutorials: 1, projects: 1 })).map((c) => [String(c._id), c]));
+      await bulk(this.courses, courseWrites);
+      return before;
+    });
     for (const doc of courseDocs) {
       const before = previous.get(String(doc._id));
       // What the file no longer lists in this course leaves it (and stays, unattached).
