@@ -5,6 +5,7 @@ import {
   type ChecksLeft,
   CONTENT_PATTERNS,
   type Course,
+  COURSE_NOT_FOUND_MESSAGE,
   EVENT_SUBJECTS,
   type ImportReport,
   type Project,
@@ -422,6 +423,24 @@ describe('every writer of a project takes its one lock', () => {
       expect({ round, moved, exists: stored !== null, courseId: stored ? String(stored.courseId) : null, listed: listed.length }).toEqual(
         moved ? { round, moved, exists: true, courseId: elsewhere._id, listed: 1 } : { round, moved, exists: false, courseId: null, listed: 0 },
       );
+    }
+  }, 120_000);
+
+  it('deletes a course while a project is created in it: the project is deleted too or refused, never left pointing at it, every round', async () => {
+    const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
+    for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
+      const doomed = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: `Doomed home ${round}`, teacher: 'Edgar Codd', length: '1 hour' });
+      const shift = (round % 9) - 4;
+      const [, created] = await Promise.allSettled([
+        sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.createProject, { title: `Born late ${round}`, difficulty: 'beginner', courseId: doomed._id })),
+      ]);
+      await sleep(50);
+      const left = await projects.countDocuments({ courseId: new Types.ObjectId(doomed._id) });
+      // Created (and then deleted with the course), or refused with the course's 404.
+      const { statusCode, message } = created!.status === 'rejected' ? (created!.reason as { statusCode: number; message: string }) : { statusCode: 201, message: 'created' };
+      expect({ round, left }).toEqual({ round, left: 0 });
+      expect([{ statusCode: 201, message: 'created' }, { statusCode: 404, message: COURSE_NOT_FOUND_MESSAGE }]).toContainEqual({ statusCode, message });
     }
   }, 120_000);
 });

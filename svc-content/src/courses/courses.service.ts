@@ -192,11 +192,17 @@ export class CoursesService {
     if (!this.readModel.get(courseId)) await this.load(courseId);
   }
 
-  /** A tutorial or project that already points at the course joins its entry list (creation with courseId). */
+  /**
+   * A tutorial or project just created pointing at the course joins its entry list. A course deleted
+   * since `assertExists` did not list it, so its delete left it: the new item is deleted too and the
+   * answer is 404 (nothing points at a deleted course; nobody else knows the new `_id` yet).
+   */
   async addEntry(kind: 'tutorials', courseId: string, entry: CourseTutorialEntry): Promise<void>;
   async addEntry(kind: 'projects', courseId: string, entry: CourseProjectEntry): Promise<void>;
   async addEntry(kind: Kind, courseId: string, entry: CourseTutorialEntry | CourseProjectEntry): Promise<void> {
-    await this.changeEntries(kind, courseId, (entries) => [...entries.filter((e) => String(e._id) !== entry._id), entry]);
+    if (await this.changeEntries(kind, courseId, (entries) => [...entries.filter((e) => String(e._id) !== entry._id), entry])) return;
+    await (kind === 'projects' ? this.projects : this.tutorials).deleteOne({ _id: entry._id }).exec();
+    throw notFound(COURSE_NOT_FOUND_MESSAGE);
   }
 
   /** The item's title (or difficulty) changed: its entry follows, in place. */
