@@ -84,7 +84,8 @@ describe('the check editor on the project form', () => {
     await userEvent.type(within(again).getByLabelText('Task'), 'Every member by name, A to Z.');
     await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit check 1' })).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: 'Check 1' }).closest('li')).toHaveTextContent('Every member by name, A to Z.');
+    // The list settles once the answer's patch and the invalidated refetch have both landed.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Check 1' }).closest('li')).toHaveTextContent('Every member by name, A to Z.'));
     expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), task: 'Every member by name, A to Z.' });
 
     // A new query for the second check: it keeps its place under a new id.
@@ -93,8 +94,10 @@ describe('the check editor on the project form', () => {
     await writeSql('Reference query', 'SELECT member_id, count(*) AS loans FROM loan GROUP BY member_id', second);
     await userEvent.click(within(second).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit check 2' })).not.toBeInTheDocument());
-    const item = screen.getByRole('heading', { name: 'Check 2' }).closest('li')!;
-    expect(within(item).getByLabelText('SQL example')).toHaveTextContent('SELECT member_id, count(*) AS loans FROM loan GROUP BY member_id');
+    await waitFor(() => {
+      const item = screen.getByRole('heading', { name: 'Check 2' }).closest('li')!;
+      expect(within(item).getByLabelText('SQL example')).toHaveTextContent('SELECT member_id, count(*) AS loans FROM loan GROUP BY member_id');
+    });
     expect(data.projects[0]!.checks.map((check) => check.task)).toEqual(['Every member by name, A to Z.', 'Count the loans of every member.']);
     expect(data.projects[0]!.checks[1]!._id).not.toBe(oid(41));
     expect(view.calls().filter((call) => call === `PUT /api/project/updateCheck/${oid(20)}`)).toHaveLength(3);
