@@ -18,6 +18,7 @@ describe('statementLine', () => {
   it('stays inside the text for offsets out of range', () => {
     expect(statementLine('SELECT 1;\nSELECT 2', 500)).toBe(2);
     expect(statementLine('SELECT 1', -3)).toBe(1);
+    expect(statementLine('SELECT 1;\n\n  SELECT x', 9)).toBe(3);
   });
 
   it('counts a string that spans lines as lines of the text', () => {
@@ -38,11 +39,14 @@ describe('sqlRefusal', () => {
     expect(sqlRefusal("PRAGMA table_info('books')")).toBeNull();
     expect(sqlRefusal('PRAGMA main.foreign_keys')).toBeNull();
     expect(sqlRefusal("PRAGMA table_info('a');\nPRAGMA journal_mode = WAL")).toEqual({ message: 'PRAGMA journal_mode is not allowed here (line 2).', line: 2 });
+    expect(sqlRefusal('pragma main.writable_schema = 1')?.message).toBe('PRAGMA writable_schema is not allowed here (line 1).');
+    expect(sqlRefusal('PRAGMA foreign_keys = ON;')).toBeNull();
   });
 
   it('lets the words through inside strings, quoted names and comments', () => {
     expect(sqlRefusal("SELECT 'attach' AS \"vacuum\", [detach] -- load_extension(\n/* ATTACH */ FROM t")).toBeNull();
     expect(sqlRefusal("SELECT 'it''s ATTACH'")).toBeNull();
+    expect(sqlRefusal('SELECT 1 FROM t -- ATTACH\n/* PRAGMA journal_mode */')).toBeNull();
     expect(sqlRefusal('SELECT title FROM books WHERE attached = 1')).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
-import { SQL_RESULT_ROW_CAP, type SqlValue } from '@dblearn/contracts';
+import { SQL_RESULT_ROW_CAP, sqlRefusal, type SqlValue, statementLine } from '@dblearn/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue as EngineValue } from 'sql.js';
 import type { QueryResult } from './compare-results.js';
-import { lineAt, refusal } from './sql-text.js';
 
 /** A statement that failed, with the 1-based line where it starts (the message names it too). */
 export class SqlFailure extends Error {
@@ -90,8 +89,9 @@ export function runOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null, query: s
  * SQL_RESULT_ROW_CAP rows stops the run: the cap keeps one query from filling the worker's memory.
  */
 function runStatements(db: Database, text: string): QueryResult | null {
-  const refused = refusal(text);
-  if (refused) throw new SqlFailure(refused, null);
+  // The refusal's message names its line already.
+  const refused = sqlRefusal(text);
+  if (refused) throw new SqlFailure(refused.message, null);
   const statements = db.iterateStatements(text);
   let last: QueryResult | null = null;
   for (;;) {
@@ -100,7 +100,7 @@ function runStatements(db: Database, text: string): QueryResult | null {
     try {
       step = statements.next();
     } catch (error) {
-      throw new SqlFailure(messageOf(error), lineAt(text, offset));
+      throw new SqlFailure(messageOf(error), statementLine(text, offset));
     }
     if (step.done) return last;
     const statement = step.value;
@@ -113,7 +113,7 @@ function runStatements(db: Database, text: string): QueryResult | null {
       }
       if (columns.length > 0) last = { columns, rows };
     } catch (error) {
-      throw new SqlFailure(messageOf(error), lineAt(text, offset));
+      throw new SqlFailure(messageOf(error), statementLine(text, offset));
     }
   }
 }

@@ -1,19 +1,9 @@
 /**
- * What svc-content reads in a SQL text without running it: which statements it refuses, and whether
- * a reference query orders its result. The refusal and the line of a statement are shared with the
- * browser's ```sql blocks (@dblearn/contracts sql-lab), so both name the same line.
+ * Whether a reference query orders its result (only svc-content compares results). Which statements
+ * are refused and on which line a statement starts are shared with the browser's ```sql blocks:
+ * @dblearn/contracts sql-lab.
  */
-import { blankLiterals, sqlRefusal, statementLine } from '@dblearn/contracts';
-
-export { blankLiterals };
-
-/** Why the SQL is refused before it runs, or null. ATTACH/DETACH/VACUUM touch database files; load_extension loads code. */
-export function refusal(sql: string): string | null {
-  return sqlRefusal(sql)?.message ?? null;
-}
-
-/** 1-based line of the statement starting at `offset`: its first word, past white space and comments. */
-export { statementLine as lineAt };
+import { blankLiterals } from '@dblearn/contracts';
 
 /** True when the last statement has ORDER BY outside every parenthesis: its result order is part of the answer. */
 export function ordersAtTopLevel(sql: string): boolean {
