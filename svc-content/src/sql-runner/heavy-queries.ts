@@ -1,10 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type ChildProcess, fork } from 'node:child_process';
-import type { HeavyJobMessage, HeavyReplyMessage, SqlJob, SqlJobReply } from './sql-jobs.js';
+import { type HeavyJobMessage, type HeavyReplyMessage, type SqlJob, type SqlJobReply, TIMED_OUT } from './sql-jobs.js';
 import { workerFile } from './worker-file.js';
-
-/** The answer of a job that ran past its time limit. */
-export const TIMED_OUT = 'timed-out';
 
 /** After the heavy-query process exits, it is started again no sooner than this. */
 const RESTART_DELAY_MS = 1_000;

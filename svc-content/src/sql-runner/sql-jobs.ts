@@ -1,5 +1,8 @@
 import type { AttemptResult } from '@dblearn/contracts';
 
+/** The answer of a job that ran past its time limit (its worker was stopped). */
+export const TIMED_OUT = 'timed-out';
+
 /**
  * What svc-content asks of a SQL worker thread. A sandbox is named by the hash of its script, so a
  * worker builds it once and opens copies of the built bytes after that; SqlRunner leaves `source`

@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
-import { HeavyQueries, TIMED_OUT } from './heavy-queries.js';
+import { HeavyQueries } from './heavy-queries.js';
 import { compileEngine } from './sql-engine.js';
-import type { SqlJob, SqlJobMessage, SqlJobReply, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
+import { type SqlJob, type SqlJobMessage, type SqlJobReply, type SqlReplyMessage, type SqlWorkerHello, TIMED_OUT } from './sql-jobs.js';
 import { workerFile } from './worker-file.js';
 
-export { TIMED_OUT } from './heavy-queries.js';
+export { TIMED_OUT } from './sql-jobs.js';
 
 /** Jobs waiting for a worker beyond this are refused (503) rather than queued without end. */
 const MAX_WAITING = 500;
@@ -155,12 +155,13 @@ export class SqlRunner implements OnModuleDestroy {
    * wall-clock bound applies to it.
    */
   private watch(slot: Slot, pending: Pending, byCpu: boolean): void {
+    const started = Date.now();
     let firstCpuMs: number | null = null;
     const sample = () => {
       slot.watch = null;
       if (slot.current !== pending) return;
       const cpuMs = byCpu ? threadCpuMs(slot.tid) : null;
-      const heavy = cpuMs === null ? Date.now() >= pending.deadline - pending.timeLimitMs + HEAVY_JOB_WALL_MS : firstCpuMs !== null && cpuMs - firstCpuMs >= HEAVY_JOB_CPU_MS;
+      const heavy = cpuMs === null ? Date.now() - started >= HEAVY_JOB_WALL_MS : firstCpuMs !== null && cpuMs - firstCpuMs >= HEAVY_JOB_CPU_MS;
       if (heavy) {
         this.moveHeavy(slot, pending);
         return;
