@@ -41,16 +41,17 @@ export class EventOutbox {
   }
 
   /**
-   * `updateOne({ _id: id, ...where }, update)` plus the events, in the same write. Returns false
-   * (and records nothing) when no document matched.
+   * `updateOne({ _id: id }, update)` plus the events, in the same write. Returns false (and records
+   * nothing) when no document matched. The filter is `_id` alone on purpose: FerretDB 1.24 scans the
+   * collection for any other; a condition on the document is checked on a read under the caller's lock.
    */
-  async update<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events, where: AnyObject = {}): Promise<boolean> {
+  async update<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events): Promise<boolean> {
     const pending = list(events);
     const withEvents = {
       ...update,
       $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } },
     } as UpdateQuery<T>;
-    const result = await (model as unknown as LooseModel).updateOne({ ...where, _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
+    const result = await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
     if (result.matchedCount === 0) return false;
     failpoint('events:after-write');
     await this.relay.publishNow(model.modelName, id);
