@@ -121,7 +121,7 @@ export class CoursesService {
 
   /** The item's move and its entry in the course are written under the item's lock, so a rename of it cannot come between. */
   async attachProject(courseId: string, projectId: string): Promise<Course> {
-    await this.load(courseId);
+    await this.assertExists(courseId);
     return this.items.run(projectId, async () => {
       const project = await this.findProject(projectId);
       if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
@@ -136,7 +136,7 @@ export class CoursesService {
   }
 
   async attachTutorial(courseId: string, tutorialId: string): Promise<Course> {
-    await this.load(courseId);
+    await this.assertExists(courseId);
     return this.items.run(tutorialId, async () => {
       const tutorial = await this.findTutorial(tutorialId);
       if (!tutorial) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
@@ -150,7 +150,7 @@ export class CoursesService {
 
   /** Detaching what is not attached (or no longer exists) changes nothing and answers the course. */
   async detachProject(courseId: string, projectId: string): Promise<Course> {
-    await this.load(courseId);
+    await this.assertExists(courseId);
     return this.items.run(projectId, async () => {
       await this.releaseHeld('projects', projectId, courseId);
       return this.withEntries('projects', courseId, (entries) => entries.filter((e) => String(e._id) !== projectId));
@@ -158,7 +158,7 @@ export class CoursesService {
   }
 
   async detachTutorial(courseId: string, tutorialId: string): Promise<Course> {
-    await this.load(courseId);
+    await this.assertExists(courseId);
     return this.items.run(tutorialId, async () => {
       await this.releaseHeld('tutorials', tutorialId, courseId);
       return this.withEntries('tutorials', courseId, (entries) => entries.filter((e) => String(e._id) !== tutorialId));
@@ -187,7 +187,7 @@ export class CoursesService {
     });
   }
 
-  /** Throws 404 unless the course exists (before creating something that is to join it). */
+  /** Throws 404 unless the course exists (before creating or attaching something that is to join it); no read while the read model has it. */
   async assertExists(courseId: string): Promise<void> {
     if (!this.readModel.get(courseId)) await this.load(courseId);
   }
