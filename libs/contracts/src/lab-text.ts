@@ -8,3 +8,19 @@ export function lineAt(text: string, offset: number): number {
   for (let i = 0; i < start; i += 1) if (text[i] === '\n') line += 1;
   return line;
 }
+
+/** A lab error that names its line, as the learner reads it and the front ends find it again: "Line 3: no such table: x". */
+export function atLine(line: number, message: string): string {
+  return `Line ${line}: ${message}`;
+}
+
+/** The refusal of a word the labs never run, with its line: "ATTACH is not allowed here (line 2).". */
+export function refusedAt(what: string, line: number): string {
+  return `${what} is not allowed here (line ${line}).`;
+}
+
+/** The line a lab error names in either form above (atLine, refusedAt), or null. */
+export function namedLine(message: string): number | null {
+  const match = /^Line (\d+): /.exec(message) ?? / is not allowed here \(line (\d+)\)\.$/.exec(message);
+  return match ? Number(match[1]) : null;
+}

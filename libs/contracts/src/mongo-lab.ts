@@ -4,7 +4,7 @@
  * parses a learner's query with them before mingo runs it. Arguments are strict JSON, read with
  * JSON.parse: nothing a learner writes is ever evaluated as code.
  */
-import { lineAt } from './lab-text.js';
+import { atLine, lineAt } from './lab-text.js';
 
 /** A collection name the `db.<collection>.find(…)` syntax can name. */
 export const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -26,7 +26,7 @@ export interface LabError {
 
 /** A refusal at `line`: the message names it, and the line comes along for the editor to mark. */
 function failAt(line: number, message: string): LabError {
-  return { error: `Line ${line}: ${message}`, line };
+  return { error: atLine(line, message), line };
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -85,8 +85,8 @@ export function parseMongoSandbox(source: string): { collections: MongoCollectio
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const offset = jsonErrorOffset(source, message);
-    const where = offset === null ? '' : `Line ${lineAt(source, offset)}: `;
-    return { error: `${where}the sandbox is not valid JSON (${offset === null ? message.slice(0, 200) : plainJsonMessage(message)}).` };
+    if (offset === null) return { error: `the sandbox is not valid JSON (${message.slice(0, 200)}).` };
+    return { error: atLine(lineAt(source, offset), `the sandbox is not valid JSON (${plainJsonMessage(message)}).`) };
   }
   if (!isObject(parsed)) return { error: 'The sandbox must be a JSON object of collections: {"books": [{…}, …]}.' };
   const collections = Object.entries(parsed);

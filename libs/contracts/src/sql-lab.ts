@@ -4,7 +4,7 @@
  * starts. Comments, string literals and quoted names are blanked first (same length, line breaks
  * kept), so a word inside them never counts.
  */
-import { lineAt } from './lab-text.js';
+import { lineAt, refusedAt } from './lab-text.js';
 
 /** The SQL with comments, 'strings', "names", `names` and [names] turned into spaces (line breaks kept). */
 export function blankLiterals(sql: string): string {
@@ -96,7 +96,7 @@ export function sqlRefusal(sql: string): { message: string; line: number } | nul
   const text = blankLiterals(sql);
   const refused = (what: string, offset: number) => {
     const line = lineAt(sql, offset);
-    return { message: `${what} is not allowed here (line ${line}).`, line };
+    return { message: refusedAt(what, line), line };
   };
   const word = /\b(ATTACH|DETACH|VACUUM)\b/i.exec(text);
   if (word?.[1]) return refused(word[1].toUpperCase(), word.index);

@@ -1,3 +1,4 @@
+import { namedLine } from '@dblearn/contracts';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 // The server's words for SQL that did not run (docs/api-contract.md "An attempt", "A check", "SQL
@@ -6,8 +7,6 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 // separate line field.
 const REFERENCE_PREFIX = "The reference query does not run on the course's sandbox: ";
 const SANDBOX_PREFIX = 'The sandbox script does not run: ';
-const SQLITE_ERROR = /^Line (\d+): /;
-const REFUSAL = / is not allowed here \(line (\d+)\)\.$/;
 
 /** Whose message it is: a learner's attempt, a check's reference query (admin), a course's sandbox script (admin). */
 export type FailedText = 'attempt' | 'reference' | 'sandbox';
@@ -32,8 +31,7 @@ function ownError(message: string, of: FailedText): string | null {
  */
 export function failedLine(message: string, { of = 'attempt' }: { of?: FailedText } = {}): number | null {
   const text = ownError(message, of);
-  const match = text === null ? null : (SQLITE_ERROR.exec(text) ?? REFUSAL.exec(text));
-  return match ? Number(match[1]) : null;
+  return text === null ? null : namedLine(text);
 }
 
 /**

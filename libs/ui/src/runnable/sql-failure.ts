@@ -1,4 +1,4 @@
-import { statementLine } from '@dblearn/contracts';
+import { atLine, statementLine } from '@dblearn/contracts';
 import type { SqlRunResult } from './sql-result.js';
 
 // Only the SQL runner (loaded with the first Run) needs these: the result views stay free of the text scanning.
@@ -10,5 +10,5 @@ export type FailedStatement = { kind: 'error'; message: string; offset: number }
 export function withStatementLine(sql: string, answer: SqlRunResult | FailedStatement): SqlRunResult {
   if (answer.kind !== 'error' || !('offset' in answer)) return answer;
   const line = statementLine(sql, answer.offset);
-  return { kind: 'error', message: `Line ${line}: ${answer.message}`, line };
+  return { kind: 'error', message: atLine(line, answer.message), line };
 }
