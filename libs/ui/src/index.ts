@@ -47,4 +47,5 @@ export { SandboxSchema } from './runnable/sandbox-schema.js';
 export { useGetSandboxQuery, sandboxApi } from './runnable/get-sandbox.js';
 export { documentCountLabel, formatDocument, type MongoRunResult } from './runnable/mongo-result.js';
 export { formatCell, rowCountLabel, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
+export { useFailedLine } from './runnable/use-failed-line.js';
 export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';

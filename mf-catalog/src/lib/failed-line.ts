@@ -1,5 +1,4 @@
 import { namedLine } from '@dblearn/contracts';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 // The server's words for SQL that did not run (docs/api-contract.md "An attempt", "A check", "SQL
 // sandbox"): an SQLite error "Line 2: no such table: x" or a refusal "ATTACH is not allowed here (line 2).",
@@ -32,23 +31,4 @@ function ownError(message: string, of: FailedText): string | null {
 export function failedLine(message: string, { of = 'attempt' }: { of?: FailedText } = {}): number | null {
   const text = ownError(message, of);
   return text === null ? null : namedLine(text);
-}
-
-/**
- * The line to mark in a query's or script's editor (LazySqlEditor's `markedLine`, as a lesson's Run marks it): set
- * from the server's answer about `sent`, unless the text was edited while the server worked; the editor
- * clears it with the next edit. `clear` before sending again.
- */
-export function useFailedLine(text: string) {
-  const [markedLine, setMarkedLine] = useState<{ line: number } | null>(null);
-  const currentText = useRef(text);
-  useLayoutEffect(() => {
-    currentText.current = text;
-  });
-  const clear = useCallback(() => setMarkedLine(null), []);
-  const markFrom = useCallback((sent: string, line: number | null) => {
-    // A new object each time, so a line an edit unmarked is marked again by the next failure.
-    setMarkedLine(line !== null && sent === currentText.current ? { line } : null);
-  }, []);
-  return { markedLine, clear, markFrom };
 }

@@ -2,6 +2,7 @@ import type { Extension } from '@codemirror/state';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/button.js';
 import { CodeEditor } from './code-editor.js';
+import { useFailedLine } from './use-failed-line.js';
 
 /** What a run answers: anything with a kind; a failure ('error') may name the line to mark. */
 type LabResult = { kind: string; line?: number };
@@ -28,13 +29,7 @@ export function RunnableLab<Result extends LabResult>({ code, label, language, r
   const [query, setQuery] = useState(code);
   const [result, setResult] = useState<Result | null>(null);
   const [running, setRunning] = useState(false);
-  const [markedLine, setMarkedLine] = useState<{ line: number } | null>(null);
-  // The text as it is now: an answer for a text edited meanwhile marks no line.
-  const currentText = useRef(code);
-  const edit = (text: string) => {
-    currentText.current = text;
-    setQuery(text);
-  };
+  const failed = useFailedLine(query);
   const hintId = useId();
   // Only the latest run's answer is shown (a Reset or a newer run makes an older answer stale).
   const latestRun = useRef(0);
@@ -42,24 +37,25 @@ export function RunnableLab<Result extends LabResult>({ code, label, language, r
     if (!ready) return;
     const runId = ++latestRun.current;
     setRunning(true);
-    setMarkedLine(null);
+    failed.clear();
     void run(text).then((answer) => {
       if (runId !== latestRun.current) return;
       setResult(answer);
       setRunning(false);
-      if (answer.kind === 'error' && answer.line !== undefined && text === currentText.current) setMarkedLine({ line: answer.line });
+      // An answer for a text edited meanwhile marks no line.
+      failed.markFrom(text, answer.kind === 'error' ? (answer.line ?? null) : null);
     });
   };
   const reset = () => {
     latestRun.current += 1;
-    edit(code);
+    setQuery(code);
     setResult(null);
     setRunning(false);
-    setMarkedLine(null);
+    failed.clear();
   };
   return (
     <div className="dbl-runnable">
-      <CodeEditor value={query} onChange={edit} onSubmit={start} label={label} describedBy={hintId} language={language} markedLine={markedLine} />
+      <CodeEditor value={query} onChange={setQuery} onSubmit={start} label={label} describedBy={hintId} language={language} markedLine={failed.markedLine} />
       <div className="dbl-runnable__tools">
         <Button onClick={() => start(query)} disabled={running || !ready}>
           {running ? 'Running…' : 'Run'}

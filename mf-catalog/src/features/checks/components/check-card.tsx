@@ -1,8 +1,8 @@
 import { LIMITS, lengthMessage, type ProjectCheck } from '@dblearn/contracts';
-import { Button, LazySqlEditor } from '@dblearn/ui';
+import { Button, LazySqlEditor, useFailedLine } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useCallback, useId } from 'react';
-import { failedLine, useFailedLine } from '../../../lib/failed-line.js';
+import { failedLine } from '../../../lib/failed-line.js';
 import { useAttemptCheckMutation } from '../api/attempt-check.js';
 import { useCheckDraft } from '../hooks/use-check-draft.js';
 import { CheckOutcome } from './check-outcome.js';

@@ -1,9 +1,9 @@
 import { LIMITS, type StoredCheck } from '@dblearn/contracts';
-import { Button, CodeField, CodeView, DeleteButton, fieldMessages, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
+import { Button, CodeField, CodeView, DeleteButton, fieldMessages, TextAreaField, textRules, useRulesForm, useFailedLine } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { failedLine, useFailedLine } from '../../../lib/failed-line.js';
+import { failedLine } from '../../../lib/failed-line.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useAddCheckMutation } from '../api/add-check.js';

@@ -1,9 +1,9 @@
 import { LIMITS, SANDBOX_KINDS, type Sandbox, type SandboxKind } from '@dblearn/contracts';
-import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQuery, useRulesForm } from '@dblearn/ui';
+import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQuery, useRulesForm, useFailedLine } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useId, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { failedLine, useFailedLine } from '../../../lib/failed-line.js';
+import { failedLine } from '../../../lib/failed-line.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { usePutSandboxMutation } from '../api/put-sandbox.js';
 
