@@ -60,21 +60,20 @@ export class ChecksService {
    */
   async update({ projectId, id, task, referenceSql }: UpdateCheckRequestDto): Promise<Project> {
     const project = await this.load(projectId);
-    if (!project.checks?.some((check) => String(check._id) === id)) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+    checkOf(project.checks ?? [], id);
     await this.refuseReference(project, referenceSql);
+    // Read again under the lock: the check may have gone while the reference ran.
     return this.changeChecks(projectId, (checks) => {
-      const at = checks.findIndex((check) => String(check._id) === id);
-      if (at < 0) throw notFound(CHECK_NOT_FOUND_MESSAGE);
-      const sameReference = checks[at]!.referenceSql === referenceSql;
-      const edited = { _id: sameReference ? checks[at]!._id : new Types.ObjectId(), task, referenceSql };
-      return checks.map((check, index) => (index === at ? edited : check));
+      const old = checkOf(checks, id);
+      const edited = { _id: old.referenceSql === referenceSql ? old._id : new Types.ObjectId(), task, referenceSql };
+      return checks.map((check) => (check === old ? edited : check));
     });
   }
 
   async delete({ projectId, id }: DeleteCheckRequestDto): Promise<Project> {
     return this.changeChecks(projectId, (checks) => {
-      if (!checks.some((check) => String(check._id) === id)) throw notFound(CHECK_NOT_FOUND_MESSAGE);
-      return checks.filter((check) => String(check._id) !== id);
+      const gone = checkOf(checks, id);
+      return checks.filter((check) => check !== gone);
     });
   }
 
@@ -163,4 +162,11 @@ export class ChecksService {
     if (!record) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
     return record;
   }
+}
+
+/** Check `id` of `checks`; 404 when there is none. */
+function checkOf(checks: CheckRecord[], id: string): CheckRecord {
+  const check = checks.find((candidate) => String(candidate._id) === id);
+  if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+  return check;
 }
