@@ -191,6 +191,8 @@ describe('checks and attempts through the gateway', () => {
     expect((await edit(reworded, token)).status).toBe(403);
     expect((await edit({ ...reworded, extra: true })).status).toBe(400);
     expect((await edit({ ...reworded, id: 'nope' })).status).toBe(400);
+    expect((await edit({ task: reworded.task, referenceSql: reworded.referenceSql })).body.message).toEqual(['id must be a valid id.']);
+    expect((await edit({ ...reworded, referenceSql: 42 })).status).toBe(400);
     expect((await edit(reworded, admin, 'nope')).status).toBe(400);
     expect((await edit({ ...reworded, task: 'short' })).body.message).toEqual(['Task must be 10 to 3000 characters long.']);
     expect((await edit({ ...reworded, id: unknownId })).body).toMatchObject({ statusCode: 404, message: 'Check not found.' });
