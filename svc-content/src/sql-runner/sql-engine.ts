@@ -1,4 +1,4 @@
-import { SQL_RESULT_ROW_CAP, sqlRefusal, type SqlValue, statementLine } from '@dblearn/contracts';
+import { atLine, SQL_RESULT_ROW_CAP, sqlRefusal, type SqlValue, statementLine } from '@dblearn/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue as EngineValue } from 'sql.js';
@@ -10,7 +10,7 @@ export class SqlFailure extends Error {
     message: string,
     readonly line: number | null,
   ) {
-    super(line === null ? message : `Line ${line}: ${message}`);
+    super(line === null ? message : atLine(line, message));
   }
 }
 
