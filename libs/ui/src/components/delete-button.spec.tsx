@@ -24,6 +24,14 @@ describe('DeleteButton', () => {
     expect(screen.queryByRole('button', { name: 'Confirm delete' })).not.toBeInTheDocument();
   });
 
+  it('gives keyboard focus back to Delete on Cancel', async () => {
+    render(<DeleteButton itemName="Block" onConfirm={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Block' }));
+    expect(screen.getByRole('button', { name: 'Confirm delete' })).toHaveFocus();
+    await userEvent.keyboard('{Tab}{Enter}');
+    expect(screen.getByRole('button', { name: 'Delete Block' })).toHaveFocus();
+  });
+
   it('is disabled while a delete is on its way', () => {
     render(<DeleteButton itemName="Block" onConfirm={() => undefined} pending />);
     expect(screen.getByRole('button', { name: 'Delete Block' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from './button.js';
 
 export interface DeleteButtonProps {
@@ -16,9 +16,18 @@ export interface DeleteButtonProps {
  */
 export function DeleteButton({ itemName, onConfirm, pending = false, label = 'Delete' }: DeleteButtonProps) {
   const [asking, setAsking] = useState(false);
+  // Cancel unmounts the focused button: focus goes back to Delete, not to <body>.
+  const [cancelled, setCancelled] = useState(false);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (cancelled && !asking) {
+      deleteRef.current?.focus();
+      setCancelled(false);
+    }
+  }, [cancelled, asking]);
   if (!asking) {
     return (
-      <Button variant="danger" className="dbl-delete" aria-label={`${label} ${itemName}`} disabled={pending} onClick={() => setAsking(true)}>
+      <Button ref={deleteRef} variant="danger" className="dbl-delete" aria-label={`${label} ${itemName}`} disabled={pending} onClick={() => setAsking(true)}>
         {pending ? 'Deleting…' : label}
       </Button>
     );
@@ -35,7 +44,13 @@ export function DeleteButton({ itemName, onConfirm, pending = false, label = 'De
       >
         Confirm delete
       </Button>
-      <Button variant="ghost" onClick={() => setAsking(false)}>
+      <Button
+        variant="ghost"
+        onClick={() => {
+          setAsking(false);
+          setCancelled(true);
+        }}
+      >
         Cancel
       </Button>
     </span>
