@@ -7,6 +7,7 @@ import { UserFacingError } from '../errors.js';
 import { formatDuration, say, sayError } from '../log.js';
 import { npmCommand, runInherited } from '../process/run.js';
 import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf, type SuiteOutcome } from '../testing/summary.js';
+import { runStaticChecks, staticChecks } from '../testing/static-checks.js';
 import { listWorkspaces, matchesFilter, orderForTests, type Workspace } from '../workspaces/discover.js';
 import { runBuild } from './build.js';
 import { ensureTools } from './tools.js';
@@ -99,6 +100,11 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
   }
 
   const outcomes: SuiteOutcome[] = [];
+  // Type-check and lint only on a whole run: a run limited to a few workspaces is a developer's quick loop.
+  if (options.workspaces.length === 0 && !interrupted) {
+    say('static checks: eslint and every workspace\'s typecheck');
+    outcomes.push(await runStaticChecks(staticChecks(root, all), 2));
+  }
   const reports = await mkdtemp(join(tmpdir(), 'dblearn-test-reports-'));
   try {
     for (const [index, ws] of jestWorkspaces.entries()) {

@@ -12,7 +12,7 @@ export const USAGE = `Usage: node libs/infra/dist/cli.js <command>
   tools                 find or install FerretDB and nats-server into .tools/bin
   build [--force]       tsc -b, then every front end whose sources changed since its last build
   start                 build, then run the whole platform (Ctrl-C stops it)
-  test [--unit] [ws…]   every workspace's jest suites, then the browser suite;
+  test [--unit] [ws…]   eslint and every typecheck, every workspace's jest suites, then the browser suite;
                         --unit skips the browser suite, ws… limits the run (e.g. svc-users libs/infra e2e)`;
 
 /** argv after `cli.js`. Unknown commands and options are refused rather than ignored. */

@@ -17,14 +17,14 @@ export interface DeleteButtonProps {
 export function DeleteButton({ itemName, onConfirm, pending = false, label = 'Delete' }: DeleteButtonProps) {
   const [asking, setAsking] = useState(false);
   // Cancel unmounts the focused button: focus goes back to Delete, not to <body>.
-  const [cancelled, setCancelled] = useState(false);
+  const focusDeleteNext = useRef(false);
   const deleteRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (cancelled && !asking) {
+    if (!asking && focusDeleteNext.current) {
+      focusDeleteNext.current = false;
       deleteRef.current?.focus();
-      setCancelled(false);
     }
-  }, [cancelled, asking]);
+  }, [asking]);
   if (!asking) {
     return (
       <Button ref={deleteRef} variant="danger" className="dbl-delete" aria-label={`${label} ${itemName}`} disabled={pending} onClick={() => setAsking(true)}>
@@ -47,8 +47,8 @@ export function DeleteButton({ itemName, onConfirm, pending = false, label = 'De
       <Button
         variant="ghost"
         onClick={() => {
+          focusDeleteNext.current = true;
           setAsking(false);
-          setCancelled(true);
         }}
       >
         Cancel
