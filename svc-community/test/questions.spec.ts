@@ -10,7 +10,7 @@ import {
   type QnaQuestionSummary,
   type QuestionRepliedEvent,
 } from '@dblearn/contracts';
-import { domainEvent, OutboxRelay, storedEvent } from '@dblearn/nest-common';
+import { domainEvent, GZIP_FROM_BYTES, type JsonBytesAnswer, OutboxRelay, storedEvent } from '@dblearn/nest-common';
 import { eventually, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -89,12 +89,19 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     });
     expect(await find(question._id)).toEqual(question);
     // The detail's raw reply: the very JSON bytes the gateway sends on as the HTTP body.
-    const json = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id });
-    expect(Buffer.isBuffer(json)).toBe(true);
-    expect(JSON.parse(json.toString('utf8'))).toEqual(question);
-    // What a browser gets when it takes gzip: the same JSON, gzipped once by the service.
-    const gzipped = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id, gzip: true });
-    expect(JSON.parse(gunzipSync(gzipped).toString('utf8'))).toEqual(question);
+    const json = await community.send<JsonBytesAnswer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id });
+    expect(json.gzip).toBe(false);
+    expect(JSON.parse(json.body.toString('utf8'))).toEqual(question);
+    // What a browser that takes gzip gets for a question this small: the same bytes, plain (gzip pays from GZIP_FROM_BYTES).
+    expect(json.body.length).toBeLessThan(GZIP_FROM_BYTES);
+    const small = await community.send<JsonBytesAnswer>(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id, gzip: true });
+    expect(small.gzip).toBe(false);
+    expect(small.body).toEqual(json.body);
+    // A long one comes gzipped once by the service, and marked so.
+    const long = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.createQuestion, { caller: ana, topic: 'sql', title: 'A long question', description: 'Why? '.repeat(400) });
+    const gzipped = await community.send<JsonBytesAnswer>(COMMUNITY_PATTERNS.findQuestionJson, { id: long._id, gzip: true });
+    expect(gzipped.gzip).toBe(true);
+    expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toEqual(long);
     expect((await community.refusal(COMMUNITY_PATTERNS.findQuestionJson, { id: question._id, gzip: 'yes' })).statusCode).toBe(400);
     expect((await stored(question._id))?.description).toBe(XSS);
   });
@@ -148,8 +155,8 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         expect(await there.findQuestion(question._id)).toEqual(question);
         // The other instance cached the detail, its JSON bytes and their gzip: the first one's reply must reach all three.
         const repliesInBytes = async (gzip: boolean) => {
-          const { bytes } = await there.findQuestionJson(question._id, gzip);
-          return (JSON.parse((gzip ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8')) as QnaQuestion).replies.length;
+          const { bytes, meta } = await there.findQuestionJson(question._id, gzip);
+          return (JSON.parse((meta.gzip ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8')) as QnaQuestion).replies.length;
         };
         expect([await repliesInBytes(false), await repliesInBytes(true)]).toEqual([0, 0]);
         await here.updateQuestion({ id: question._id, caller: ben, reply: 'A reply from the first instance.' });

@@ -26,6 +26,7 @@ import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
+import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 
 /**
@@ -66,11 +67,7 @@ export class QnaController {
   async find(@Param() { id }: IdDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-community's own JSON bytes, sent as they are: 200 replies are not parsed, serialized or
     // turned into a string here. Gzipped by the service (once per question) when the client takes it.
-    const gzip = request.acceptsEncodings('gzip') === 'gzip';
-    const json = await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id, gzip });
-    response.vary('Accept-Encoding').type('application/json');
-    if (gzip) response.setHeader('Content-Encoding', 'gzip');
-    response.send(json);
+    sendJsonBytes(request, response, await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id, gzip: acceptsGzip(request) }));
   }
 
   @Post()

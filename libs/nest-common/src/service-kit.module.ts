@@ -8,6 +8,7 @@ import { createHealthController } from './health/health.controller.js';
 import { MongoModule } from './mongo/mongo.module.js';
 import { READ_MODEL_MODE, ReadModels } from './read-model/read-models.js';
 import { createRpcValidationPipe } from './validation/rpc-validation.pipe.js';
+import { RequestConnection } from './bootstrap/request-connection.js';
 
 /**
  * Everything a DBLearn service has in common, in one import: its database, atomic write+event
@@ -37,8 +38,9 @@ export class ServiceKitModule {
         { provide: APP_INTERCEPTOR, useClass: DeadlineInterceptor },
         { provide: READ_MODEL_MODE, useValue: config.readModel },
         ReadModels,
+        RequestConnection,
       ],
-      exports: [EventsModule, ReadModels],
+      exports: [EventsModule, ReadModels, RequestConnection],
     };
   }
 }

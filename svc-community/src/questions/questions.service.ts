@@ -11,11 +11,11 @@ import {
   type QnaQuestionSummary,
   type UpdateQuestionRequest,
 } from '@dblearn/contracts';
-import { assertBeforeDeadline, badRequest, domainEvent, EventOutbox, forbidden, JsonBytesReply, notFound, type PendingEvent } from '@dblearn/nest-common';
+import { assertBeforeDeadline, badRequest, type CachedJson, domainEvent, EventOutbox, forbidden, JsonBytesReply, notFound, type PendingEvent } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { type Model, type UpdateQuery } from 'mongoose';
-import { type CachedQuestion, QuestionCache } from './question-cache.js';
+import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
 import { QuestionWriteLock } from './question-write-lock.js';
 import { toQuestion } from './question.mapper.js';
@@ -44,16 +44,15 @@ export class QuestionsService {
   }
 
   async findQuestion(id: string): Promise<QnaQuestion> {
-    return (await this.findCached(id)).question;
+    return (await this.findCached(id)).value;
   }
 
   /** The question as JSON bytes (gzipped when asked), made once per load and sent as they are (GET /qna/{id} is the hot read). */
   async findQuestionJson(id: string, gzip = false): Promise<JsonBytesReply> {
-    const cached = await this.findCached(id);
-    return gzip ? cached.gzip : cached.json;
+    return (await this.findCached(id)).reply(gzip);
   }
 
-  private async findCached(id: string): Promise<CachedQuestion> {
+  private async findCached(id: string): Promise<CachedJson<QnaQuestion>> {
     const cached = await this.cache.getOrLoad(id, async () => {
       const stored = await this.stored(id);
       return stored && toQuestion(stored);

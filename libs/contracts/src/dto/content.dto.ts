@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsMongoId, IsOptional, IsString, Length, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsMongoId, IsOptional, IsString, Length, Min, ValidateNested } from 'class-validator';
 import { SANDBOX_KINDS, type SandboxKind } from '../content.js';
+import { CONTENT_ITEM_KINDS, type ContentItemKind } from '../messaging/json-bytes.js';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
 import { LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
@@ -360,4 +361,18 @@ export class ImportedCourseDto extends CourseDto {
 export class ImportedInterviewQuestionDto extends InterviewQuestionDto {
   @IsMongoId(idRule('_id'))
   _id!: string;
+}
+
+/** content.item.find-json: one item's JSON bytes from svc-content's memory. */
+export class ItemJsonRequestDto {
+  @IsIn(CONTENT_ITEM_KINDS, { message: `kind must be one of ${CONTENT_ITEM_KINDS.join(', ')}.` })
+  kind!: ContentItemKind;
+
+  @IsMongoId(idRule('id'))
+  id!: string;
+
+  /** The caller accepts gzip: a large answer comes gzipped. */
+  @IsOptional()
+  @IsBoolean({ message: 'gzip must be true or false.' })
+  gzip?: boolean;
 }

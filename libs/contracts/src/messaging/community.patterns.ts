@@ -1,6 +1,7 @@
 import type { QnaQuestion, QnaQuestionSummary } from '../community.js';
 import type { ListPage } from '../content.js';
 import type { Topic } from '../topics.js';
+import type { JsonBytes } from './json-bytes.js';
 
 /** Request-reply subjects svc-community answers (gateway → svc-community). */
 export const COMMUNITY_PATTERNS = {
@@ -89,7 +90,7 @@ export interface CommunityReplies {
   [COMMUNITY_PATTERNS.listQuestions]: ListPage<QnaQuestionSummary>;
   [COMMUNITY_PATTERNS.findQuestion]: QnaQuestion;
   /** UTF-8 JSON of a QnaQuestion (gzipped when the request said `gzip`), as raw bytes (nest-common's JsonBytesReply), to be sent on as an HTTP body. */
-  [COMMUNITY_PATTERNS.findQuestionJson]: Uint8Array;
+  [COMMUNITY_PATTERNS.findQuestionJson]: JsonBytes;
   [COMMUNITY_PATTERNS.createQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;

@@ -10,6 +10,7 @@ import type {
   DeleteCheckRequestDto,
   ExportSliceRequestDto,
   ImportSliceRequestDto,
+  ItemJsonRequestDto,
   InterviewQuestionDto,
   PutSandboxRequestDto,
   RemoveBlockRequestDto,
@@ -33,9 +34,16 @@ import type {
   StoredChecks,
   Tutorial,
 } from '../content.js';
+import type { JsonBytes } from './json-bytes.js';
 
 /** Request-reply subjects svc-content answers (gateway → svc-content). Payload DTOs: @dblearn/contracts/dto. */
 export const CONTENT_PATTERNS = {
+  /**
+   * ItemJsonRequestDto → a course, tutorial, project or interview question (what its `find` answers)
+   * as UTF-8 JSON bytes with their entity tag, gzipped when asked and large: built once per version
+   * and kept in svc-content's memory, sent on by the gateway as the HTTP body (CONTRACT "Reads").
+   */
+  findItemJson: 'content.item.find-json',
   listCourses: 'content.course.list',
   findCourse: 'content.course.find',
   createCourse: 'content.course.create',
@@ -106,6 +114,7 @@ export interface ExportSliceReply {
 
 /** What each pattern takes: the DTO svc-content validates it with (the gateway's `send` is checked against it). */
 export interface ContentRequests {
+  [CONTENT_PATTERNS.findItemJson]: ItemJsonRequestDto;
   [CONTENT_PATTERNS.listCourses]: ListQueryDto;
   [CONTENT_PATTERNS.findCourse]: IdDto;
   [CONTENT_PATTERNS.createCourse]: CourseDto;
@@ -145,6 +154,7 @@ export interface ContentRequests {
 }
 
 export interface ContentReplies {
+  [CONTENT_PATTERNS.findItemJson]: JsonBytes;
   [CONTENT_PATTERNS.listCourses]: ListPage<Course>;
   [CONTENT_PATTERNS.findCourse]: Course;
   [CONTENT_PATTERNS.createCourse]: Course;

@@ -5,3 +5,4 @@ export * from './bus-permissions.js';
 export * from './content.patterns.js';
 export * from './deadline.js';
 export * from './community.patterns.js';
+export * from './json-bytes.js';

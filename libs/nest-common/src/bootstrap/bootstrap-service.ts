@@ -6,6 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { natsConnectionOptions } from '../config/nats-connection.js';
 import { redactUrl } from '../config/redact-url.js';
 import { ServiceReplySerializer } from '../messaging/json-bytes-reply.js';
+import { RequestConnection } from './request-connection.js';
 import type { ServiceConfig } from '../config/service-config.js';
 import { createServiceLogger } from '../logging/service-logger.js';
 
@@ -63,7 +64,9 @@ export async function bootstrapService(
   }
   // listen() resolves once the subscriptions are written, not once NATS has them: a round trip
   // makes "ready" true, so the first request after it never meets "no responders".
-  await app.unwrap<NatsConnection>().flush();
+  const requests = app.unwrap<NatsConnection>();
+  await requests.flush();
+  app.get(RequestConnection, { strict: false }).attach(requests);
   new Logger(name).log(
     `${name} is ready: NATS ${redactUrl(config.natsUrl)} (queue ${SERVICES[config.service].queue}), database ${config.mongoDb} at ${redactUrl(config.mongoUrl)}`,
   );

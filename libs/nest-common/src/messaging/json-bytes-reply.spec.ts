@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { headers as natsHeaders, type Msg } from '@nats-io/transport-node';
-import { JSON_BYTES_HEADER, JsonBytesReply, ServiceReplyDeserializer, ServiceReplySerializer } from './json-bytes-reply.js';
+import { JSON_BYTES_HEADER, JsonBytesAnswer, JsonBytesReply, ServiceReplyDeserializer, ServiceReplySerializer } from './json-bytes-reply.js';
 
 /** What the caller's inbox receives: the body and headers a service's reply was published with. */
 function received(data: unknown, headers: unknown): Msg {
@@ -19,8 +19,20 @@ describe('JsonBytesReply across NATS', () => {
     expect(outgoing.data).toBe(reply.bytes);
     const incoming = await deserializer.deserialize(received(outgoing.data, outgoing.headers));
     expect(incoming.isDisposed).toBe(true);
-    expect(Buffer.isBuffer(incoming.response)).toBe(true);
-    expect(JSON.parse((incoming.response as Buffer).toString('utf8'))).toEqual(question);
+    const answer = incoming.response as JsonBytesAnswer;
+    expect(answer).toBeInstanceOf(JsonBytesAnswer);
+    expect(Buffer.isBuffer(answer.body)).toBe(true);
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual(question);
+    expect(answer.etag).toBeNull();
+    expect(answer.gzip).toBe(false);
+  });
+
+  it('carries the entity tag and the encoding beside the bytes', async () => {
+    const reply = new JsonBytesReply(Buffer.from('{}'), { etag: 'W/"abc"', gzip: true });
+    const outgoing = serializer.serialize({ id: 'abc', response: reply, isDisposed: true });
+    const answer = (await deserializer.deserialize(received(outgoing.data, outgoing.headers))).response as JsonBytesAnswer;
+    expect(answer.etag).toBe('W/"abc"');
+    expect(answer.gzip).toBe(true);
   });
 
   it('leaves every other reply and every error in Nest’s JSON envelope', async () => {

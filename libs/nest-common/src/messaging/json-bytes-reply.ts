@@ -10,14 +10,38 @@ import { NatsRecordSerializer } from '@nestjs/microservices/serializers/nats-rec
  */
 export const JSON_BYTES_HEADER = 'Dblearn-Reply';
 const JSON_BYTES_VALUE = 'json-bytes';
+/** The version tag of the bytes (an HTTP entity tag, quotes included), when the service keeps one. */
+const ETAG_HEADER = 'Dblearn-Etag';
+/** `gzip` when the bytes are gzipped JSON. */
+const ENCODING_HEADER = 'Dblearn-Encoding';
 
-/** Return this from a message handler to send `bytes` (UTF-8 JSON) as they are. */
+/** What a JsonBytesReply says about its bytes besides the bytes. */
+export interface JsonBytesMeta {
+  /** An HTTP entity tag for this version of the answer (e.g. `W/"…"`), made once per version. */
+  etag?: string;
+  /** The bytes are gzipped. */
+  gzip?: boolean;
+}
+
+/** Return this from a message handler to send `bytes` (UTF-8 JSON, or gzipped JSON) as they are. */
 export class JsonBytesReply {
-  constructor(readonly bytes: Uint8Array) {}
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly meta: JsonBytesMeta = {},
+  ) {}
 
   static of(value: unknown): JsonBytesReply {
     return new JsonBytesReply(Buffer.from(JSON.stringify(value)));
   }
+}
+
+/** A JsonBytesReply as the caller receives it: the body to send on, with its entity tag and encoding. */
+export class JsonBytesAnswer {
+  constructor(
+    readonly body: Buffer,
+    readonly etag: string | null,
+    readonly gzip: boolean,
+  ) {}
 }
 
 interface OutgoingPacket {
@@ -33,6 +57,9 @@ export class ServiceReplySerializer extends NatsRecordSerializer {
     if (packet?.response instanceof JsonBytesReply && packet.err === undefined) {
       const headers = natsHeaders();
       headers.set(JSON_BYTES_HEADER, JSON_BYTES_VALUE);
+      const { etag, gzip } = packet.response.meta;
+      if (etag) headers.set(ETAG_HEADER, etag);
+      if (gzip) headers.set(ENCODING_HEADER, 'gzip');
       return { data: packet.response.bytes, headers };
     }
     return super.serialize(packet) as { data: unknown; headers: unknown };
@@ -40,14 +67,16 @@ export class ServiceReplySerializer extends NatsRecordSerializer {
 }
 
 /**
- * The caller side: a raw reply arrives as a Buffer of JSON text (copied out of the socket's read
- * buffer), ready to be sent as an HTTP body; every other reply is Nest's JSON envelope.
+ * The caller side: a raw reply arrives as a JsonBytesAnswer (its body copied out of the socket's
+ * read buffer), ready to be sent as an HTTP body; every other reply is Nest's JSON envelope.
  */
 export class ServiceReplyDeserializer extends NatsResponseJSONDeserializer {
   override deserialize(message: Msg, options?: Record<string, unknown>): ReturnType<NatsResponseJSONDeserializer['deserialize']> {
     if (message.headers?.get(JSON_BYTES_HEADER) === JSON_BYTES_VALUE) {
       // The only packet of this request: there is no envelope id to match (each request has its own inbox).
-      return { response: Buffer.from(message.data), isDisposed: true } as ReturnType<NatsResponseJSONDeserializer['deserialize']>;
+      const headers = message.headers;
+      const answer = new JsonBytesAnswer(Buffer.from(message.data), headers.get(ETAG_HEADER) || null, headers.get(ENCODING_HEADER) === 'gzip');
+      return { response: answer, isDisposed: true } as ReturnType<NatsResponseJSONDeserializer['deserialize']>;
     }
     return super.deserialize(message, options);
   }
