@@ -244,3 +244,48 @@ describe('health', () => {
     expect(response.body.services).toMatchObject({ users: expect.any(String), content: 'up' });
   });
 });
+
+describe('item reads: from svc-content memory, revalidated with ETag (issue 20)', () => {
+  const read = (path: string, headers: Record<string, string> = {}) => checked(request(gateway.server).get(`/api${path}`).set(AUTH_HEADER, LEARNER).set(headers));
+
+  it('answers an item with an entity tag, 304 without a body while it is unchanged, and the new version after a write', async () => {
+    const course = await asAdmin<Course>('post', '/course', { topic: 'sql', name: 'Revalidated', teacher: 'Edgar Codd', length: '1 hour' });
+    const detail = 'SELECT title, year FROM book WHERE year > 2000 ORDER BY year; '.repeat(40);
+    const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Cached lesson', courseId: course._id, content: { header: 'Filtering', detail } });
+
+    const first = await read(`/tutorial/${tutorial._id}`, { 'Accept-Encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(tutorial);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+
+    const again = await read(`/tutorial/${tutorial._id}`, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+
+    await asAdmin('put', `/tutorial/${tutorial._id}`, { title: 'Renamed lesson' });
+    const changed = await read(`/tutorial/${tutorial._id}`, { 'If-None-Match': etag, 'Accept-Encoding': 'identity' });
+    expect(changed.status).toBe(200);
+    expect((changed.body as Tutorial).title).toBe('Renamed lesson');
+    expect(changed.headers.etag).not.toBe(etag);
+    // A reader that takes no gzip gets the same answer plain.
+    expect(changed.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('tags every item read, answers 404 as before, and keeps the API no-store elsewhere', async () => {
+    const { courseId, projectId, questionId } = await fixtures();
+    for (const path of [`/course/${courseId}`, `/project/${projectId}`, `/interview/${questionId}`]) {
+      const answer = await read(path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.etag).toMatch(/^W\/"/);
+      expect((await read(path, { 'If-None-Match': answer.headers.etag as string })).status).toBe(304);
+    }
+    expect((await call('get', `/tutorial/${UNKNOWN_ID}`, LEARNER)).status).toBe(404);
+    expect((await call('get', `/tutorial/${UNKNOWN_ID}`)).status).toBe(401);
+    const list = await call('get', '/course', LEARNER);
+    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.headers.etag).toBeUndefined();
+  });
+});

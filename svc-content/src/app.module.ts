@@ -4,6 +4,7 @@ import { CONTENT_CONFIG, type ContentConfig } from './config/content-config.js';
 import { ChecksModule } from './checks/checks.module.js';
 import { CoursesModule } from './courses/courses.module.js';
 import { InterviewModule } from './interview/interview.module.js';
+import { ItemReadsModule } from './item-cache/item-reads.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SandboxesModule } from './sandboxes/sandboxes.module.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -17,7 +18,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, TransferModule, SeedModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

@@ -1,10 +1,11 @@
 import { CONTENT_PATTERNS, type Course, type Sandbox } from '@dblearn/contracts';
 import { CourseAnswer, SandboxAnswer } from '@dblearn/contracts/answers';
 import { CourseDto, IdDto, ListQueryDto, SandboxDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
+import type { Request, Response } from 'express';
+import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
@@ -24,8 +25,9 @@ export class CoursesController {
 
   @Get(':id')
   @SignedIn({ summary: 'One course', answer: CourseAnswer, byId: true })
-  find(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.findCourse, { id });
+  async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
+    sendJsonBytes(request, response, await this.services.send(CONTENT_PATTERNS.findItemJson, { kind: 'course', id, gzip: acceptsGzip(request) }));
   }
 
   @Post()

@@ -1,8 +1,10 @@
 import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
 import { AttemptResultAnswer, CheckPassesAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
+import type { Request, Response } from 'express';
+import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
@@ -17,8 +19,9 @@ export class ProjectsController {
 
   @Get(':id')
   @SignedIn({ summary: 'One project', answer: ProjectAnswer, byId: true })
-  find(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.findProject, { id });
+  async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
+    sendJsonBytes(request, response, await this.services.send(CONTENT_PATTERNS.findItemJson, { kind: 'project', id, gzip: acceptsGzip(request) }));
   }
 
   @Post()

@@ -1,8 +1,10 @@
 import { CONTENT_PATTERNS, type Tutorial } from '@dblearn/contracts';
 import { TutorialAnswer } from '@dblearn/contracts/answers';
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
+import type { Request, Response } from 'express';
+import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { CreateTutorialDto, IdDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
@@ -15,8 +17,9 @@ export class TutorialsController {
 
   @Get(':id')
   @SignedIn({ summary: 'One tutorial', answer: TutorialAnswer, byId: true })
-  find(@Param('id', ObjectIdPipe) id: string): Promise<Tutorial> {
-    return this.services.send(CONTENT_PATTERNS.findTutorial, { id });
+  async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
+    sendJsonBytes(request, response, await this.services.send(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id, gzip: acceptsGzip(request) }));
   }
 
   @Post()

@@ -12,10 +12,12 @@ export interface ContentConfig extends ServiceConfig {
    * worker for the whole 2 s limit. 2 → 4 took attempts beside a runaway from 63 % to 96 % of alone.
    */
   sqlWorkers: number;
+  /** ITEM_CACHE_MB (default 64): memory for the item reads kept as ready answers (svc-content's ItemCache). */
+  itemCacheBytes: number;
 }
 
 export function readContentConfig(env: Environment = process.env): ContentConfig {
-  return { ...readServiceConfig('content', env), seedDemo: readSwitch(env, 'SEED_DEMO', true), sqlWorkers: readCount(env, 'SQL_WORKERS', 4) };
+  return { ...readServiceConfig('content', env), seedDemo: readSwitch(env, 'SEED_DEMO', true), sqlWorkers: readCount(env, 'SQL_WORKERS', 4), itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64) };
 }
 
 function readCount(env: Environment, name: string, fallback: number): number {
@@ -24,6 +26,14 @@ function readCount(env: Environment, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 16) throw new ConfigError(`${name} must be a whole number from 1 to 16; got "${raw}".`);
   return value;
+}
+
+function readMegabytes(env: Environment, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback * 1024 * 1024;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 4096) throw new ConfigError(`${name} must be a whole number of megabytes from 1 to 4096; got "${raw}".`);
+  return value * 1024 * 1024;
 }
 
 function readSwitch(env: Environment, name: string, fallback: boolean): boolean {

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ItemCache } from '../item-cache/item-cache.js';
+import { ItemCacheModule } from '../item-cache/item-cache.module.js';
 import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { ProjectRecord, ProjectSchema } from '../projects/project.schema.js';
 import { TutorialRecord, TutorialSchema } from '../tutorials/tutorial.schema.js';
@@ -12,14 +14,16 @@ import { CoursesService } from './courses.service.js';
 @Module({
   imports: [
     ItemLocksModule,
-    MongooseModule.forFeature([
-      { name: CourseRecord.name, schema: CourseSchema },
-      { name: TutorialRecord.name, schema: TutorialSchema },
-      { name: ProjectRecord.name, schema: ProjectSchema },
+    // Each with ItemCache's plugin: a write of one of these drops its cached answer.
+    MongooseModule.forFeatureAsync([
+      { name: CourseRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('course', CourseSchema) },
+      { name: TutorialRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('tutorial', TutorialSchema) },
+      { name: ProjectRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('project', ProjectSchema) },
     ]),
+    ItemCacheModule,
   ],
   controllers: [CoursesController],
   providers: [CoursesService, CoursesReadModel],
-  exports: [CoursesService, CoursesReadModel, MongooseModule],
+  exports: [CoursesService, CoursesReadModel, MongooseModule, ItemCacheModule],
 })
 export class CoursesModule {}

@@ -62,6 +62,11 @@ export class CoursesService {
     return this.readModel.get(id) ?? toCourse(await this.load(id));
   }
 
+  /** From the database: what ItemCache keeps (the read model of another instance may lag a write by an event). */
+  async findStored(id: string): Promise<Course> {
+    return toCourse(await this.load(id));
+  }
+
   async create(fields: CourseDto): Promise<Course> {
     const identity = newIdentity();
     const created = await this.outbox.create(

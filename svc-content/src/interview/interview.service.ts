@@ -32,6 +32,11 @@ export class InterviewService {
     return this.readModel.get(id) ?? toInterviewQuestion(await this.load(id));
   }
 
+  /** From the database: what ItemCache keeps (the read model of another instance may lag a write by an event). */
+  async findStored(id: string): Promise<InterviewQuestion> {
+    return toInterviewQuestion(await this.load(id));
+  }
+
   async create({ topic, question, answer }: InterviewQuestionDto): Promise<InterviewQuestion> {
     const identity = newIdentity();
     const event = domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: identity._id.toHexString(), topic, question, answer });

@@ -9,5 +9,6 @@ import { ProjectsService } from './projects.service.js';
   imports: [ItemLocksModule, CoursesModule],
   controllers: [ProjectsController],
   providers: [ProjectsService],
+  exports: [ProjectsService],
 })
 export class ProjectsModule {}

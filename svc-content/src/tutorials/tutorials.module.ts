@@ -9,5 +9,6 @@ import { TutorialsService } from './tutorials.service.js';
   imports: [ItemLocksModule, CoursesModule],
   controllers: [TutorialsController],
   providers: [TutorialsService],
+  exports: [TutorialsService],
 })
 export class TutorialsModule {}

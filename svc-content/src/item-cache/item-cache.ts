@@ -1,0 +1,56 @@
+import { CONTENT_ITEM_KINDS, type ContentItemKind } from '@dblearn/contracts';
+import { ChangeBroadcast, type CachedJson, EventsConnection, JsonItemCache, type JsonItemCacheStats, reportWrites, RequestConnection } from '@dblearn/nest-common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Schema } from 'mongoose';
+import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
+
+/** svc-content's own subject for "this item changed" between its instances. */
+const changedSubject = (kind: ContentItemKind) => `svc-content.internal.${kind}-changed`;
+
+/**
+ * The four item reads (GET /course/{id}, /tutorial/{id}, /project/{id}, /interview/{id}) from
+ * memory: each item's answer built once per version (JSON, gzip, entity tag) and kept until a write
+ * of its document, on any instance, drops it. The writes are seen by a mongoose plugin on the four
+ * schemas (`schemaFor`), so every writer (services, import, seed, outbox relay) drops what it changed
+ * before it goes on, and no instance serves the old version after the write was answered.
+ * Each kind's memory is bounded (ITEM_CACHE_MB, split evenly).
+ */
+@Injectable()
+export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly caches: Record<ContentItemKind, JsonItemCache<unknown>>;
+  private readonly broadcasts: Record<ContentItemKind, ChangeBroadcast>;
+
+  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'itemCacheBytes'>, requests: RequestConnection, events: EventsConnection) {
+    const perKind = Math.floor(config.itemCacheBytes / CONTENT_ITEM_KINDS.length);
+    this.caches = byKind(() => new JsonItemCache<unknown>(perKind));
+    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, changedSubject(kind), (id) => (id === null ? this.caches[kind].clear() : this.caches[kind].drop(id))));
+  }
+
+  onApplicationBootstrap(): void {
+    for (const broadcast of Object.values(this.broadcasts)) broadcast.start();
+  }
+
+  onApplicationShutdown(): void {
+    for (const broadcast of Object.values(this.broadcasts)) broadcast.stop();
+  }
+
+  get<T>(kind: ContentItemKind, id: string, load: () => Promise<T | null>): Promise<CachedJson<T> | null> {
+    return (this.caches[kind] as JsonItemCache<T>).getOrLoad(id, load);
+  }
+
+  /** The kind's schema with the plugin that drops an item here and on every instance when it is written. */
+  schemaFor<S extends Schema>(kind: ContentItemKind, schema: S): S {
+    // A copy: one schema object may serve several applications in one process (tests).
+    const copy = schema.clone() as S;
+    copy.plugin(reportWrites((id) => this.broadcasts[kind].announce(id)));
+    return copy;
+  }
+
+  stats(): Record<ContentItemKind, JsonItemCacheStats> {
+    return byKind((kind) => this.caches[kind].stats());
+  }
+}
+
+function byKind<V>(make: (kind: ContentItemKind) => V): Record<ContentItemKind, V> {
+  return Object.fromEntries(CONTENT_ITEM_KINDS.map((kind) => [kind, make(kind)])) as Record<ContentItemKind, V>;
+}
