@@ -46,6 +46,8 @@ export class ChangeBroadcast {
     this.changed(id);
     try {
       const nc = this.requests.now() ?? (await withTimeout(this.events.connection()));
+      // Shutting down: no request will reach this instance again, and the others drop all on reconnect.
+      if (nc.isClosed() || nc.isDraining()) return;
       nc.publish(this.subject, id ?? EVERYTHING);
       await withTimeout(nc.flush());
     } catch (error) {
