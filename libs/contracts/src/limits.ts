@@ -47,6 +47,19 @@ export const LIMITS = {
   },
 } as const satisfies Record<string, Record<string, Range>>;
 
+/**
+ * NATS's default max_payload (the servers run with it): every request and reply between the
+ * gateway and a service must fit in one message of this size, envelope included.
+ */
+export const NATS_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * CONTRACT "Q&A": a question with its replies is answered whole (GET /qna/{id} and every write), so
+ * a thread stays well inside one NATS message. 3,000 characters can take 18 kB of JSON (escapes),
+ * hence a byte budget beside the count; the service refuses (409) the write that would pass either.
+ */
+export const QNA_THREAD_LIMITS = { maxReplies: 200, maxJsonBytes: 400 * 1024 } as const;
+
 /** SPEC §9: every list screen shows six items a page. */
 export const PAGE_SIZE = 6;
 /** CONTRACT "Conventions": list calls take pageSize 1–100, default 100. */
