@@ -11,8 +11,12 @@ export const HTTP_SERVER_LIMITS = {
   keepAliveTimeoutMs: 5_000,
   /** A connection whose request headers stall this long is closed (a slow drip of bytes). */
   idleTimeoutMs: 5_000,
-  /** Connections beyond this are refused at once. */
+  /** Connections beyond this are refused at once (the edge evicts an idle one instead, see gateway/src/edge). */
   maxConnections: 1_000,
+  /** The edge: open connections from one client address (issue 17: one client held all 1,000). */
+  maxConnectionsPerAddress: 64,
+  /** How often Node enforces headersTimeout and requestTimeout on servers that set it (its default is 30 s). */
+  connectionsCheckingIntervalMs: 1_000,
 } as const;
 
 interface TimedSocket {

@@ -177,6 +177,8 @@ describe('docker-compose.yml', () => {
     expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
     expect(caddyfile).toMatch(/encode zstd gzip/);
     expect(caddyfile).toMatch(/handle \/\.edge\/health \{\s*respond 200/);
+    // Issue 17: a dripping client meets an absolute header deadline at the edge.
+    expect(caddyfile).toMatch(/timeouts \{[^}]*read_header 10s/);
     for (const remote of REMOTE_TABLE) {
       expect(caddyfile).toContain(`:${remote.port} {\n\treverse_proxy ${remote.folder}:8080\n}`);
       expect(services.shell!.environment![remote.urlVariable]).toBe(`\${${remote.urlVariable}:-http://localhost:${remote.port}/mf-manifest.json}`);
