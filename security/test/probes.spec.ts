@@ -3,12 +3,14 @@ import { lstat, readdir } from 'node:fs/promises';
 import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
+import { probeTcp } from '@dblearn/infra';
 import { type Target, targetPlatform } from './support/platform.js';
 
 /*
  * Issue 6 as an attacker on this machine sees the platform: every probe is a bounded loop against
  * loopback. `npm run test:security` (SECURITY_URL=http://127.0.0.1:8080 for a platform you run;
- * SECURITY_NATS_URL and SECURITY_DATA_DIR add the bus and file probes); `npm test` runs it against
+ * SECURITY_NATS_URL, SECURITY_DATA_DIR and SECURITY_DB_PORT add the bus, file and database
+ * probes); `npm test` runs it against
  * a platform it starts. The login probes leave this address blocked from failed logins for 15
  * minutes (that is the point): restart the platform before running them again.
  */
@@ -55,6 +57,11 @@ describe('the bus and the data folder', () => {
   it('refuses a NATS connection without credentials (nobody can read or answer users.*)', async () => {
     if (!target.natsUrl) return console.warn('SECURITY_NATS_URL not set: bus probe skipped');
     await expect(connect({ servers: target.natsUrl, maxReconnectAttempts: 0, timeout: 3_000 })).rejects.toThrow(/authorization/i);
+  });
+
+  it('has no database listening on TCP (FerretDB checks no credentials: its socket is in DATA_DIR)', async () => {
+    if (!target.dbPort) return console.warn('SECURITY_DB_PORT not set: database probe skipped');
+    expect(await probeTcp('127.0.0.1', target.dbPort)).toBe(false);
   });
 
   it('keeps DATA_DIR readable by its owner only', async () => {
