@@ -3,6 +3,7 @@
 // a service, or whoever takes it over, cannot read another service's data (svc-users' password
 // hashes above all). The root user `dblearn` is for administration, never a service's MONGO_URL.
 // An older volume (initialised before this file) skips it: run it once by hand, see README.
+/* global db */
 const serviceUsers = [
   { user: 'svc-users', database: 'dblearn_users', passwordVariable: 'MONGO_SVC_USERS_PASSWORD' },
   { user: 'svc-content', database: 'dblearn_content', passwordVariable: 'MONGO_SVC_CONTENT_PASSWORD' },
