@@ -180,6 +180,11 @@ describe('docker-compose.yml', () => {
     expect(read('docker-compose.yml')).not.toMatch(/mongodb:\/\/dblearn:/);
   });
 
+  it('seeds no demo content unless .env asks for it (issue 17)', () => {
+    expect(services['svc-content']!.environment!.SEED_DEMO).toBe('${SEED_DEMO:-false}');
+    expect(services['svc-community']!.environment!.SEED_DEMO).toBe('${SEED_DEMO:-false}');
+  });
+
   it('runs the services on MongoDB with its indexes instead of in-memory read models', () => {
     for (const name of domainServices) {
       expect(services[name]!.environment).toMatchObject({ READ_MODEL: 'off', NODE_ENV: 'production', MONGO_URL: expect.stringMatching(/@mongodb:27017\//) });
