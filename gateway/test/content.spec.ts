@@ -230,6 +230,26 @@ describe('export, import and their size limits', () => {
   it('refuses an import over 20 MB with 413', async () => {
     const response = await call('post', '/content/import', ADMIN, { courses: [], interviewQuestions: [{ padding: 'p'.repeat(21 * 1024 * 1024) }] });
     expect(response.status).toBe(413);
+    // The route's own limit, not the 100 kB of the others (issue 17).
+    expect(response.body.message).toBe('The request body is larger than 20 MB.');
+  });
+
+  it('refuses with 400 naming the path, and writes nothing of, a file listing one tutorial under two courses or one check _id twice (issue 17)', async () => {
+    const hex = (n: number) => (0x65f200000000 + n).toString(16).padStart(24, '0');
+    const course = (n: number, tutorials: object[], projects: object[] = []) => ({ _id: hex(n), topic: 'rm', name: `Course number ${n}`, teacher: 'Edgar Codd', length: '1 hour', tutorials, projects });
+    const tutorial = { _id: hex(10), title: 'Shared', contents: [] };
+    const twice = await call('post', '/content/import', ADMIN, { courses: [course(1, [tutorial]), course(2, [tutorial])] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('courses[1].tutorials[0]._id: This tutorial is already listed at courses[0].tutorials[0]: a tutorial belongs to one course.');
+    expect((await call('get', `/course/${hex(1)}`, ADMIN)).status).toBe(404);
+    expect((await call('get', `/tutorial/${hex(10)}`, ADMIN)).status).toBe(404);
+
+    const check = { _id: hex(20), task: 'Count the rows of t.', referenceSql: 'SELECT 1;' };
+    const project = (n: number) => ({ _id: hex(n), title: `Project ${n}`, difficulty: 'beginner', contents: [], checks: [check] });
+    const checks = await call('post', '/content/import', ADMIN, { courses: [course(3, [], [project(30)]), course(4, [], [project(31)])] });
+    expect(checks.status).toBe(400);
+    expect(checks.body.message).toBe('courses[1].projects[0].checks[0]._id: This check _id is already used at courses[0].projects[0].checks[0]: every check needs its own.');
+    expect((await call('get', `/project/${hex(30)}`, ADMIN)).status).toBe(404);
   });
 
   it('refuses an import that is not the export shape with 400', async () => {

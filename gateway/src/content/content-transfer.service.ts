@@ -3,11 +3,13 @@ import {
   CONTENT_PATTERNS,
   CONTENT_SLICE_BYTES,
   type ContentExport,
+  importIdConflict,
+  importIdConflictMessage,
   type ImportRejection,
   type ImportReport,
 } from '@dblearn/contracts';
 import type { ContentImportDto } from '@dblearn/contracts/dto';
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { ServiceClients } from '../services/service-clients.js';
 
 /** An import or export slice does many writes or reads: it gets longer than an ordinary call. */
@@ -46,6 +48,9 @@ export class ContentTransferService {
   }
 
   async import(document: ContentImportDto): Promise<ImportReport> {
+    // Across slices only the whole file can tell (issue 17): an item under two courses, a check _id twice.
+    const conflict = importIdConflict(document.courses ?? []);
+    if (conflict) throw new BadRequestException(importIdConflictMessage(conflict));
     const report: ImportReport = { created: 0, updated: 0, rejected: [] };
     for (const slice of slices(document, report.rejected)) {
       const payload = {
