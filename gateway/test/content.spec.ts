@@ -1,4 +1,14 @@
-import { AUTH_HEADER, type ContentExport, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
+import {
+  AUTH_HEADER,
+  BLOCK_DETAIL_MAX,
+  type ContentExport,
+  type Course,
+  type ImportReport,
+  type InterviewQuestion,
+  itemTooLargeMessage,
+  type Project,
+  type Tutorial,
+} from '@dblearn/contracts';
 import { ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
@@ -255,6 +265,41 @@ describe('export, import and their size limits', () => {
   it('refuses an import that is not the export shape with 400', async () => {
     expect((await call('post', '/content/import', ADMIN, { courses: 'all of them' })).status).toBe(400);
     expect((await call('post', '/content/import', ADMIN, { extra: 1 })).status).toBe(400);
+  });
+});
+
+describe('real content: blocks of 100,000 characters (issue 17)', () => {
+  // Like the SQL4U "Soccer Database" sample table, with accents and quotes: the body passes 100 kB.
+  const sampleTable = (length: number) => `| match | "équipe" | score |\n${'| 1 | "Åland" | 2–1 |\n'.repeat(length)}`.slice(0, length);
+
+  it('saves a 100,000-character block on a tutorial and a project and reads it back whole', async () => {
+    const detail = sampleTable(BLOCK_DETAIL_MAX);
+    expect(detail).toHaveLength(100_000);
+    const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Soccer tables', content: { header: 'The matches table', detail } });
+    expect(Buffer.byteLength(JSON.stringify({ content: { detail } }))).toBeGreaterThan(100 * 1024);
+    const appended = await asAdmin<Tutorial>('put', `/tutorial/${tutorial._id}`, { title: 'Soccer tables', content: { header: 'The same table again', detail } });
+    expect(appended.contents.map((block) => block.detail)).toEqual([detail, detail]);
+    expect((await asAdmin<Tutorial>('get', `/tutorial/${tutorial._id}`)).contents.map((block) => block.detail)).toEqual([detail, detail]);
+
+    const project = await asAdmin<Project>('post', '/project', { title: 'Soccer Database', difficulty: 'intermediate' });
+    await asAdmin<Project>('put', `/project/${project._id}`, { title: 'Soccer Database', difficulty: 'intermediate', content: { header: 'Sample table', detail } });
+    expect((await asAdmin<Project>('get', `/project/${project._id}`)).contents[0]!.detail).toBe(detail);
+
+    const tooLong = await call('put', `/tutorial/${tutorial._id}`, ADMIN, { title: 'Soccer tables', content: { header: 'One character more', detail: `${detail}x` } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toEqual([`Detail must be 5 to ${BLOCK_DETAIL_MAX} characters long.`]);
+  });
+
+  it('refuses (409) the block that would take a tutorial past what one NATS message carries, and writes nothing', async () => {
+    // Control characters are six bytes of JSON each: one such block is 600 kB, two would not fit.
+    const heavy = '\u0001'.repeat(BLOCK_DETAIL_MAX);
+    const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Heavy tutorial', content: { header: 'First heavy block', detail: heavy } });
+    const refused = await call('put', `/tutorial/${tutorial._id}`, ADMIN, { title: 'Heavy tutorial', content: { header: 'Second heavy block', detail: heavy } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(itemTooLargeMessage('tutorial'));
+    expect((await asAdmin<Tutorial>('get', `/tutorial/${tutorial._id}`)).contents).toHaveLength(1);
+    // The other routes keep their 100 kB.
+    expect((await call('put', `/course/${UNKNOWN_ID}`, ADMIN, { topic: 'sql', name: 'n'.repeat(200 * 1024), teacher: 'Edgar Codd', length: '1 hour' })).status).toBe(413);
   });
 });
 

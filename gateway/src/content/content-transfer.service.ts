@@ -1,5 +1,6 @@
 import {
   CONTENT_EXPORT_FORMAT,
+  CONTENT_ITEM_MAX_JSON_BYTES,
   CONTENT_PATTERNS,
   CONTENT_SLICE_BYTES,
   type ContentExport,
@@ -17,7 +18,7 @@ const SLICE_TIMEOUT_MS = 60_000;
 /** Items per slice at most, so that a slice of small items still finishes well inside SLICE_TIMEOUT_MS on a busy machine. */
 const MAX_SLICE_ITEMS = { courses: 50, interviewQuestions: 500 } as const;
 /** NATS carries at most 1 MB a message; one item larger than this cannot travel and is refused alone. */
-const MAX_ITEM_BYTES = 900 * 1024;
+const MAX_ITEM_BYTES = CONTENT_ITEM_MAX_JSON_BYTES;
 
 type Part = 'courses' | 'interviewQuestions';
 
