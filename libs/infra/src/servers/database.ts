@@ -1,5 +1,5 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { UserFacingError } from '../errors.js';
 import type { ProcessSpec } from '../process/child.js';
 import { LOOPBACK } from '../process/ports.js';
@@ -23,7 +23,7 @@ export function mongoUrlFor(listen: MongoListen): string {
  * so only processes of DATA_DIR's owner may reach it (issue 17). Throws when the path is too long.
  */
 export function ferretDbSocketPath(dataDir: string): string {
-  const path = join(dataDir, 'ferretdb.sock');
+  const path = resolve(dataDir, 'ferretdb.sock');
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
     throw new UserFacingError(`DATA_DIR is too long for the database's socket (${path}): choose a DATA_DIR path under ${MAX_SOCKET_PATH_BYTES - 14} characters.`);
   }
