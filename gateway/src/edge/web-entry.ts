@@ -80,9 +80,7 @@ export async function listenAsWebEntry(app: NestExpressApplication, config: WebE
     },
   });
 
-  // Node checks headersTimeout and requestTimeout only this often: 30 s by default let a dripping
-  // client keep a connection 40 s past a 10 s header limit.
-  const server = createServer({ connectionsCheckingInterval: HTTP_SERVER_LIMITS.connectionsCheckingIntervalMs }, (req, res) => {
+  const server = createServer((req, res) => {
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     if (isApiPath(req.url)) {
       api(req, res);
