@@ -20,6 +20,11 @@ describe('the running platform as the launcher recorded it', () => {
     expect(platformMongoUrl(dataDir, { MONGO_URL: 'mongodb://127.0.0.1:27999' }).port).toBe('27999');
   });
 
+  it('finds the socket the launcher’s FerretDB listens on', () => {
+    const dataDir = launcherFile([{ name: 'ferretdb', pid: 10, cmdline: '/x/ferretdb\0--listen-addr=\0--listen-unix=/d/.data/ferretdb.sock\0--debug-addr=-' }]);
+    expect(platformMongoUrl(dataDir, {}).toString()).toBe('mongodb://%2Fd%2F.data%2Fferretdb.sock');
+  });
+
   it('says how to start the platform when there is none, and which child is missing', () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-platform-'));
     expect(() => launchedChild(dir, 'svc-community')).toThrow(/run `npm start` first and set DATA_DIR/);

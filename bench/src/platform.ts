@@ -55,11 +55,14 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** The database the platform started: MONGO_URL, else the FerretDB child's listen address. */
+/** The database the platform started: MONGO_URL, else the FerretDB child's socket (or listen address). */
 export function platformMongoUrl(dataDir: string, env: NodeJS.ProcessEnv): URL {
   if (env.MONGO_URL) return new URL(env.MONGO_URL);
   const ferret = launchedChild(dataDir, 'ferretdb');
+  // The launcher's FerretDB listens on a Unix socket in DATA_DIR (issue 17); the driver takes its path percent-encoded.
+  const socket = /--listen-unix=([^\0]+)/.exec(ferret.cmdline)?.[1];
+  if (socket) return new URL(`mongodb://${encodeURIComponent(socket)}`);
   const address = /--listen-addr=([^\0\s]+)/.exec(ferret.cmdline)?.[1];
-  if (!address) throw new PlatformStateError('The FerretDB command line names no --listen-addr: set MONGO_URL.');
+  if (!address) throw new PlatformStateError('The FerretDB command line names no --listen-unix or --listen-addr: set MONGO_URL.');
   return new URL(`mongodb://${address}`);
 }

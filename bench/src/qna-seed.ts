@@ -20,7 +20,8 @@ export interface SeedQuestions {
  * restart (its read model reads the collection once in the background after a snapshot start).
  */
 export async function seedQuestions({ mongoUrl, count, replies, say }: SeedQuestions): Promise<void> {
-  if (!isLoopback(mongoUrl.hostname)) throw new Error(`The database must be on this machine, not ${mongoUrl.hostname}.`);
+  // A Unix socket (a percent-encoded path as the host) is on this machine by definition.
+  if (!mongoUrl.hostname.startsWith('%2F') && !isLoopback(mongoUrl.hostname)) throw new Error(`The database must be on this machine, not ${mongoUrl.hostname}.`);
   const db = await mongoose.createConnection(mongoUrl.toString(), { dbName: SERVICES.community.database }).asPromise();
   try {
     const questions = db.collection('questions');

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { platformDataDir, platformMongoUrl } from './platform.js';
 import { seedQuestions } from './qna-seed.js';
 
 // `npm run seed-qna -w bench -- --count 100000 --replies 200`: fills svc-community's database for
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     strict: true,
   });
   await seedQuestions({
-    mongoUrl: new URL(values['mongo-url'] ?? process.env.MONGO_URL ?? `mongodb://127.0.0.1:${process.env.DB_PORT ?? 27017}`),
+    mongoUrl: values['mongo-url'] ? new URL(values['mongo-url']) : platformMongoUrl(platformDataDir(process.env), process.env),
     count: wholeNumber('count', values.count, 100_000, 1_000_000),
     replies: wholeNumber('replies', values.replies, 200, 3_000),
     say,

@@ -1,4 +1,12 @@
-import { applyHttpServerLimits, AUTH_HEADER, BODY_LIMIT_BYTES, CONTENT_IMPORT_LIMIT_BYTES, SANDBOX_BODY_LIMIT_BYTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import {
+  applyHttpServerLimits,
+  AUTH_HEADER,
+  BODY_LIMIT_BYTES,
+  CONTENT_BODY_LIMIT_BYTES,
+  CONTENT_IMPORT_LIMIT_BYTES,
+  SANDBOX_BODY_LIMIT_BYTES,
+  TOTAL_COUNT_HEADER,
+} from '@dblearn/contracts';
 // The logger alone, not the service kit: the gateway has no database or outbox to load.
 import { createPino, ServiceLogger } from '@dblearn/nest-common/logging';
 import { NestFactory } from '@nestjs/core';
@@ -6,6 +14,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
+import { onlyBlockRoutes } from './common/body/block-routes.js';
 import { verifyJsonDepth } from './common/body/json-depth.js';
 import { setupApiDocs } from './common/docs/api-docs.js';
 import { requestLogger } from './common/middleware/request-logger.middleware.js';
@@ -58,6 +67,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(`/${API_PREFIX}/${CONTENT_IMPORT_PATH}`, json({ limit: CONTENT_IMPORT_LIMIT_BYTES, verify: verifyJsonDepth }));
   // A course sandbox is a script of up to 200 kB (CONTRACT "Runnable SQL").
   app.use(`/${API_PREFIX}/course/sandbox`, json({ limit: SANDBOX_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
+  // A content block is up to 100,000 characters (issue 17): the three routes that carry one take more.
+  app.use(onlyBlockRoutes(json({ limit: CONTENT_BODY_LIMIT_BYTES, verify: verifyJsonDepth })));
   // express.json itself: Nest's useBodyParser keeps `verify` for its own use.
   app.use(json({ limit: BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });

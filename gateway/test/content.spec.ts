@@ -1,4 +1,14 @@
-import { AUTH_HEADER, type ContentExport, type Course, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
+import {
+  AUTH_HEADER,
+  BLOCK_DETAIL_MAX,
+  type ContentExport,
+  type Course,
+  type ImportReport,
+  type InterviewQuestion,
+  itemTooLargeMessage,
+  type Project,
+  type Tutorial,
+} from '@dblearn/contracts';
 import { ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
@@ -230,11 +240,66 @@ describe('export, import and their size limits', () => {
   it('refuses an import over 20 MB with 413', async () => {
     const response = await call('post', '/content/import', ADMIN, { courses: [], interviewQuestions: [{ padding: 'p'.repeat(21 * 1024 * 1024) }] });
     expect(response.status).toBe(413);
+    // The route's own limit, not the 100 kB of the others (issue 17).
+    expect(response.body.message).toBe('The request body is larger than 20 MB.');
+  });
+
+  it('refuses with 400 naming the path, and writes nothing of, a file listing one tutorial under two courses or one check _id twice (issue 17)', async () => {
+    const hex = (n: number) => (0x65f200000000 + n).toString(16).padStart(24, '0');
+    const course = (n: number, tutorials: object[], projects: object[] = []) => ({ _id: hex(n), topic: 'rm', name: `Course number ${n}`, teacher: 'Edgar Codd', length: '1 hour', tutorials, projects });
+    const tutorial = { _id: hex(10), title: 'Shared', contents: [] };
+    const twice = await call('post', '/content/import', ADMIN, { courses: [course(1, [tutorial]), course(2, [tutorial])] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('courses[1].tutorials[0]._id: This tutorial is already listed at courses[0].tutorials[0]: a tutorial belongs to one course.');
+    expect((await call('get', `/course/${hex(1)}`, ADMIN)).status).toBe(404);
+    expect((await call('get', `/tutorial/${hex(10)}`, ADMIN)).status).toBe(404);
+
+    const check = { _id: hex(20), task: 'Count the rows of t.', referenceSql: 'SELECT 1;' };
+    const project = (n: number) => ({ _id: hex(n), title: `Project ${n}`, difficulty: 'beginner', contents: [], checks: [check] });
+    const checks = await call('post', '/content/import', ADMIN, { courses: [course(3, [], [project(30)]), course(4, [], [project(31)])] });
+    expect(checks.status).toBe(400);
+    expect(checks.body.message).toBe('courses[1].projects[0].checks[0]._id: This check _id is already used at courses[0].projects[0].checks[0]: every check needs its own.');
+    expect((await call('get', `/project/${hex(30)}`, ADMIN)).status).toBe(404);
   });
 
   it('refuses an import that is not the export shape with 400', async () => {
     expect((await call('post', '/content/import', ADMIN, { courses: 'all of them' })).status).toBe(400);
     expect((await call('post', '/content/import', ADMIN, { extra: 1 })).status).toBe(400);
+  });
+});
+
+describe('real content: blocks of 100,000 characters (issue 17)', () => {
+  // Like the SQL4U "Soccer Database" sample table, with accents and quotes: the body passes 100 kB.
+  const sampleTable = (length: number) => `| match | "équipe" | score |\n${'| 1 | "Åland" | 2–1 |\n'.repeat(length)}`.slice(0, length);
+
+  it('saves a 100,000-character block on a tutorial and a project and reads it back whole', async () => {
+    const detail = sampleTable(BLOCK_DETAIL_MAX);
+    expect(detail).toHaveLength(100_000);
+    const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Soccer tables', content: { header: 'The matches table', detail } });
+    expect(Buffer.byteLength(JSON.stringify({ content: { detail } }))).toBeGreaterThan(100 * 1024);
+    const appended = await asAdmin<Tutorial>('put', `/tutorial/${tutorial._id}`, { title: 'Soccer tables', content: { header: 'The same table again', detail } });
+    expect(appended.contents.map((block) => block.detail)).toEqual([detail, detail]);
+    expect((await asAdmin<Tutorial>('get', `/tutorial/${tutorial._id}`)).contents.map((block) => block.detail)).toEqual([detail, detail]);
+
+    const project = await asAdmin<Project>('post', '/project', { title: 'Soccer Database', difficulty: 'intermediate' });
+    await asAdmin<Project>('put', `/project/${project._id}`, { title: 'Soccer Database', difficulty: 'intermediate', content: { header: 'Sample table', detail } });
+    expect((await asAdmin<Project>('get', `/project/${project._id}`)).contents[0]!.detail).toBe(detail);
+
+    const tooLong = await call('put', `/tutorial/${tutorial._id}`, ADMIN, { title: 'Soccer tables', content: { header: 'One character more', detail: `${detail}x` } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toEqual([`Detail must be 5 to ${BLOCK_DETAIL_MAX} characters long.`]);
+  });
+
+  it('refuses (409) the block that would take a tutorial past what one NATS message carries, and writes nothing', async () => {
+    // Control characters are six bytes of JSON each: one such block is 600 kB, two would not fit.
+    const heavy = '\u0001'.repeat(BLOCK_DETAIL_MAX);
+    const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Heavy tutorial', content: { header: 'First heavy block', detail: heavy } });
+    const refused = await call('put', `/tutorial/${tutorial._id}`, ADMIN, { title: 'Heavy tutorial', content: { header: 'Second heavy block', detail: heavy } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(itemTooLargeMessage('tutorial'));
+    expect((await asAdmin<Tutorial>('get', `/tutorial/${tutorial._id}`)).contents).toHaveLength(1);
+    // The other routes keep their 100 kB.
+    expect((await call('put', `/course/${UNKNOWN_ID}`, ADMIN, { topic: 'sql', name: 'n'.repeat(200 * 1024), teacher: 'Edgar Codd', length: '1 hour' })).status).toBe(413);
   });
 });
 

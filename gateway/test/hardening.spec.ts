@@ -211,6 +211,7 @@ describe('bad input costs little', () => {
       requestTimeout: HTTP_SERVER_LIMITS.requestTimeoutMs,
       keepAliveTimeout: HTTP_SERVER_LIMITS.keepAliveTimeoutMs,
       maxConnections: HTTP_SERVER_LIMITS.maxConnections,
+      connectionsCheckingInterval: HTTP_SERVER_LIMITS.connectionsCheckingIntervalMs,
     });
     if (!gateway.server.listening) gateway.server.listen(0, '127.0.0.1');
     const { port } = gateway.server.address() as AddressInfo;

@@ -1,4 +1,13 @@
-import { AUTH_HEADER, QNA_MESSAGES, type QnaQuestion, type TokenClaims, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import {
+  AUTH_HEADER,
+  DEMO_AUTHOR_DOMAIN,
+  EMAIL_RESERVED_DOMAIN_MESSAGE,
+  QNA_MESSAGES,
+  QNA_THREAD_LIMITS,
+  type QnaQuestion,
+  type TokenClaims,
+  TOTAL_COUNT_HEADER,
+} from '@dblearn/contracts';
 import { ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
@@ -18,6 +27,7 @@ let svcUsers: SvcUsersProcess;
 let content: { close(): Promise<void> };
 let gateway: TestGateway;
 const jwt = new JwtService({ secret: TEST_JWT_SECRET });
+const communityDb = uniqueDatabaseName('gateway_community');
 
 function tokenFor(email: string, isAdmin = false): string {
   const claims: TokenClaims = { _id: new mongoose.Types.ObjectId().toHexString(), email, skill: 'beginner', isAdmin };
@@ -70,7 +80,7 @@ beforeAll(async () => {
   infra = await startTestInfra();
   svcCommunity = new ServiceProcess('svc-community', {
     MONGO_URL: infra.mongoUrl,
-    MONGO_DB: uniqueDatabaseName('gateway_community'),
+    MONGO_DB: communityDb,
     NATS_URL: infra.natsUrlAs('svc-community'),
     SEED_DEMO: 'false',
   });
@@ -257,5 +267,40 @@ describe('the authorization matrix', () => {
     expect((await as('admin', 'put', `/api/qna/reply/${unknown}`, { id: 'nope' })).status).toBe(400);
     expect((await as('admin', 'put', `/api/qna/reply/${unknown}`, { id: unknown })).status).toBe(404);
     expect((await as('author', 'post', `/api/qna/${unknown}/replies`, { reply: 'A reply that is long enough.' })).status).toBe(404);
+  });
+});
+
+describe('issue 17 through the gateway', () => {
+  it('answers 409 to a reply past the thread limit, stores nothing, and still serves the thread', async () => {
+    const created = await post(author);
+    // The thread filled up behind the service's back (quicker than 200 calls); its cache holds nothing yet.
+    const db = await mongoose.createConnection(infra.mongoUrl, { dbName: communityDb }).asPromise();
+    try {
+      const replies = Array.from({ length: QNA_THREAD_LIMITS.maxReplies }, (_, index) => ({
+        _id: new mongoose.Types.ObjectId(),
+        userName: 'other@example.com',
+        reply: `Reply number ${index} to this question.`,
+        datePosted: new Date(),
+      }));
+      await db.collection('questions').updateOne({ _id: new mongoose.Types.ObjectId(created._id) }, { $set: { replies } });
+    } finally {
+      await db.close();
+    }
+    const refused = await checked(api().post(`/api/qna/${created._id}/replies`).set(AUTH_HEADER, other).send({ reply: 'One reply too many here.' }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ statusCode: 409, error: 'Conflict', message: QNA_MESSAGES.tooManyReplies });
+    const viaPut = await as('other learner', 'put', `/api/qna/${created._id}`, { reply: { reply: 'One reply too many here.' } });
+    expect(viaPut.status).toBe(409);
+    expect((await current(created._id)).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
+    expect((await as('author', 'delete', `/api/qna/${created._id}`)).status).toBe(200);
+  });
+
+  it('refuses to register a demo author’s address, so nobody can take over the seeded threads', async () => {
+    for (const email of [`maya.chen@${DEMO_AUTHOR_DOMAIN}`, 'maya.chen@dblearn.example']) {
+      const response = await checked(api().post('/api/users').send({ email, password: 'a-long-password', skill: 'beginner' }));
+      expect(response.status).toBe(400);
+      expect(response.body.message).toEqual([EMAIL_RESERVED_DOMAIN_MESSAGE]);
+      expect(response.headers['x-auth-token']).toBeUndefined();
+    }
   });
 });

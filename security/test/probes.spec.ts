@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
+import { probeTcp } from '@dblearn/infra';
 import { type Target, targetPlatform } from './support/platform.js';
 
 /*
  * Issue 6 as an attacker on this machine sees the platform: every probe is a bounded loop against
  * loopback. `npm run test:security` (SECURITY_URL=http://127.0.0.1:8080 for a platform you run;
- * SECURITY_NATS_URL and SECURITY_DATA_DIR add the bus and file probes); `npm test` runs it against
+ * SECURITY_NATS_URL, SECURITY_DATA_DIR and SECURITY_DB_PORT add the bus, file and database
+ * probes); `npm test` runs it against
  * a platform it starts. The login probes leave this address blocked from failed logins for 15
  * minutes (that is the point): restart the platform before running them again.
  */
@@ -55,6 +57,11 @@ describe('the bus and the data folder', () => {
   it('refuses a NATS connection without credentials (nobody can read or answer users.*)', async () => {
     if (!target.natsUrl) return console.warn('SECURITY_NATS_URL not set: bus probe skipped');
     await expect(connect({ servers: target.natsUrl, maxReconnectAttempts: 0, timeout: 3_000 })).rejects.toThrow(/authorization/i);
+  });
+
+  it('has no database listening on TCP (FerretDB checks no credentials: its socket is in DATA_DIR)', async () => {
+    if (!target.dbPort) return console.warn('SECURITY_DB_PORT not set: database probe skipped');
+    expect(await probeTcp('127.0.0.1', target.dbPort)).toBe(false);
   });
 
   it('keeps DATA_DIR readable by its owner only', async () => {
@@ -126,6 +133,12 @@ describe('accounts and tokens', () => {
     expect((await api('/users', { json: { email: `\uff4c${base.slice(1)}`, password: PASSWORD, skill: 'beginner' } })).status).toBe(400);
   });
 
+  it('refuses to register a seeded demo author’s address (issue 17)', async () => {
+    for (const address of ['maya.chen@demo.dblearn.invalid', 'maya.chen@dblearn.example']) {
+      expect((await api('/users', { json: { email: address, password: PASSWORD, skill: 'beginner' } })).status).toBe(400);
+    }
+  });
+
   it('refuses a token without an expiry, and sends no-store with tokens and profiles', async () => {
     const { token } = await register();
     const [header, payload] = token.split('.') as [string, string];
@@ -153,6 +166,98 @@ describe('accounts and tokens', () => {
       // Not written: the same e-mail can still sign up (never "already registered").
       expect({ address, status: (await signUp(address)).status }).toEqual({ address, status: 201 });
     }
+  }, 60_000);
+});
+
+/** An admin's token: SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD, or the account the launcher keeps in DATA_DIR/admin.json. */
+async function adminToken(): Promise<string | undefined> {
+  let account: { email?: string; password?: string } | undefined;
+  if (process.env.SECURITY_ADMIN_EMAIL && process.env.SECURITY_ADMIN_PASSWORD) account = { email: process.env.SECURITY_ADMIN_EMAIL, password: process.env.SECURITY_ADMIN_PASSWORD };
+  else if (target.dataDir) account = JSON.parse(await readFile(join(target.dataDir, 'admin.json'), 'utf8')) as { email?: string; password?: string };
+  if (!account?.email || !account.password) return undefined;
+  const response = await api('/auth', { json: { email: account.email, password: account.password } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** A socket that sends a request line, then one header byte every `everyMs`, and never finishes; resolves when it is closed. */
+function dripper(everyMs: number): { closedAfter: Promise<number>; destroy: () => void } {
+  const { hostname, port } = new URL(target.url);
+  const socket = tcpConnect(Number(port), hostname);
+  const openedAt = Date.now();
+  socket.on('connect', () => socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Drip: '));
+  socket.on('error', () => undefined);
+  const timer = setInterval(() => socket.writable && socket.write('a'), everyMs);
+  const closedAfter = new Promise<number>((resolve) =>
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve(Date.now() - openedAt);
+    }),
+  );
+  return { closedAfter, destroy: () => socket.destroy() };
+}
+
+describe('issue 17: the forum, the edge, the data and the import', () => {
+  it('answers 409 to the reply that would overfill a thread, and never a 503 for a stored one', async () => {
+    // One sign-up: the suite's others count against the same per-address sign-up limit.
+    const author = await register();
+    const posted = await api('/qna', { json: { topic: 'sql', title: 'A thread that fills up', description: 'Long replies follow.' }, headers: { 'x-auth-token': author.token } });
+    expect(posted.status).toBe(201);
+    const { _id } = (await posted.json()) as { _id: string };
+    // 3,000 control characters: 18 kB of JSON each, the heaviest a reply can be; 23 fill the 400 kB budget.
+    const heavy = '\u0001'.repeat(3_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && !statuses.includes(409); i += 1) {
+      statuses.push((await api(`/qna/${_id}/replies`, { json: { reply: heavy }, headers: { 'x-auth-token': author.token } })).status);
+    }
+    expect(statuses.at(-1)).toBe(409);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    const detail = await api(`/qna/${_id}`, { headers: { 'x-auth-token': author.token } });
+    expect(detail.status).toBe(200);
+    expect(((await detail.json()) as { replies: unknown[] }).replies).toHaveLength(statuses.length - 1);
+    expect((await api(`/qna/${_id}`, { method: 'DELETE', headers: { 'x-auth-token': author.token } })).status).toBe(200);
+  }, 120_000);
+
+  it('closes a connection that drips a header byte every 2 s by the 10 s header deadline', async () => {
+    const client = dripper(2_000);
+    const closedAfter = await Promise.race([client.closedAfter, new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 20_000))]);
+    client.destroy();
+    expect(closedAfter).toBeLessThan(13_000);
+  }, 30_000);
+
+  it('keeps answering ordinary requests while one client holds 1,010 dripping connections', async () => {
+    const drippers = Array.from({ length: 1_010 }, () => dripper(3_000));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        statuses.push(await api('/health', { signal: AbortSignal.timeout(5_000) }).then((response) => response.status, () => 0));
+      }
+      expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
+    } finally {
+      for (const client of drippers) client.destroy();
+    }
+  }, 60_000);
+
+  it('refuses an import listing one tutorial under two courses (400, naming the path), and takes a 100,000-character block', async () => {
+    const token = await adminToken();
+    if (!token) return console.warn('no admin account known (SECURITY_ADMIN_EMAIL/PASSWORD or SECURITY_DATA_DIR): admin probes skipped');
+    const headers = { 'x-auth-token': token };
+    const hex = (n: number) => `${Date.now().toString(16).padStart(16, '0')}${n.toString(16).padStart(8, '0')}`;
+    const tutorial = { _id: hex(1), title: 'Shared', contents: [] };
+    const course = (n: number) => ({ _id: hex(10 + n), topic: 'rm', name: `Probe course ${n}`, teacher: 'Edgar Codd', length: '1 hour', tutorials: [tutorial], projects: [] });
+    const imported = await api('/content/import', { json: { courses: [course(1), course(2)] }, headers });
+    expect(imported.status).toBe(400);
+    expect(((await imported.json()) as { message: string }).message).toMatch(/^courses\[1\]\.tutorials\[0\]\._id: /);
+    expect((await api(`/course/${hex(11)}`, { headers })).status).toBe(404);
+
+    const detail = '| 1 | "Åland" | 2–1 |\n'.repeat(6_000).slice(0, 100_000);
+    const created = await api('/tutorial', { json: { title: 'Probe tutorial', content: { header: 'A long sample table', detail } }, headers });
+    expect(created.status).toBe(201);
+    const { _id } = (await created.json()) as { _id: string };
+    const read = (await (await api(`/tutorial/${_id}`, { headers })).json()) as { contents: Array<{ detail: string }> };
+    expect(read.contents[0]!.detail).toBe(detail);
+    expect((await api(`/tutorial/${_id}`, { method: 'DELETE', headers })).status).toBe(200);
   }, 60_000);
 });
 

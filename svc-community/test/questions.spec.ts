@@ -4,8 +4,10 @@ import {
   COMMUNITY_PATTERNS,
   EVENT_SUBJECTS,
   EVENTS_STREAM,
+  LIMITS,
   type ListPage,
   QNA_MESSAGES,
+  QNA_THREAD_LIMITS,
   type QnaQuestion,
   type QnaQuestionSummary,
   type QuestionRepliedEvent,
@@ -290,6 +292,67 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         statusCode: 404,
         message: QNA_MESSAGES.replyNotFound,
       });
+    });
+  });
+
+  describe('long threads (issue 17, finding 5): every answer fits one NATS message', () => {
+    /** A question stored with these replies (written straight to the database: quicker than 200 calls). */
+    const seedThread = async (replies: string[]): Promise<string> => {
+      const _id = new mongoose.Types.ObjectId();
+      const datePosted = new Date();
+      await db.collection('questions').insertOne({
+        _id,
+        topic: 'sql',
+        title: 'A thread with many long replies',
+        description: 'Every reply below is long.',
+        userName: ana.email,
+        datePosted,
+        replies: replies.map((reply) => ({ _id: new mongoose.Types.ObjectId(), userName: ben.email, reply, datePosted })),
+        pendingEvents: [],
+      });
+      return _id.toHexString();
+    };
+    const jsonBytes = (question: QnaQuestion) => Buffer.byteLength(JSON.stringify(question));
+
+    it(`refuses reply ${QNA_THREAD_LIMITS.maxReplies + 1} with 409 and stores nothing; the thread still reads and deletes`, async () => {
+      const id = await seedThread(Array.from({ length: QNA_THREAD_LIMITS.maxReplies }, (_, index) => `Reply number ${index} to this question.`));
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, caller: ben, reply: 'One reply too many here.' })).toEqual({
+        statusCode: 409,
+        message: QNA_MESSAGES.tooManyReplies,
+      });
+      expect((await stored(id))?.replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
+      expect((await find(id)).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
+      // Deleting a reply makes room again.
+      const [first] = (await find(id)).replies;
+      await community.send(COMMUNITY_PATTERNS.deleteReply, { id, replyId: first!._id, caller: ben });
+      expect((await update({ id, caller: ben, reply: 'Now there is room for this.' })).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
+    });
+
+    it('refuses, before writing, a reply or an edit that would take the thread past its byte budget (3,000-character replies, JSON escapes)', async () => {
+      // Control characters take six bytes of JSON each: 3,000 of them are 18 kB, the worst a reply can be.
+      const heavy = '\u0001'.repeat(LIMITS.qna.reply.max);
+      const heavyBytes = Buffer.byteLength(JSON.stringify(heavy));
+      // As many as fit with their fields (about 200 bytes each); one more cannot fit.
+      const replies = Array.from({ length: Math.floor(QNA_THREAD_LIMITS.maxJsonBytes / heavyBytes) }, () => heavy);
+      const id = await seedThread(replies);
+      const before = await find(id);
+      expect(jsonBytes(before)).toBeLessThanOrEqual(QNA_THREAD_LIMITS.maxJsonBytes);
+      expect(jsonBytes(before) + heavyBytes).toBeGreaterThan(QNA_THREAD_LIMITS.maxJsonBytes);
+
+      const refusal = await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, caller: ben, reply: heavy });
+      expect(refusal).toEqual({ statusCode: 409, message: QNA_MESSAGES.threadTooLarge });
+      const authorEdit = { topic: 'sql', title: 'A thread with many long replies', description: heavy };
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, caller: ana, edit: authorEdit })).toEqual(refusal);
+      expect((await stored(id))?.replies).toHaveLength(replies.length);
+      expect(await find(id)).toEqual(before);
+
+      // A short reply still fits; the detail (raw JSON bytes) and the author's delete answer, whole.
+      const replied = await update({ id, caller: ben, reply: 'A short reply still fits.' });
+      expect(replied.replies).toHaveLength(replies.length + 1);
+      const json = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id });
+      expect((JSON.parse(json.toString('utf8')) as QnaQuestion).replies).toHaveLength(replies.length + 1);
+      expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: ana })).toEqual(replied);
+      expect(await stored(id)).toBeNull();
     });
   });
 

@@ -114,6 +114,37 @@ describe('export and import', () => {
     expect((await content.refusal(CONTENT_PATTERNS.findTutorial, { id: tutorialId })).statusCode).toBe(404);
   });
 
+  it("moves another course's tutorial and project here: the old course no longer lists them (issue 17)", async () => {
+    const from = await buildCourse('Moving from here');
+    const to = await buildCourse('Moving to there');
+    const [exported] = (await exportAll(content)).courses.filter((course) => course._id === to._id);
+    const [tutorial, project] = [from.tutorials[0]!, from.projects[0]!];
+    const movedTutorial = { _id: tutorial._id, title: tutorial.title, contents: [] };
+    const movedProject = { _id: project._id, title: project.title, difficulty: project.difficulty, contents: [] };
+    const report = await importSlice({ courses: [{ ...exported!, tutorials: [...exported!.tutorials, movedTutorial], projects: [...exported!.projects, movedProject] }] });
+    expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
+    expect(await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: from._id })).toMatchObject({ tutorials: [], projects: [] });
+    const target = await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: to._id });
+    expect(target.tutorials.map((entry) => entry._id)).toContain(tutorial._id);
+    expect(target.projects.map((entry) => entry._id)).toContain(project._id);
+    expect((await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).courseId).toBe(to._id);
+    expect((await content.send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBe(to._id);
+    // The list read model agrees with the database.
+    const listed = await content.send<{ items: Course[] }>(CONTENT_PATTERNS.listCourses, { page: 1, pageSize: 100 });
+    expect(listed.items.find((course) => course._id === from._id)).toMatchObject({ tutorials: [], projects: [] });
+  });
+
+  it('refuses a slice listing one tutorial under two courses with 400 naming the path, and writes nothing (issue 17)', async () => {
+    const [a, b, shared] = [new Types.ObjectId().toHexString(), new Types.ObjectId().toHexString(), new Types.ObjectId().toHexString()];
+    const course = (_id: string, name: string) => ({ _id, topic: 'rm', name, teacher: 'Edgar Codd', length: '1 hour', tutorials: [{ _id: shared, title: 'Shared', contents: [] }], projects: [] });
+    expect(await content.refusal(CONTENT_PATTERNS.importSlice, { courses: [course(a, 'First course'), course(b, 'Second course')], courseOffset: 4, interviewOffset: 0 })).toEqual({
+      statusCode: 400,
+      message: 'courses[5].tutorials[0]._id: This tutorial is already listed at courses[4].tutorials[0]: a tutorial belongs to one course.',
+    });
+    expect((await content.refusal(CONTENT_PATTERNS.findCourse, { id: a })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.findTutorial, { id: shared })).statusCode).toBe(404);
+  });
+
   it('refuses unknown fields and non-objects as rule breaks', async () => {
     const report = await importSlice({ interviewQuestions: [42, { _id: new Types.ObjectId().toHexString(), topic: 'sql', question: 'Q?', answer: 'A.', votes: 3 }] });
     expect(report.rejected).toEqual([

@@ -1,13 +1,16 @@
 import {
   CONTENT_EXPORT_FORMAT,
+  CONTENT_ITEM_MAX_JSON_BYTES,
   CONTENT_PATTERNS,
   CONTENT_SLICE_BYTES,
   type ContentExport,
+  importIdConflict,
+  importIdConflictMessage,
   type ImportRejection,
   type ImportReport,
 } from '@dblearn/contracts';
 import type { ContentImportDto } from '@dblearn/contracts/dto';
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { ServiceClients } from '../services/service-clients.js';
 
 /** An import or export slice does many writes or reads: it gets longer than an ordinary call. */
@@ -15,7 +18,7 @@ const SLICE_TIMEOUT_MS = 60_000;
 /** Items per slice at most, so that a slice of small items still finishes well inside SLICE_TIMEOUT_MS on a busy machine. */
 const MAX_SLICE_ITEMS = { courses: 50, interviewQuestions: 500 } as const;
 /** NATS carries at most 1 MB a message; one item larger than this cannot travel and is refused alone. */
-const MAX_ITEM_BYTES = 900 * 1024;
+const MAX_ITEM_BYTES = CONTENT_ITEM_MAX_JSON_BYTES;
 
 type Part = 'courses' | 'interviewQuestions';
 
@@ -46,6 +49,9 @@ export class ContentTransferService {
   }
 
   async import(document: ContentImportDto): Promise<ImportReport> {
+    // Across slices only the whole file can tell (issue 17): an item under two courses, a check _id twice.
+    const conflict = importIdConflict(document.courses ?? []);
+    if (conflict) throw new BadRequestException(importIdConflictMessage(conflict));
     const report: ImportReport = { created: 0, updated: 0, rejected: [] };
     for (const slice of slices(document, report.rejected)) {
       const payload = {

@@ -1,12 +1,13 @@
 import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
 import { AttemptResultAnswer, CheckPassesAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
+import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
-import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
+import { AdminWrite, BLOCK_TOO_LARGE, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
@@ -84,6 +85,7 @@ export class ProjectsController {
   }
 
   @Put(':id')
+  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', answer: ProjectAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.updateProject, { ...body, id });

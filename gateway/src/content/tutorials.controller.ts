@@ -1,12 +1,13 @@
 import { CONTENT_PATTERNS, type Tutorial } from '@dblearn/contracts';
 import { TutorialAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
+import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
-import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
+import { AdminWrite, BLOCK_TOO_LARGE, ContentUnavailable, SignedIn } from './content.api.js';
 import { CreateTutorialDto, IdDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
 
 @ApiTags('tutorials')
@@ -35,6 +36,7 @@ export class TutorialsController {
   }
 
   @Put(':id')
+  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a tutorial', description: '`content` appends a block.', answer: TutorialAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateTutorialDto): Promise<Tutorial> {
     return this.services.send(CONTENT_PATTERNS.updateTutorial, { ...body, id });

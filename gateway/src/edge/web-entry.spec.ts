@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, get, type Server } from 'node:http';
+import { type AddressInfo, connect as tcpConnect, type Socket } from 'node:net';
 import { Controller, Get, Module, Req } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -59,6 +59,91 @@ describe('the web entry on WEB_PORT', () => {
     await app.close();
     await expect(fetch(`${base}/api/who`)).rejects.toThrow();
   });
+});
+
+/** A client that sends one header byte every `everyMs` and never finishes its headers. */
+function dripper(port: number, localAddress: string, everyMs: number): { socket: Socket; open: () => boolean; closedAfter: Promise<number> } {
+  const socket = tcpConnect({ port, host: '127.0.0.1', localAddress });
+  const openedAt = Date.now();
+  let open = true;
+  socket.on('connect', () => socket.write('GET /api/who HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+  socket.on('error', () => undefined);
+  const timer = setInterval(() => socket.writable && socket.write('a'), everyMs);
+  const closedAfter = new Promise<number>((resolve) =>
+    socket.on('close', () => {
+      open = false;
+      clearInterval(timer);
+      resolve(Date.now() - openedAt);
+    }),
+  );
+  return { socket, open: () => open, closedAfter };
+}
+
+/** An ordinary request on a new connection from this address: its status, or 0 when the connection failed. */
+function ordinaryRequest(port: number, localAddress: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = get({ host: '127.0.0.1', port, path: '/api/who', localAddress, agent: false, timeout: 5_000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', () => resolve(0));
+    request.on('timeout', () => request.destroy());
+  });
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the web entry under slow and greedy clients (issue 17, finding 6), on loopback', () => {
+  let app: NestExpressApplication;
+  let shell: Server;
+
+  const webEntry = async (connections: { maxConnections: number; maxConnectionsPerAddress: number; firstHeadersDeadlineMs: number }) =>
+    listeningPort(await listenAsWebEntry(app, { port: 0, host: '127.0.0.1', shellUrl: `http://127.0.0.1:${(shell.address() as AddressInfo).port}`, connections }));
+
+  beforeAll(async () => {
+    shell = createServer((req, res) => res.end(`shell:${req.url}`));
+    await new Promise<void>((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    app = await NestFactory.create<NestExpressApplication>(WhoModule, { logger: false, forceCloseConnections: true });
+    app.setGlobalPrefix('api');
+    await app.listen(0, '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await app.close();
+    shell.closeAllConnections();
+    await new Promise((resolve) => shell.close(resolve));
+  });
+
+  it('closes a connection at its first-headers deadline although every dripped byte resets the idle timer', async () => {
+    const port = await webEntry({ maxConnections: 100, maxConnectionsPerAddress: 10, firstHeadersDeadlineMs: 1_000 });
+    // A byte every 300 ms: Node's 5 s idle timer never fires, and it checks headersTimeout only every 30 s by default.
+    const client = dripper(port, '127.0.0.1', 300);
+    const closedAfter = await Promise.race([client.closedAfter, settle(4_000).then(() => Infinity)]);
+    client.socket.destroy();
+    expect(closedAfter).toBeGreaterThanOrEqual(900);
+    expect(closedAfter).toBeLessThan(2_500);
+  }, 10_000);
+
+  it('keeps ordinary requests answered while drippers hold more connections than the table has, even from their own address', async () => {
+    // A deadline far beyond the test: only the table's eviction can let the ordinary requests in.
+    const port = await webEntry({ maxConnections: 30, maxConnectionsPerAddress: 10, firstHeadersDeadlineMs: 60_000 });
+    const attackers = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
+    const drippers = attackers.flatMap((address) => Array.from({ length: 15 }, () => ({ address, ...dripper(port, address, 500) })));
+    await settle(500);
+    try {
+      const openFrom = (address: string) => drippers.filter((client) => client.address === address && client.open()).length;
+      for (const address of attackers) expect(openFrom(address)).toBeLessThanOrEqual(10);
+      expect(drippers.filter((client) => client.open()).length).toBeLessThanOrEqual(30);
+
+      const statuses: number[] = [];
+      for (const address of ['127.0.0.2', '127.0.0.6', '127.0.0.1', '127.0.0.5']) {
+        for (let round = 0; round < 4; round += 1) statuses.push(await ordinaryRequest(port, address));
+      }
+      expect(statuses).toEqual(Array.from({ length: 16 }, () => 200));
+    } finally {
+      for (const client of drippers) client.socket.destroy();
+    }
+  }, 20_000);
 });
 
 describe('web entry settings', () => {

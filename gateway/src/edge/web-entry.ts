@@ -7,17 +7,26 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyHttpServerLimits, type ErrorEnvelope } from '@dblearn/contracts';
+import { applyHttpServerLimits, type ErrorEnvelope, HTTP_SERVER_LIMITS } from '@dblearn/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ConfigError } from '../config/gateway.config.js';
+import { type ConnectionGuardLimits, guardConnections } from './connection-guard.js';
 
 export interface WebEntryConfig {
   port: number;
   host: string;
   /** The shell server, which serves everything but /api. */
   shellUrl: string;
+  /** The connection table's limits; HTTP_SERVER_LIMITS unless a test asks for small ones. */
+  connections?: ConnectionGuardLimits;
 }
+
+const EDGE_CONNECTION_LIMITS: ConnectionGuardLimits = {
+  maxConnections: HTTP_SERVER_LIMITS.maxConnections,
+  maxConnectionsPerAddress: HTTP_SERVER_LIMITS.maxConnectionsPerAddress,
+  firstHeadersDeadlineMs: HTTP_SERVER_LIMITS.headersTimeoutMs,
+};
 
 /** The shell server answers from memory or disk; past this something is wrong with it. */
 const SHELL_TIMEOUT_MS = 30_000;
@@ -79,8 +88,13 @@ export async function listenAsWebEntry(app: NestExpressApplication, config: WebE
     }
     void shell(req, res, () => sendEnvelope(res, 404, 'Not Found', 'There is nothing at this address.'));
   });
-  // Slow clients cannot hold connections here either (issue 6).
+  // Slow clients cannot hold connections here either (issue 6), nor one client all of them (issue 17).
   applyHttpServerLimits(server);
+  const connections = config.connections ?? EDGE_CONNECTION_LIMITS;
+  guardConnections(server, connections);
+  // The guard keeps the table at its limit by evicting; Node's own refusal is only a backstop for
+  // evicted sockets whose close is still under way (Node refuses before the guard sees a socket).
+  server.maxConnections = connections.maxConnections * 2;
   app.getHttpServer().once('close', () => {
     server.close();
     server.closeAllConnections();

@@ -1,6 +1,7 @@
 import {
   AUTH_HEADER,
   COMMUNITY_PATTERNS,
+  QNA_THREAD_LIMITS,
   type QnaQuestion,
   type QnaQuestionSummary,
   type TokenClaims,
@@ -11,6 +12,7 @@ import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto, Questio
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -28,6 +30,9 @@ import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
+
+const THREAD_FULL =
+  `The question already has ${QNA_THREAD_LIMITS.maxReplies} replies, or the write would take it past ${QNA_THREAD_LIMITS.maxJsonBytes / 1024} kB of JSON; nothing was written.`;
 
 /**
  * CONTRACT "Q&A". Ownership (author edits; author or admin deletes) is decided by svc-community
@@ -101,6 +106,7 @@ export class QnaController {
   @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer) })
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'An edit by someone other than the author.' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
+  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: THREAD_FULL })
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
@@ -111,6 +117,7 @@ export class QnaController {
   @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
+  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: THREAD_FULL })
   async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), reply: body.reply });
   }

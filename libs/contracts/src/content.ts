@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as answers from './answers/content.answers.js';
+import { CONTENT_ITEM_MAX_JSON_BYTES } from './limits.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"), inferred
 // from the one definition of each shape in ./answers (which /api/docs is generated from).
@@ -96,3 +97,7 @@ export const TUTORIAL_NOT_FOUND_MESSAGE = 'Tutorial not found.';
 export const PROJECT_NOT_FOUND_MESSAGE = 'Project not found.';
 export const INTERVIEW_NOT_FOUND_MESSAGE = 'Interview question not found.';
 export const BLOCK_NOT_FOUND_MESSAGE = 'Content block not found.';
+/** 409 when a new block would take a tutorial or project past CONTENT_ITEM_MAX_JSON_BYTES (issue 17). */
+export function itemTooLargeMessage(noun: 'tutorial' | 'project'): string {
+  return `This ${noun} would pass ${CONTENT_ITEM_MAX_JSON_BYTES / 1024} kB with this block, the most one takes; split it into another ${noun} or remove a block.`;
+}

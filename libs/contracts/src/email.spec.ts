@@ -1,4 +1,12 @@
-import { EMAIL_INVISIBLE_MESSAGE, EMAIL_LOCAL_PART_MESSAGE, EMAIL_MIXED_SCRIPTS_MESSAGE, emailProblem, normalizeEmail } from './email.js';
+import {
+  DEMO_AUTHOR_DOMAIN,
+  EMAIL_INVISIBLE_MESSAGE,
+  EMAIL_LOCAL_PART_MESSAGE,
+  EMAIL_MIXED_SCRIPTS_MESSAGE,
+  EMAIL_RESERVED_DOMAIN_MESSAGE,
+  emailProblem,
+  normalizeEmail,
+} from './email.js';
 
 describe('e-mail spelling (issue 6: look-alike accounts)', () => {
   it('folds letter case and compatibility forms into one spelling', () => {
@@ -29,5 +37,12 @@ describe('e-mail spelling (issue 6: look-alike accounts)', () => {
     expect(emailProblem('ana@münchen.de')).toBeNull();
     expect(emailProblem('ana@пример.рф')).toBeNull();
     expect(emailProblem('ana@dbl\u0435arn.local')).toBe(EMAIL_MIXED_SCRIPTS_MESSAGE);
+  });
+
+  it('refuses the demo authors’ domains: the reserved .invalid TLD and the one seeded before issue 17', () => {
+    for (const email of [`maya.chen@${DEMO_AUTHOR_DOMAIN}`, 'MAYA.CHEN@DEMO.DBLEARN.INVALID', 'x@anything.invalid', 'x@invalid', 'maya.chen@dblearn.example', 'a@qna.dblearn.example', 'a@dblearn.example.']) {
+      expect({ email, problem: emailProblem(email) }).toEqual({ email, problem: EMAIL_RESERVED_DOMAIN_MESSAGE });
+    }
+    for (const email of ['ana@example.com', 'ana@notinvalid.org', 'ana@dblearn.example.com', 'ana@mydblearn.example.org']) expect(emailProblem(email)).toBeNull();
   });
 });

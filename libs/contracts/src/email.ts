@@ -14,6 +14,16 @@ export function normalizeEmail(email: string): string {
 export const EMAIL_INVISIBLE_MESSAGE = 'E-mail must not contain invisible or formatting characters.';
 export const EMAIL_LOCAL_PART_MESSAGE = 'The part of the e-mail before the @ must use plain Latin letters, digits and punctuation only.';
 export const EMAIL_MIXED_SCRIPTS_MESSAGE = 'The e-mail’s domain must not mix Latin letters with letters of another alphabet.';
+export const EMAIL_RESERVED_DOMAIN_MESSAGE = 'This e-mail’s domain is reserved for demo content and cannot be registered; use your own address.';
+
+/**
+ * Demo content's authors (the seeded Q&A threads) write from this domain: `.invalid` is reserved
+ * (RFC 6761) and refused below, so nobody can register a demo author's address and with it edit
+ * their questions (issue 17, finding 8).
+ */
+export const DEMO_AUTHOR_DOMAIN = 'demo.dblearn.invalid';
+/** Refused at registration: the reserved `.invalid` TLD, and the demo authors' domain before issue 17 (platforms seeded then still hold their threads). */
+const RESERVED_DOMAINS = ['invalid', 'dblearn.example'];
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]|[^\S ]/u;
 const LATIN = /\p{Script=Latin}/u;
@@ -28,5 +38,7 @@ export function emailProblem(email: string): string | null {
   if (!/^[\x21-\x7e]*$/.test(local)) return EMAIL_LOCAL_PART_MESSAGE;
   const domain = at < 0 ? '' : normalized.slice(at + 1);
   if (domain.split('.').some((label) => LATIN.test(label) && OTHER_LETTER.test(label))) return EMAIL_MIXED_SCRIPTS_MESSAGE;
+  const bare = domain.replace(/\.+$/, '');
+  if (RESERVED_DOMAINS.some((reserved) => bare === reserved || bare.endsWith(`.${reserved}`))) return EMAIL_RESERVED_DOMAIN_MESSAGE;
   return null;
 }

@@ -11,8 +11,12 @@ export const HTTP_SERVER_LIMITS = {
   keepAliveTimeoutMs: 5_000,
   /** A connection whose request headers stall this long is closed (a slow drip of bytes). */
   idleTimeoutMs: 5_000,
-  /** Connections beyond this are refused at once. */
+  /** Connections beyond this are refused at once (the edge evicts an idle one instead, see gateway/src/edge). */
   maxConnections: 1_000,
+  /** The edge: open connections from one client address (issue 17: one client held all 1,000). */
+  maxConnectionsPerAddress: 64,
+  /** How often Node enforces headersTimeout and requestTimeout on servers that set it (its default is 30 s). */
+  connectionsCheckingIntervalMs: 1_000,
 } as const;
 
 interface TimedSocket {
@@ -22,6 +26,8 @@ interface TimedSocket {
 export interface LimitableHttpServer {
   headersTimeout: number;
   requestTimeout: number;
+  /** Read by Node when the server starts listening: set it before `listen`. */
+  connectionsCheckingInterval?: number;
   keepAliveTimeout: number;
   maxConnections: number;
   on(event: 'connection', listener: (socket: TimedSocket) => void): unknown;
@@ -29,12 +35,16 @@ export interface LimitableHttpServer {
 }
 
 /**
- * Node checks headersTimeout and requestTimeout only every 30 s, so a stalled header also meets an
- * idle timer, which stops once the headers are in: a slow answer (a large import) is not cut off.
+ * Node checks headersTimeout and requestTimeout every connectionsCheckingInterval (set here: call this
+ * before `listen`); a stalled header also meets an idle timer, which stops once the headers are in: a
+ * slow answer (a large import) is not cut off.
  */
 export function applyHttpServerLimits<T extends LimitableHttpServer>(server: T, limits: typeof HTTP_SERVER_LIMITS = HTTP_SERVER_LIMITS): T {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
+  // Issue 17: with Node's 30 s default a client dripping header bytes (each one resets the idle
+  // timer below) kept its connection 40 s past the 10 s header limit.
+  server.connectionsCheckingInterval = limits.connectionsCheckingIntervalMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
   server.on('connection', (socket) => socket.setTimeout(limits.idleTimeoutMs));

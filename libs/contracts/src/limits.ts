@@ -8,6 +8,12 @@ export interface Range {
   readonly max: number;
 }
 
+/**
+ * A tutorial's or project's content block (issue 17: the original SQL4U "Soccer Database" project has
+ * a 56,610-character sample table). The routes that carry a block take CONTENT_BODY_LIMIT_BYTES.
+ */
+export const BLOCK_DETAIL_MAX = 100_000;
+
 export const LIMITS = {
   user: {
     email: { min: 5, max: 50 },
@@ -23,12 +29,12 @@ export const LIMITS = {
     title: { min: 5, max: 50 },
     difficulty: { min: 5, max: 255 },
     header: { min: 0, max: 255 },
-    detail: { min: 0, max: 20000 },
+    detail: { min: 0, max: BLOCK_DETAIL_MAX },
   },
   tutorial: {
     title: { min: 1, max: 50 },
     header: { min: 5, max: 255 },
-    detail: { min: 5, max: 20000 },
+    detail: { min: 5, max: BLOCK_DETAIL_MAX },
   },
   interview: {
     question: { min: 1, max: 3000 },
@@ -47,6 +53,19 @@ export const LIMITS = {
   },
 } as const satisfies Record<string, Record<string, Range>>;
 
+/**
+ * NATS's default max_payload (the servers run with it): every request and reply between the
+ * gateway and a service must fit in one message of this size, envelope included.
+ */
+export const NATS_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * CONTRACT "Q&A": a question with its replies is answered whole (GET /qna/{id} and every write), so
+ * a thread stays well inside one NATS message. 3,000 characters can take 18 kB of JSON (escapes),
+ * hence a byte budget beside the count; the service refuses (409) the write that would pass either.
+ */
+export const QNA_THREAD_LIMITS = { maxReplies: 200, maxJsonBytes: 400 * 1024 } as const;
+
 /** SPEC §9: every list screen shows six items a page. */
 export const PAGE_SIZE = 6;
 /** CONTRACT "Conventions": list calls take pageSize 1–100, default 100. */
@@ -57,6 +76,16 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** CONTRACT: bodies over 100 kB answer 413. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * POST /tutorial, PUT /tutorial/{id} and PUT /project/{id} carry a block of up to BLOCK_DETAIL_MAX
+ * characters: JSON escapes can make one character six bytes (600,000), plus the header and title.
+ */
+export const CONTENT_BODY_LIMIT_BYTES = 640 * 1024;
+/**
+ * A tutorial or project travels whole in one NATS message (its answers, an import's item): a block
+ * that would take one past this is refused (409) before it is written.
+ */
+export const CONTENT_ITEM_MAX_JSON_BYTES = 900 * 1024;
 /** PUT /course/sandbox takes a 200 kB script; JSON escapes can make its body larger than that. */
 export const SANDBOX_BODY_LIMIT_BYTES = 600 * 1024;
 /** CONTRACT: POST /content/import alone takes up to 20 MB. */

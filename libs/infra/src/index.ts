@@ -2,7 +2,7 @@
 export { findRepoRoot, toolsBinDir, toolsDir } from './paths.js';
 export { ToolMissingError, UserFacingError } from './errors.js';
 export { freePort, isPortFree, LOOPBACK } from './process/ports.js';
-export { probeHttp, probeTcp, waitUntilReady, type Readiness } from './process/readiness.js';
+export { probeHttp, probeTcp, probeUnixSocket, waitUntilReady, type Readiness } from './process/readiness.js';
 export {
   ChildProcessHandle,
   describeExit,
@@ -18,7 +18,7 @@ export { restartDelay, DEFAULT_RESTART_POLICY, type RestartPolicy } from './proc
 export { ensureMongoServer, ensureNatsServer, locateMongoServer, requireMongoServer, requireNatsServer, type MongoServerBinary } from './tools/ensure.js';
 export { FERRETDB_VERSION } from './tools/ferretdb.js';
 export { NATS_SERVER_VERSION } from './tools/nats.js';
-export { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
+export { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
 export { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './servers/messaging.js';
 export { startPrivateMongo, startPrivateNats, type PrivateServer } from './servers/private.js';
 export {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect } from '@nats-io/transport-node';
+import { probeTcp } from '../src/process/readiness.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -11,6 +12,7 @@ const cli = join(repoRoot, 'libs', 'infra', 'dist', 'cli.js');
 const webPort = 18280;
 const base = `http://127.0.0.1:${webPort}/api`;
 const natsPort = 14280;
+const dbPort = 27928;
 const READY_LINE = `DBLearn is ready at http://localhost:${webPort}`;
 
 let dataDir: string;
@@ -36,7 +38,7 @@ function startPlatform(): Promise<RunningPlatform> {
       DATA_DIR: dataDir,
       WEB_PORT: String(webPort),
       GATEWAY_PORT: '13280',
-      DB_PORT: '27928',
+      DB_PORT: String(dbPort),
       NATS_PORT: String(natsPort),
       REMOTE_CATALOG_URL: 'http://127.0.0.1:9/mf-manifest.json',
       REMOTE_INTERVIEW_URL: 'http://127.0.0.1:9/mf-manifest.json',
@@ -91,6 +93,10 @@ it('keeps every account across a Ctrl-C and a second start on the same DATA_DIR'
     expect(await me.json()).toMatchObject({ email: account.email, skill: 'intermediate', isAdmin: false });
     // Issue 6: the bus wants credentials under npm start, and the data folder is the owner's alone.
     await expect(connect({ servers: `nats://127.0.0.1:${natsPort}`, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
+    // Issue 17: the database has no credentials, so nothing listens on TCP for it (DB_PORT was given
+    // above); only its socket in the owner-only DATA_DIR answers.
+    expect(await probeTcp('127.0.0.1', dbPort)).toBe(false);
+    expect((await lstat(join(dataDir, 'ferretdb.sock'))).isSocket()).toBe(true);
     expect(await looseModes(dataDir)).toEqual([]);
   } finally {
     expect(await stopWithCtrlC(second)).toBe(0);

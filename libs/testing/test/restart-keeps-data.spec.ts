@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ferretDbSocketPath,
   findRepoRoot,
   freePort,
+  type MongoListen,
   mongoServerSpec,
   mongoUrlFor,
   natsServerSpec,
@@ -39,13 +41,15 @@ describe('the launcher’s database and NATS keep their data across a stop and s
     const root = findRepoRoot();
     const mongo = await requireMongoServer(root);
     const nats = await requireNatsServer(root);
-    const [dbPort, natsPort] = [await freePort(), await freePort()];
+    // As the launcher: FerretDB on its socket in DATA_DIR, a mongod on a loopback port.
+    const listen: MongoListen = mongo.kind === 'ferretdb' ? { socket: ferretDbSocketPath(dataDir) } : await freePort();
+    const natsPort = await freePort();
     await prepareMongoDataDir(mongo, dataDir);
     await prepareNatsDataDir(dataDir);
     const supervisor = new Supervisor({ printLine: () => undefined, report: (message) => reports.push(message) });
-    await supervisor.start(mongoServerSpec(mongo, dataDir, dbPort));
+    await supervisor.start(mongoServerSpec(mongo, dataDir, listen));
     await supervisor.start(natsServerSpec(nats, dataDir, natsPort));
-    return { supervisor, mongoUrl: mongoUrlFor(dbPort), natsUrl: natsUrlFor(natsPort) };
+    return { supervisor, mongoUrl: mongoUrlFor(listen), natsUrl: natsUrlFor(natsPort) };
   }
 
   it('finds accounts and events written before a clean stop', async () => {

@@ -12,6 +12,8 @@ export interface Target {
   natsUrl?: string;
   /** Its DATA_DIR, when known (the file-mode probe needs it). */
   dataDir?: string;
+  /** The TCP port its database would have listened on (DB_PORT), when known: nothing may answer there. */
+  dbPort?: number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function targetPlatform(): Promise<Target> {
       url: requireLoopback('SECURITY_URL', env.SECURITY_URL),
       ...(env.SECURITY_NATS_URL ? { natsUrl: requireLoopback('SECURITY_NATS_URL', env.SECURITY_NATS_URL) } : {}),
       ...(env.SECURITY_DATA_DIR ? { dataDir: env.SECURITY_DATA_DIR } : {}),
+      ...(env.SECURITY_DB_PORT ? { dbPort: Number(env.SECURITY_DB_PORT) } : {}),
       stop: async () => undefined,
     };
   }
@@ -85,6 +88,7 @@ export async function targetPlatform(): Promise<Target> {
     url: `http://127.0.0.1:${webPort}`,
     natsUrl: `nats://127.0.0.1:${natsPort}`,
     dataDir,
+    dbPort,
     stop: async () => {
       await new Promise<void>((resolveStop) => {
         child.once('exit', () => resolveStop());

@@ -19,7 +19,8 @@ import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
 import { QuestionWriteLock } from './question-write-lock.js';
 import { toQuestion } from './question.mapper.js';
-import { Question, type StoredQuestion } from './questions.schema.js';
+import { Question, type Reply, type StoredQuestion } from './questions.schema.js';
+import { assertThreadFits } from './thread-limits.js';
 
 export const NOTHING_TO_CHANGE_MESSAGE = 'Send the question fields to edit it, or a reply.';
 
@@ -94,15 +95,21 @@ export class QuestionsService {
     const topic = applyEdit ? edit.topic : current.topic;
     const events: PendingEvent[] = [];
     const update: UpdateQuery<Question> = {};
+    let after: StoredQuestion = current;
     if (applyEdit) {
       update.$set = { topic: edit.topic, title: edit.title, description: edit.description };
       events.push(domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic }));
+      after = { ...after, ...edit };
     }
     if (reply !== undefined) {
       const replyId = new mongoose.Types.ObjectId();
-      update.$push = { replies: { _id: replyId, userName: caller.email, reply, datePosted: new Date() } };
+      const added: Reply = { _id: replyId, userName: caller.email, reply, datePosted: new Date() };
+      update.$push = { replies: added };
       events.push(domainEvent(EVENT_SUBJECTS.questionReplied, { entityId: id, topic, replyId: replyId.toHexString() }));
+      after = { ...after, replies: [...current.replies, added] };
     }
+    // Sized before the write: a refusal (or a 503) then always means nothing was stored.
+    assertThreadFits(toQuestion(after));
     await this.write(id, update, events);
     return this.afterWrite(id);
   }

@@ -1,5 +1,5 @@
-import { BLOCK_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
-import { notFound } from '@dblearn/nest-common';
+import { BLOCK_NOT_FOUND_MESSAGE, CONTENT_ITEM_MAX_JSON_BYTES, itemTooLargeMessage } from '@dblearn/contracts';
+import { conflict, notFound } from '@dblearn/nest-common';
 import { type Model, Types } from 'mongoose';
 import type { ContentBlockRecord } from './content-block.schema.js';
 
@@ -10,6 +10,15 @@ interface WithBlocks {
 /** A new block for `$push`, with its own id. */
 export function newBlock(content: { header?: string; detail?: string }): ContentBlockRecord {
   return { _id: new Types.ObjectId(), header: content.header ?? '', detail: content.detail ?? '' };
+}
+
+/**
+ * Refuses (409) a block that would take the item past CONTENT_ITEM_MAX_JSON_BYTES, before anything is
+ * written: the item travels whole in one NATS message (every answer about it, an export, an import),
+ * so a larger one would be stored yet answer 503 from then on. `after` is the item's answer as it would be.
+ */
+export function assertItemFits(after: object, noun: 'tutorial' | 'project'): void {
+  if (Buffer.byteLength(JSON.stringify(after)) > CONTENT_ITEM_MAX_JSON_BYTES) throw conflict(itemTooLargeMessage(noun));
 }
 
 /**

@@ -4,7 +4,8 @@ import { domainEvent, EventOutbox, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { newBlock, removeBlock } from '../common/blocks.js';
+import { assertItemFits, newBlock, removeBlock } from '../common/blocks.js';
+import { toBlocks } from '../common/views.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { ItemLocks } from '../item-locks/item-locks.js';
@@ -35,8 +36,11 @@ export class ProjectsService {
   /** Title and difficulty change; `content` appends a block. Learners' finished lists follow the event. Under the project's lock, like every write of it. */
   async update(id: string, { title, difficulty, content }: UpdateProjectDto): Promise<Project> {
     await this.items.run(id, async () => {
-      const { courseId } = toProject(await this.load(id));
-      const changes = content ? { $set: { title, difficulty }, $push: { contents: newBlock(content) } } : { $set: { title, difficulty } };
+      const current = toProject(await this.load(id));
+      const { courseId } = current;
+      const block = content && newBlock(content);
+      if (block) assertItemFits({ ...current, title, difficulty, contents: [...current.contents, ...toBlocks([block])] }, 'project');
+      const changes = block ? { $set: { title, difficulty }, $push: { contents: block } } : { $set: { title, difficulty } };
       const found = await this.outbox.update(this.projects, id, changes, domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: id, title, difficulty, courseId }));
       if (!found) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
       if (courseId) await this.courses.renameEntry('projects', courseId, { _id: id, title, difficulty });

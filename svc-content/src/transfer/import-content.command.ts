@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONTENT_IMPORT_LIMIT_BYTES, type ImportReport } from '@dblearn/contracts';
+import { CONTENT_IMPORT_LIMIT_BYTES, importIdConflict, importIdConflictMessage, type ImportReport } from '@dblearn/contracts';
 import { createServiceLogger, type Environment } from '@dblearn/nest-common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
@@ -48,6 +48,12 @@ export async function importContentCommand(argv: string[], env: Environment = pr
   if (typeof document !== 'object' || document === null || !isOptionalList(courses) || !isOptionalList(interviewQuestions)) {
     output.err(`Cannot import ${file}: it must be an object with the lists "courses" and/or "interviewQuestions".`);
     return 2;
+  }
+
+  const conflict = importIdConflict(courses ?? []);
+  if (conflict) {
+    output.err(`Cannot import ${file}: ${importIdConflictMessage(conflict)}`);
+    return 1;
   }
 
   const config = readContentConfig({ ...env, SEED_DEMO: 'false' });

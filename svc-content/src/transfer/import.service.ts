@@ -1,6 +1,6 @@
-import { EVENT_SUBJECTS, type ImportRejection, type ImportReport } from '@dblearn/contracts';
+import { EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
-import { domainEvent, findByIds, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
+import { badRequest, domainEvent, findByIds, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
@@ -44,6 +44,9 @@ export class ImportService {
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
+    // The gateway checks the whole file first; a slice (or the command's whole file) is checked again here.
+    const conflict = importIdConflict(courses, courseOffset);
+    if (conflict) throw badRequest(importIdConflictMessage(conflict));
     const report: ImportReport = { created: 0, updated: 0, rejected: [] };
     const validCourses = await this.runnable(await unique(ImportedCourseDto, courses, 'courses', courseOffset, report.rejected), courses, courseOffset, report.rejected);
     const validQuestions = await unique(ImportedInterviewQuestionDto, interviewQuestions, 'interviewQuestions', interviewOffset, report.rejected);
@@ -96,7 +99,10 @@ export class ImportService {
   private async upsertCourses(courses: ImportedCourseDto[]): Promise<number> {
     if (courses.length === 0) return 0;
     const projectIds = courses.flatMap((course) => course.projects.map((project) => project._id));
-    const knownProjects = await this.existingIds(this.projects, projectIds);
+    const tutorialIds = courses.flatMap((course) => course.tutorials.map((tutorial) => tutorial._id));
+    const projectOwners = await this.owners(this.projects, projectIds);
+    const tutorialOwners = await this.owners(this.tutorials, tutorialIds);
+    const knownProjects = new Set(projectOwners.keys());
 
     const tutorialWrites = courses.flatMap(({ _id, tutorials }) =>
       tutorials.map((tutorial) => ({
@@ -161,6 +167,18 @@ export class ImportService {
       await bulk(this.courses, courseWrites);
       return before;
     });
+    // An item the file moves here from another course leaves that course's list (issue 17), as an attach does.
+    for (const { _id, tutorials, projects } of courses) {
+      for (const [kind, items, owners] of [
+        ['tutorials', tutorials, tutorialOwners],
+        ['projects', projects, projectOwners],
+      ] as const) {
+        for (const item of items) {
+          const from = owners.get(item._id);
+          if (from && from !== _id) await this.membership.dropEntry(kind, from, item._id);
+        }
+      }
+    }
     for (const doc of courseDocs) {
       const before = previous.get(String(doc._id));
       // What the file no longer lists in this course leaves it (and stays, unattached).
@@ -213,6 +231,12 @@ export class ImportService {
       this.relay.publishSoon(InterviewQuestionRecord.name, _id);
     }
     return questions.length - known.size;
+  }
+
+  /** The existing items among these ids, each with the course it belongs to now ('' for none). */
+  private async owners<T>(model: Model<T>, ids: string[]): Promise<Map<string, string>> {
+    const found = await findByIds<T, { _id: Types.ObjectId; courseId?: Types.ObjectId | null }>(model, ids, { _id: 1, courseId: 1 });
+    return new Map(found.map((doc) => [String(doc._id), doc.courseId ? String(doc.courseId) : '']));
   }
 
   private async existingIds<T>(model: Model<T>, ids: string[]): Promise<Set<string>> {

@@ -4,7 +4,8 @@ import { domainEvent, EventOutbox, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { newBlock, removeBlock } from '../common/blocks.js';
+import { assertItemFits, newBlock, removeBlock } from '../common/blocks.js';
+import { toBlocks } from '../common/views.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { ItemLocks } from '../item-locks/item-locks.js';
@@ -36,7 +37,12 @@ export class TutorialsService {
   /** Under the tutorial's lock, like every write of it. */
   update(id: string, { title, content }: UpdateTutorialDto): Promise<Tutorial> {
     return this.items.run(id, async () => {
-      const update = content ? { $set: { title }, $push: { contents: newBlock(content) } } : { $set: { title } };
+      const block = content && newBlock(content);
+      if (block) {
+        const current = toTutorial(await this.load(id));
+        assertItemFits({ ...current, title, contents: [...current.contents, ...toBlocks([block])] }, 'tutorial');
+      }
+      const update = block ? { $set: { title }, $push: { contents: block } } : { $set: { title } };
       const result = await this.tutorials.updateOne({ _id: id }, update).exec();
       if (result.matchedCount === 0) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
       const tutorial = toTutorial(await this.load(id));

@@ -24,6 +24,14 @@ describe('toErrorEnvelope', () => {
     expect(toErrorEnvelope(tooLarge)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is larger than 100 kB.' });
   });
 
+  it('names the limit of the route that refused the body (issue 17: the import takes 20 MB)', () => {
+    const over = (limit: number) =>
+      toErrorEnvelope(new PayloadTooLargeException('request entity too large', { cause: Object.assign(bodyParserError('entity.too.large', 'too large'), { limit }) })).message;
+    expect(over(20 * 1024 * 1024)).toBe('The request body is larger than 20 MB.');
+    expect(over(600 * 1024)).toBe('The request body is larger than 600 kB.');
+    expect(over(100 * 1024)).toBe('The request body is larger than 100 kB.');
+  });
+
   it('keeps the sentence of a 503, which names the service', () => {
     const envelope = toErrorEnvelope(new ServiceUnavailableException('The users service is unavailable. Try again shortly.'));
     expect(envelope).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The users service is unavailable. Try again shortly.' });

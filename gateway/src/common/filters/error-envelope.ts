@@ -53,9 +53,17 @@ function messageOf(exception: HttpException, statusCode: number): string | strin
   return STATUS_CODES[statusCode] ?? 'Error';
 }
 
+/** 100 kB, 600 kB, 20 MB: a body limit as a person reads it. */
+export function formatBodyLimit(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${Math.round(bytes / 1024)} kB`;
+}
+
 function bodyParserMessage(cause: unknown): string | undefined {
   if (typeof cause !== 'object' || cause === null) return undefined;
-  const { type, code } = cause as { type?: unknown; code?: unknown };
+  const { type, code, limit } = cause as { type?: unknown; code?: unknown; limit?: unknown };
   if (typeof code === 'string' && code.startsWith('Z_')) return BAD_COMPRESSION_MESSAGE;
+  // Each route's own limit (the import takes 20 MB), as body-parser applied it (issue 17).
+  if (type === 'entity.too.large' && typeof limit === 'number') return `The request body is larger than ${formatBodyLimit(limit)}.`;
   return typeof type === 'string' ? BODY_PARSER_MESSAGES[type] : undefined;
 }

@@ -1,5 +1,6 @@
 import type { QnaQuestion, QnaQuestionSummary } from '../community.js';
 import type { ListPage } from '../content.js';
+import { QNA_THREAD_LIMITS } from '../limits.js';
 import type { Topic } from '../topics.js';
 import type { JsonBytes } from './json-bytes.js';
 
@@ -105,4 +106,6 @@ export const QNA_MESSAGES = {
   onlyAuthorEdits: 'Only the author can edit this question.',
   onlyAuthorOrAdminDeletes: 'Only the author or an admin can delete this question.',
   onlyReplyAuthorOrAdminDeletes: 'Only the author of the reply or an admin can delete it.',
+  tooManyReplies: `This question already has ${QNA_THREAD_LIMITS.maxReplies} replies, the most a question takes; ask a new question to go on.`,
+  threadTooLarge: `This question and its replies would pass ${QNA_THREAD_LIMITS.maxJsonBytes / 1024} kB, the most a question takes; ask a new question to go on.`,
 } as const;

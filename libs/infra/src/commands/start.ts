@@ -14,7 +14,7 @@ import { useColour } from '../process/prefix.js';
 import { ProcessStartError } from '../process/child.js';
 import { probeHttp } from '../process/readiness.js';
 import { Supervisor } from '../process/supervisor.js';
-import { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from '../servers/database.js';
+import { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from '../servers/database.js';
 import { natsServerSpec, natsUrlFor, prepareNatsDataDir } from '../servers/messaging.js';
 import { generateBusCredentials, natsUrlAs, writeNatsAuthConfig } from '../servers/nats-auth.js';
 import { staticRootFor } from '../servers/static-server.js';
@@ -186,10 +186,13 @@ class Launch {
       return config.externalMongoUrl;
     }
     const server = await ensureMongoServer(config.root, say, env);
-    const port = await choosePort('DB_PORT', config.dbPort);
+    // FerretDB checks no credentials: it listens only on a socket in the owner-only DATA_DIR (issue 17).
+    // A mongod someone installed keeps its loopback port (DB_PORT).
+    const listen: MongoListen = server.kind === 'ferretdb' ? { socket: ferretDbSocketPath(config.dataDir) } : await choosePort('DB_PORT', config.dbPort);
     await prepareMongoDataDir(server, config.dataDir);
-    await this.supervisor.start(mongoServerSpec(server, config.dataDir, port, childEnv(env, [])));
-    return mongoUrlFor(port);
+    await this.supervisor.start(mongoServerSpec(server, config.dataDir, listen, childEnv(env, [])));
+    if (typeof listen !== 'number') say(`database: FerretDB on ${listen.socket} only (commands beside npm start: MONGO_URL=${mongoUrlFor(listen)})`);
+    return mongoUrlFor(listen);
   }
 
   /**

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { natsDeployConfig, natsPasswordVariable } from '../servers/nats-auth.js';
 import { REMOTE_TABLE, SERVICE_TABLE } from '../workspaces/platform.js';
-import { busPermissionTable, GATEWAY_BUS_USER } from '@dblearn/contracts';
+import { busPermissionTable, GATEWAY_BUS_USER, SERVICES } from '@dblearn/contracts';
 
 // Issue 12: docker-compose.yml and its Dockerfiles, checked without a Docker engine. What this cannot
 // see (images pulled, containers started, healthchecks passing) is listed in docs/NOTES.md.
@@ -19,6 +19,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   healthcheck?: { test?: string[] };
   depends_on?: Record<string, { condition?: string }>;
+  volumes?: string[];
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
@@ -161,6 +162,29 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('gives each service its own MongoDB user, readWrite on its own database only (issue 17)', () => {
+    const mongodb = services.mongodb!;
+    const script = read('deploy/mongodb/service-users.js');
+    expect(mongodb.volumes).toContain('./deploy/mongodb/service-users.js:/docker-entrypoint-initdb.d/service-users.js:ro');
+    for (const service of SERVICE_TABLE) {
+      const database = SERVICES[service.name].database;
+      const variable = `MONGO_${service.folder.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
+      expect(services[service.folder]!.environment!.MONGO_URL).toMatch(
+        new RegExp(`^mongodb://${service.folder}:\\$\\{${variable}:\\?[^}]*\\}@mongodb:27017/${database}\\?authSource=${database}$`),
+      );
+      expect(mongodb.environment![variable]).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
+      expect(script).toContain(`{ user: '${service.folder}', database: '${database}', passwordVariable: '${variable}' }`);
+    }
+    // The one role, on the user's own database; nothing runs as the root user.
+    expect(script).toContain("const roles = [{ role: 'readWrite', db: database }];");
+    expect(read('docker-compose.yml')).not.toMatch(/mongodb:\/\/dblearn:/);
+  });
+
+  it('seeds no demo content unless .env asks for it (issue 17)', () => {
+    expect(services['svc-content']!.environment!.SEED_DEMO).toBe('${SEED_DEMO:-false}');
+    expect(services['svc-community']!.environment!.SEED_DEMO).toBe('${SEED_DEMO:-false}');
+  });
+
   it('runs the services on MongoDB with its indexes instead of in-memory read models', () => {
     for (const name of domainServices) {
       expect(services[name]!.environment).toMatchObject({ READ_MODEL: 'off', NODE_ENV: 'production', MONGO_URL: expect.stringMatching(/@mongodb:27017\//) });
@@ -177,6 +201,8 @@ describe('docker-compose.yml', () => {
     expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
     expect(caddyfile).toMatch(/encode zstd gzip/);
     expect(caddyfile).toMatch(/handle \/\.edge\/health \{\s*respond 200/);
+    // Issue 17: a dripping client meets an absolute header deadline at the edge.
+    expect(caddyfile).toMatch(/timeouts \{[^}]*read_header 10s/);
     for (const remote of REMOTE_TABLE) {
       expect(caddyfile).toContain(`:${remote.port} {\n\treverse_proxy ${remote.folder}:8080\n}`);
       expect(services.shell!.environment![remote.urlVariable]).toBe(`\${${remote.urlVariable}:-http://localhost:${remote.port}/mf-manifest.json}`);

@@ -20,6 +20,10 @@ export interface ProcessSpec {
   stopSignal?: NodeJS.Signals;
   /** Lines not worth showing a person (still kept for the report if the process dies). */
   isChatter?: (line: string) => boolean;
+  /** Run by the supervisor before every start and restart (e.g. removing a socket a killed server left). */
+  beforeStart?: () => Promise<void>;
+  /** Run by the supervisor once the process is ready, after every start and restart. */
+  afterReady?: () => Promise<void>;
 }
 
 export interface ExitInfo {

@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
 
-/** How we know a process is ready: it accepts TCP connections, or an HTTP URL answers. */
+/** How we know a process is ready: it accepts TCP connections or connections on a Unix socket, or an HTTP URL answers. */
 export type Readiness =
   | { kind: 'tcp'; host: string; port: number }
+  | { kind: 'unix'; path: string }
   | { kind: 'http'; url: string; /** the status that means ready; default: any 2xx */ status?: number };
 
 export class ReadinessTimeoutError extends Error {
@@ -13,13 +14,23 @@ export class ReadinessTimeoutError extends Error {
 }
 
 export function describeReadiness(readiness: Readiness): string {
-  return readiness.kind === 'tcp' ? `${readiness.host}:${readiness.port}` : readiness.url;
+  if (readiness.kind === 'tcp') return `${readiness.host}:${readiness.port}`;
+  return readiness.kind === 'unix' ? readiness.path : readiness.url;
 }
 
 /** One TCP connect attempt: resolves true if it was accepted. Closes at once, sending nothing. */
 export function probeTcp(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+  return probeConnect({ host, port }, timeoutMs);
+}
+
+/** One connect attempt on a Unix socket, like probeTcp. */
+export function probeUnixSocket(path: string, timeoutMs = 1000): Promise<boolean> {
+  return probeConnect({ path }, timeoutMs);
+}
+
+function probeConnect(target: { host: string; port: number } | { path: string }, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port });
+    const socket = connect(target);
     const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);
@@ -82,8 +93,8 @@ export async function waitUntilReady(readiness: Readiness, options: WaitOptions)
   let lastProblem: string | undefined;
   for (;;) {
     if (options.signal?.aborted) throw abortError(options.signal);
-    if (readiness.kind === 'tcp') {
-      if (await probeTcp(readiness.host, readiness.port)) return;
+    if (readiness.kind === 'tcp' || readiness.kind === 'unix') {
+      if (await (readiness.kind === 'tcp' ? probeTcp(readiness.host, readiness.port) : probeUnixSocket(readiness.path))) return;
       lastProblem = 'connection refused';
     } else {
       const answer = await probeHttp(readiness.url);

@@ -82,6 +82,7 @@ export class Supervisor {
   }
 
   private async launch(entry: Entry): Promise<void> {
+    await entry.spec.beforeStart?.();
     const handle = spawnProcess(entry.spec, {
       detached: true,
       onLine: (line) => {
@@ -99,6 +100,7 @@ export class Supervisor {
       await handle.stop();
       throw error;
     }
+    await entry.spec.afterReady?.();
   }
 
   private onExit(entry: Entry, handle: ChildProcessHandle, info: ExitInfo): void {

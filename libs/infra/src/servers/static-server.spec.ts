@@ -1,7 +1,8 @@
-import { HTTP_SERVER_LIMITS } from '@dblearn/contracts';
+import { applyHttpServerLimits, HTTP_SERVER_LIMITS } from '@dblearn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
@@ -83,6 +84,36 @@ describe('createStaticServer', () => {
       requestTimeout: HTTP_SERVER_LIMITS.requestTimeoutMs,
       keepAliveTimeout: HTTP_SERVER_LIMITS.keepAliveTimeoutMs,
       maxConnections: HTTP_SERVER_LIMITS.maxConnections,
+      connectionsCheckingInterval: HTTP_SERVER_LIMITS.connectionsCheckingIntervalMs,
     });
   });
+});
+
+describe('applyHttpServerLimits against a client dripping header bytes (issue 17)', () => {
+  it('closes it at the header limit although every byte resets the idle timer', async () => {
+    // Small limits, the same rule: headers in 1 s, checked every 200 ms; a byte every 300 ms beats the 5 s idle timer.
+    const server = applyHttpServerLimits(createServer((_req, res) => res.end('ok')), { ...HTTP_SERVER_LIMITS, headersTimeoutMs: 1_000, connectionsCheckingIntervalMs: 200 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = tcpConnect((server.address() as AddressInfo).port, '127.0.0.1');
+      const openedAt = Date.now();
+      socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Drip: '));
+      socket.on('error', () => undefined);
+      const drip = setInterval(() => socket.writable && socket.write('a'), 300);
+      const closedAfter = await new Promise<number>((resolve) => {
+        const giveUp = setTimeout(() => resolve(Number.POSITIVE_INFINITY), 6_000);
+        socket.on('close', () => {
+          clearTimeout(giveUp);
+          resolve(Date.now() - openedAt);
+        });
+      });
+      clearInterval(drip);
+      socket.destroy();
+      // Node's own default (30 s between checks) would keep it far longer.
+      expect(closedAfter).toBeLessThan(3_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 12_000);
 });

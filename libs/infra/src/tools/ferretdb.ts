@@ -30,14 +30,19 @@ export function ferretDbPaths(dataDir: string): { sqliteDir: string; stateDir: s
   return { sqliteDir: join(dataDir, 'ferretdb'), stateDir: join(dataDir, 'ferretdb-state') };
 }
 
-/** FerretDB 1.x on its embedded SQLite backend, loopback only, no telemetry, no debug listener. */
-export function ferretDbArgs(dataDir: string, port: number): string[] {
+/**
+ * FerretDB 1.x on its embedded SQLite backend, no telemetry, no debug listener. It has no access
+ * control of its own, so the launcher's FerretDB listens only on a Unix socket (`{ socket }`) inside
+ * the owner-only DATA_DIR, with no TCP listener (issue 17); a test suite's private one takes a
+ * loopback port.
+ */
+export function ferretDbArgs(dataDir: string, listen: number | { socket: string }): string[] {
   const { sqliteDir, stateDir } = ferretDbPaths(dataDir);
   return [
     '--handler=sqlite',
     // A directory URL: FerretDB keeps one SQLite file per database inside it. The slash matters.
     `--sqlite-url=file:${sqliteDir}/`,
-    `--listen-addr=127.0.0.1:${port}`,
+    ...(typeof listen === 'number' ? [`--listen-addr=127.0.0.1:${listen}`] : ['--listen-addr=', `--listen-unix=${listen.socket}`]),
     `--state-dir=${stateDir}`,
     '--debug-addr=-',
     '--telemetry=disable',

@@ -1,4 +1,4 @@
-import type { QnaQuestion } from '@dblearn/contracts';
+import { QNA_MESSAGES, type QnaQuestion } from '@dblearn/contracts';
 import { renderRemote } from '@dblearn/app-providers/testing';
 import { LEARNER } from '@dblearn/web/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -113,6 +113,18 @@ describe('/qna/{id}', () => {
     }
     expect(screen.queryByText('Unexpected Error')).toBeNull();
     expect(screen.queryByText('The community service is unavailable.')).toBeNull();
+  });
+
+  it('tells the learner when the thread is full (409, issue 17) and keeps their answer in the form', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    gateway.failNext('POST /api/qna/q1/replies', 409, QNA_MESSAGES.tooManyReplies);
+    await renderRemote(QnaApp, '/qna/q1');
+    const form = await screen.findByRole('form', { name: 'Answer the question' });
+    await userEvent.type(within(form).getByLabelText('Answer'), 'An answer to a thread that is full.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Answer' }));
+    expect(await screen.findByText(QNA_MESSAGES.tooManyReplies)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Answer')).toHaveValue('An answer to a thread that is full.');
+    expect(within(answers()).queryByText('An answer to a thread that is full.')).toBeNull();
   });
 
   it('says so when the question does not exist', async () => {
