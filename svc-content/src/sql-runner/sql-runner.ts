@@ -133,7 +133,8 @@ export class SqlRunner implements OnModuleDestroy {
           slot.worker.postMessage({ id: message.id, job: slot.current.job } satisfies SqlJobMessage);
           return;
         }
-        if (slot.reniced && !restorePriority(slot)) this.replace(slot)?.resolve(reply);
+        // A worker left otherwise than it was set up (or stuck at a low priority) does not take another job.
+        if (message.tainted || (slot.reniced && !restorePriority(slot))) this.replace(slot)?.resolve(reply);
         else this.finish(slot).resolve(reply);
       }
     });
