@@ -70,6 +70,27 @@ describe('SqlRunner', () => {
   });
 });
 
+describe('a worker left otherwise than it was set up', () => {
+  it('is replaced before the next job, and the job\'s answer stands', async () => {
+    // Every worker here holds more outside its JS heap than this bound after any job (the WebAssembly
+    // memory alone is more): each job leaves it "not as it was set up", as a poisoned one would be.
+    const own = new SqlRunner({ sqlWorkers: 1, workerExternalBytes: 1024 });
+    try {
+      // A cold worker on a busy box: time enough to build the sandbox in the pool, not in the heavy-query process.
+      expect(await own.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(own.taintedWorkers).toBe(1);
+      expect(await own.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n + 0 FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(own.taintedWorkers).toBe(2);
+    } finally {
+      await own.onModuleDestroy();
+    }
+    // With the real bound an ordinary job leaves its worker as it was.
+    const before = runner.taintedWorkers;
+    expect(await runner.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(runner.taintedWorkers).toBe(before);
+  });
+});
+
 describe('fair queueing (issue 17 finding 4)', () => {
   // Started once the tests above are done with theirs: workers starting side by side slow each other.
   let fair: SqlRunner;

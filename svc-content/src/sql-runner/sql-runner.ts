@@ -103,10 +103,15 @@ export class SqlRunner implements OnModuleDestroy {
   private spare: Slot | null;
   private nextId = 1;
   private moved = 0;
+  private tainted = 0;
   private closed = false;
   private readonly wasm = compileEngine();
 
-  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'>) {
+  /** A bound on each worker's memory outside its JS heap other than sql-engine's WORKER_EXTERNAL_BYTES (tests). */
+  private readonly externalBytes: number | undefined;
+
+  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'> & { workerExternalBytes?: number }) {
+    this.externalBytes = config.workerExternalBytes;
     this.slots = [this.newSlot(true), ...Array.from({ length: config.sqlWorkers }, () => this.newSlot())];
     this.spare = this.newSlot();
     this.heavy = new HeavyQueries(config.sqlWorkers);
@@ -132,6 +137,11 @@ export class SqlRunner implements OnModuleDestroy {
   /** How many jobs moved to the heavy-query process since the start. */
   get movedJobs(): number {
     return this.moved;
+  }
+
+  /** How many workers were replaced because a job left them otherwise than they were set up (for tests). */
+  get taintedWorkers(): number {
+    return this.tainted;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -217,7 +227,7 @@ export class SqlRunner implements OnModuleDestroy {
   }
 
   private newSlot(adminOnly = false): Slot {
-    const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm, externalBytes: this.externalBytes }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
     slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello) => {
       if ('tid' in message) slot.tid = message.tid;
@@ -229,6 +239,7 @@ export class SqlRunner implements OnModuleDestroy {
           return;
         }
         // A worker left otherwise than it was set up (or stuck at a low priority) does not take another job.
+        if (message.tainted) this.tainted += 1;
         if (message.tainted || (slot.reniced && !restorePriority(slot))) this.replace(slot)?.resolve(reply);
         else this.finish(slot).resolve(reply);
       }
