@@ -1,4 +1,4 @@
-import { type CourseSeed, lines, sql } from '../curriculum.types.js';
+import { type CourseSeed, lines, sql, sqlMustFail } from '../curriculum.types.js';
 
 export const RELATIONAL_COURSES: CourseSeed[] = [
   {
@@ -114,7 +114,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
             detail: lines(
               'Create department and employee tables where deleting a department is refused while it has employees, and an employee\'s dependents are deleted with the employee.',
               'Test both rules with DELETE statements and explain each result.',
-              sql('PRAGMA foreign_keys = ON;', 'DELETE FROM department WHERE id = 1;  -- must fail while employees refer to it'),
+              sqlMustFail('PRAGMA foreign_keys = ON;', 'DELETE FROM department WHERE id = 1;  -- must fail while employees refer to it'),
             ),
           },
         ],
