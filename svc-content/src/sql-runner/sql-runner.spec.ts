@@ -15,7 +15,8 @@ const sandbox = (n: number) => ({ sandboxKey: `key-${n}`, source: `CREATE TABLE 
 
 describe('SqlRunner', () => {
   it('sends a sandbox script once and again when the worker has dropped it from its cache', async () => {
-    const first = await runner.run({ op: 'attempt', ...sandbox(0), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' });
+    // The runner's first job, while its workers and the heavy-query process still start: time enough on a busy box.
+    const first = await runner.run({ op: 'attempt', ...sandbox(0), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000);
     expect(first).toMatchObject({ passed: true, rows: [[0]] });
     // 40 other sandboxes push the first out of the worker's 32-entry cache; the runner still thinks it sent it.
     for (let n = 1; n <= 40; n += 1) await runner.run({ op: 'reference', ...sandbox(n), referenceSql: 'SELECT n FROM t' });
