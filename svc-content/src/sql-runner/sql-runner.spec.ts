@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 
@@ -90,6 +91,27 @@ describe('a worker left otherwise than it was set up', () => {
     expect(await runner.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     expect(runner.taintedWorkers).toBe(before);
   });
+});
+
+describe('a worker that runs out of memory', () => {
+  it('ends alone, as the runner relies on: this process carries on and the runner still answers', async () => {
+    // What finding 2's attempt did before the byte caps: strings decoded from a worker's engine until
+    // its heap was full. A worker with the runner's kind of limit, filled on purpose.
+    // Objects on its JS heap (the limit counts only that), and a guard on the whole process's memory
+    // so that a Node that did not enforce the limit fails this test instead of filling the box.
+    const filler = new Worker(
+      `const kept = []; for (;;) { kept.push(Array.from({ length: 100000 }, (_, i) => ({ i }))); if (process.memoryUsage().rss > 1536 * 1024 * 1024) throw new Error('no limit'); }`,
+      { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } },
+    );
+    const guard = setTimeout(() => void filler.terminate(), 30_000);
+    const ended = await new Promise<string>((resolve) => {
+      filler.once('error', (error) => resolve(error.message));
+      filler.once('exit', () => resolve('exited without an error'));
+    });
+    clearTimeout(guard);
+    expect(ended).toMatch(/memory limit/);
+    expect(await runner.run({ op: 'attempt', ...sandbox(9), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[9]] });
+  }, 60_000);
 });
 
 describe('fair queueing (issue 17 finding 4)', () => {
