@@ -14,3 +14,4 @@ export * from './mongo-lab.js';
 export * from './lab-text.js';
 export * from './sql-lab.js';
 export * from './import-ids.js';
+export * from './sql-lab-engine.js';

@@ -85,7 +85,7 @@ export class ChecksService {
     if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
     const sandbox = project.courseId ? await this.sandboxes.forRun(project.courseId) : null;
     if (!sandbox || sandbox.kind !== 'sql') return { passed: false, message: "This project's course has no SQL sandbox to run the check on." };
-    const reply = await this.runner.run({ op: 'attempt', sandboxKey: sandbox.key, source: sandbox.source, referenceSql: check.referenceSql, sql });
+    const reply = await this.runner.run({ op: 'attempt', sandboxKey: sandbox.key, source: sandbox.source, referenceSql: check.referenceSql, sql }, { userId });
     if (reply === TIMED_OUT) return { passed: false, message: `Your query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.` };
     if ('error' in reply) return { passed: false, message: `The check could not be run: ${reply.error}` };
     if (!('passed' in reply)) throw new Error('A SQL worker answered an attempt with something else.');

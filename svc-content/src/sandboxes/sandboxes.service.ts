@@ -72,7 +72,8 @@ export class SandboxesService {
   /** Why a reference query cannot be a check on this sandbox, or null. */
   async referenceRefusal(sandbox: RunnableSandbox | null, referenceSql: string): Promise<string | null> {
     if (!sandbox || sandbox.kind !== 'sql') return "The project's course has no SQL sandbox: give it one before adding checks.";
-    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: sandbox.source, referenceSql });
+    // Only admins save checks (and import them): their own lane in the runner.
+    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: sandbox.source, referenceSql }, { admin: true });
     if (reply === TIMED_OUT) return `The reference query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
     return 'error' in reply ? `The reference query does not run on the course's sandbox: ${reply.error}` : null;
   }
@@ -80,7 +81,7 @@ export class SandboxesService {
   /** Why a sandbox cannot be saved, or null; the SQL reason names the line. */
   async refusal(sandbox: Sandbox): Promise<string | null> {
     if (sandbox.kind === 'mongo') return mongoSandboxRefusal(sandbox.source);
-    const reply = await this.runner.run({ op: 'sandbox', source: sandbox.source });
+    const reply = await this.runner.run({ op: 'sandbox', source: sandbox.source }, { admin: true });
     if (reply === TIMED_OUT) return `The sandbox script ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
     return 'error' in reply ? `The sandbox script does not run: ${reply.error}` : null;
   }

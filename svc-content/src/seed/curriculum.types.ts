@@ -38,6 +38,11 @@ export function sql(...statements: string[]): string {
   return ['```sql', ...statements, '```'].join('\n');
 }
 
+/** A fenced SQL example that must be refused (```sql must-fail): the lesson page shows the refusal as the expected outcome. */
+export function sqlMustFail(...statements: string[]): string {
+  return ['```sql must-fail', ...statements, '```'].join('\n');
+}
+
 /** A fenced code sample that is shown, not run: another database's dialect, or the DDL of tables the sandbox already has. */
 export function code(...linesOfCode: string[]): string {
   return ['```', ...linesOfCode, '```'].join('\n');

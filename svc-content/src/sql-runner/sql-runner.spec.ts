@@ -1,7 +1,8 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 
@@ -15,7 +16,8 @@ const sandbox = (n: number) => ({ sandboxKey: `key-${n}`, source: `CREATE TABLE 
 
 describe('SqlRunner', () => {
   it('sends a sandbox script once and again when the worker has dropped it from its cache', async () => {
-    const first = await runner.run({ op: 'attempt', ...sandbox(0), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' });
+    // The runner's first job, while its workers and the heavy-query process still start: time enough on a busy box.
+    const first = await runner.run({ op: 'attempt', ...sandbox(0), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000);
     expect(first).toMatchObject({ passed: true, rows: [[0]] });
     // 40 other sandboxes push the first out of the worker's 32-entry cache; the runner still thinks it sent it.
     for (let n = 1; n <= 40; n += 1) await runner.run({ op: 'reference', ...sandbox(n), referenceSql: 'SELECT n FROM t' });
@@ -24,13 +26,13 @@ describe('SqlRunner', () => {
 
   it('stops a runaway at the time limit and answers the next job with a fresh worker', async () => {
     const started = Date.now();
-    expect(await runner.run({ op: 'attempt', ...sandbox(1), referenceSql: 'SELECT 1', sql: RUNAWAY }, 300)).toBe(TIMED_OUT);
+    expect(await runner.run({ op: 'attempt', ...sandbox(1), referenceSql: 'SELECT 1', sql: RUNAWAY }, undefined, 300)).toBe(TIMED_OUT);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await runner.run({ op: 'attempt', ...sandbox(1), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
   });
 
   it('takes a slow job out of the pool: the next job gets a fresh worker instead of waiting for it', async () => {
-    const runaway = runner.run({ op: 'attempt', ...sandbox(2), referenceSql: 'SELECT 1', sql: RUNAWAY }, 3_000);
+    const runaway = runner.run({ op: 'attempt', ...sandbox(2), referenceSql: 'SELECT 1', sql: RUNAWAY }, undefined, 3_000);
     const started = Date.now();
     expect(await runner.run({ op: 'attempt', ...sandbox(2), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     // The only worker is busy for 3 s; the spare took its place once the runaway had used 15 ms of CPU.
@@ -43,7 +45,7 @@ describe('SqlRunner', () => {
     // The sandbox is built first: a job that builds one is judged by the wall clock only.
     await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: 'SELECT 1' });
     const moved = runner.movedJobs;
-    expect(await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: heavy }, 10_000)).toMatchObject({ columns: ['c', 's'], rows: [[1000000, 500000500000]] });
+    expect(await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: heavy }, undefined, 10_000)).toMatchObject({ columns: ['c', 's'], rows: [[1000000, 500000500000]] });
     expect(runner.movedJobs).toBe(moved + 1);
     // An ordinary query stays in the pool.
     expect(await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: 'SELECT n FROM t' })).toMatchObject({ rows: [[4]] });
@@ -61,12 +63,98 @@ describe('SqlRunner', () => {
   });
 
   it('keeps at most as many slow jobs out of the pool as it has workers', async () => {
-    const runaways = [1, 2].map(() => runner.run({ op: 'attempt', ...sandbox(3), referenceSql: 'SELECT 1', sql: RUNAWAY }, 1_200));
+    const runaways = [1, 2].map(() => runner.run({ op: 'attempt', ...sandbox(3), referenceSql: 'SELECT 1', sql: RUNAWAY }, undefined, 1_200));
     const started = Date.now();
     // The first runaway left the pool; the second holds the fresh worker until its limit.
     expect(await runner.run({ op: 'attempt', ...sandbox(3), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(await Promise.all(runaways)).toEqual([TIMED_OUT, TIMED_OUT]);
+  });
+});
+
+describe('a worker left otherwise than it was set up', () => {
+  it('is replaced before the next job, and the job\'s answer stands', async () => {
+    // Every worker here holds more outside its JS heap than this bound after any job (the WebAssembly
+    // memory alone is more): each job leaves it "not as it was set up", as a poisoned one would be.
+    const own = new SqlRunner({ sqlWorkers: 1, workerExternalBytes: 1024 });
+    try {
+      // A cold worker on a busy box: time enough to build the sandbox in the pool, not in the heavy-query process.
+      expect(await own.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(own.taintedWorkers).toBe(1);
+      expect(await own.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n + 0 FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(own.taintedWorkers).toBe(2);
+    } finally {
+      await own.onModuleDestroy();
+    }
+    // With the real bound an ordinary job leaves its worker as it was.
+    const before = runner.taintedWorkers;
+    expect(await runner.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(runner.taintedWorkers).toBe(before);
+  });
+});
+
+describe('a worker that runs out of memory', () => {
+  it('ends alone, as the runner relies on: this process carries on and the runner still answers', async () => {
+    // What finding 2's attempt did before the byte caps: strings decoded from a worker's engine until
+    // its heap was full. A worker with the runner's kind of limit, filled on purpose.
+    // Objects on its JS heap (the limit counts only that), and a guard on the whole process's memory
+    // so that a Node that did not enforce the limit fails this test instead of filling the box.
+    const filler = new Worker(
+      `const kept = []; for (;;) { kept.push(Array.from({ length: 100000 }, (_, i) => ({ i }))); if (process.memoryUsage().rss > 1536 * 1024 * 1024) throw new Error('no limit'); }`,
+      { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } },
+    );
+    const guard = setTimeout(() => void filler.terminate(), 30_000);
+    const ended = await new Promise<string>((resolve) => {
+      filler.once('error', (error) => resolve(error.message));
+      filler.once('exit', () => resolve('exited without an error'));
+    });
+    clearTimeout(guard);
+    expect(ended).toMatch(/memory limit/);
+    expect(await runner.run({ op: 'attempt', ...sandbox(9), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[9]] });
+  }, 60_000);
+});
+
+describe('fair queueing (issue 17 finding 4)', () => {
+  // Started once the tests above are done with theirs: workers starting side by side slow each other.
+  let fair: SqlRunner;
+  beforeAll(() => {
+    fair = new SqlRunner({ sqlWorkers: 1 });
+  });
+  afterAll(() => fair.onModuleDestroy());
+  const flooder = { userId: 'flooder' };
+  const quick = (n: number) => ({ op: 'attempt' as const, ...sandbox(n), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' });
+
+  it("answers another learner's attempt within 1 s while one learner's queue of runaways waits", async () => {
+    // Warm the sandbox, so the quick job is judged by CPU like any attempt.
+    expect(await fair.run(quick(5), { userId: 'learner' })).toMatchObject({ passed: true });
+    const runaways = Array.from({ length: 6 }, () => fair.run({ op: 'attempt', ...sandbox(5), referenceSql: 'SELECT 1', sql: RUNAWAY }, flooder, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // One runaway is in the heavy-query process (its capacity is 1 here), one holds the only worker at the lowest priority, four wait.
+    for (const userId of ['learner', 'another learner']) {
+      const started = Date.now();
+      expect(await fair.run(quick(5), { userId })).toMatchObject({ passed: true, rows: [[5]] });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    }
+    // Put back, never dropped: every runaway still ends at its own limit.
+    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 6 }, () => TIMED_OUT));
+  });
+
+  it("gives admins' saves their own lane beside a learner's runaways", async () => {
+    const runaways = Array.from({ length: 4 }, () => fair.run({ op: 'attempt', ...sandbox(6), referenceSql: 'SELECT 1', sql: RUNAWAY }, flooder, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    expect(await fair.run({ op: 'sandbox', source: 'CREATE TABLE saved (n INTEGER);' }, { admin: true })).toEqual({ ok: true });
+    expect(await fair.run({ op: 'reference', ...sandbox(6), referenceSql: 'SELECT n FROM t' }, { admin: true })).toEqual({ ok: true });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 4 }, () => TIMED_OUT));
+  });
+
+  it("refuses one asker's 33rd waiting job (503), not another's", async () => {
+    const flood = Array.from({ length: 40 }, () => fair.run({ op: 'attempt', ...sandbox(7), referenceSql: 'SELECT 1', sql: RUNAWAY }, flooder, 150).catch((error: unknown) => error));
+    expect(await fair.run(quick(7), { userId: 'learner' })).toMatchObject({ passed: true });
+    const answers = await Promise.all(flood);
+    expect(answers.filter((answer) => answer === TIMED_OUT).length).toBeGreaterThanOrEqual(32);
+    expect(answers.filter((answer) => answer instanceof Error && /Too many queries are waiting/.test(answer.message)).length).toBeGreaterThan(0);
   });
 });
 
