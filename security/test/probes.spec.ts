@@ -156,6 +156,60 @@ describe('accounts and tokens', () => {
   }, 60_000);
 });
 
+describe('the SQL lab (issue 17 findings 1 and 2)', () => {
+  /** An admin's course with a SQL sandbox and a project with one check, and a learner to attempt it. */
+  async function lab(): Promise<{ attempt: (sql: string, token?: string) => Promise<{ status: number; body: { passed?: boolean; message?: string } }>; learner: string }> {
+    const signIn = await api('/auth', { json: target.admin });
+    expect(signIn.status).toBe(200);
+    const admin = { 'x-auth-token': await signIn.text() };
+    const course = (await (await api('/course', { headers: admin, json: { topic: 'sql', name: 'Probe lab course', teacher: 'Probe Teacher', length: '1 hour' } })).json()) as { _id: string };
+    const sandbox = await api(`/course/sandbox/${course._id}`, { method: 'PUT', headers: admin, json: { kind: 'sql', source: 'CREATE TABLE t (n INTEGER);\nINSERT INTO t VALUES (1), (2);' } });
+    expect(sandbox.status).toBe(200);
+    const project = (await (await api('/project', { headers: admin, json: { title: 'Probe lab project', difficulty: 'beginner', courseId: course._id } })).json()) as { _id: string };
+    const checked = await api(`/project/check/${project._id}`, { method: 'PUT', headers: admin, json: { task: 'List every n of t.', referenceSql: 'SELECT n FROM t' } });
+    expect(checked.status).toBe(200);
+    const checkId = ((await checked.json()) as { checks: { _id: string }[] }).checks[0]!._id;
+    const learner = (await register()).token;
+    const attempt = async (sql: string, token = learner) => {
+      const response = await api(`/project/${project._id}/attempts`, { headers: { 'x-auth-token': token }, json: { checkId, sql } });
+      return { status: response.status, body: (await response.json()) as { passed?: boolean; message?: string } };
+    };
+    return { attempt, learner };
+  }
+
+  it('survives a result too large to read, three times over, and grades a correct attempt right after', async () => {
+    if (!target.admin) return console.warn('SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD not set: lab probe skipped');
+    const { attempt } = await lab();
+    const pid = (await target.servicePid?.('svc-content')) ?? null;
+    if (target.servicePid) expect(pid).toEqual(expect.any(Number));
+    const huge = 'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<9999) SELECT i, hex(zeroblob(15000)) FROM c';
+    for (let round = 0; round < 3; round += 1) {
+      expect(await attempt(huge)).toEqual({ status: 200, body: { passed: false, message: 'Your result is too large (over 4 MB); add a LIMIT.' } });
+    }
+    expect(await attempt('SELECT hex(zeroblob(3000000))')).toEqual({ status: 200, body: { passed: false, message: 'A value in your result is too large (over 1 MB).' } });
+    // svc-content is the same process (a crash would have been restarted under another pid).
+    if (target.servicePid) expect(await target.servicePid('svc-content')).toBe(pid);
+    expect(await attempt('SELECT n FROM t')).toMatchObject({ status: 200, body: { passed: true } });
+  }, 60_000);
+
+  it('refuses statements hidden behind quoting tricks, and the next learner still gets an honest lab', async () => {
+    if (!target.admin) return console.warn('SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD not set: lab probe skipped');
+    const { attempt } = await lab();
+    for (const [sql, refused] of [
+      ["SELECT $a('); PRAGMA hard_heap_limit=65536; SELECT $b(')", 'PRAGMA hard_heap_limit is not allowed here (line 1).'],
+      ["SELECT @a(');\nATTACH '/probe.db' AS p; SELECT @b(')", 'ATTACH is not allowed here (line 2).'],
+      ['SELECT :a("); VACUUM INTO \'/probe-copy.db\'; SELECT :b(")', 'VACUUM is not allowed here (line 1).'],
+      ['SELECT #a(/*); EXPLAIN PRAGMA soft_heap_limit = 1; -- */', 'PRAGMA soft_heap_limit is not allowed here (line 1).'],
+    ] as const) {
+      expect(await attempt(sql)).toEqual({ status: 200, body: { passed: false, message: refused } });
+    }
+    // Another learner, on whatever worker: the heap limit is intact and no attached file is there to read.
+    const other = (await register()).token;
+    expect(await attempt('SELECT n FROM t', other)).toMatchObject({ status: 200, body: { passed: true } });
+    expect(await attempt("ATTACH '/probe.db' AS p", other)).toMatchObject({ body: { message: 'ATTACH is not allowed here (line 1).' } });
+  }, 60_000);
+});
+
 describe('logins under attack (run last: they use up this address’s failed-login budget)', () => {
   it('stops wrong passwords for one account even when X-Forwarded-For rotates', async () => {
     const { email: victim } = await register();

@@ -166,7 +166,9 @@ describe('checks and attempts', () => {
   it('answers an error with its line, refuses ATTACH and file PRAGMAs, and a 10 kB garbage query cleanly', async () => {
     expect(await attempt(loansCheck, 'SELECT 1;\nSELECT * FROM nowhere')).toEqual({ passed: false, message: 'Line 2: no such table: nowhere' });
     expect((await attempt(loansCheck, "ATTACH DATABASE '/etc/passwd' AS secrets; SELECT 1")).message).toBe('ATTACH is not allowed here (line 1).');
-    expect((await attempt(loansCheck, "SELECT load_extension('/tmp/evil')")).message).toBe('load_extension is not allowed here (line 1).');
+    // The engine is built without extensions (OMIT_LOAD_EXTENSION): there is no such function to call.
+    expect((await attempt(loansCheck, "SELECT load_extension('/tmp/evil')")).message).toBe('Line 1: no such function: load_extension');
+    expect((await attempt(loansCheck, "SELECT $a(');\nPRAGMA hard_heap_limit=65536; SELECT $b(')")).message).toBe('PRAGMA hard_heap_limit is not allowed here (line 2).');
     expect((await attempt(loansCheck, 'PRAGMA temp_store_directory')).message).toBe('PRAGMA temp_store_directory is not allowed here (line 1).');
     const garbage = await attempt(loansCheck, `${'qz'.repeat(3000)} ${'}{'.repeat(2000)}`);
     expect(garbage.passed).toBe(false);
@@ -179,8 +181,24 @@ describe('checks and attempts', () => {
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
   });
 
+  it('answers a result too large to read as a failed attempt, three times over, and then a correct one (issue 17 finding 2)', async () => {
+    const huge = 'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<9999) SELECT i, hex(zeroblob(15000)) FROM c';
+    for (let round = 0; round < 3; round += 1) {
+      expect(await attempt(loansCheck, huge)).toEqual({ passed: false, message: 'Your result is too large (over 4 MB); add a LIMIT.' });
+    }
+    expect(await attempt(loansCheck, 'SELECT 1;\nSELECT hex(zeroblob(1500000))')).toEqual({ passed: false, message: 'A value in your result is too large (over 1 MB).' });
+    // 2.7 MB of values under the caps: compared whole, shown cut, well inside NATS's 1 MB.
+    const wide = await attempt(membersCheck, 'SELECT hex(zeroblob(450000)) || name FROM member');
+    expect(wide).toMatchObject({ passed: false, rowCount: 3 });
+    expect(wide.rows?.[0]?.[0]).toHaveLength(2001);
+    expect(Buffer.byteLength(JSON.stringify(wide))).toBeLessThan(300 * 1024);
+    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
+  });
+
   it('a learner’s DELETE changes only their own copy of the sandbox', async () => {
-    expect((await attempt(membersCheck, 'DELETE FROM member; SELECT name FROM member')).message).toBe('Missing 3 rows.');
+    // Foreign keys are on in every copy: the loans go first.
+    expect((await attempt(membersCheck, 'DELETE FROM member; SELECT name FROM member')).message).toBe('Line 1: FOREIGN KEY constraint failed');
+    expect((await attempt(membersCheck, 'DELETE FROM loan; DELETE FROM member; SELECT name FROM member')).message).toBe('Missing 3 rows.');
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
   });
 

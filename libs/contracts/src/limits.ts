@@ -78,3 +78,16 @@ export function lengthMessage(label: string, range: Range): string {
 export function requiredMessage(label: string): string {
   return `${label} is required.`;
 }
+
+/**
+ * CONTRACT "Runnable SQL": what one run of learners' SQL may read back, counted from SQLite's own
+ * sizes while it steps (server and browser alike). A value over `valueBytes` or a result over
+ * `totalBytes` fails the run instead of filling the memory of the thread that reads it.
+ */
+export const SQL_RESULT_BYTE_CAPS = { totalBytes: 4 * 1024 * 1024, valueBytes: 1024 * 1024 } as const;
+/** A copy of a sandbox (and a sandbox being built) grows to at most this many 4 kB pages (64 MB). */
+export const SQL_COPY_MAX_PAGES = 16_384;
+/** An attempt's answer shows rows and columns up to about this many bytes of JSON (NATS carries at most 1 MB). */
+export const ATTEMPT_SHOWN_BYTES = 256 * 1024;
+/** A value longer than this is shown cut, with "…" (the comparison reads it whole). */
+export const SHOWN_VALUE_CHARS = 2_000;

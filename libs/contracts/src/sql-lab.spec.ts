@@ -1,4 +1,4 @@
-import { blankLiterals, sqlRefusal, statementLine } from './sql-lab.js';
+import { blankLiterals, statementLine } from './sql-lab.js';
 
 describe('statementLine', () => {
   it('names the line where the statement at the offset starts', () => {
@@ -24,30 +24,6 @@ describe('statementLine', () => {
   it('counts a string that spans lines as lines of the text', () => {
     const sql = "INSERT INTO t VALUES ('a\nb');\nSELEC x";
     expect(statementLine(sql, sql.indexOf(';') + 1)).toBe(3);
-  });
-});
-
-describe('sqlRefusal', () => {
-  it('refuses ATTACH, DETACH, VACUUM and load_extension with their line', () => {
-    expect(sqlRefusal("SELECT 1;\nATTACH DATABASE 'x.db' AS x")).toEqual({ message: 'ATTACH is not allowed here (line 2).', line: 2 });
-    expect(sqlRefusal('detach x')).toEqual({ message: 'DETACH is not allowed here (line 1).', line: 1 });
-    expect(sqlRefusal("VACUUM INTO '/tmp/copy.db'")?.message).toBe('VACUUM is not allowed here (line 1).');
-    expect(sqlRefusal("SELECT 1;\n\nSELECT load_extension('evil')")).toEqual({ message: 'load_extension is not allowed here (line 3).', line: 3 });
-  });
-
-  it('refuses PRAGMAs outside the schema-reading ones', () => {
-    expect(sqlRefusal("PRAGMA table_info('books')")).toBeNull();
-    expect(sqlRefusal('PRAGMA main.foreign_keys')).toBeNull();
-    expect(sqlRefusal("PRAGMA table_info('a');\nPRAGMA journal_mode = WAL")).toEqual({ message: 'PRAGMA journal_mode is not allowed here (line 2).', line: 2 });
-    expect(sqlRefusal('pragma main.writable_schema = 1')?.message).toBe('PRAGMA writable_schema is not allowed here (line 1).');
-    expect(sqlRefusal('PRAGMA foreign_keys = ON;')).toBeNull();
-  });
-
-  it('lets the words through inside strings, quoted names and comments', () => {
-    expect(sqlRefusal("SELECT 'attach' AS \"vacuum\", [detach] -- load_extension(\n/* ATTACH */ FROM t")).toBeNull();
-    expect(sqlRefusal("SELECT 'it''s ATTACH'")).toBeNull();
-    expect(sqlRefusal('SELECT 1 FROM t -- ATTACH\n/* PRAGMA journal_mode */')).toBeNull();
-    expect(sqlRefusal('SELECT title FROM books WHERE attached = 1')).toBeNull();
   });
 });
 

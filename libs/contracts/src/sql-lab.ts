@@ -1,10 +1,10 @@
 /**
  * What both the server (svc-content's SQL runner) and the browser (a lesson's ```sql block) read in a
- * learner's SQL without running it: which statements are refused, and on which line a statement
- * starts. Comments, string literals and quoted names are blanked first (same length, line breaks
- * kept), so a word inside them never counts.
+ * learner's SQL without running it: on which line a statement starts, and the text with its
+ * literals blanked (for reading a reference's ORDER BY). What may run is not decided here but on
+ * each statement as SQLite splits it: sql-lab-engine.ts.
  */
-import { lineAt, refusedAt } from './lab-text.js';
+import { lineAt } from './lab-text.js';
 
 /** The SQL with comments, 'strings', "names", `names` and [names] turned into spaces (line breaks kept). */
 export function blankLiterals(sql: string): string {
@@ -68,44 +68,4 @@ export function statementLine(sql: string, offset: number): number {
     if (end === at) return lineAt(sql, at);
     at = end;
   }
-}
-
-/**
- * PRAGMAs that only describe the schema or set a harmless per-connection switch. Every other one
- * is refused: some read or write files (the server's workers share an in-memory file system
- * between runs), some change how later statements behave in ways a lesson or a check never needs.
- */
-const ALLOWED_PRAGMAS = new Set([
-  'table_info',
-  'table_xinfo',
-  'table_list',
-  'index_list',
-  'index_info',
-  'index_xinfo',
-  'foreign_key_list',
-  'foreign_keys',
-  'foreign_key_check',
-  'collation_list',
-]);
-
-/**
- * Why the SQL is refused before it runs, with the line of the refused word, or null (CONTRACT
- * "Runnable SQL"): ATTACH/DETACH/VACUUM touch database files, load_extension loads code.
- */
-export function sqlRefusal(sql: string): { message: string; line: number } | null {
-  const text = blankLiterals(sql);
-  const refused = (what: string, offset: number) => {
-    const line = lineAt(sql, offset);
-    return { message: refusedAt(what, line), line };
-  };
-  const word = /\b(ATTACH|DETACH|VACUUM)\b/i.exec(text);
-  if (word?.[1]) return refused(word[1].toUpperCase(), word.index);
-  const extension = /\bload_extension\s*\(/i.exec(text);
-  if (extension) return refused('load_extension', extension.index);
-  const pragmas = /\bPRAGMA\s+(?:\w+\s*\.\s*)?(\w+)/gi;
-  for (let match = pragmas.exec(text); match; match = pragmas.exec(text)) {
-    const name = match[1] ?? '';
-    if (!ALLOWED_PRAGMAS.has(name.toLowerCase())) return refused(`PRAGMA ${name}`, match.index);
-  }
-  return null;
 }

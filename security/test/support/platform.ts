@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@dblearn/infra';
@@ -12,6 +12,10 @@ export interface Target {
   natsUrl?: string;
   /** Its DATA_DIR, when known (the file-mode probe needs it). */
   dataDir?: string;
+  /** An admin account, when known (the lab probes build a course with a check). */
+  admin?: { email: string; password: string };
+  /** The process id of a service (its folder, e.g. svc-content), when this suite started the platform. */
+  servicePid?(folder: string): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +42,7 @@ export async function targetPlatform(): Promise<Target> {
       url: requireLoopback('SECURITY_URL', env.SECURITY_URL),
       ...(env.SECURITY_NATS_URL ? { natsUrl: requireLoopback('SECURITY_NATS_URL', env.SECURITY_NATS_URL) } : {}),
       ...(env.SECURITY_DATA_DIR ? { dataDir: env.SECURITY_DATA_DIR } : {}),
+      ...(env.SECURITY_ADMIN_EMAIL && env.SECURITY_ADMIN_PASSWORD ? { admin: { email: env.SECURITY_ADMIN_EMAIL, password: env.SECURITY_ADMIN_PASSWORD } } : {}),
       stop: async () => undefined,
     };
   }
@@ -51,6 +56,7 @@ export async function targetPlatform(): Promise<Target> {
     MF_DASHBOARD_PORT: String(await freePort()),
   };
   const closed = 'http://127.0.0.1:9/mf-manifest.json';
+  const admin = { email: 'probe-admin@probe.dblearn.test', password: 'probe-admin-password-1' };
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'libs', 'infra', 'dist', 'cli.js'), 'start'], {
     cwd: repoRoot,
     env: {
@@ -68,6 +74,8 @@ export async function targetPlatform(): Promise<Target> {
       REMOTE_DASHBOARD_URL: closed,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,6 +93,8 @@ export async function targetPlatform(): Promise<Target> {
     url: `http://127.0.0.1:${webPort}`,
     natsUrl: `nats://127.0.0.1:${natsPort}`,
     dataDir,
+    admin,
+    servicePid: (folder) => descendantRunning(child.pid ?? -1, `${folder}/dist/main.js`),
     stop: async () => {
       await new Promise<void>((resolveStop) => {
         child.once('exit', () => resolveStop());
@@ -93,4 +103,27 @@ export async function targetPlatform(): Promise<Target> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The process below `ancestor` whose command line names `entry` (Linux /proc), or null. */
+async function descendantRunning(ancestor: number, entry: string): Promise<number | null> {
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const name of await readdir('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      // The parent is the 2nd field after the command's closing parenthesis.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      commands.set(pid, (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replace(/\0/g, ' '));
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  for (const [pid, command] of commands) {
+    if (!command.includes(entry)) continue;
+    for (let up = parents.get(pid); up !== undefined && up > 1; up = parents.get(up)) if (up === ancestor) return pid;
+  }
+  return null;
 }

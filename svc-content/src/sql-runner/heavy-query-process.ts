@@ -67,7 +67,8 @@ function run({ id, job, timeLimitMs }: HeavyJobMessage): void {
   };
   const onMessage = (message: SqlReplyMessage | SqlWorkerHello) => {
     // The job always carries its sandbox's script, so a worker never answers missingSandbox.
-    if ('id' in message && message.id === id && !('missingSandbox' in message.reply)) finish({ id, reply: message.reply }, true);
+    // A worker left otherwise than it was set up is not kept for the next job.
+    if ('id' in message && message.id === id && !('missingSandbox' in message.reply)) finish({ id, reply: message.reply }, message.tainted !== true);
   };
   const onError = (error: Error) => finish({ id, reply: { error: `The query could not be run: ${error.message}`, line: null } }, false);
   const timer = setTimeout(() => finish({ id, timedOut: true }, false), Math.max(0, timeLimitMs));

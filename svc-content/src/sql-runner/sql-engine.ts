@@ -1,6 +1,20 @@
-import { atLine, SQL_RESULT_ROW_CAP, sqlRefusal, type SqlValue, statementLine } from '@dblearn/contracts';
+import {
+  atLine,
+  type LabEngine,
+  prepareLabDatabase,
+  refusedAt,
+  runLabStatements,
+  SQL_COPY_MAX_PAGES,
+  SQL_RESULT_BYTE_CAPS,
+  SQL_RESULT_ROW_CAP,
+  statementHandleKey,
+  statementLine,
+  statementRefusal,
+  type SqlValue,
+} from '@dblearn/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { getHeapStatistics } from 'node:v8';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue as EngineValue } from 'sql.js';
 import type { QueryResult } from './compare-results.js';
 
@@ -39,22 +53,49 @@ export function loadEngine(compiled?: CompiledEngine): Promise<SqlJsStatic> {
           },
         } as Parameters<typeof initSqlJs>[0]
       : undefined,
-  ).then(limitHeap);
+  ).then(setUp);
   return engine;
 }
 
 /** SQLite's heap limit (per thread's engine): a query asking for more fails with "out of memory" instead of growing the worker. */
 export const SQL_HEAP_LIMIT_BYTES = 128 * 1024 * 1024;
+/**
+ * A worker holding more than this outside its JS heap after a job is replaced. sql.js keeps its
+ * files (every copy, anything a job managed to leave behind) and SQLite's heap there; a clean
+ * worker holds ~30 MB, one that just ran a heavy query up to ~200 MB (the heap limit and a copy).
+ */
+const WORKER_EXTERNAL_BYTES = 384 * 1024 * 1024;
 
-function limitHeap(sql: SqlJsStatic): SqlJsStatic {
-  const db = new sql.Database();
-  try {
-    // Process-wide in SQLite (sqlite3_hard_heap_limit64): any connection sets it for all.
-    db.exec(`PRAGMA hard_heap_limit = ${SQL_HEAP_LIMIT_BYTES}`);
-  } finally {
-    db.close();
-  }
+/**
+ * This thread's engine: the statement-handle key, a connection of its own that no learner's SQL
+ * ever runs on, and SQLite's heap limits as it read them back once set.
+ */
+let setup: { handleKey: string; probe: Database; heapLimits: string } | null = null;
+
+const HEAP_LIMITS_SQL = 'PRAGMA hard_heap_limit; PRAGMA soft_heap_limit';
+
+function setUp(sql: SqlJsStatic): SqlJsStatic {
+  const probe = new sql.Database();
+  // Process-wide in SQLite (sqlite3_hard_heap_limit64): any connection sets it for all. The soft
+  // limit follows the hard one.
+  probe.exec(`PRAGMA hard_heap_limit = ${SQL_HEAP_LIMIT_BYTES}`);
+  setup = { handleKey: statementHandleKey(labEngine(sql), probe), probe, heapLimits: JSON.stringify(probe.exec(HEAP_LIMITS_SQL)) };
   return sql;
+}
+
+function labEngine(sql: SqlJsStatic): LabEngine {
+  return sql as unknown as LabEngine;
+}
+
+/**
+ * Whether this thread's engine is as it was set up after a job: SQLite's heap limits read back as
+ * set, and no more memory held outside the JS heap than a clean worker's (sql.js 1.16 exposes no
+ * way to list its file system, so what a file would hold is what is measured). A worker that is
+ * not is replaced, whatever a job managed to do to it.
+ */
+export function engineIntact(): boolean {
+  if (!setup) return true;
+  return JSON.stringify(setup.probe.exec(HEAP_LIMITS_SQL)) === setup.heapLimits && getHeapStatistics().external_memory <= WORKER_EXTERNAL_BYTES;
 }
 
 /** The engine's WebAssembly, compiled (once per process, by the runner). */
@@ -62,11 +103,13 @@ export function compileEngine(): CompiledEngine {
   return new wasmApi.Module(readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm')));
 }
 
+const CAPS = { rows: SQL_RESULT_ROW_CAP, ...SQL_RESULT_BYTE_CAPS };
+
 /** A database built from `source` (a sandbox script), as bytes any number of copies open from. */
 export function buildSandbox(sql: SqlJsStatic, source: string): Uint8Array {
   const db = new sql.Database();
   try {
-    runStatements(db, source);
+    runStatements(sql, db, source);
     return db.export();
   } finally {
     db.close();
@@ -77,45 +120,38 @@ export function buildSandbox(sql: SqlJsStatic, source: string): Uint8Array {
 export function runOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null, query: string): QueryResult {
   const db = sandbox ? new sql.Database(sandbox) : new sql.Database();
   try {
-    return runStatements(db, query) ?? { columns: [], rows: [] };
+    return runStatements(sql, db, query) ?? { columns: [], rows: [] };
   } finally {
     db.close();
   }
 }
 
 /**
- * Every statement of `text` in turn, so that a failure names the line its statement starts on.
- * Refused statements (ATTACH, PRAGMAs that reach files, load_extension) never run. A result past
- * SQL_RESULT_ROW_CAP rows stops the run: the cap keeps one query from filling the worker's memory.
+ * Every statement of `text` in turn (@dblearn/contracts runLabStatements, as the browser runs a
+ * lesson's block): each judged by the lab's rule before it runs, so that a refusal or a failure
+ * names the line its statement starts on, on a database with foreign keys on. The result is capped
+ * in rows (SQL_RESULT_ROW_CAP) and in bytes (SQL_RESULT_BYTE_CAPS) while it is read.
  */
-function runStatements(db: Database, text: string): QueryResult | null {
-  // The refusal's message names its line already.
-  const refused = sqlRefusal(text);
-  if (refused) throw new SqlFailure(refused.message, null);
-  const statements = db.iterateStatements(text);
-  let last: QueryResult | null = null;
-  for (;;) {
-    const offset = text.length - statements.getRemainingSQL().length;
-    let step: IteratorResult<ReturnType<Database['prepare']>>;
-    try {
-      step = statements.next();
-    } catch (error) {
-      throw new SqlFailure(messageOf(error), statementLine(text, offset));
-    }
-    if (step.done) return last;
-    const statement = step.value;
-    try {
-      const columns = statement.getColumnNames();
-      const rows: SqlValue[][] = [];
-      while (statement.step()) {
-        if (rows.length >= SQL_RESULT_ROW_CAP) throw new Error(`the result has more than ${SQL_RESULT_ROW_CAP} rows`);
-        rows.push(statement.get().map(toValue));
-      }
-      if (columns.length > 0) last = { columns, rows };
-    } catch (error) {
-      throw new SqlFailure(messageOf(error), statementLine(text, offset));
-    }
+export function runStatements(sql: SqlJsStatic, db: Database, text: string): QueryResult | null {
+  let results;
+  try {
+    prepareLabDatabase(db, SQL_COPY_MAX_PAGES);
+    results = runLabStatements(labEngine(sql), db, text, { refusal: statementRefusal, caps: CAPS, handleKey: setup?.handleKey ?? '' });
+  } catch (error) {
+    throw failureOf(text, error);
   }
+  const last = results.at(-1);
+  return last ? { columns: last.columns, rows: last.rows.map((row) => row.map((value) => toValue(value as EngineValue))) } : null;
+}
+
+/** A run's failure as the learner reads it: a refusal or an SQLite error with its statement's line, a size without one. */
+function failureOf(text: string, error: unknown): SqlFailure {
+  const { offset, refused, whole } = (error ?? {}) as { offset?: number; refused?: string; whole?: boolean };
+  if (whole || offset === undefined) return new SqlFailure(messageOf(error), null);
+  const line = statementLine(text, offset);
+  // The refusal's message names its line already.
+  if (refused) return new SqlFailure(refusedAt(refused, line), null);
+  return new SqlFailure(messageOf(error), line);
 }
 
 function toValue(value: EngineValue): SqlValue {

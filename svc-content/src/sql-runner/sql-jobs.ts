@@ -37,6 +37,8 @@ export interface SqlJobMessage {
 export interface SqlReplyMessage {
   id: number;
   reply: SqlJobReply | SqlMissingSandbox;
+  /** The worker is not as it was set up after this job (sql-engine engineIntact): replace it. */
+  tainted?: true;
 }
 
 /** A worker's first message: its thread id, so that a slow query's thread can be given a lower priority. */

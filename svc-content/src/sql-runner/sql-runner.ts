@@ -6,6 +6,7 @@ import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
 import { HeavyQueries } from './heavy-queries.js';
+import { shownAnswer } from './shown-answer.js';
 import { compileEngine } from './sql-engine.js';
 import { type SqlJob, type SqlJobMessage, type SqlJobReply, type SqlReplyMessage, type SqlWorkerHello, TIMED_OUT } from './sql-jobs.js';
 import { workerFile } from './worker-file.js';
@@ -84,10 +85,10 @@ export class SqlRunner implements OnModuleDestroy {
   run(job: SqlJob, timeLimitMs = SQL_TIME_LIMIT_MS): Promise<SqlJobReply | typeof TIMED_OUT> {
     if (this.closed) return Promise.reject(new Error('The SQL runner is closed.'));
     if (this.waiting.length >= MAX_WAITING) return Promise.reject(serviceUnavailable('Too many queries are waiting to run. Try again shortly.'));
-    return new Promise((resolve, reject) => {
+    return new Promise<SqlJobReply | typeof TIMED_OUT>((resolve, reject) => {
       this.waiting.push({ id: this.nextId++, job, timeLimitMs, deadline: 0, resolve, reject });
       this.dispatch();
-    });
+    }).then(shownAnswer);
   }
 
   /** The heavy-query process's id, while it runs (for tests). */
@@ -133,7 +134,8 @@ export class SqlRunner implements OnModuleDestroy {
           slot.worker.postMessage({ id: message.id, job: slot.current.job } satisfies SqlJobMessage);
           return;
         }
-        if (slot.reniced && !restorePriority(slot)) this.replace(slot)?.resolve(reply);
+        // A worker left otherwise than it was set up (or stuck at a low priority) does not take another job.
+        if (message.tainted || (slot.reniced && !restorePriority(slot))) this.replace(slot)?.resolve(reply);
         else this.finish(slot).resolve(reply);
       }
     });

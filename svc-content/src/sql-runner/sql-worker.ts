@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
 import { compareResults, type QueryResult } from './compare-results.js';
 import type { SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
-import { buildSandbox, type CompiledEngine, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
+import { buildSandbox, type CompiledEngine, engineIntact, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
 import { ordersAtTopLevel } from './sql-text.js';
 
 // One SQL worker thread (SqlRunner keeps a few).
@@ -95,7 +95,7 @@ async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
 
 parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
   void handle(job).then(
-    (reply) => parentPort?.postMessage({ id, reply } satisfies SqlReplyMessage),
+    (reply) => parentPort?.postMessage({ id, reply, ...(engineIntact() ? {} : { tainted: true as const }) } satisfies SqlReplyMessage),
     (error: unknown) => parentPort?.postMessage({ id, reply: { error: `The query could not be run: ${error instanceof Error ? error.message : String(error)}`, line: null } } satisfies SqlReplyMessage),
   );
 });

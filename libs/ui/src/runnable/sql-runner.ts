@@ -1,4 +1,3 @@
-import { sqlRefusal } from '@dblearn/contracts';
 import sqlJsUrl from 'sql.js/dist/sql-wasm.js?url';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import type { RunFailure } from './run-error.js';
@@ -19,10 +18,8 @@ class SqlRunner {
     engineName: 'SQL engine',
   });
 
+  /** Refusals and caps are the worker's, decided on each statement as the server decides them (CONTRACT "Runnable SQL"). */
   async run(sandbox: string, sql: string): Promise<SqlRunResult> {
-    // Files are out of the learner's reach here as on the server (CONTRACT "Runnable SQL").
-    const refused = sqlRefusal(sql);
-    if (refused) return { kind: 'error', ...refused };
     return withStatementLine(sql, (await this.worker.post({ sandbox, sql })) as SqlRunResult | FailedStatement);
   }
 

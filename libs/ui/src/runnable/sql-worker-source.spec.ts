@@ -58,4 +58,26 @@ describe('the SQL worker', () => {
     expect(deleted).toEqual({ kind: 'table', columns: ['count(*)'], rows: [[0]] });
     expect(counted).toEqual({ kind: 'table', columns: ['count(*)'], rows: [[2]] });
   });
+
+  it('refuses what the server refuses, decided on each statement as SQLite splits the text', async () => {
+    const [hidden, explained, quoted, allowed] = await runInWorker([
+      "SELECT $a(');\nATTACH ':memory:' AS x; SELECT $b(')",
+      'SELECT 1;\n\nEXPLAIN VACUUM',
+      'PRAGMA "main".[journal_mode]',
+      'PRAGMA foreign_keys',
+    ]);
+    expect(hidden).toEqual({ kind: 'error', message: 'ATTACH is not allowed here (line 2).', line: 2 });
+    expect(explained).toEqual({ kind: 'error', message: 'VACUUM is not allowed here (line 3).', line: 3 });
+    expect(quoted).toEqual({ kind: 'error', message: 'PRAGMA journal_mode is not allowed here (line 1).', line: 1 });
+    expect(allowed).toEqual({ kind: 'table', columns: ['foreign_keys'], rows: [[1]] });
+  });
+
+  it('stops a result over the byte caps while reading it, with the server\'s words', async () => {
+    const [total, value] = await runInWorker([
+      'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<9999) SELECT i, hex(zeroblob(15000)) FROM c',
+      'SELECT 1;\nSELECT hex(zeroblob(1600000))',
+    ]);
+    expect(total).toEqual({ kind: 'error', message: 'Your result is too large (over 4 MB); add a LIMIT.' });
+    expect(value).toEqual({ kind: 'error', message: 'A value in your result is too large (over 1 MB).' });
+  });
 });

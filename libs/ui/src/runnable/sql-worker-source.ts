@@ -1,25 +1,40 @@
+import {
+  type LabCaps,
+  type LabDatabase,
+  type LabEngine,
+  type LabRules,
+  prepareLabDatabase,
+  runLabStatements,
+  SQL_COPY_MAX_PAGES,
+  SQL_RESULT_BYTE_CAPS,
+  SQL_RESULT_ROW_CAP,
+  statementHandleKey,
+  statementRefusal,
+} from '@dblearn/contracts';
+
 /** How many rows of each table the schema view shows. */
 export const SCHEMA_SAMPLE_ROWS = 3;
+
+/** The lab's engine rules (@dblearn/contracts sql-lab-engine), handed to the worker as source text: the server runs the same functions. */
+interface LabFunctions {
+  statementRefusal: typeof statementRefusal;
+  statementHandleKey: typeof statementHandleKey;
+  runLabStatements: typeof runLabStatements;
+  prepareLabDatabase: typeof prepareLabDatabase;
+}
 
 /**
  * The SQL worker's body. It is started from a Blob (a worker script must come from the page's
  * origin, and a remote's files may be on another), so this function is sent as its source text:
  * it must use nothing from outside itself.
  */
-function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
-  interface SqlStatement {
-    getColumnNames(): string[];
-    step(): boolean;
-    get(): unknown[];
-  }
-  interface SqlDatabase {
-    exec(sql: string): { columns: string[]; values: unknown[][] }[];
-    iterateStatements(sql: string): { next(): IteratorResult<SqlStatement>; getRemainingSQL(): string; return(): unknown };
+function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, caps: LabCaps, maxPages: number, lab: LabFunctions) {
+  interface SqlDatabase extends LabDatabase {
     export(): Uint8Array;
     close(): void;
     getRowsModified(): number;
   }
-  interface SqlJs {
+  interface SqlJs extends LabEngine {
     Database: new (bytes?: Uint8Array | null) => SqlDatabase;
   }
   const scope = self as unknown as {
@@ -29,44 +44,38 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
     onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string; schema?: boolean }>) => void) | null;
   };
   // A failure to load is answered to every run (a worker's own error event carries no message).
-  let engine: Promise<SqlJs>;
+  let engine: Promise<{ SQL: SqlJs; rules: LabRules }>;
   try {
     scope.importScripts(sqlJsUrl);
-    engine = scope.initSqlJs({ locateFile: () => wasmUrl });
+    engine = scope.initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => {
+      const probe = new SQL.Database();
+      try {
+        return { SQL, rules: { refusal: lab.statementRefusal, caps, handleKey: lab.statementHandleKey(SQL, probe) } };
+      } finally {
+        probe.close();
+      }
+    });
   } catch (error) {
     engine = Promise.reject(new Error(`The SQL engine could not load: ${error instanceof Error ? error.message : String(error)}`));
   }
-  // Statement by statement (as the server runs an attempt), so a failure carries the offset in the
-  // learner's text where its statement starts (the page turns it into a line); the answer is the last
-  // result that has columns, an empty one included. A plain Error: a class here could need a
-  // compiler helper from outside this function.
-  const runStatements = (db: SqlDatabase, text: string) => {
-    const statements = db.iterateStatements(text);
-    let last: { columns: string[]; rows: unknown[][] } | null = null;
-    for (;;) {
-      const offset = text.length - statements.getRemainingSQL().length;
-      try {
-        const step = statements.next();
-        if (step.done) return last;
-        const columns = step.value.getColumnNames();
-        const rows: unknown[][] = [];
-        while (step.value.step()) rows.push(step.value.get());
-        if (columns.length > 0) last = { columns, rows };
-      } catch (error) {
-        statements.return(); // frees the statement and the copy of the text (sql.js does not on a failed step)
-        throw Object.assign(new Error(error instanceof Error ? error.message : String(error)), { offset });
-      }
-    }
+  // Statement by statement (as the server runs an attempt, with the same rule and caps), so a
+  // failure carries the offset in the learner's text where its statement starts (the page turns it
+  // into a line); the answer is the last result that has columns, an empty one included.
+  const runStatements = (SQL: SqlJs, rules: LabRules, db: SqlDatabase, text: string) => {
+    lab.prepareLabDatabase(db, maxPages);
+    return lab.runLabStatements(SQL, db, text, rules).at(-1) ?? null;
   };
   // The sandbox is built once per source; every run opens a fresh copy of its bytes.
   let built: { source: string; bytes: Uint8Array } | null = null;
   scope.onmessage = (event) => {
     const { id, sandbox, sql, schema } = event.data;
     void engine
-      .then((SQL) => {
+      .then(({ SQL, rules }) => {
         if (!built || built.source !== sandbox) {
           const empty = new SQL.Database();
           try {
+            // Built as the server builds it (foreign keys on), from a script the server accepted.
+            lab.prepareLabDatabase(empty, maxPages);
             if (sandbox.trim() !== '') empty.exec(sandbox);
             built = { source: sandbox, bytes: empty.export() };
           } finally {
@@ -75,6 +84,7 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
         }
         const db = new SQL.Database(built.bytes);
         try {
+          lab.prepareLabDatabase(db, maxPages);
           // The schema view: each table with its columns (PRAGMA table_info), row count and first rows.
           if (schema) {
             const names = (db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]?.values ?? []).map((row) => String(row[0]));
@@ -87,7 +97,7 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
             });
             return { kind: 'schema', tables };
           }
-          const last = runStatements(db, sql);
+          const last = runStatements(SQL, rules, db, sql);
           if (last) return { kind: 'table', ...last };
           return { kind: 'done', message: `Done: ${db.getRowsModified()} rows changed (in this copy only).` };
         } finally {
@@ -96,13 +106,19 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number) {
       })
       .then(
         (result) => scope.postMessage({ id, result }),
-        (error: unknown) =>
-          scope.postMessage({ id, result: { kind: 'error', message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && 'offset' in error ? { offset: error.offset } : {}) } }),
+        (error: unknown) => {
+          // runLabStatements's failure: where its statement starts, what was refused, or a size (no line).
+          const { offset, refused, whole } = error as { offset?: number; refused?: string; whole?: boolean };
+          const at = offset === undefined || whole ? {} : refused ? { offset, refused } : { offset };
+          scope.postMessage({ id, result: { kind: 'error', message: error instanceof Error ? error.message : String(error), ...at } });
+        },
       );
   };
 }
 
 /** The worker's script text, calling its body with the URLs of sql.js and its WASM. */
 export function sqlWorkerSource(sqlJsUrl: string, wasmUrl: string): string {
-  return `(${sqlWorkerMain.toString()})(${JSON.stringify(sqlJsUrl)}, ${JSON.stringify(wasmUrl)}, ${SCHEMA_SAMPLE_ROWS});`;
+  const caps: LabCaps = { rows: SQL_RESULT_ROW_CAP, ...SQL_RESULT_BYTE_CAPS };
+  const lab = `{ statementRefusal: ${statementRefusal.toString()}, statementHandleKey: ${statementHandleKey.toString()}, runLabStatements: ${runLabStatements.toString()}, prepareLabDatabase: ${prepareLabDatabase.toString()} }`;
+  return `(${sqlWorkerMain.toString()})(${JSON.stringify(sqlJsUrl)}, ${JSON.stringify(wasmUrl)}, ${SCHEMA_SAMPLE_ROWS}, ${JSON.stringify(caps)}, ${SQL_COPY_MAX_PAGES}, ${lab});`;
 }

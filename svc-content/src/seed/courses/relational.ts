@@ -45,7 +45,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
             header: 'Primary and alternate keys',
             detail: lines(
               'The primary key is the candidate key chosen to identify tuples; its attributes may not be NULL (entity integrity). The other candidate keys are alternate keys and are declared UNIQUE.',
-              sql('DROP TABLE IF EXISTS student;  -- the practice database has one already', 'CREATE TABLE student (', '  id    INTEGER PRIMARY KEY,', '  email TEXT NOT NULL UNIQUE,', '  name  TEXT NOT NULL,', '  major TEXT', ');'),
+              sql('DROP TABLE IF EXISTS enrollment;  -- it refers to student: foreign keys are on, so it goes first', 'DROP TABLE IF EXISTS student;  -- the practice database has one already', 'CREATE TABLE student (', '  id    INTEGER PRIMARY KEY,', '  email TEXT NOT NULL UNIQUE,', '  name  TEXT NOT NULL,', '  major TEXT', ');'),
               'A surrogate key (a generated number) is stable and short; a natural key (an e-mail) carries meaning but may change. Many designs use a surrogate primary key and keep the natural key UNIQUE.',
             ),
           },
@@ -66,7 +66,7 @@ export const RELATIONAL_COURSES: CourseSeed[] = [
             header: 'Domain and CHECK constraints',
             detail: lines(
               'Types, NOT NULL and CHECK constraints restrict the values of single rows:',
-              sql('DROP TABLE IF EXISTS course;  -- the practice database has one already', 'CREATE TABLE course (', '  id      INTEGER PRIMARY KEY,', '  title   TEXT NOT NULL,', '  credits INTEGER NOT NULL CHECK (credits BETWEEN 1 AND 10)', ');'),
+              sql('DROP TABLE IF EXISTS enrollment;  -- it refers to course: foreign keys are on, so it goes first', 'DROP TABLE IF EXISTS course;  -- the practice database has one already', 'CREATE TABLE course (', '  id      INTEGER PRIMARY KEY,', '  title   TEXT NOT NULL,', '  credits INTEGER NOT NULL CHECK (credits BETWEEN 1 AND 10)', ');'),
               'The DBMS rejects any INSERT or UPDATE that would break a constraint, so every program gets the rule for free.',
             ),
           },
