@@ -2,10 +2,9 @@ import { ATTEMPT_ROWS_SHOWN, type AttemptResult, EXPECTED_ROWS_SHOWN } from '@db
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
-import { compareResults, type QueryResult } from './compare-results.js';
+import { gradeRows, ordersAtTopLevel, type QueryResult } from '@dblearn/contracts';
 import type { SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
 import { buildSandbox, type CompiledEngine, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
-import { ordersAtTopLevel } from './sql-text.js';
 
 // One SQL worker thread (SqlRunner keeps a few).
 
@@ -63,7 +62,7 @@ function attempt(sql: SqlJsStatic, job: Extract<SqlJob, { op: 'attempt' }>): Att
     if (error instanceof SqlFailure) return { passed: false, message: error.message };
     throw error;
   }
-  const verdict = compareResults(expected, actual, ordersAtTopLevel(job.referenceSql));
+  const verdict = gradeRows(expected, actual, ordersAtTopLevel(job.referenceSql));
   const answer: AttemptResult = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
   // A fail shows the first expected rows beside the learner's: the reason made visible, not the whole answer.
   if (!verdict.passed) answer.expected = { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length };
