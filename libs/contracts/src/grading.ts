@@ -4,6 +4,7 @@
  * with it; the browser may use the same code, so a lesson run and a server attempt agree.
  */
 import type { SqlValue } from './content.js';
+import type { MongoQuery } from './mongo-lab.js';
 import { blankLiterals } from './sql-lab.js';
 
 /** One statement's result: column names and rows of plain values. */
@@ -253,4 +254,9 @@ export function documentResults(expected: readonly unknown[], actual: readonly u
     rows: documents.map((document) => columns.map((column) => cellOf((document as Record<string, unknown> | null)?.[column]))),
   });
   return { expected: toResult(expected, expectedFields), actual: toResult(actual, sameFields ? expectedFields : actualFields) };
+}
+
+/** Whether a mongo query's result order is part of the answer: a find with .sort(), or a pipeline with a $sort stage. */
+export function mongoQueryOrders(query: MongoQuery): boolean {
+  return query.kind === 'find' ? query.sort !== undefined : query.pipeline.some((stage) => '$sort' in stage);
 }
