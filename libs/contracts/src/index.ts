@@ -14,3 +14,5 @@ export * from './mongo-lab.js';
 export * from './lab-text.js';
 export * from './sql-lab.js';
 export * from './sql-lab-engine.js';
+export * from './grading.js';
+export * from './quiz-grading.js';
