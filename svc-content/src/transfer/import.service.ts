@@ -20,7 +20,7 @@ import { type RunnableSandbox, runnableOf, SandboxesService } from '../sandboxes
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 
 /** The same strictness as a request: unknown fields and wrong types are rule breaks too. */
-const VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;
+export const VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;
 
 /**
  * CONTRACT "Content export and import": upserts by `_id`. Each course (with its tutorials and
@@ -272,7 +272,7 @@ async function checked<T extends object>(dto: new () => T, item: unknown, path: 
 }
 
 /** `tutorials.2.title` → `tutorials[2].title`: the path to the first broken rule. */
-function firstPath(error: ValidationError): string {
+export function firstPath(error: ValidationError): string {
   let path = '';
   for (let current: ValidationError | undefined = error; current; current = current.children?.[0]) {
     path += /^\d+$/.test(current.property) ? `[${current.property}]` : `${path ? '.' : ''}${current.property}`;
