@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ExportedCourse, InterviewQuestion } from '@dblearn/contracts';
@@ -165,6 +166,11 @@ function itemLine(item: MarkdownItem, path: (string | number)[]): number {
   return item.source.keyLine(path.slice(0, -1).map(fileKey), String(fileKey(path.at(-1)!))) ?? item.source.lineOf(path.map(fileKey));
 }
 
+/** A block written without `{#id}` gets one made from its item's id and its place, the same on every start. */
+function derivedBlockId(itemId: unknown, index: number): string {
+  return createHash('sha256').update(`dblearn-block:${String(itemId)}:${index}`).digest('hex').slice(0, 24);
+}
+
 /** `courses[2].projects[0].title` → ['courses', 2, 'projects', 0, 'title']. */
 export function pathParts(path: string): (string | number)[] {
   return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] !== undefined ? Number(match[2]) : match[1]!));
@@ -209,7 +215,8 @@ export function readContentFolder(root: string): ContentFolder {
         const file = `${dir}/${name}`;
         const item = readMarkdownItem(file, read(file));
         files[kind].push({ file, item });
-        return { ...withImportIds(item.front, kind === 'projects'), contents: item.blocks.map(({ line: _line, ...block }) => block) };
+        const fields = withImportIds(item.front, kind === 'projects');
+        return { ...fields, contents: item.blocks.map(({ line: _line, ...block }, at) => ({ _id: block._id ?? derivedBlockId(fields._id, at), header: block.header, detail: block.detail })) };
       });
     };
     const course = {
@@ -263,7 +270,8 @@ function sandboxOf(sandbox: unknown, course: YamlSource, dir: string, read: (pat
   if (hidden !== undefined && typeof hidden !== 'string') throw new ContentFolderError({ file: course.file, line: course.lineOf(['sandbox', 'hidden']), message: 'sandbox.hidden must name the hidden variant file.' });
   files.source = normalize(join(dir, source));
   if (hidden) files.hiddenSource = normalize(join(dir, hidden));
-  return { kind, source: read(files.source), ...(files.hiddenSource ? { hiddenSource: read(files.hiddenSource) } : {}), ...rest };
+  // No hidden file: the variant is derived from the source (null, as the export writes it).
+  return { kind, source: read(files.source), hiddenSource: files.hiddenSource ? read(files.hiddenSource) : null, ...rest };
 }
 
 function normalize(path: string): string {

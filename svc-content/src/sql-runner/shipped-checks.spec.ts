@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { blankLiterals, HIDDEN_DATA_MESSAGE, type SqlValue } from '@dblearn/contracts';
 import type { SqlJsStatic } from 'sql.js';
-import { demoCourses } from '../seed/demo-curriculum.js';
+import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
+import { readContentFolder } from '../seed/content-folder.js';
 import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
 import { SqlRunner } from './sql-runner.js';
 
@@ -36,7 +37,7 @@ function inCte(sql: string): string {
   return `${before} WITH reference_rows AS (${last}) SELECT * FROM reference_rows`;
 }
 
-const shipped = demoCourses().flatMap((course) =>
+const shipped = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
   course.sandbox?.kind === 'sql'
     ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })))
     : [],

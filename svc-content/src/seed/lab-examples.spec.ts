@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSandbox, loadEngine, runOnCopy } from '../../sql-runner/sql-engine.js';
+import { buildSandbox, loadEngine, runOnCopy } from '../sql-runner/sql-engine.js';
 import { mongoSandboxRefusal, parseMongoQuery } from '@dblearn/contracts';
-import { demoCourses } from '../demo-curriculum.js';
+import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
+import { readContentFolder } from './content-folder.js';
 
 /** Every fenced block of a language in a detail text. */
 function fenced(detail: string, language: string): string[] {
@@ -15,7 +16,7 @@ function mongoQueryRefusal(query: string, collections: string[]): string | null 
   return collections.includes(parsed.query.collection) ? null : `no collection ${parsed.query.collection}`;
 }
 
-const courses = demoCourses();
+const courses = readContentFolder(SHIPPED_CONTENT_DIR).courses;
 
 describe('the demo labs (issue 11)', () => {
   it('gives every course with SQL examples a SQL sandbox of 5–8 tables and a few hundred rows, and the NoSQL courses a JSON one', async () => {
