@@ -102,7 +102,7 @@ export class ChecksService {
    */
   async attempt({ projectId, userId, checkId, ...answer }: AttemptRequestDto): Promise<AttemptResult> {
     const { project, check } = await this.checkOf(projectId, checkId);
-    const graded = await this.grade(project.courseId, check, answer);
+    const graded = await this.grade(userId, project.courseId, check, answer);
     const key = checkPassKey(userId, projectId);
     const progress = await this.progressLocks.run(key, async () => {
       const current = await this.progress(key);
@@ -178,7 +178,7 @@ export class ChecksService {
   }
 
   /** The verdict, and whether it counts as a failed attempt (not when the check itself could not be run). */
-  private async grade(courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue }): Promise<GradedAttempt & { counts: boolean }> {
+  private async grade(userId: string, courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue }): Promise<GradedAttempt & { counts: boolean }> {
     const refused = answerRefusal(check, answer);
     if (refused) throw badRequest(refused);
     if (check.kind === 'quiz') return { ...gradeQuiz(check.quiz, answer.answer as QuizAnswerValue), counts: true };
@@ -186,7 +186,7 @@ export class ChecksService {
     const kind = check.kind === 'mongo' ? 'mongo' : 'sql';
     if (!sandbox || sandbox.kind !== kind) return { passed: false, message: `This project's course has no ${kind === 'sql' ? 'SQL' : 'mongo'} sandbox to run the check on.`, counts: false };
     const job = { op: 'attempt', sandboxKey: sandbox.key, source: scriptsOf(sandbox), check: gradedCheckOf(check) as GradedCheck, answer: (answer.sql ?? answer.query) as string } as const;
-    const reply = await this.runner.run(job);
+    const reply = await this.runner.run(job, { userId });
     if (reply === TIMED_OUT) return { passed: false, message: `Your query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`, counts: true };
     if ('error' in reply) return { passed: false, message: `The check could not be run: ${reply.error}`, counts: false };
     if (!('passed' in reply)) throw new Error('A SQL worker answered an attempt with something else.');

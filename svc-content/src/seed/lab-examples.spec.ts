@@ -4,9 +4,11 @@ import { mongoSandboxRefusal, parseMongoQuery } from '@dblearn/contracts';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from './content-folder.js';
 
-/** Every fenced block of a language in a detail text. */
+/** Every fenced block of a language in a detail text (```sql must-fail blocks marked as such). */
 function fenced(detail: string, language: string): string[] {
-  return [...detail.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1] ?? '');
+  return [...detail.matchAll(new RegExp('```' + language + '((?:[ \\t]+[\\w-]+)*)[ \\t]*\\n([\\s\\S]*?)```', 'g'))].map((match) =>
+    /\bmust-fail\b/i.test(match[1] ?? '') ? `-- must fail\n${match[2] ?? ''}` : (match[2] ?? ''),
+  );
 }
 
 /** docs/api-contract.md "Runnable SQL": the browser's parser must read it, on a collection the sandbox has. */

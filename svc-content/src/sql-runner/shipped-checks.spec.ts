@@ -53,7 +53,7 @@ describe('the shipped checks on visible and hidden data', () => {
     const job = { sandboxKey: `shipped:${course._id}`, source, check: { kind: 'query' as const, referenceSql: check.referenceSql } };
     // Its reference runs on both datasets (the save check) and passes against itself on both.
     // (A first build of a sandbox and its variant may take a while on a busy machine.)
-    expect(await runner.run({ op: 'reference', ...job }, 20_000)).toEqual({ ok: true });
+    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
     expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
     expect(await runner.run({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
     const visible = runOnCopy(engine, buildSandbox(engine, source.visible), check.referenceSql);

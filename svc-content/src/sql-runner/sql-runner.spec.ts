@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,13 +24,13 @@ describe('SqlRunner', () => {
 
   it('stops a runaway at the time limit and answers the next job with a fresh worker', async () => {
     const started = Date.now();
-    expect(await runner.run({ op: 'attempt', ...sandbox(1), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, 300)).toBe(TIMED_OUT);
+    expect(await runner.run({ op: 'attempt', ...sandbox(1), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, undefined, 300)).toBe(TIMED_OUT);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await runner.run({ op: 'attempt', ...sandbox(1), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
   });
 
   it('takes a slow job out of the pool: the next job gets a fresh worker instead of waiting for it', async () => {
-    const runaway = runner.run({ op: 'attempt', ...sandbox(2), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, 3_000);
+    const runaway = runner.run({ op: 'attempt', ...sandbox(2), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, undefined, 3_000);
     const started = Date.now();
     expect(await runner.run({ op: 'attempt', ...sandbox(2), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     // The only worker is busy for 3 s; the spare took its place once the runaway had used 15 ms of CPU.
@@ -43,7 +43,7 @@ describe('SqlRunner', () => {
     // The sandbox is built first: a job that builds one is judged by the wall clock only.
     await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: 'SELECT 1' });
     const moved = runner.movedJobs;
-    expect(await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: heavy }, 10_000)).toMatchObject({ columns: ['c', 's'], rows: [[1000000, 500000500000]] });
+    expect(await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: heavy }, undefined, 10_000)).toMatchObject({ columns: ['c', 's'], rows: [[1000000, 500000500000]] });
     expect(runner.movedJobs).toBe(moved + 1);
     // An ordinary query stays in the pool.
     expect(await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: 'SELECT n FROM t' })).toMatchObject({ rows: [[4]] });
@@ -61,12 +61,56 @@ describe('SqlRunner', () => {
   });
 
   it('keeps at most as many slow jobs out of the pool as it has workers', async () => {
-    const runaways = [1, 2].map(() => runner.run({ op: 'attempt', ...sandbox(3), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, 1_200));
+    const runaways = [1, 2].map(() => runner.run({ op: 'attempt', ...sandbox(3), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, undefined, 1_200));
     const started = Date.now();
     // The first runaway left the pool; the second holds the fresh worker until its limit.
     expect(await runner.run({ op: 'attempt', ...sandbox(3), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(await Promise.all(runaways)).toEqual([TIMED_OUT, TIMED_OUT]);
+  });
+});
+
+describe('fair queueing (issue 17 finding 4)', () => {
+  // Started once the tests above are done with theirs: workers starting side by side slow each other.
+  let fair: SqlRunner;
+  beforeAll(() => {
+    fair = new SqlRunner({ sqlWorkers: 1 });
+  });
+  afterAll(() => fair.onModuleDestroy());
+  const flooder = { userId: 'flooder' };
+  const quick = (n: number) => ({ op: 'attempt' as const, ...sandbox(n), check: { kind: 'query' as const, referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' });
+
+  it("answers another learner's attempt within 1 s while one learner's queue of runaways waits", async () => {
+    // Warm the sandbox, so the quick job is judged by CPU like any attempt.
+    expect(await fair.run(quick(5), { userId: 'learner' })).toMatchObject({ passed: true });
+    const runaways = Array.from({ length: 6 }, () => fair.run({ op: 'attempt', ...sandbox(5), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // One runaway is in the heavy-query process (its capacity is 1 here), one holds the only worker at the lowest priority, four wait.
+    for (const userId of ['learner', 'another learner']) {
+      const started = Date.now();
+      expect(await fair.run(quick(5), { userId })).toMatchObject({ passed: true, rows: [[5]] });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    }
+    // Put back, never dropped: every runaway still ends at its own limit.
+    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 6 }, () => TIMED_OUT));
+  });
+
+  it("gives admins' saves their own lane beside a learner's runaways", async () => {
+    const runaways = Array.from({ length: 4 }, () => fair.run({ op: 'attempt', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    expect(await fair.run({ op: 'sandbox', source: 'CREATE TABLE saved (n INTEGER);' }, { admin: true })).toEqual({ ok: true });
+    expect(await fair.run({ op: 'reference', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT n FROM t' } }, { admin: true })).toEqual({ ok: true });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 4 }, () => TIMED_OUT));
+  });
+
+  it("refuses one asker's 33rd waiting job (503), not another's", async () => {
+    const flood = Array.from({ length: 40 }, () => fair.run({ op: 'attempt', ...sandbox(7), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, 150).catch((error: unknown) => error));
+    expect(await fair.run(quick(7), { userId: 'learner' })).toMatchObject({ passed: true });
+    const answers = await Promise.all(flood);
+    expect(answers.filter((answer) => answer === TIMED_OUT).length).toBeGreaterThanOrEqual(32);
+    expect(answers.filter((answer) => answer instanceof Error && /Too many queries are waiting/.test(answer.message)).length).toBeGreaterThan(0);
   });
 });
 

@@ -15,6 +15,21 @@ export { TIMED_OUT } from './sql-jobs.js';
 
 /** Jobs waiting for a worker beyond this are refused (503) rather than queued without end. */
 const MAX_WAITING = 500;
+/** One asker's jobs waiting beyond this are refused (503): a queue of one learner's never fills the runner's. */
+const MAX_WAITING_PER_ASKER = 32;
+
+/**
+ * Who asked for a job: a learner (their jobs are served in turn with every other learner's), or an
+ * admin saving a sandbox or a check (their own lane: a worker of its own, and first pick of the
+ * pool). Jobs that name no one share one learner's turn.
+ */
+export type SqlAsker = { userId: string } | { admin: true };
+const NOBODY: SqlAsker = { userId: '' };
+const ADMIN_LANE = 'admin';
+
+function laneOf(asker: SqlAsker): string {
+  return 'admin' in asker ? ADMIN_LANE : `user:${asker.userId}`;
+}
 
 /**
  * A job is heavy once its thread has spent this much CPU on it (an ordinary attempt costs about
@@ -34,8 +49,10 @@ const HEAVY_JOB_NICE = 19;
 interface Pending {
   id: number;
   job: SqlJob;
+  /** Whose turn it takes (laneOf). */
+  lane: string;
   timeLimitMs: number;
-  /** When its time limit ends (set when a worker takes it). */
+  /** When its time limit ends (set when a worker first takes it; a job put back keeps it). */
   deadline: number;
   resolve(reply: SqlJobReply | typeof TIMED_OUT): void;
   reject(error: Error): void;
@@ -48,6 +65,10 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   watch: NodeJS.Timeout | null;
   reniced: boolean;
+  /** Its job turned out heavy and could not move to the heavy-query process: it may be put back for another asker's job. */
+  stuck: boolean;
+  /** The admin lane's own worker: it takes only admins' jobs. */
+  adminOnly: boolean;
   /** Sandboxes whose script this worker was sent (it builds each once and keeps it). */
   sentSandboxes: Set<string>;
 }
@@ -62,12 +83,21 @@ interface Slot {
  * priority (see heavy-query-process.ts). So a runaway costs the pool ~15 ms of CPU and a worker's
  * start, never a slot for 2 s or a core's share. Queries run on a fresh copy of their sandbox, so
  * running one again changes nothing.
+ *
+ * Fair queueing (issue 17 finding 4): waiting jobs are kept per asker and served round-robin, so a
+ * learner's queue of runaways delays another learner's attempt by one job at most, never by the
+ * whole queue. A heavy job that could not move (the heavy-query process is full) and holds a worker
+ * while another asker waits is put back at the end of its asker's queue (its time limit still
+ * running) and its worker replaced, so runaways never hold the pool against someone else. Admins'
+ * saves have a lane of their own: the first pick of any free worker, and a worker only they use.
  */
 @Injectable()
 export class SqlRunner implements OnModuleDestroy {
   private readonly logger = new Logger(SqlRunner.name);
   private readonly slots: Slot[];
-  private readonly waiting: Pending[] = [];
+  /** Waiting jobs per lane; a Map keeps the lanes in the order they are served next (round-robin). */
+  private readonly waiting = new Map<string, Pending[]>();
+  private waitingCount = 0;
   private readonly heavy: HeavyQueries;
   /** A started worker waiting to take the place of a slot whose worker is terminated. */
   private spare: Slot | null;
@@ -77,16 +107,19 @@ export class SqlRunner implements OnModuleDestroy {
   private readonly wasm = compileEngine();
 
   constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'>) {
-    this.slots = Array.from({ length: config.sqlWorkers }, () => this.newSlot());
+    this.slots = [this.newSlot(true), ...Array.from({ length: config.sqlWorkers }, () => this.newSlot())];
     this.spare = this.newSlot();
     this.heavy = new HeavyQueries(config.sqlWorkers);
   }
 
-  run(job: SqlJob, timeLimitMs = SQL_TIME_LIMIT_MS): Promise<SqlJobReply | typeof TIMED_OUT> {
+  run(job: SqlJob, asker: SqlAsker = NOBODY, timeLimitMs = SQL_TIME_LIMIT_MS): Promise<SqlJobReply | typeof TIMED_OUT> {
     if (this.closed) return Promise.reject(new Error('The SQL runner is closed.'));
-    if (this.waiting.length >= MAX_WAITING) return Promise.reject(serviceUnavailable('Too many queries are waiting to run. Try again shortly.'));
+    const lane = laneOf(asker);
+    if (this.waitingCount >= MAX_WAITING || (this.waiting.get(lane)?.length ?? 0) >= MAX_WAITING_PER_ASKER) {
+      return Promise.reject(serviceUnavailable('Too many queries are waiting to run. Try again shortly.'));
+    }
     return new Promise<SqlJobReply | typeof TIMED_OUT>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, job, timeLimitMs, deadline: 0, resolve, reject });
+      this.enqueue({ id: this.nextId++, job, lane, timeLimitMs, deadline: 0, resolve, reject });
       this.dispatch();
     }).then(shownAnswer);
   }
@@ -103,28 +136,89 @@ export class SqlRunner implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    for (const pending of this.waiting.splice(0)) pending.reject(new Error('The SQL runner is closed.'));
+    for (const queue of this.waiting.values()) for (const pending of queue) pending.reject(new Error('The SQL runner is closed.'));
+    this.waiting.clear();
+    this.waitingCount = 0;
     const spare = this.spare ? [this.spare] : [];
     this.spare = null;
     await Promise.all([...[...this.slots, ...spare].map((slot) => this.stop(slot)), this.heavy.close()]);
   }
 
+  private enqueue(pending: Pending, first = false): void {
+    const queue = this.waiting.get(pending.lane);
+    if (queue) {
+      if (first) queue.unshift(pending);
+      else queue.push(pending);
+    } else this.waiting.set(pending.lane, [pending]);
+    this.waitingCount += 1;
+  }
+
+  /**
+   * The lane served next: the admins' when they wait, else the learner whose turn it is, passing
+   * over learners who have a job running already while someone who has none waits.
+   */
+  private nextLane(adminOnly: boolean): string | undefined {
+    if (this.waiting.has(ADMIN_LANE)) return ADMIN_LANE;
+    if (adminOnly) return undefined;
+    let first: string | undefined;
+    for (const lane of this.waiting.keys()) {
+      if (!this.slots.some((slot) => slot.current?.lane === lane)) return lane;
+      first ??= lane;
+    }
+    return first;
+  }
+
+  /** The next job of `lane`; the lane goes to the back of the round (or leaves it when it has no more). */
+  private take(lane: string): Pending {
+    const queue = this.waiting.get(lane) as Pending[];
+    const pending = queue.shift() as Pending;
+    this.waiting.delete(lane);
+    if (queue.length > 0) this.waiting.set(lane, queue);
+    this.waitingCount -= 1;
+    return pending;
+  }
+
   private dispatch(): void {
+    if (this.closed) return;
+    this.makeRoom();
     for (const slot of this.slots) {
-      if (slot.current || this.waiting.length === 0) continue;
-      const pending = this.waiting.shift() as Pending;
+      if (slot.current) continue;
+      const lane = this.nextLane(slot.adminOnly);
+      if (lane === undefined) continue;
+      const pending = this.take(lane);
+      pending.deadline ||= Date.now() + pending.timeLimitMs;
+      const timeLeft = pending.deadline - Date.now();
+      // A job put back whose time ran out while it waited.
+      if (timeLeft <= 0) {
+        pending.resolve(TIMED_OUT);
+        setImmediate(() => this.dispatch());
+        continue;
+      }
       slot.current = pending;
-      pending.deadline = Date.now() + pending.timeLimitMs;
-      slot.timer = setTimeout(() => this.replace(slot)?.resolve(TIMED_OUT), pending.timeLimitMs);
+      slot.timer = setTimeout(() => this.replace(slot)?.resolve(TIMED_OUT), timeLeft);
       const job = withoutKnownSource(slot, pending.job);
       this.watch(slot, pending, job.source === undefined);
       slot.worker.postMessage({ id: pending.id, job } satisfies SqlJobMessage);
     }
   }
 
-  private newSlot(): Slot {
+  /**
+   * When every worker is busy and someone waits, a stuck heavy job of another asker than the one
+   * served next gives its worker up: it goes back to the end of its asker's queue, time limit
+   * running, and the spare takes the slot.
+   */
+  private makeRoom(): void {
+    if (this.waitingCount === 0 || this.slots.some((slot) => !slot.current && !slot.adminOnly)) return;
+    const next = this.nextLane(false);
+    const stuck = this.slots.find((slot) => slot.stuck && !slot.adminOnly && slot.current && slot.current.lane !== next);
+    if (!stuck) return;
+    const pending = this.replace(stuck);
+    if (pending) this.enqueue(pending);
+  }
+
+  private newSlot(adminOnly = false): Slot {
     const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, reniced: false, sentSandboxes: new Set() };
+    const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
     slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello) => {
       if ('tid' in message) slot.tid = message.tid;
       else if (slot.current?.id === message.id) {
@@ -182,6 +276,9 @@ export class SqlRunner implements OnModuleDestroy {
       this.heavy.run(pending.job, pending.deadline - Date.now()).then(pending.resolve, pending.reject);
       return;
     }
+    slot.stuck = true;
+    // Someone may be waiting for this worker already.
+    if (this.waitingCount > 0) setImmediate(() => this.dispatch());
     if (slot.tid === null) return;
     try {
       setPriority(slot.tid, HEAVY_JOB_NICE);
@@ -206,7 +303,7 @@ export class SqlRunner implements OnModuleDestroy {
     if (index === -1) return null;
     const pending = slot.current;
     clearTimers(slot);
-    if (!this.closed) this.slots[index] = this.takeSpare();
+    if (!this.closed) this.slots[index] = this.takeSpare(slot.adminOnly);
     else this.slots.splice(index, 1);
     void slot.worker.terminate();
     if (!this.closed) setImmediate(() => this.dispatch());
@@ -231,15 +328,16 @@ export class SqlRunner implements OnModuleDestroy {
     void slot.worker.terminate();
     setTimeout(() => {
       if (this.closed) return;
-      this.slots.push(this.newSlot());
+      this.slots.push(this.newSlot(slot.adminOnly));
       this.dispatch();
     }, RESTART_DELAY_MS);
     return pending;
   }
 
   /** The spare (started earlier, so usually ready) for a pool slot, and a new spare behind it. */
-  private takeSpare(): Slot {
+  private takeSpare(adminOnly: boolean): Slot {
     const taken = this.spare ?? this.newSlot();
+    taken.adminOnly = adminOnly;
     this.spare = this.newSlot();
     return taken;
   }
@@ -275,6 +373,7 @@ function clearTimers(slot: Slot): void {
   if (slot.watch) clearTimeout(slot.watch);
   slot.timer = null;
   slot.watch = null;
+  slot.stuck = false;
 }
 
 /** The CPU time a thread of this process has used (Linux's schedstat), in ms; null where it cannot be read. */

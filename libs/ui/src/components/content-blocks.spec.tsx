@@ -32,6 +32,10 @@ describe('parseDetail', () => {
     ]);
   });
 
+  it('reads the info words after a fence\'s language (```sql must-fail), and closes only at a bare fence', () => {
+    expect(parseDetail('```sql Must-Fail\nINSERT INTO t VALUES (9);\n```sql\n```')).toEqual([{ kind: 'code', language: 'sql', code: 'INSERT INTO t VALUES (9);\n```sql', info: ['must-fail'] }]);
+  });
+
   it('gives nothing for an empty detail', () => {
     expect(parseDetail('')).toEqual([]);
   });

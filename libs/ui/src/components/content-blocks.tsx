@@ -11,12 +11,15 @@ export interface ContentBlock {
   detail: string;
 }
 
-/** A piece of a block's detail: one line of text, or a fenced code block (```sql … ```). */
+/**
+ * A piece of a block's detail: one line of text, or a fenced code block (```sql … ```) with the
+ * info words after its language (```sql must-fail: ['must-fail']).
+ */
 export type DetailPart =
   | { kind: 'line'; text: string }
-  | { kind: 'code'; language: string; code: string };
+  | { kind: 'code'; language: string; code: string; info?: string[] };
 
-const FENCE = /^\s*```\s*([\w-]*)\s*$/;
+const FENCE = /^\s*```\s*([\w-]*)((?:[ \t]+[\w-]+)*)\s*$/;
 
 /**
  * Splits a detail text at line breaks (SPEC §2); lines between ``` fences become one code part with
@@ -24,21 +27,22 @@ const FENCE = /^\s*```\s*([\w-]*)\s*$/;
  */
 export function parseDetail(detail: string): DetailPart[] {
   const parts: DetailPart[] = [];
-  let code: { language: string; lines: string[] } | null = null;
+  let code: { language: string; info: string[]; lines: string[] } | null = null;
+  const codePart = ({ language, info, lines }: { language: string; info: string[]; lines: string[] }): DetailPart => ({ kind: 'code', language, code: lines.join('\n'), ...(info.length > 0 ? { info } : {}) });
   for (const line of detail.split(/\r\n|\r|\n/)) {
     const fence = FENCE.exec(line);
     if (code) {
-      if (fence && fence[1] === '') {
-        parts.push({ kind: 'code', language: code.language, code: code.lines.join('\n') });
+      if (fence && fence[1] === '' && fence[2] === '') {
+        parts.push(codePart(code));
         code = null;
       } else code.lines.push(line);
     } else if (fence) {
-      code = { language: (fence[1] ?? '').toLowerCase(), lines: [] };
+      code = { language: (fence[1] ?? '').toLowerCase(), info: (fence[2] ?? '').trim().split(/\s+/).filter(Boolean).map((word) => word.toLowerCase()), lines: [] };
     } else if (line.trim() !== '') {
       parts.push({ kind: 'line', text: line });
     }
   }
-  if (code) parts.push({ kind: 'code', language: code.language, code: code.lines.join('\n') });
+  if (code) parts.push(codePart(code));
   return parts;
 }
 
@@ -46,6 +50,8 @@ export function parseDetail(detail: string): DetailPart[] {
 export interface CodeSnippet {
   language: string;
   code: string;
+  /** The fence's info words after the language (```sql must-fail). */
+  info?: string[];
   block: ContentBlock;
   /** 0 for the first code part of the block, 1 for the next… (a stable key for a runnable cell). */
   index: number;
@@ -98,7 +104,7 @@ function Block({ block, headingLevel, blockActions, renderCode, courseId }: { bl
             </p>
           );
         }
-        const snippet: CodeSnippet = { language: part.language, code: part.code, block, index: codeIndex++ };
+        const snippet: CodeSnippet = { language: part.language, code: part.code, ...(part.info ? { info: part.info } : {}), block, index: codeIndex++ };
         return <div key={position}>{renderCode ? renderCode(snippet) : courseId !== undefined ? <RunnableCode snippet={snippet} courseId={courseId} /> : <CodeView language={snippet.language} code={snippet.code} />}</div>;
       })}
     </section>

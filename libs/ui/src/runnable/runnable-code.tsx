@@ -7,15 +7,26 @@ import type { CodeSnippet } from '../components/content-blocks.js';
 const RunnableSql = lazy(() => import('./runnable-sql.js'));
 const RunnableMongo = lazy(() => import('./runnable-mongo.js'));
 
-const RUNNABLE = { sql: RunnableSql, mongo: RunnableMongo } as const;
-
-/** A fenced block that can run: ```sql and ```mongo become labs on the course's sandbox; any other stays plain code. */
-export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet, 'language' | 'code'>; courseId?: string }) {
-  const Runnable = snippet.language === 'sql' || snippet.language === 'mongo' ? RUNNABLE[snippet.language] : null;
-  if (!Runnable) return <CodeView language={snippet.language} code={snippet.code} />;
-  return (
-    <Suspense fallback={<CodeView language={snippet.language} code={snippet.code} />}>
-      <Runnable code={snippet.code} courseId={courseId} />
-    </Suspense>
-  );
+/**
+ * A fenced block that can run: ```sql and ```mongo become labs on the course's sandbox; any other
+ * stays plain code. ```sql must-fail is a lab whose example is meant to be refused (a constraint
+ * at work): its failure is the lesson's passing demonstration.
+ */
+export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet, 'language' | 'code' | 'info'>; courseId?: string }) {
+  const fallback = <CodeView language={snippet.language} code={snippet.code} />;
+  if (snippet.language === 'sql') {
+    return (
+      <Suspense fallback={fallback}>
+        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} />
+      </Suspense>
+    );
+  }
+  if (snippet.language === 'mongo') {
+    return (
+      <Suspense fallback={fallback}>
+        <RunnableMongo code={snippet.code} courseId={courseId} />
+      </Suspense>
+    );
+  }
+  return fallback;
 }

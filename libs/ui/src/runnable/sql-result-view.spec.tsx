@@ -37,6 +37,21 @@ describe('SqlResultView', () => {
   });
 });
 
+describe('SqlResultView for several statements', () => {
+  it('shows every result in order, each named by its place', () => {
+    render(<SqlResultView result={{ kind: 'tables', tables: [{ columns: ['balance'], rows: [[0]] }, { columns: ['balance'], rows: [[50]] }] }} />);
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['1 row', '1 row']);
+    expect(within(screen.getByRole('region', { name: 'Query result 1 of 2' })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0']);
+    expect(within(screen.getByRole('region', { name: 'Query result 2 of 2' })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['50']);
+  });
+
+  it('shows a must-fail example\'s expected refusal as a status, not an alert', () => {
+    render(<SqlResultView result={{ kind: 'refused', message: 'Refused as expected: FOREIGN KEY constraint failed' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Refused as expected: FOREIGN KEY constraint failed');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('SqlResultView for a first slice of a result', () => {
   it('names the table and counts every row while showing the first few', () => {
     const rows = Array.from({ length: 12 }, (_, index) => [index]);

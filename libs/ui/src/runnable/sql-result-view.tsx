@@ -1,5 +1,5 @@
 import { RunError } from './run-error.js';
-import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlCell, type SqlRunResult } from './sql-result.js';
+import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlCell, type SqlRunResult, type SqlTable } from './sql-result.js';
 
 export interface SqlResultViewProps {
   result: SqlRunResult | null;
@@ -15,22 +15,37 @@ export interface SqlResultViewProps {
 export function SqlResultView({ result, label = 'Query result', rowCount, shownRows = SHOWN_ROWS }: SqlResultViewProps) {
   if (!result) return null;
   if (result.kind === 'error') return <RunError message={result.message} />;
-  if (result.kind === 'done') {
+  if (result.kind === 'done' || result.kind === 'refused') {
     return (
-      <p className="dbl-runnable__count" role="status">
+      <p className={result.kind === 'refused' ? 'dbl-runnable__count dbl-runnable__refused' : 'dbl-runnable__count'} role="status">
         {result.message}
       </p>
     );
   }
-  const shown = result.rows.slice(0, shownRows);
-  const count = rowCount ?? result.rows.length;
+  if (result.kind === 'tables') {
+    // Every statement that returned rows, in the order they ran, each named by its place.
+    return (
+      <>
+        {result.tables.map((table, index) => (
+          <CountedTable key={index} table={table} label={`${label} ${index + 1} of ${result.tables.length}`} shownRows={shownRows} />
+        ))}
+      </>
+    );
+  }
+  return <CountedTable table={result} label={label} rowCount={rowCount} shownRows={shownRows} />;
+}
+
+/** One result with its row count above it. */
+function CountedTable({ table, label, rowCount, shownRows }: { table: SqlTable; label: string; rowCount?: number; shownRows: number }) {
+  const shown = table.rows.slice(0, shownRows);
+  const count = rowCount ?? table.rows.length;
   return (
     <div className="dbl-runnable__result">
       <p className="dbl-runnable__count" role="status">
         {rowCountLabel(count)}
         {count > shown.length ? ` (the first ${shown.length} shown)` : ''}
       </p>
-      <ResultTable columns={result.columns} rows={shown} label={label} />
+      <ResultTable columns={table.columns} rows={shown} label={label} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { withStatementLine } from './sql-failure.js';
-import { formatCell, rowCountLabel, type SqlRunResult } from './sql-result.js';
+import { asDemonstration, formatCell, RAN_BUT_MUST_FAIL, rowCountLabel, type SqlRunResult } from './sql-result.js';
 
 describe('formatCell', () => {
   it('spells NULL out, keeps numbers and text, shows a BLOB as hex', () => {
@@ -34,5 +34,15 @@ describe('withStatementLine', () => {
     const table: SqlRunResult = { kind: 'table', columns: ['n'], rows: [[1]] };
     expect(withStatementLine('SELECT 1', table)).toBe(table);
     expect(withStatementLine('SELECT 1', { kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' })).toEqual({ kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' });
+  });
+});
+
+describe('asDemonstration (a ```sql must-fail block)', () => {
+  it('shows a statement\'s failure as the expected outcome, and running through as the failure', () => {
+    expect(asDemonstration({ kind: 'error', message: 'Line 2: FOREIGN KEY constraint failed', line: 2 })).toEqual({ kind: 'refused', message: 'Refused as expected: FOREIGN KEY constraint failed' });
+    expect(asDemonstration({ kind: 'done', message: 'Done: 1 rows changed (in this copy only).' })).toEqual({ kind: 'error', message: RAN_BUT_MUST_FAIL });
+    expect(asDemonstration({ kind: 'table', columns: ['n'], rows: [] })).toEqual({ kind: 'error', message: RAN_BUT_MUST_FAIL });
+    // A stop or an engine that did not load proves nothing.
+    expect(asDemonstration({ kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' })).toEqual({ kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' });
   });
 });

@@ -1,7 +1,36 @@
 import type { RunFailure } from './run-error.js';
 
-/** What one run answers: the last statement that has columns, a statement's summary, or why it failed (with its line). */
-export type SqlRunResult = { kind: 'table'; columns: string[]; rows: SqlCell[][] } | { kind: 'done'; message: string } | RunFailure;
+/** One statement's result: its columns and rows. */
+export interface SqlTable {
+  columns: string[];
+  rows: SqlCell[][];
+}
+
+/**
+ * What one run answers: the one statement that has columns ('table'), every one of them in order
+ * when there are several ('tables'), a statement's summary, why it failed (with its line), or, for
+ * a block that must fail, the failure it was meant to show ('refused').
+ */
+export type SqlRunResult =
+  | ({ kind: 'table' } & SqlTable)
+  | { kind: 'tables'; tables: SqlTable[] }
+  | { kind: 'done'; message: string }
+  | { kind: 'refused'; message: string }
+  | RunFailure;
+
+/** A ```sql must-fail block that ran through. */
+export const RAN_BUT_MUST_FAIL = 'This example should be refused, but every statement ran.';
+
+/**
+ * A ```sql must-fail example's outcome: a statement's failure (it names a line) is what it was
+ * meant to show, "Refused as expected: FOREIGN KEY constraint failed"; running through is the
+ * surprise. A failure without a line (a time-out, the engine not loading) stays a failure.
+ */
+export function asDemonstration(result: SqlRunResult): SqlRunResult {
+  if (result.kind !== 'error') return { kind: 'error', message: RAN_BUT_MUST_FAIL };
+  if (result.line === undefined) return result;
+  return { kind: 'refused', message: `Refused as expected: ${result.message.replace(/^Line \d+: /, '')}` };
+}
 
 export type SqlCell = string | number | null | Uint8Array;
 

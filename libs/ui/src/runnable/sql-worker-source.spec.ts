@@ -6,12 +6,13 @@ import { withStatementLine, type FailedStatement } from './sql-failure.js';
 import type { SqlRunResult } from './sql-result.js';
 
 const SANDBOX = "CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO student VALUES (1, 'Ada'), (2, 'Edgar');";
+const SCHOOL = `${SANDBOX}\nCREATE TABLE enrollment (student_id INTEGER REFERENCES student(id), course_id INTEGER, grade INTEGER);\nINSERT INTO enrollment VALUES (1, 7, 90);`;
 
 /**
  * The worker's own source text, run as the page runs it (self, importScripts, postMessage) with the
  * real sql.js: each query is answered as the page shows it (the failing statement's line added).
  */
-async function runInWorker(queries: string[]): Promise<SqlRunResult[]> {
+async function runInWorker(queries: string[], sandbox = SANDBOX): Promise<SqlRunResult[]> {
   const answers: { id: number; result: SqlRunResult | FailedStatement }[] = [];
   const scope: Record<string, unknown> = {
     importScripts: (url: string) => expect(url).toBe('https://cdn.example/sql-wasm.1234.js'),
@@ -21,7 +22,7 @@ async function runInWorker(queries: string[]): Promise<SqlRunResult[]> {
   };
   new Function('self', sqlWorkerSource('https://cdn.example/sql-wasm.1234.js', 'https://cdn.example/sql-wasm.1234.wasm'))(scope);
   const onmessage = scope.onmessage as (event: { data: unknown }) => void;
-  queries.forEach((sql, id) => onmessage({ data: { id, sandbox: SANDBOX, sql } }));
+  queries.forEach((sql, id) => onmessage({ data: { id, sandbox, sql } }));
   while (answers.length < queries.length) await new Promise((resolve) => setTimeout(resolve, 5));
   return answers.sort((a, b) => a.id - b.id).map(({ id, result }) => withStatementLine(queries[id] ?? '', result));
 }
@@ -40,7 +41,7 @@ describe('the SQL worker', () => {
     expect(runtime).toEqual({ kind: 'error', message: 'Line 3: malformed JSON', line: 3 });
   });
 
-  it('answers the last result that has columns (an empty one too), or what a statement changed', async () => {
+  it('answers the result that has columns (an empty one too), every one when there are several, or what a statement changed', async () => {
     const [last, empty, changed, skipped] = await runInWorker([
       "INSERT INTO student VALUES (3, NULL);\nSELECT count(*) AS n FROM student;\nUPDATE student SET name = 'x';",
       'SELECT id, name FROM student WHERE id > 9;',
@@ -50,7 +51,8 @@ describe('the SQL worker', () => {
     expect(last).toEqual({ kind: 'table', columns: ['n'], rows: [[3]] });
     expect(empty).toEqual({ kind: 'table', columns: ['id', 'name'], rows: [] });
     expect(changed).toEqual({ kind: 'done', message: 'Done: 1 rows changed (in this copy only).' });
-    expect(skipped).toEqual({ kind: 'table', columns: ['b'], rows: [[2]] });
+    // Empty statements are skipped; both results are shown, in order.
+    expect(skipped).toEqual({ kind: 'tables', tables: [{ columns: ['a'], rows: [[1]] }, { columns: ['b'], rows: [[2]] }] });
   });
 
   it('starts every run from a fresh copy of the sandbox', async () => {
@@ -79,5 +81,30 @@ describe('the SQL worker', () => {
     ]);
     expect(total).toEqual({ kind: 'error', message: 'Your result is too large (over 4 MB); add a LIMIT.' });
     expect(value).toEqual({ kind: 'error', message: 'A value in your result is too large (over 1 MB).' });
+  });
+
+  it('shows every statement that returns rows, in order, as the lesson promises', async () => {
+    const [rolledBack] = await runInWorker([
+      "BEGIN;\nUPDATE enrollment SET grade = 0;\nSELECT grade FROM enrollment;\nROLLBACK;\nSELECT grade FROM enrollment;",
+    ], SCHOOL);
+    expect(rolledBack).toEqual({ kind: 'tables', tables: [{ columns: ['grade'], rows: [[0]] }, { columns: ['grade'], rows: [[90]] }] });
+  });
+
+  it('enforces foreign keys in every copy, and lets the learner read and switch them in theirs', async () => {
+    const [orphan, drop, read, switched] = await runInWorker([
+      'SELECT 1;\nINSERT INTO enrollment VALUES (999, 999, 50);',
+      'DROP TABLE student;',
+      'PRAGMA foreign_keys;',
+      'PRAGMA foreign_keys = OFF;\nINSERT INTO enrollment VALUES (999, 999, 50);\nSELECT count(*) AS n FROM enrollment;',
+    ], SCHOOL);
+    expect(orphan).toEqual({ kind: 'error', message: 'Line 2: FOREIGN KEY constraint failed', line: 2 });
+    expect(drop).toEqual({ kind: 'error', message: 'Line 1: FOREIGN KEY constraint failed', line: 1 });
+    expect(read).toEqual({ kind: 'table', columns: ['foreign_keys'], rows: [[1]] });
+    expect(switched).toEqual({ kind: 'table', columns: ['n'], rows: [[2]] });
+  });
+
+  it('enforces a STRICT table', async () => {
+    const [strict] = await runInWorker(["CREATE TABLE staff (salary INTEGER) STRICT;\nINSERT INTO staff VALUES ('lots');"]);
+    expect(strict).toEqual({ kind: 'error', message: 'Line 2: cannot store TEXT value in INTEGER column staff.salary', line: 2 });
   });
 });

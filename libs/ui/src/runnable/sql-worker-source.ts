@@ -60,10 +60,10 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, ca
   }
   // Statement by statement (as the server runs an attempt, with the same rule and caps), so a
   // failure carries the offset in the learner's text where its statement starts (the page turns it
-  // into a line); the answer is the last result that has columns, an empty one included.
+  // into a line); the answer is every result that has columns, in order, empty ones included.
   const runStatements = (SQL: SqlJs, rules: LabRules, db: SqlDatabase, text: string) => {
     lab.prepareLabDatabase(db, maxPages);
-    return lab.runLabStatements(SQL, db, text, rules).at(-1) ?? null;
+    return lab.runLabStatements(SQL, db, text, rules);
   };
   // The sandbox is built once per source; every run opens a fresh copy of its bytes.
   let built: { source: string; bytes: Uint8Array } | null = null;
@@ -97,8 +97,9 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, ca
             });
             return { kind: 'schema', tables };
           }
-          const last = runStatements(SQL, rules, db, sql);
-          if (last) return { kind: 'table', ...last };
+          const tables = runStatements(SQL, rules, db, sql);
+          if (tables.length > 1) return { kind: 'tables', tables };
+          if (tables[0]) return { kind: 'table', ...tables[0] };
           return { kind: 'done', message: `Done: ${db.getRowsModified()} rows changed (in this copy only).` };
         } finally {
           db.close();
