@@ -31,6 +31,9 @@ const keyCheck = findEveryKey.checks![0]! as { _id: string; referenceSql: string
 const referentialActions = relations.projects[1]!;
 const firstTutorial = relations.tutorials[0]!;
 const courseDir = 'courses/relations-keys-constraints';
+const NEW_LESSON = '6a0f0c0e9d1c4b2a8e3f5a71';
+const NEW_STATE_CHECK = '6a0f0c0e9d1c4b2a8e3f5a81';
+const NEW_QUIZ = '6a0f0c0e9d1c4b2a8e3f5a82';
 
 /** svc-content (re)started on the same database, syncing `dir` on start. */
 async function restart(env: Partial<ContentConfig> = { seedDemo: true, contentDir: dir }): Promise<void> {
@@ -86,14 +89,40 @@ describe('the content folder sync (SEED_DEMO)', () => {
     expect(exported.interviewQuestions.filter((q) => shipped.interviewQuestions.some((s) => s._id === q._id))).toEqual(shipped.interviewQuestions);
   }, 240_000);
 
-  it('on the next start, writes a changed lesson, removes what left the folder, and leaves the admin course alone', async () => {
+  it('on the next start, adds a new lesson and checks, writes a changed lesson, removes what left the folder, and leaves the admin course alone', async () => {
     const tutorialFile = `${courseDir}/tutorials/relations-tuples-and-domains.md`;
     edit(tutorialFile, (text) => text.replace('A relation is a set of tuples', 'A relation (a table) is a set of tuples'));
     edit(`${courseDir}/course.yaml`, (text) => text.replace('  - projects/referential-actions-in-practice.md\n', ''));
     const question = shipped.interviewQuestions[0]!;
     edit('interview/beginner.yaml', (text) => text.replace(new RegExp(`  - id: ${question._id}\\n[\\s\\S]*?(?=\\n  - id: )`), ''));
+    // A new lesson, and a state check and a quiz beside the project text, as README "Content authors" shows them.
+    writeFileSync(join(dir, courseDir, 'tutorials/new-lesson.md'), ['---', `id: ${NEW_LESSON}`, 'title: A new lesson', '---', '', '## Ranking rows', '', 'Each line is one paragraph.', '```sql', 'SELECT name, RANK() OVER (ORDER BY year) FROM student;', '```', ''].join('\n'));
+    edit(`${courseDir}/course.yaml`, (text) => text.replace('tutorials:\n', 'tutorials:\n  - tutorials/new-lesson.md\n'));
+    edit(`${courseDir}/projects/find-every-key.md`, (text) =>
+      text.replace(
+        'checks:\n',
+        [
+          'checks:',
+          `  - id: ${NEW_STATE_CHECK}`,
+          '    kind: state',
+          '    task: Create a table audit(id, note) whose note can never be missing.',
+          '    referenceSql: CREATE TABLE audit (id INTEGER PRIMARY KEY, note TEXT NOT NULL);',
+          "    verifySql: SELECT name FROM sqlite_schema WHERE name = 'audit'",
+          '    probes: [{sql: "INSERT INTO audit (note) VALUES (NULL)", expect: fails}]',
+          `  - id: ${NEW_QUIZ}`,
+          '    kind: quiz',
+          '    task: Which of these are candidate keys of STUDENT(id, email, name)?',
+          '    quiz: {type: choice, options: ["{id}", "{email}", "{id, name}"], correct: [0, 1]}',
+          '    hints: [A candidate key is a minimal superkey.]',
+          '',
+        ].join('\n'),
+      ),
+    );
     await restart();
 
+    expect(await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: NEW_LESSON })).toMatchObject({ title: 'A new lesson', courseId: relations._id });
+    const checks = (await content.send<{ checks: { _id: string; kind: string }[] }>(CONTENT_PATTERNS.findProject, { id: findEveryKey._id })).checks;
+    expect(checks.map((check) => [check._id, check.kind])).toEqual([[NEW_STATE_CHECK, 'state'], [NEW_QUIZ, 'quiz'], ...findEveryKey.checks!.map((check) => [check._id, 'query'])]);
     const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: firstTutorial._id });
     expect(tutorial.contents[0]!.detail).toContain('A relation (a table) is a set of tuples');
     expect(await statusOf(CONTENT_PATTERNS.findProject, { id: referentialActions._id })).toBe(404);
