@@ -153,4 +153,14 @@ describe('the content folder sync (SEED_DEMO)', () => {
     expect(report).toMatchObject({ unchanged: true, problems: [] });
     expect((await db.collection('tutorials').findOne({ _id: new mongoose.Types.ObjectId(firstTutorial._id) }))?.title).toBe('Changed in the database');
   }, 240_000);
+
+  it('applies nothing of a folder with an invalid item, and names its file and line', async () => {
+    const project = `${courseDir}/projects/find-every-key.md`;
+    edit(project, (text) => text.replace(/^title: .*$/m, 'title: ""'));
+    edit(`${courseDir}/tutorials/relations-tuples-and-domains.md`, (text) => text.replace('A relation (a table) is', 'A relation (a set) is'));
+    const report = await service!.get(ContentSync).sync(dir);
+    const line = readFileSync(join(dir, project), 'utf8').split('\n').indexOf('title: ""') + 1;
+    expect(report.problems).toEqual([{ file: project, line, message: 'Title must be 5 to 50 characters long.' }]);
+    expect((await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: firstTutorial._id })).contents[0]!.detail).toContain('A relation (a table) is');
+  }, 240_000);
 });

@@ -69,12 +69,12 @@ export class ContentSync implements OnApplicationBootstrap {
       report.problems.push(error.problem);
       return report;
     }
-    report.problems = contentProblems(folder);
-    if (report.problems.length > 0) return report;
-
     const folderHash = hashOf([folder.courses, folder.interviewQuestions]);
     const before = await this.shipped.findById(SHIPPED_CONTENT_ID).lean<ShippedContentRecord>().exec();
+    // The hash is recorded only after a sync that refused nothing: this folder was valid then.
     if (before?.folderHash === folderHash) return { ...report, unchanged: true };
+    report.problems = contentProblems(folder);
+    if (report.problems.length > 0) return report;
 
     const previousCourses = before?.courses ?? {};
     const previousQuestions = before?.questions ?? {};
