@@ -132,13 +132,21 @@ describe('the content folder sync (SEED_DEMO)', () => {
     expect((await content.send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId: findEveryKey._id, userId: learner })).passed).toEqual([keyCheck._id]);
   }, 240_000);
 
-  it('removes a course that left the folder, and no admin creation', async () => {
+  it('removes a course that left the folder, keeping the tutorial moved out of it and an admin creation', async () => {
     const removed = shipped.courses.at(-1)!;
     const slug = readFileSync(join(dir, 'courses/index.yaml'), 'utf8').trim().split('\n').at(-1)!.replace(/^- /, '');
     edit('courses/index.yaml', (text) => text.replace(`- ${slug}\n`, ''));
+    // One of its tutorials moves to another course in the same change; an admin attached one of theirs to it.
+    const [moved, dropped] = removed.tutorials as [Tutorial, Tutorial];
+    const movedFile = readFileSync(join(dir, 'courses', slug, 'course.yaml'), 'utf8').match(/^ {2}- (tutorials\/.*\.md)$/m)![1]!;
+    cpSync(join(dir, 'courses', slug, movedFile), join(dir, courseDir, 'tutorials/moved.md'));
+    edit(`${courseDir}/course.yaml`, (text) => text.replace('tutorials:\n', 'tutorials:\n  - tutorials/moved.md\n'));
+    const adminTutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'An admin tutorial', courseId: removed._id });
     await restart();
     expect(await statusOf(CONTENT_PATTERNS.findCourse, { id: removed._id })).toBe(404);
-    expect(await statusOf(CONTENT_PATTERNS.findTutorial, { id: removed.tutorials[0]!._id })).toBe(404);
+    expect(await statusOf(CONTENT_PATTERNS.findTutorial, { id: dropped._id })).toBe(404);
+    expect(await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: moved._id })).toMatchObject({ courseId: relations._id });
+    expect(await content.send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: adminTutorial._id })).toMatchObject({ title: 'An admin tutorial', courseId: null });
     expect(await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: adminCourse._id })).toMatchObject({ name: 'An admin course' });
   }, 240_000);
 

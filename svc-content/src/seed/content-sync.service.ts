@@ -138,12 +138,26 @@ export class ContentSync implements OnApplicationBootstrap {
     const shippedItems = Object.values(courses);
     for (const id of gone(shippedItems.flatMap((course) => course.tutorials))) if (await present(() => this.tutorials.delete(id))) report.removed.tutorials += 1;
     for (const id of gone(shippedItems.flatMap((course) => course.projects))) if (await present(() => this.projects.delete(id))) report.removed.projects += 1;
-    for (const id of gone(Object.keys(courses))) if (await present(() => this.courses.delete(id))) report.removed.courses += 1;
+    const goneItems = new Set(gone(shippedItems.flatMap((course) => [...course.tutorials, ...course.projects])));
+    for (const id of gone(Object.keys(courses))) {
+      if (!(await present(() => this.keepOthers(id, goneItems)))) continue;
+      if (await present(() => this.courses.delete(id))) report.removed.courses += 1;
+    }
     for (const id of gone(Object.keys(questions))) if (await present(() => this.interview.delete(id))) report.removed.interviewQuestions += 1;
+  }
+
+  /**
+   * A course's delete takes every item it lists with it: first detach what must outlive it, the items
+   * the folder moved to another course and what an admin attached (it stays, unattached).
+   */
+  private async keepOthers(courseId: string, goneItems: Set<string>): Promise<void> {
+    const course = await this.courses.findStored(courseId);
+    for (const { _id } of course.tutorials) if (!goneItems.has(_id)) await this.courses.detachTutorial(courseId, _id);
+    for (const { _id } of course.projects) if (!goneItems.has(_id)) await this.courses.detachProject(courseId, _id);
   }
 }
 
-/** Runs a delete; false when the item was gone already (an admin deleted it: the 404 the service throws). */
+/** Runs a delete (or a read before one); false when the item was gone already (an admin deleted it: the 404 the service throws). */
 async function present(remove: () => Promise<unknown>): Promise<boolean> {
   try {
     await remove();
