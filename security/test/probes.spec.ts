@@ -192,6 +192,28 @@ describe('the SQL lab (issue 17 findings 1 and 2)', () => {
     expect(await attempt('SELECT n FROM t')).toMatchObject({ status: 200, body: { passed: true } });
   }, 60_000);
 
+  it("keeps another learner's attempts under 1 s while one learner floods the runner with runaways (finding 4)", async () => {
+    if (!target.admin) return console.warn('SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD not set: lab probe skipped');
+    const { attempt } = await lab();
+    const runaway = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n';
+    // Twelve runaways in flight (a gateway limit may refuse some with 429: that is fine too).
+    const flood = Array.from({ length: 12 }, () => attempt(runaway));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const other = (await register()).token;
+    const times: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      const started = Date.now();
+      expect(await attempt('SELECT n FROM t', other)).toMatchObject({ status: 200, body: { passed: true } });
+      times.push(Date.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[2]).toBeLessThan(1_000);
+    for (const answer of await Promise.all(flood)) {
+      expect([200, 429, 503]).toContain(answer.status);
+      if (answer.status === 200) expect(answer.body).toEqual({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
+    }
+  }, 60_000);
+
   it('refuses statements hidden behind quoting tricks, and the next learner still gets an honest lab', async () => {
     if (!target.admin) return console.warn('SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD not set: lab probe skipped');
     const { attempt } = await lab();

@@ -15,6 +15,7 @@ import {
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
+import { workerData } from 'node:worker_threads';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue as EngineValue } from 'sql.js';
 import type { QueryResult } from './compare-results.js';
 
@@ -64,7 +65,9 @@ export const SQL_HEAP_LIMIT_BYTES = 128 * 1024 * 1024;
  * files (every copy, anything a job managed to leave behind) and SQLite's heap there; a clean
  * worker holds ~30 MB, one that just ran a heavy query up to ~200 MB (the heap limit and a copy).
  */
-const WORKER_EXTERNAL_BYTES = 384 * 1024 * 1024;
+export const WORKER_EXTERNAL_BYTES = 384 * 1024 * 1024;
+/** The bound this thread checks: its worker's own when it was given one (SqlRunner's workerExternalBytes). */
+const externalBound = (workerData as { externalBytes?: number } | null)?.externalBytes ?? WORKER_EXTERNAL_BYTES;
 
 /**
  * This thread's engine: the statement-handle key, a connection of its own that no learner's SQL
@@ -95,7 +98,7 @@ function labEngine(sql: SqlJsStatic): LabEngine {
  */
 export function engineIntact(): boolean {
   if (!setup) return true;
-  return JSON.stringify(setup.probe.exec(HEAP_LIMITS_SQL)) === setup.heapLimits && getHeapStatistics().external_memory <= WORKER_EXTERNAL_BYTES;
+  return JSON.stringify(setup.probe.exec(HEAP_LIMITS_SQL)) === setup.heapLimits && getHeapStatistics().external_memory <= externalBound;
 }
 
 /** The engine's WebAssembly, compiled (once per process, by the runner). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 
@@ -15,7 +16,8 @@ const sandbox = (n: number) => ({ sandboxKey: `key-${n}`, source: { visible: `CR
 
 describe('SqlRunner', () => {
   it('sends a sandbox script once and again when the worker has dropped it from its cache', async () => {
-    const first = await runner.run({ op: 'attempt', ...sandbox(0), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' });
+    // The runner's first job, while its workers and the heavy-query process still start: time enough on a busy box.
+    const first = await runner.run({ op: 'attempt', ...sandbox(0), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000);
     expect(first).toMatchObject({ passed: true, rows: [[0]] });
     // 40 other sandboxes push the first out of the worker's 32-entry cache; the runner still thinks it sent it.
     for (let n = 1; n <= 40; n += 1) await runner.run({ op: 'reference', ...sandbox(n), check: { kind: 'query', referenceSql: 'SELECT n FROM t' } });
@@ -68,6 +70,48 @@ describe('SqlRunner', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(await Promise.all(runaways)).toEqual([TIMED_OUT, TIMED_OUT]);
   });
+});
+
+describe('a worker left otherwise than it was set up', () => {
+  it('is replaced before the next job, and the job\'s answer stands', async () => {
+    // Every worker here holds more outside its JS heap than this bound after any job (the WebAssembly
+    // memory alone is more): each job leaves it "not as it was set up", as a poisoned one would be.
+    const own = new SqlRunner({ sqlWorkers: 1, workerExternalBytes: 1024 });
+    try {
+      // A cold worker on a busy box: time enough to build the sandbox in the pool, not in the heavy-query process.
+      expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(own.taintedWorkers).toBe(1);
+      expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n + 0 FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(own.taintedWorkers).toBe(2);
+    } finally {
+      await own.onModuleDestroy();
+    }
+    // With the real bound an ordinary job leaves its worker as it was.
+    const before = runner.taintedWorkers;
+    expect(await runner.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(runner.taintedWorkers).toBe(before);
+  });
+});
+
+describe('a worker that runs out of memory', () => {
+  it('ends alone, as the runner relies on: this process carries on and the runner still answers', async () => {
+    // What finding 2's attempt did before the byte caps: strings decoded from a worker's engine until
+    // its heap was full. A worker with the runner's kind of limit, filled on purpose.
+    // Objects on its JS heap (the limit counts only that), and a guard on the whole process's memory
+    // so that a Node that did not enforce the limit fails this test instead of filling the box.
+    const filler = new Worker(
+      `const kept = []; for (;;) { kept.push(Array.from({ length: 100000 }, (_, i) => ({ i }))); if (process.memoryUsage().rss > 1536 * 1024 * 1024) throw new Error('no limit'); }`,
+      { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } },
+    );
+    const guard = setTimeout(() => void filler.terminate(), 30_000);
+    const ended = await new Promise<string>((resolve) => {
+      filler.once('error', (error) => resolve(error.message));
+      filler.once('exit', () => resolve('exited without an error'));
+    });
+    clearTimeout(guard);
+    expect(ended).toMatch(/memory limit/);
+    expect(await runner.run({ op: 'attempt', ...sandbox(9), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[9]] });
+  }, 60_000);
 });
 
 describe('fair queueing (issue 17 finding 4)', () => {

@@ -54,6 +54,8 @@ interface Pending {
   timeLimitMs: number;
   /** When its time limit ends (set when a worker first takes it; a job put back keeps it). */
   deadline: number;
+  /** A job put back: answers it "timed out" where it waits, once its time limit ends. */
+  expiry?: NodeJS.Timeout;
   resolve(reply: SqlJobReply | typeof TIMED_OUT): void;
   reject(error: Error): void;
 }
@@ -103,10 +105,15 @@ export class SqlRunner implements OnModuleDestroy {
   private spare: Slot | null;
   private nextId = 1;
   private moved = 0;
+  private tainted = 0;
   private closed = false;
   private readonly wasm = compileEngine();
 
-  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'>) {
+  /** A bound on each worker's memory outside its JS heap other than sql-engine's WORKER_EXTERNAL_BYTES (tests). */
+  private readonly externalBytes: number | undefined;
+
+  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'> & { workerExternalBytes?: number }) {
+    this.externalBytes = config.workerExternalBytes;
     this.slots = [this.newSlot(true), ...Array.from({ length: config.sqlWorkers }, () => this.newSlot())];
     this.spare = this.newSlot();
     this.heavy = new HeavyQueries(config.sqlWorkers);
@@ -134,9 +141,19 @@ export class SqlRunner implements OnModuleDestroy {
     return this.moved;
   }
 
+  /** How many workers were replaced because a job left them otherwise than they were set up (for tests). */
+  get taintedWorkers(): number {
+    return this.tainted;
+  }
+
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    for (const queue of this.waiting.values()) for (const pending of queue) pending.reject(new Error('The SQL runner is closed.'));
+    for (const queue of this.waiting.values()) {
+      for (const pending of queue) {
+        clearTimeout(pending.expiry);
+        pending.reject(new Error('The SQL runner is closed.'));
+      }
+    }
     this.waiting.clear();
     this.waitingCount = 0;
     const spare = this.spare ? [this.spare] : [];
@@ -144,12 +161,10 @@ export class SqlRunner implements OnModuleDestroy {
     await Promise.all([...[...this.slots, ...spare].map((slot) => this.stop(slot)), this.heavy.close()]);
   }
 
-  private enqueue(pending: Pending, first = false): void {
+  private enqueue(pending: Pending): void {
     const queue = this.waiting.get(pending.lane);
-    if (queue) {
-      if (first) queue.unshift(pending);
-      else queue.push(pending);
-    } else this.waiting.set(pending.lane, [pending]);
+    if (queue) queue.push(pending);
+    else this.waiting.set(pending.lane, [pending]);
     this.waitingCount += 1;
   }
 
@@ -175,7 +190,22 @@ export class SqlRunner implements OnModuleDestroy {
     this.waiting.delete(lane);
     if (queue.length > 0) this.waiting.set(lane, queue);
     this.waitingCount -= 1;
+    clearTimeout(pending.expiry);
     return pending;
+  }
+
+  /** A job put back waits no longer than its time limit: then it is answered where it waits. */
+  private putBack(pending: Pending): void {
+    this.enqueue(pending);
+    pending.expiry = setTimeout(() => {
+      const queue = this.waiting.get(pending.lane);
+      const index = queue?.indexOf(pending) ?? -1;
+      if (!queue || index === -1) return;
+      queue.splice(index, 1);
+      if (queue.length === 0) this.waiting.delete(pending.lane);
+      this.waitingCount -= 1;
+      pending.resolve(TIMED_OUT);
+    }, Math.max(0, pending.deadline - Date.now()));
   }
 
   private dispatch(): void {
@@ -213,11 +243,11 @@ export class SqlRunner implements OnModuleDestroy {
     const stuck = this.slots.find((slot) => slot.stuck && !slot.adminOnly && slot.current && slot.current.lane !== next);
     if (!stuck) return;
     const pending = this.replace(stuck);
-    if (pending) this.enqueue(pending);
+    if (pending) this.putBack(pending);
   }
 
   private newSlot(adminOnly = false): Slot {
-    const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm, externalBytes: this.externalBytes }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
     slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello) => {
       if ('tid' in message) slot.tid = message.tid;
@@ -229,6 +259,7 @@ export class SqlRunner implements OnModuleDestroy {
           return;
         }
         // A worker left otherwise than it was set up (or stuck at a low priority) does not take another job.
+        if (message.tainted) this.tainted += 1;
         if (message.tainted || (slot.reniced && !restorePriority(slot))) this.replace(slot)?.resolve(reply);
         else this.finish(slot).resolve(reply);
       }
