@@ -160,6 +160,11 @@ describe('the content folder sync (SEED_DEMO)', () => {
     expect(performance.now() - started).toBeLessThan(500);
     expect(report).toMatchObject({ unchanged: true, problems: [] });
     expect((await db.collection('tutorials').findOne({ _id: new mongoose.Types.ObjectId(firstTutorial._id) }))?.title).toBe('Changed in the database');
+    // One changed lesson writes its course alone.
+    const sqlCourse = 'courses/sql-select-where-join';
+    const lesson = readFileSync(join(dir, sqlCourse, 'course.yaml'), 'utf8').match(/^ {2}- (tutorials\/.*\.md)$/m)![1]!;
+    edit(`${sqlCourse}/${lesson}`, (text) => text.replace(/^title: (.*)$/m, 'title: $1 (revised)'));
+    expect(await service!.get(ContentSync).sync(dir)).toMatchObject({ unchanged: false, written: { courses: 1, interviewQuestions: 0 }, problems: [] });
   }, 240_000);
 
   it('applies nothing of a folder with an invalid item, and names its file and line', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { ExportedCourse, InterviewQuestion } from '@dblearn/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -22,6 +23,20 @@ export interface SyncReport {
 }
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** A course's own fields and item order, and each of its tutorials and projects, hashed apart. */
+function shippedCourseOf({ tutorials, projects, ...fields }: ExportedCourse): ShippedCourse {
+  return {
+    hash: hashOf({ ...fields, tutorials: tutorials.map((t) => t._id), projects: projects.map((p) => p._id) }),
+    tutorials: Object.fromEntries(tutorials.map((tutorial) => [tutorial._id, hashOf(tutorial)])),
+    projects: Object.fromEntries(projects.map((project) => [project._id, hashOf(project)])),
+  };
+}
+
+/** A course is written again (through the import, whole) when its fields, its order or one of its items changed. */
+function sameCourse(before: ShippedCourse | undefined, now: ShippedCourse): boolean {
+  return before?.hash === now.hash && isDeepStrictEqual(before.tutorials, now.tutorials) && isDeepStrictEqual(before.projects, now.projects);
+}
 
 /**
  * SEED_DEMO (CONTRACT "Running it", README "Content authors"): every start brings the database up
@@ -78,9 +93,9 @@ export class ContentSync implements OnApplicationBootstrap {
 
     const previousCourses = before?.courses ?? {};
     const previousQuestions = before?.questions ?? {};
-    const courseHashes = folder.courses.map(hashOf);
+    const shippedCourses = folder.courses.map(shippedCourseOf);
     const questionHashes = folder.interviewQuestions.map(hashOf);
-    const changedCourses = folder.courses.map((course, index) => ({ course, index })).filter(({ course, index }) => previousCourses[course._id]?.hash !== courseHashes[index]);
+    const changedCourses = folder.courses.map((course, index) => ({ course, index })).filter(({ course, index }) => !sameCourse(previousCourses[course._id], shippedCourses[index]!));
     const changedQuestions = folder.interviewQuestions.map((question, index) => ({ question, index })).filter(({ question, index }) => previousQuestions[question._id] !== questionHashes[index]);
 
     const refused = await this.write(folder, changedCourses, changedQuestions, report);
@@ -89,7 +104,7 @@ export class ContentSync implements OnApplicationBootstrap {
     const courses: Record<string, ShippedCourse> = {};
     for (const [index, course] of folder.courses.entries()) {
       // A refused course keeps its old record, so the next start tries it again.
-      const shipped = refused.courses.has(course._id) ? previousCourses[course._id] : { hash: courseHashes[index]!, tutorials: course.tutorials.map((t) => t._id), projects: course.projects.map((p) => p._id) };
+      const shipped = refused.courses.has(course._id) ? previousCourses[course._id] : shippedCourses[index];
       if (shipped) courses[course._id] = shipped;
     }
     const questions: Record<string, string> = {};
@@ -136,9 +151,9 @@ export class ContentSync implements OnApplicationBootstrap {
     const listed = new Set([...folder.courses.flatMap((course) => [course._id, ...course.tutorials.map((t) => t._id), ...course.projects.map((p) => p._id)]), ...folder.interviewQuestions.map((q) => q._id)]);
     const gone = (ids: Iterable<string>) => [...ids].filter((id) => !listed.has(id));
     const shippedItems = Object.values(courses);
-    for (const id of gone(shippedItems.flatMap((course) => course.tutorials))) if (await present(() => this.tutorials.delete(id))) report.removed.tutorials += 1;
-    for (const id of gone(shippedItems.flatMap((course) => course.projects))) if (await present(() => this.projects.delete(id))) report.removed.projects += 1;
-    const goneItems = new Set(gone(shippedItems.flatMap((course) => [...course.tutorials, ...course.projects])));
+    for (const id of gone(shippedItems.flatMap((course) => Object.keys(course.tutorials)))) if (await present(() => this.tutorials.delete(id))) report.removed.tutorials += 1;
+    for (const id of gone(shippedItems.flatMap((course) => Object.keys(course.projects)))) if (await present(() => this.projects.delete(id))) report.removed.projects += 1;
+    const goneItems = new Set(gone(shippedItems.flatMap((course) => [...Object.keys(course.tutorials), ...Object.keys(course.projects)])));
     for (const id of gone(Object.keys(courses))) {
       if (!(await present(() => this.keepOthers(id, goneItems)))) continue;
       if (await present(() => this.courses.delete(id))) report.removed.courses += 1;

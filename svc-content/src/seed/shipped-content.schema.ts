@@ -1,11 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose from 'mongoose';
 
-/** What the folder shipped for one course: its content's hash and the tutorials and projects it listed. */
+/** What the folder shipped for one course: the hash of its own fields and item order, and per tutorial and project id its hash. */
 export interface ShippedCourse {
   hash: string;
-  tutorials: string[];
-  projects: string[];
+  tutorials: Record<string, string>;
+  projects: Record<string, string>;
 }
 
 /**
@@ -22,7 +22,7 @@ export class ShippedContentRecord {
   @Prop({ type: String, required: true })
   folderHash!: string;
 
-  /** Per shipped course id. */
+  /** Per shipped course id (its tutorials and projects inside). */
   @Prop({ type: mongoose.Schema.Types.Mixed, default: {} })
   courses!: Record<string, ShippedCourse>;
 
