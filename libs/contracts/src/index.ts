@@ -15,3 +15,5 @@ export * from './lab-text.js';
 export * from './sql-lab.js';
 export * from './import-ids.js';
 export * from './sql-lab-engine.js';
+export * from './grading.js';
+export * from './quiz-grading.js';

@@ -1,10 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { ConfigError, type Environment, nonEmpty, readServiceConfig, type ServiceConfig } from '@dblearn/nest-common';
 
 export const CONTENT_CONFIG = Symbol('CONTENT_CONFIG');
 
 export interface ContentConfig extends ServiceConfig {
-  /** SEED_DEMO (on unless set to 0/false/off): the demo curriculum goes in when the database has no course. */
+  /** SEED_DEMO (on unless set to 0/false/off): every start brings the database up to date with the content folder (ContentSync). */
   seedDemo: boolean;
+  /** CONTENT_DIR (default: the repository's content/): the shipped curriculum's folder (README "Content authors"). */
+  contentDir: string;
   /**
    * SQL_WORKERS (default 4, more than this machine's 2 cores on purpose): worker threads that run
    * sandboxes, reference queries and attempts. A job costs a worker a thread hand-over each way, so
@@ -17,8 +20,17 @@ export interface ContentConfig extends ServiceConfig {
 }
 
 export function readContentConfig(env: Environment = process.env): ContentConfig {
-  return { ...readServiceConfig('content', env), seedDemo: readSwitch(env, 'SEED_DEMO', true), sqlWorkers: readCount(env, 'SQL_WORKERS', 4), itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64) };
+  return {
+    ...readServiceConfig('content', env),
+    seedDemo: readSwitch(env, 'SEED_DEMO', true),
+    contentDir: nonEmpty(env.CONTENT_DIR) ?? SHIPPED_CONTENT_DIR,
+    sqlWorkers: readCount(env, 'SQL_WORKERS', 4),
+    itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64),
+  };
 }
+
+/** content/ at the repository's root, from src/config or dist/config alike. */
+export const SHIPPED_CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
 
 function readCount(env: Environment, name: string, fallback: number): number {
   const raw = nonEmpty(env[name]);

@@ -1,5 +1,5 @@
-import { ATTEMPT_SHOWN_BYTES, type AttemptResult, SHOWN_VALUE_CHARS, type SqlValue } from '@dblearn/contracts';
-import type { SqlJobReply } from './sql-jobs.js';
+import { ATTEMPT_SHOWN_BYTES, SHOWN_VALUE_CHARS, type SqlValue } from '@dblearn/contracts';
+import type { GradedAttempt, SqlJobReply } from './sql-jobs.js';
 
 /** A column name is cut to this many characters; to SHORT_NAME_CHARS when there are so many that they would fill the answer. */
 const NAME_CHARS = 200;
@@ -14,7 +14,7 @@ const SHORT_NAME_CHARS = 16;
 export function shownAnswer<Reply extends SqlJobReply | string>(reply: Reply): Reply {
   if (typeof reply !== 'object' || !('passed' in reply) || !reply.columns) return reply;
   const budget = { left: ATTEMPT_SHOWN_BYTES };
-  const answer: AttemptResult = { ...reply, columns: shownNames(reply.columns, budget), rows: shownRows(reply.rows ?? [], budget) };
+  const answer: GradedAttempt = { ...reply, columns: shownNames(reply.columns, budget), rows: shownRows(reply.rows ?? [], budget) };
   if (reply.expected) answer.expected = { ...reply.expected, columns: shownNames(reply.expected.columns, budget), rows: shownRows(reply.expected.rows, budget) };
   return answer as Reply;
 }

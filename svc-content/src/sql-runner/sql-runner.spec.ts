@@ -12,29 +12,29 @@ const runner = new SqlRunner({ sqlWorkers: 1 });
 afterAll(() => runner.onModuleDestroy());
 
 const RUNAWAY = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n';
-const sandbox = (n: number) => ({ sandboxKey: `key-${n}`, source: `CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (${n});` });
+const sandbox = (n: number) => ({ sandboxKey: `key-${n}`, source: { visible: `CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (${n});`, hidden: null } });
 
 describe('SqlRunner', () => {
   it('sends a sandbox script once and again when the worker has dropped it from its cache', async () => {
     // The runner's first job, while its workers and the heavy-query process still start: time enough on a busy box.
-    const first = await runner.run({ op: 'attempt', ...sandbox(0), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000);
+    const first = await runner.run({ op: 'attempt', ...sandbox(0), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000);
     expect(first).toMatchObject({ passed: true, rows: [[0]] });
     // 40 other sandboxes push the first out of the worker's 32-entry cache; the runner still thinks it sent it.
-    for (let n = 1; n <= 40; n += 1) await runner.run({ op: 'reference', ...sandbox(n), referenceSql: 'SELECT n FROM t' });
-    expect(await runner.run({ op: 'attempt', ...sandbox(0), referenceSql: 'SELECT n FROM t', sql: 'SELECT n + 0 FROM t' })).toMatchObject({ passed: true, rows: [[0]] });
+    for (let n = 1; n <= 40; n += 1) await runner.run({ op: 'reference', ...sandbox(n), check: { kind: 'query', referenceSql: 'SELECT n FROM t' } });
+    expect(await runner.run({ op: 'attempt', ...sandbox(0), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n + 0 FROM t' })).toMatchObject({ passed: true, rows: [[0]] });
   });
 
   it('stops a runaway at the time limit and answers the next job with a fresh worker', async () => {
     const started = Date.now();
-    expect(await runner.run({ op: 'attempt', ...sandbox(1), referenceSql: 'SELECT 1', sql: RUNAWAY }, undefined, 300)).toBe(TIMED_OUT);
+    expect(await runner.run({ op: 'attempt', ...sandbox(1), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, undefined, 300)).toBe(TIMED_OUT);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(await runner.run({ op: 'attempt', ...sandbox(1), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(await runner.run({ op: 'attempt', ...sandbox(1), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
   });
 
   it('takes a slow job out of the pool: the next job gets a fresh worker instead of waiting for it', async () => {
-    const runaway = runner.run({ op: 'attempt', ...sandbox(2), referenceSql: 'SELECT 1', sql: RUNAWAY }, undefined, 3_000);
+    const runaway = runner.run({ op: 'attempt', ...sandbox(2), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, undefined, 3_000);
     const started = Date.now();
-    expect(await runner.run({ op: 'attempt', ...sandbox(2), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(await runner.run({ op: 'attempt', ...sandbox(2), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     // The only worker is busy for 3 s; the spare took its place once the runaway had used 15 ms of CPU.
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await runaway).toBe(TIMED_OUT);
@@ -43,12 +43,12 @@ describe('SqlRunner', () => {
   it('answers a heavy query that ends within its limit from the heavy-query process, with its full result', async () => {
     const heavy = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000000) SELECT count(*) AS c, sum(x) AS s FROM n';
     // The sandbox is built first: a job that builds one is judged by the wall clock only.
-    await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: 'SELECT 1' });
+    await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: 'SELECT 1' });
     const moved = runner.movedJobs;
-    expect(await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: heavy }, undefined, 10_000)).toMatchObject({ columns: ['c', 's'], rows: [[1000000, 500000500000]] });
+    expect(await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: heavy }, undefined, 10_000)).toMatchObject({ columns: ['c', 's'], rows: [[1000000, 500000500000]] });
     expect(runner.movedJobs).toBe(moved + 1);
     // An ordinary query stays in the pool.
-    expect(await runner.run({ op: 'attempt', ...sandbox(4), referenceSql: 'SELECT 1', sql: 'SELECT n FROM t' })).toMatchObject({ rows: [[4]] });
+    expect(await runner.run({ op: 'attempt', ...sandbox(4), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: 'SELECT n FROM t' })).toMatchObject({ rows: [[4]] });
     expect(runner.movedJobs).toBe(moved + 1);
   });
 
@@ -63,10 +63,10 @@ describe('SqlRunner', () => {
   });
 
   it('keeps at most as many slow jobs out of the pool as it has workers', async () => {
-    const runaways = [1, 2].map(() => runner.run({ op: 'attempt', ...sandbox(3), referenceSql: 'SELECT 1', sql: RUNAWAY }, undefined, 1_200));
+    const runaways = [1, 2].map(() => runner.run({ op: 'attempt', ...sandbox(3), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, undefined, 1_200));
     const started = Date.now();
     // The first runaway left the pool; the second holds the fresh worker until its limit.
-    expect(await runner.run({ op: 'attempt', ...sandbox(3), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(await runner.run({ op: 'attempt', ...sandbox(3), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(await Promise.all(runaways)).toEqual([TIMED_OUT, TIMED_OUT]);
   });
@@ -79,16 +79,16 @@ describe('a worker left otherwise than it was set up', () => {
     const own = new SqlRunner({ sqlWorkers: 1, workerExternalBytes: 1024 });
     try {
       // A cold worker on a busy box: time enough to build the sandbox in the pool, not in the heavy-query process.
-      expect(await own.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
       expect(own.taintedWorkers).toBe(1);
-      expect(await own.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n + 0 FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+      expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n + 0 FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
       expect(own.taintedWorkers).toBe(2);
     } finally {
       await own.onModuleDestroy();
     }
     // With the real bound an ordinary job leaves its worker as it was.
     const before = runner.taintedWorkers;
-    expect(await runner.run({ op: 'attempt', ...sandbox(8), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' })).toMatchObject({ passed: true });
+    expect(await runner.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' })).toMatchObject({ passed: true });
     expect(runner.taintedWorkers).toBe(before);
   });
 });
@@ -110,7 +110,7 @@ describe('a worker that runs out of memory', () => {
     });
     clearTimeout(guard);
     expect(ended).toMatch(/memory limit/);
-    expect(await runner.run({ op: 'attempt', ...sandbox(9), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[9]] });
+    expect(await runner.run({ op: 'attempt', ...sandbox(9), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[9]] });
   }, 60_000);
 });
 
@@ -122,12 +122,12 @@ describe('fair queueing (issue 17 finding 4)', () => {
   });
   afterAll(() => fair.onModuleDestroy());
   const flooder = { userId: 'flooder' };
-  const quick = (n: number) => ({ op: 'attempt' as const, ...sandbox(n), referenceSql: 'SELECT n FROM t', sql: 'SELECT n FROM t' });
+  const quick = (n: number) => ({ op: 'attempt' as const, ...sandbox(n), check: { kind: 'query' as const, referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' });
 
   it("answers another learner's attempt within 1 s while one learner's queue of runaways waits", async () => {
     // Warm the sandbox, so the quick job is judged by CPU like any attempt.
     expect(await fair.run(quick(5), { userId: 'learner' })).toMatchObject({ passed: true });
-    const runaways = Array.from({ length: 6 }, () => fair.run({ op: 'attempt', ...sandbox(5), referenceSql: 'SELECT 1', sql: RUNAWAY }, flooder, 1_500));
+    const runaways = Array.from({ length: 6 }, () => fair.run({ op: 'attempt', ...sandbox(5), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, 1_500));
     await new Promise((resolve) => setTimeout(resolve, 300));
     // One runaway is in the heavy-query process (its capacity is 1 here), one holds the only worker at the lowest priority, four wait.
     for (const userId of ['learner', 'another learner']) {
@@ -140,17 +140,17 @@ describe('fair queueing (issue 17 finding 4)', () => {
   });
 
   it("gives admins' saves their own lane beside a learner's runaways", async () => {
-    const runaways = Array.from({ length: 4 }, () => fair.run({ op: 'attempt', ...sandbox(6), referenceSql: 'SELECT 1', sql: RUNAWAY }, flooder, 1_500));
+    const runaways = Array.from({ length: 4 }, () => fair.run({ op: 'attempt', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, 1_500));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     expect(await fair.run({ op: 'sandbox', source: 'CREATE TABLE saved (n INTEGER);' }, { admin: true })).toEqual({ ok: true });
-    expect(await fair.run({ op: 'reference', ...sandbox(6), referenceSql: 'SELECT n FROM t' }, { admin: true })).toEqual({ ok: true });
+    expect(await fair.run({ op: 'reference', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT n FROM t' } }, { admin: true })).toEqual({ ok: true });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await Promise.all(runaways)).toEqual(Array.from({ length: 4 }, () => TIMED_OUT));
   });
 
   it("refuses one asker's 33rd waiting job (503), not another's", async () => {
-    const flood = Array.from({ length: 40 }, () => fair.run({ op: 'attempt', ...sandbox(7), referenceSql: 'SELECT 1', sql: RUNAWAY }, flooder, 150).catch((error: unknown) => error));
+    const flood = Array.from({ length: 40 }, () => fair.run({ op: 'attempt', ...sandbox(7), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, 150).catch((error: unknown) => error));
     expect(await fair.run(quick(7), { userId: 'learner' })).toMatchObject({ passed: true });
     const answers = await Promise.all(flood);
     expect(answers.filter((answer) => answer === TIMED_OUT).length).toBeGreaterThanOrEqual(32);

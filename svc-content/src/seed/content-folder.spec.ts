@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TOPICS } from '@dblearn/contracts';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
+import { ContentFolderError, readContentFolder, readMarkdownItem } from './content-folder.js';
+import { contentProblems } from './content-validation.js';
+
+const folder = readContentFolder(SHIPPED_CONTENT_DIR);
+const { courses } = folder;
+
+/** A copy of content/ to break, removed after the test. */
+let copies: string[] = [];
+afterEach(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+  copies = [];
+});
+function brokenCopy(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  copies.push(dir);
+  cpSync(SHIPPED_CONTENT_DIR, dir, { recursive: true });
+  writeFileSync(join(dir, file), edit(readFileSync(join(dir, file), 'utf8')));
+  return dir;
+}
+const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+describe('the shipped content folder', () => {
+  it('has no invalid item: every course, tutorial, project, check and question keeps the admin API rules', () => {
+    expect(contentProblems(folder)).toEqual([]);
+  });
+
+  it('has at least 12 courses over all five topics, each with 3+ tutorials and 2+ projects with blocks, and the interview bank', () => {
+    expect(courses.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(courses.map((course) => course.topic))).toEqual(new Set(TOPICS));
+    for (const course of courses) {
+      expect(course.tutorials.length).toBeGreaterThanOrEqual(3);
+      expect(course.projects.length).toBeGreaterThanOrEqual(2);
+      for (const item of [...course.tutorials, ...course.projects]) expect(item.contents.length).toBeGreaterThan(0);
+    }
+    expect(folder.interviewQuestions.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('keeps the ids learners progress is attached to (as the TypeScript seed derived them)', () => {
+    const relations = courses.find((course) => course.name === 'Relations, Keys and Constraints')!;
+    expect(relations._id).toBe('6955b902e53b97a86b709162');
+    expect(relations.projects[0]).toMatchObject({ _id: '6955b9027eb38993d1c0b085', title: 'Find every key' });
+    expect(relations.projects[0]!.checks![0]!._id).toBe('6955b9024ea8d35336e43ade');
+    expect(relations.projects[0]!.contents[0]!._id).toBe('6955b900512e23611df7ba94');
+  });
+
+  it('closes every fenced code block', () => {
+    for (const course of courses) {
+      for (const item of [...course.tutorials, ...course.projects]) {
+        for (const block of item.contents) expect((block.detail.match(/```/g) ?? []).length % 2).toBe(0);
+      }
+    }
+  });
+});
+
+describe('a broken content folder', () => {
+  const course = 'courses/relations-keys-constraints';
+  const project = `${course}/projects/find-every-key.md`;
+
+  it('names the file and line of a check whose task is too short', () => {
+    let text = '';
+    const dir = brokenCopy(project, (original) => (text = original.replace(/task: "major is not a key[^\n]*/, 'task: "short"')));
+    expect(contentProblems(readContentFolder(dir))).toEqual([{ file: project, line: lineOf(text, 'task: "short"'), message: expect.stringMatching(/Task must be/) }]);
+  });
+
+  it('names the file and line of a block whose header is empty, and of a tutorial title too long', () => {
+    const tutorial = `${course}/tutorials/relations-tuples-and-domains.md`;
+    let text = '';
+    const dir = brokenCopy(tutorial, (original) => (text = original.replace('## The vocabulary', '##  ').replace(/^title: .*$/m, `title: ${'x'.repeat(300)}`)));
+    const problems = contentProblems(readContentFolder(dir));
+    expect(problems.map(({ file, line }) => ({ file, line }))).toEqual([{ file: tutorial, line: lineOf(text, 'title:') }]);
+    expect(problems[0]!.message).toMatch(/Tutorial Name must be/);
+  });
+
+  it('names the file and line of a quiz whose correct option does not exist', () => {
+    let text = '';
+    const dir = brokenCopy(project, (original) => (text = original.replace('checks:\n', 'checks:\n  - id: 6955b9024ea8d35336e43aff\n    kind: quiz\n    task: Which of these is a candidate key?\n    quiz:\n      type: choice\n      options: [id, major]\n      correct: [5]\n')));
+    const [problem] = contentProblems(readContentFolder(dir));
+    expect(problem).toEqual({ file: project, line: lineOf(text, '  - id: 6955b9024ea8d35336e43aff'), message: expect.stringMatching(/option|correct/i) });
+  });
+
+  it('names the file of a repeated id and where it was first used', () => {
+    const dir = brokenCopy(project, (original) => original.replace('id: 6955b9022f5f3c906890f60c', 'id: 6955b9024ea8d35336e43ade'));
+    const [problem] = contentProblems(readContentFolder(dir));
+    expect(problem).toMatchObject({ file: project, message: expect.stringContaining(`used already, in ${project}`) });
+  });
+
+  it('names the file and line of YAML that does not parse, and of a listed file that is missing', () => {
+    const badYaml = brokenCopy(`${course}/course.yaml`, (original) => original.replace('name: Relations', 'name: [Relations'));
+    expect(() => readContentFolder(badYaml)).toThrow(ContentFolderError);
+    try {
+      readContentFolder(badYaml);
+    } catch (error) {
+      expect((error as ContentFolderError).problem).toMatchObject({ file: `${course}/course.yaml`, line: expect.any(Number), message: expect.stringMatching(/Not valid YAML/) });
+    }
+    const missing = brokenCopy(`${course}/course.yaml`, (original) => original.replace('tutorials/relations-tuples-and-domains.md', 'tutorials/nowhere.md'));
+    expect(() => readContentFolder(missing)).toThrow(`${course}/tutorials/nowhere.md:1: The file cannot be read`);
+  });
+});
+
+describe('a Markdown item', () => {
+  it('reads front matter, then one block per "## " heading (with its id), keeping a "## " inside a fence as text', () => {
+    const item = readMarkdownItem('x.md', ['---', 'id: 6955b900512e23611df7ba94', 'title: T', '---', '', '## First {#6955b900512e23611df7ba95}', '', 'one', '```sql', '## not a heading', '```', '', '## Second', 'two', ''].join('\n'));
+    expect(item.front).toEqual({ id: '6955b900512e23611df7ba94', title: 'T' });
+    expect(item.blocks).toEqual([
+      { _id: '6955b900512e23611df7ba95', header: 'First', detail: 'one\n```sql\n## not a heading\n```', line: 6 },
+      { header: 'Second', detail: 'two', line: 13 },
+    ]);
+  });
+
+  it('refuses text before the first heading, naming its line', () => {
+    expect(() => readMarkdownItem('x.md', '---\nid: a\n---\nloose text\n## H\n')).toThrow('x.md:4: Text before the first "## " heading');
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildSandbox, loadEngine, runOnCopy } from '../sql-runner/sql-engine.js';
+import { mongoSandboxRefusal, parseMongoQuery } from '@dblearn/contracts';
+import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
+import { readContentFolder } from './content-folder.js';
+
+/** Every fenced block of a language in a detail text (```sql must-fail blocks marked as such). */
+function fenced(detail: string, language: string): string[] {
+  return [...detail.matchAll(new RegExp('```' + language + '((?:[ \\t]+[\\w-]+)*)[ \\t]*\\n([\\s\\S]*?)```', 'g'))].map((match) =>
+    /\bmust-fail\b/i.test(match[1] ?? '') ? `-- must fail\n${match[2] ?? ''}` : (match[2] ?? ''),
+  );
+}
+
+/** docs/api-contract.md "Runnable SQL": the browser's parser must read it, on a collection the sandbox has. */
+function mongoQueryRefusal(query: string, collections: string[]): string | null {
+  const parsed = parseMongoQuery(query);
+  if ('error' in parsed) return parsed.error;
+  return collections.includes(parsed.query.collection) ? null : `no collection ${parsed.query.collection}`;
+}
+
+const courses = readContentFolder(SHIPPED_CONTENT_DIR).courses;
+
+describe('the demo labs (issue 11)', () => {
+  it('gives every course with SQL examples a SQL sandbox of 5–8 tables and a few hundred rows, and the NoSQL courses a JSON one', async () => {
+    const engine = await loadEngine();
+    for (const course of courses) {
+      const kind = course.topic === 'nosql' ? 'mongo' : 'sql';
+      expect({ course: course.name, kind: course.sandbox?.kind }).toEqual({ course: course.name, kind });
+      if (kind === 'mongo') {
+        expect(mongoSandboxRefusal(course.sandbox?.source ?? '')).toBeNull();
+        continue;
+      }
+      const db = runOnCopy(engine, buildSandbox(engine, course.sandbox?.source ?? ''), "SELECT name FROM sqlite_schema WHERE type = 'table'");
+      expect(db.rows.length).toBeGreaterThanOrEqual(5);
+      expect(db.rows.length).toBeLessThanOrEqual(8);
+      const counts = db.rows.map(([table]) => runOnCopy(engine, buildSandbox(engine, course.sandbox?.source ?? ''), `SELECT COUNT(*) FROM "${String(table)}"`).rows[0]?.[0] as number);
+      expect(counts.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(300);
+      expect(course.sandbox?.source.length).toBeLessThan(200 * 1024);
+    }
+  });
+
+  it('runs every ```sql example on its course sandbox (one that says it must fail, fails)', async () => {
+    const engine = await loadEngine();
+    const failures: string[] = [];
+    for (const course of courses) {
+      if (course.sandbox?.kind !== 'sql') continue;
+      const sandbox = buildSandbox(engine, course.sandbox.source);
+      for (const item of [...course.tutorials, ...course.projects]) {
+        for (const block of item.contents) {
+          for (const example of fenced(block.detail, 'sql')) {
+            const mustFail = /--.*must fail/i.test(example);
+            let error: string | null = null;
+            try {
+              runOnCopy(engine, sandbox, example);
+            } catch (caught) {
+              error = (caught as Error).message;
+            }
+            if (mustFail !== (error !== null)) failures.push(`${course.name} / ${item.title} / ${block.header}: ${error ?? 'ran, but says it must fail'}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('gives every tutorial at least one runnable example (```sql, or ```mongo in the NoSQL courses) in the agreed syntax', () => {
+    const missing: string[] = [];
+    for (const course of courses) {
+      const language = course.sandbox?.kind === 'mongo' ? 'mongo' : 'sql';
+      const collections = language === 'mongo' ? Object.keys(JSON.parse(course.sandbox?.source ?? '{}') as object) : [];
+      for (const tutorial of course.tutorials) {
+        const examples = tutorial.contents.flatMap((block) => fenced(block.detail, language));
+        if (examples.length === 0) missing.push(`${course.name} / ${tutorial.title}`);
+        if (language === 'mongo') for (const query of examples) expect({ query, refusal: mongoQueryRefusal(query, collections) }).toEqual({ query, refusal: null });
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every project of the SQL and Relational Model topics two checks or more, whose reference runs and returns rows', async () => {
+    const engine = await loadEngine();
+    for (const course of courses.filter((item) => item.topic === 'sql' || item.topic === 'rm')) {
+      const sandbox = buildSandbox(engine, course.sandbox?.source ?? '');
+      for (const project of course.projects) {
+        expect({ project: project.title, checks: (project.checks ?? []).length >= 2 }).toEqual({ project: project.title, checks: true });
+        for (const check of project.checks ?? []) {
+          const result = runOnCopy(engine, sandbox, check.referenceSql);
+          expect({ task: check.task, rows: result.rows.length > 0 }).toEqual({ task: check.task, rows: true });
+          expect(check.task.length).toBeGreaterThanOrEqual(10);
+        }
+      }
+    }
+  });
+});
