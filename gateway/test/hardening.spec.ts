@@ -114,14 +114,55 @@ describe('logins under attack', () => {
           .then((response) => ({ status: response.status, ms: Date.now() - sent }));
       }),
     );
-    const refused = burst.filter((answer) => answer.status === 503);
+    // One account: one hash at a time and one waiting (issue 17), the rest refused at once (429).
+    const refused = burst.filter((answer) => answer.status === 429 || answer.status === 503);
     expect(refused.length).toBeGreaterThan(0);
-    expect(burst.every((answer) => answer.status === 400 || answer.status === 503)).toBe(true);
+    expect(burst.every((answer) => [400, 429, 503].includes(answer.status))).toBe(true);
     // Nothing waits for seconds: every answer within the gateway's 2 s bound (plus slack for a loaded machine).
     expect(Math.max(...burst.map((answer) => answer.ms))).toBeLessThan(3_500);
     expect(Date.now() - startedAt).toBeLessThan(4_000);
     expect((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.9').send({ email, password })).status).toBe(200);
   }, 30_000);
+});
+
+describe('logins cannot be starved (issue 17, finding 3)', () => {
+  it('keeps logging others in while one learner sends six correct logins at a time, again and again', async () => {
+    const attacker = await register('192.0.2.20');
+    const victim = await register('192.0.2.21');
+    let flooding = true;
+    const floodStatuses: number[] = [];
+    const flood = (async () => {
+      while (flooding) {
+        const round = await Promise.all(
+          Array.from({ length: 6 }, () => api().post('/api/auth').set('X-Forwarded-For', '192.0.2.20').send({ email: attacker.email, password: attacker.password })),
+        );
+        floodStatuses.push(...round.map((response) => response.status));
+      }
+    })();
+    const victimStatuses: number[] = [];
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        victimStatuses.push((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.21').send({ email: victim.email, password: victim.password })).status);
+      }
+    } finally {
+      flooding = false;
+      await flood;
+    }
+    expect(victimStatuses).toEqual([200, 200, 200, 200, 200]);
+    // The flood itself was held to its share: one hash at a time, the rest refused (429), never 503 for others.
+    expect(floodStatuses).toContain(429);
+  }, 60_000);
+
+  it('limits every login of an account from one address, successful or not', async () => {
+    const account = await register('192.0.2.22');
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      statuses.push((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.22').send({ email: account.email, password: account.password })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  }, 60_000);
 });
 
 describe('a 503 means nothing was written', () => {

@@ -2,7 +2,7 @@ import { Global, Inject, type MiddlewareConsumer, Module, type NestModule, Reque
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
-import { loginPerAddressRateLimit, loginRateLimit } from '../common/middleware/rate-limit.middleware.js';
+import { loginPerAddressRateLimit, loginRateLimit, loginRequestRateLimits } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { AccountRoles } from './account-roles.js';
 import { AuthController } from './auth.controller.js';
@@ -36,7 +36,11 @@ export class AuthModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(loginPerAddressRateLimit(this.config.rateLimits.loginPerAddress), loginRateLimit(this.config.rateLimits.login))
+      .apply(
+        ...loginRequestRateLimits({ perAccount: this.config.rateLimits.loginRequests, perAddress: this.config.rateLimits.loginRequestsPerAddress }),
+        loginPerAddressRateLimit(this.config.rateLimits.loginPerAddress),
+        loginRateLimit(this.config.rateLimits.login),
+      )
       .forRoutes({ path: 'auth', method: RequestMethod.POST });
   }
 }

@@ -13,7 +13,7 @@ describe('loadGatewayConfig', () => {
       natsTimeoutMs: 2000,
       natsHashingTimeoutMs: 5000,
       jwt: { secret: secret.JWT_SECRET, expiresIn: '7d', maxAge: '7d' },
-      rateLimits: { login: { limit: 10, ttlMs: 60_000 }, loginPerAddress: { limit: 20, ttlMs: 900_000 }, register: { limit: 30, ttlMs: 60_000 } },
+      rateLimits: { login: { limit: 10, ttlMs: 60_000 }, loginPerAddress: { limit: 20, ttlMs: 900_000 }, loginRequests: { limit: 20, ttlMs: 60_000 }, loginRequestsPerAddress: { limit: 60, ttlMs: 60_000 }, register: { limit: 30, ttlMs: 60_000 } },
       logLevels: ['log', 'warn', 'error', 'fatal'],
       trustedEdges: [],
       corsOrigins: expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8081']),

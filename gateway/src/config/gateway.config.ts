@@ -23,6 +23,10 @@ export interface GatewayConfig {
     login: RateLimit;
     /** Failed POST /auth tries per client ip, whatever the e-mail (password spraying). */
     loginPerAddress: RateLimit;
+    /** Every POST /auth, successful or not, per (client ip, e-mail) per window. */
+    loginRequests: RateLimit;
+    /** Every POST /auth, successful or not, per client ip per window. */
+    loginRequestsPerAddress: RateLimit;
     /** POST /users per client ip per window. */
     register: RateLimit;
   };
@@ -81,6 +85,14 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       loginPerAddress: {
         limit: integer(env, 'AUTH_ADDRESS_RATE_LIMIT', 20, 1, 1_000_000),
         ttlMs: integer(env, 'AUTH_ADDRESS_RATE_TTL_MS', 900_000, 1, 86_400_000),
+      },
+      loginRequests: {
+        limit: integer(env, 'AUTH_REQUEST_RATE_LIMIT', 20, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_REQUEST_RATE_TTL_MS', 60_000, 1, 86_400_000),
+      },
+      loginRequestsPerAddress: {
+        limit: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_LIMIT', 60, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_TTL_MS', 60_000, 1, 86_400_000),
       },
       register: {
         limit: integer(env, 'REGISTER_RATE_LIMIT', 30, 1, 1_000_000),

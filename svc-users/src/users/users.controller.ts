@@ -1,5 +1,5 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { FindProfileDto, LoginDto, RegisterUserDto } from '@dblearn/contracts/dto';
+import { FindProfileDto, RegisterMessageDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { UsersService } from './users.service.js';
@@ -10,12 +10,12 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @MessagePattern(USERS_PATTERNS.register)
-  register(@Payload() request: RegisterUserDto): Promise<PublicUser> {
+  register(@Payload() request: RegisterMessageDto): Promise<PublicUser> {
     return this.users.register(request);
   }
 
   @MessagePattern(USERS_PATTERNS.verifyCredentials)
-  verifyCredentials(@Payload() request: LoginDto): Promise<PublicUser> {
+  verifyCredentials(@Payload() request: VerifyCredentialsDto): Promise<PublicUser> {
     return this.users.verifyCredentials(request);
   }
 

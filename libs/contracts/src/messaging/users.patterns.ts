@@ -22,13 +22,19 @@ export const USERS_PATTERNS = {
   health: 'users.health',
 } as const;
 
-export interface RegisterRequest {
+/** Where a sign-up or login comes from, so svc-users can share its password hashing fairly between clients. */
+export interface ClientAddress {
+  /** The gateway's key for the caller's address (an IPv4 address, an IPv6 /56); absent from other callers. */
+  client?: string;
+}
+
+export interface RegisterRequest extends ClientAddress {
   email: string;
   password: string;
   skill: Skill;
 }
 
-export interface VerifyCredentialsRequest {
+export interface VerifyCredentialsRequest extends ClientAddress {
   email: string;
   password: string;
 }
