@@ -2,6 +2,7 @@ import { Global, Inject, type MiddlewareConsumer, Module, type NestModule, Reque
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
+import { UserLimitCounts } from '../common/limits/user-limits.js';
 import { loginPerAddressRateLimit, loginRateLimit, loginRequestRateLimits } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { AccountRoles } from './account-roles.js';
@@ -10,7 +11,7 @@ import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { TokenService } from './token.service.js';
 
-// Global: @Roles() guards in every feature module need AccountRoles.
+// Global: @Roles() guards in every feature module need AccountRoles; the per-user limits their counts.
 @Global()
 @Module({
   imports: [
@@ -28,8 +29,8 @@ import { TokenService } from './token.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [TokenService, AuthService, AccountRoles, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService, AccountRoles],
+  providers: [TokenService, AuthService, AccountRoles, UserLimitCounts, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService, AccountRoles, UserLimitCounts],
 })
 export class AuthModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}

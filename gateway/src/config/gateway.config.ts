@@ -1,4 +1,5 @@
 import { logsAsJson } from '@dblearn/nest-common/logging';
+import { USER_LIMITS } from '@dblearn/contracts';
 import type { LogLevel } from '@nestjs/common';
 import { isIP } from 'node:net';
 
@@ -30,6 +31,15 @@ export interface GatewayConfig {
     /** POST /users per client ip per window. */
     register: RateLimit;
   };
+  /** Issue 17: per signed-in user (defaults: USER_LIMITS in @dblearn/contracts). */
+  userLimits: {
+    /** ATTEMPT_RATE_LIMIT: POST /project/{id}/attempts per learner per minute. */
+    attempts: UserRateLimit;
+    /** ATTEMPTS_IN_FLIGHT_LIMIT: graded attempts one learner may have running at once. */
+    attemptsInFlight: number;
+    /** QNA_WRITE_RATE_LIMIT: questions, replies and edits per user per minute. */
+    qnaWrites: UserRateLimit;
+  };
   logLevels: LogLevel[];
   /**
    * TRUST_PROXY: the edge's addresses. Only a request whose peer is one of them has its
@@ -45,6 +55,11 @@ export interface GatewayConfig {
 export interface RateLimit {
   limit: number;
   ttlMs: number;
+}
+
+export interface UserRateLimit {
+  limit: number;
+  windowMs: number;
 }
 
 /** The duration strings jsonwebtoken accepts (through `ms`), e.g. `7d`. */
@@ -98,6 +113,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
         limit: integer(env, 'REGISTER_RATE_LIMIT', 30, 1, 1_000_000),
         ttlMs: integer(env, 'REGISTER_RATE_TTL_MS', 60_000, 1, 86_400_000),
       },
+    },
+    userLimits: {
+      attempts: { limit: integer(env, 'ATTEMPT_RATE_LIMIT', USER_LIMITS.attempts.limit, 1, 1_000_000), windowMs: USER_LIMITS.attempts.windowMs },
+      attemptsInFlight: integer(env, 'ATTEMPTS_IN_FLIGHT_LIMIT', USER_LIMITS.attemptsInFlight, 1, 1_000),
+      qnaWrites: { limit: integer(env, 'QNA_WRITE_RATE_LIMIT', USER_LIMITS.qnaWrites.limit, 1, 1_000_000), windowMs: USER_LIMITS.qnaWrites.windowMs },
     },
     logLevels: logLevels(env),
     trustedEdges: trustedEdges(env),

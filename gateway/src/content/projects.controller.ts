@@ -8,6 +8,7 @@ import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { AttemptLimits } from '../common/limits/user-limits.js';
 
 @ApiTags('projects')
 @ContentUnavailable()
@@ -70,6 +71,7 @@ export class ProjectsController {
 
   @Post(':projectId/attempts')
   @HttpCode(HttpStatus.OK)
+  @AttemptLimits()
   @SignedIn({
     summary: 'Check a query',
     description: 'Runs it on a fresh copy of the course sandbox (2 s limit) against the check’s reference. 200 with passed false and a reason when it fails, errors or runs too long; a pass is remembered.',

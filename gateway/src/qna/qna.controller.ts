@@ -25,6 +25,7 @@ import type { Request, Response } from 'express';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { UserRate } from '../common/limits/user-limits.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { ServiceClients } from '../services/service-clients.js';
 
@@ -74,6 +75,7 @@ export class QnaController {
   }
 
   @Post()
+  @UserRate('qnaWrites')
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer) })
   async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
@@ -95,6 +97,7 @@ export class QnaController {
   }
 
   @Put(':id')
+  @UserRate('qnaWrites')
   @ApiOperation({
     summary: 'Edit a question, or reply to it',
     description:
@@ -111,6 +114,7 @@ export class QnaController {
   }
 
   @Post(':id/replies')
+  @UserRate('qnaWrites')
   @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
