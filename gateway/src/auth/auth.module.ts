@@ -6,6 +6,8 @@ import { UserLimitCounts } from '../common/limits/user-limits.js';
 import { loginPerAddressRateLimit, loginRateLimit, loginRequestRateLimits } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { AccountRoles } from './account-roles.js';
+import { AdminRoster } from './admin-roster.js';
+import { AdminRosterFeed } from './admin-roster.feed.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
@@ -29,8 +31,8 @@ import { TokenService } from './token.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [TokenService, AuthService, AccountRoles, UserLimitCounts, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService, AccountRoles, UserLimitCounts],
+  providers: [TokenService, AuthService, AccountRoles, AdminRoster, AdminRosterFeed, UserLimitCounts, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService, AccountRoles, AdminRoster, UserLimitCounts],
 })
 export class AuthModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
