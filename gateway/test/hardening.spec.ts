@@ -1,4 +1,4 @@
-import { AUTH_HEADER, HTTP_SERVER_LIMITS, MAX_ERROR_MESSAGES } from '@dblearn/contracts';
+import { AUTH_HEADER, HTTP_SERVER_LIMITS, ILL_FORMED_TEXT_MESSAGE, MAX_ERROR_MESSAGES } from '@dblearn/contracts';
 import { startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
@@ -229,6 +229,27 @@ describe('bad input costs little', () => {
     const response = await checked(api().post('/api/auth').set('Content-Type', 'application/json').send(body));
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/nested more than \d+ levels deep/);
+  });
+
+  describe('refuses text that is not well-formed Unicode with a clear 400, on every route (issue 17 #9)', () => {
+    const lone = 'ab\ud800c@example.org';
+    it.each([
+      ['POST /users (the reported 500)', () => api().post('/api/users').send({ email: lone, password: 'secret-password', skill: 'beginner' })],
+      ['POST /auth, in the password', () => api().post('/api/auth').send({ email: 'ada@example.com', password: 'secret\udc00' })],
+      ['POST /qna, in a key', () => api().post('/api/qna').send({ topic: 'sql', title: 'A title long enough', description: 'A description', ['x\ud800']: 1 })],
+      ['PUT /course/{id}, deep in an array', () => api().put('/api/course/6560f0c2a1b2c3d4e5f60718').send({ content: [{ detail: ['ok', '\udfff'] }] })],
+      ['POST /project/{id}/attempts, in the query', () => api().post('/api/project/6560f0c2a1b2c3d4e5f60718/attempts').send({ checkId: '6560f0c2a1b2c3d4e5f60719', sql: "SELECT '\ud800'" })],
+    ])('%s', async (_route, send) => {
+      const response = await checked(send());
+      expect([response.status, response.body.message]).toEqual([400, ILL_FORMED_TEXT_MESSAGE]);
+    });
+
+    it('answers 400, never 500, to a path or query value that does not decode to whole characters', async () => {
+      expect((await checked(api().get('/api/course/%ED%A0%80'))).status).toBe(400);
+      expect((await checked(api().get('/api/course?topic=%ED%A0%80'))).status).not.toBe(500);
+      // Nothing was registered under the broken address.
+      expect(await db.collection('users').countDocuments({ email: /^ab/ })).toBe(0);
+    });
   });
 
   it('caps the list of errors', async () => {

@@ -13,3 +13,4 @@ export * from './http-limits.js';
 export * from './mongo-lab.js';
 export * from './lab-text.js';
 export * from './sql-lab.js';
+export * from './well-formed-text.js';
