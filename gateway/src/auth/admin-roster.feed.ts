@@ -37,17 +37,8 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async start(): Promise<void> {
-    const nc = await connect({
-      ...natsConnectionOptions(this.config.natsUrl),
-      name: 'gateway-admin-roster',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      waitOnFirstConnect: true,
-      // A silently dead connection is noticed within about 4 s, so a missed revoke cannot go unnoticed for long.
-      pingInterval: 2_000,
-      maxPingOut: 2,
-    });
-    if (this.stopped) return void (await nc.close());
+    const nc = await this.connect();
+    if (!nc) return;
     this.nc = nc;
     nc.subscribe(EVENT_SUBJECTS.adminChanged, {
       callback: (_error, message) => {
@@ -69,6 +60,29 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
+  /** Connects, trying again every second while NATS is away (our own loop: a pending first connect cannot be cancelled at shutdown). */
+  private async connect(): Promise<NatsConnection | undefined> {
+    for (let tries = 0; !this.stopped; tries += 1) {
+      try {
+        const nc = await connect({
+          ...natsConnectionOptions(this.config.natsUrl),
+          name: 'gateway-admin-roster',
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+          // A silently dead connection is noticed within about 4 s, so a missed revoke cannot go unnoticed for long.
+          pingInterval: 2_000,
+          maxPingOut: 2,
+        });
+        if (!this.stopped) return nc;
+        await nc.close();
+      } catch (error) {
+        if (tries === 0) this.logger.warn(`NATS at ${redactUrl(this.config.natsUrl)} is not reachable (${String(error)}); admin calls answer 503 until it is.`);
+        await pause(RETRY_MS * 4);
+      }
+    }
+    return undefined;
+  }
+
   /** Asks svc-users for the roster until it answers (or the roster is unsure again and a newer ask runs). */
   private async reload(): Promise<void> {
     const ticket = this.roster.unsure();
@@ -79,8 +93,13 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
         return;
       } catch (error) {
         if (tries === 0) this.logger.warn(`svc-users did not give the admin roster (${error instanceof Error ? error.message : String(error)}); admin calls answer 503 until it does. NATS ${redactUrl(this.config.natsUrl)}.`);
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        await pause(RETRY_MS);
       }
     }
   }
+}
+
+/** A wait that does not keep the process alive at shutdown. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -81,8 +81,10 @@ export function tooManyAttemptsMessage(secondsLeft: number): string {
 }
 
 /** Hands the 429 to Nest, so it leaves through the error filter in the usual envelope. */
-function refuse(request: Request, _response: Response, next: NextFunction): void {
+function refuse(request: Request, response: Response, next: NextFunction): void {
   const resetTime = (request as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
   const secondsLeft = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : 60;
+  // Whichever limiter refused (only one sends the RateLimit headers), the caller learns when to retry.
+  response.setHeader('Retry-After', String(Math.max(1, Math.ceil(secondsLeft))));
   next(new HttpException(tooManyAttemptsMessage(secondsLeft), HttpStatus.TOO_MANY_REQUESTS));
 }
