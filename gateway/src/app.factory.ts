@@ -18,6 +18,7 @@ import { onlyBlockRoutes } from './common/body/block-routes.js';
 import { verifyJsonDepth } from './common/body/json-depth.js';
 import { setupApiDocs } from './common/docs/api-docs.js';
 import { requestLogger } from './common/middleware/request-logger.middleware.js';
+import { refuseIllFormedText } from './common/middleware/well-formed-text.middleware.js';
 import { CONTENT_IMPORT_PATH } from './content/content-transfer.controller.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 
@@ -72,6 +73,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // express.json itself: Nest's useBodyParser keeps `verify` for its own use.
   app.use(json({ limit: BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT_BYTES, extended: false });
+  app.use(refuseIllFormedText);
   app.setGlobalPrefix(API_PREFIX);
   setupApiDocs(app);
   return app;

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, HTTP_SERVER_LIMITS, MAX_ERROR_MESSAGES } from '@dblearn/contracts';
+import { AUTH_HEADER, HTTP_SERVER_LIMITS, ILL_FORMED_TEXT_MESSAGE, MAX_ERROR_MESSAGES } from '@dblearn/contracts';
 import { startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
@@ -7,6 +7,7 @@ import { connect as tcpConnect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { runGrantAdmin } from './support/grant-admin.js';
 
 
 /*
@@ -41,8 +42,6 @@ beforeAll(async () => {
     NATS_URL: infra.natsUrlAs('svc-users'),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    // Revocation shows within this (the grant-admin command also announces it at once).
-    PROFILE_CACHE_TTL_MS: '500',
     // Real cost, so a burst overloads two cores as it would in production.
     PASSWORD_HASH_COST: String(2 ** 14),
   });
@@ -114,14 +113,55 @@ describe('logins under attack', () => {
           .then((response) => ({ status: response.status, ms: Date.now() - sent }));
       }),
     );
-    const refused = burst.filter((answer) => answer.status === 503);
+    // One account: one hash at a time and one waiting (issue 17), the rest refused at once (429).
+    const refused = burst.filter((answer) => answer.status === 429 || answer.status === 503);
     expect(refused.length).toBeGreaterThan(0);
-    expect(burst.every((answer) => answer.status === 400 || answer.status === 503)).toBe(true);
+    expect(burst.every((answer) => [400, 429, 503].includes(answer.status))).toBe(true);
     // Nothing waits for seconds: every answer within the gateway's 2 s bound (plus slack for a loaded machine).
     expect(Math.max(...burst.map((answer) => answer.ms))).toBeLessThan(3_500);
     expect(Date.now() - startedAt).toBeLessThan(4_000);
     expect((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.9').send({ email, password })).status).toBe(200);
   }, 30_000);
+});
+
+describe('logins cannot be starved (issue 17, finding 3)', () => {
+  it('keeps logging others in while one learner sends six correct logins at a time, again and again', async () => {
+    const attacker = await register('192.0.2.20');
+    const victim = await register('192.0.2.21');
+    let flooding = true;
+    const floodStatuses: number[] = [];
+    const flood = (async () => {
+      while (flooding) {
+        const round = await Promise.all(
+          Array.from({ length: 6 }, () => api().post('/api/auth').set('X-Forwarded-For', '192.0.2.20').send({ email: attacker.email, password: attacker.password })),
+        );
+        floodStatuses.push(...round.map((response) => response.status));
+      }
+    })();
+    const victimStatuses: number[] = [];
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        victimStatuses.push((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.21').send({ email: victim.email, password: victim.password })).status);
+      }
+    } finally {
+      flooding = false;
+      await flood;
+    }
+    expect(victimStatuses).toEqual([200, 200, 200, 200, 200]);
+    // The flood itself was held to its share: one hash at a time, the rest refused (429), never 503 for others.
+    expect(floodStatuses).toContain(429);
+  }, 60_000);
+
+  it('limits every login of an account from one address, successful or not', async () => {
+    const account = await register('192.0.2.22');
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      statuses.push((await api().post('/api/auth').set('X-Forwarded-For', '192.0.2.22').send({ email: account.email, password: account.password })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  }, 60_000);
 });
 
 describe('a 503 means nothing was written', () => {
@@ -160,15 +200,16 @@ describe('tokens and responses', () => {
     expect((await api().get('/api/users/me').set(AUTH_HEADER, jwt.sign(claims, { expiresIn: '1h' }))).status).toBe(200);
   });
 
-  it('takes admin rights from the account: a revoked admin loses them within the profile cache time', async () => {
+  it('takes admin rights from the account: an admin revoked with grant-admin loses them within a second', async () => {
     const owner = await register();
     const login = await checked(api().post('/api/auth').set('X-Forwarded-For', '192.0.2.10').send(ADMIN));
     const adminToken = login.text;
     const actOnOwner = () => api().post(`/api/users/tutorial/${owner.id}`).set(AUTH_HEADER, adminToken).send({ id: '6560f0c2a1b2c3d4e5f60718' });
     // Allowed (then svc-content, absent here, answers 503 or the tutorial is unknown): not a 403.
     expect((await actOnOwner()).status).not.toBe(403);
-    await db.collection('users').updateOne({ email: ADMIN.email }, { $set: { isAdmin: false } });
-    await eventually(async () => (await actOnOwner()).status === 403, 5_000, 'the revoked admin gets 403');
+    const revoked = await runGrantAdmin([ADMIN.email, '--revoke'], { MONGO_URL: infra.mongoUrl, MONGO_DB: mongoDb, NATS_URL: infra.natsUrlAs('svc-users') });
+    expect(revoked).toEqual({ code: 0, out: `${ADMIN.email} is no longer an admin.` });
+    await eventually(async () => (await actOnOwner()).status === 403, 1_000, 'the revoked admin gets 403');
   });
 
   it('sends Cache-Control: no-store with every token and profile', async () => {
@@ -188,6 +229,27 @@ describe('bad input costs little', () => {
     const response = await checked(api().post('/api/auth').set('Content-Type', 'application/json').send(body));
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/nested more than \d+ levels deep/);
+  });
+
+  describe('refuses text that is not well-formed Unicode with a clear 400, on every route (issue 17 #9)', () => {
+    const lone = 'ab\ud800c@example.org';
+    it.each([
+      ['POST /users (the reported 500)', () => api().post('/api/users').send({ email: lone, password: 'secret-password', skill: 'beginner' })],
+      ['POST /auth, in the password', () => api().post('/api/auth').send({ email: 'ada@example.com', password: 'secret\udc00' })],
+      ['POST /qna, in a key', () => api().post('/api/qna').send({ topic: 'sql', title: 'A title long enough', description: 'A description', ['x\ud800']: 1 })],
+      ['PUT /course/{id}, deep in an array', () => api().put('/api/course/6560f0c2a1b2c3d4e5f60718').send({ content: [{ detail: ['ok', '\udfff'] }] })],
+      ['POST /project/{id}/attempts, in the query', () => api().post('/api/project/6560f0c2a1b2c3d4e5f60718/attempts').send({ checkId: '6560f0c2a1b2c3d4e5f60719', sql: "SELECT '\ud800'" })],
+    ])('%s', async (_route, send) => {
+      const response = await checked(send());
+      expect([response.status, response.body.message]).toEqual([400, ILL_FORMED_TEXT_MESSAGE]);
+    });
+
+    it('answers 400, never 500, to a path or query value that does not decode to whole characters', async () => {
+      expect((await checked(api().get('/api/course/%ED%A0%80'))).status).toBe(400);
+      expect((await checked(api().get('/api/course?topic=%ED%A0%80'))).status).not.toBe(500);
+      // Nothing was registered under the broken address.
+      expect(await db.collection('users').countDocuments({ email: /^ab/ })).toBe(0);
+    });
   });
 
   it('caps the list of errors', async () => {

@@ -94,7 +94,8 @@ beforeAll(async () => {
   });
   svcUsers.start();
   content = await startHealthResponder(infra.natsUrlAs('svc-content'), 'content');
-  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
+  // The suite writes far more than a person does; the per-user rate has its own test (its own gateway).
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), QNA_WRITE_RATE_LIMIT: '100000' });
   try {
     await eventually(async () => (await api().get('/api/health')).status === 200, 30_000, 'svc-community answers /health');
   } catch (error) {
@@ -303,4 +304,31 @@ describe('issue 17 through the gateway', () => {
       expect(response.headers['x-auth-token']).toBeUndefined();
     }
   });
+});
+
+describe('the per-user rate on Q&A writes (issue 17, finding 4)', () => {
+  it('answers 429 with Retry-After after 10 questions, replies and edits in a minute, counting them together, per user', async () => {
+    const limited = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
+    try {
+      const writer = tokenFor(`writer.${Date.now()}@example.com`);
+      const send = (method: 'post' | 'put', path: string, body: object, token = writer) => checked(request(limited.server)[method](path).set(AUTH_HEADER, token).send(body));
+      const first = await send('post', '/api/qna', question);
+      expect(first.status).toBe(201);
+      const statuses = [first.status];
+      for (let i = 0; i < 3; i += 1) statuses.push((await send('post', `/api/qna/${first.body._id}/replies`, { reply: 'A reply that is long enough.' })).status);
+      for (let i = 0; i < 3; i += 1) statuses.push((await send('put', `/api/qna/${first.body._id}`, edit)).status);
+      for (let i = 0; i < 3; i += 1) statuses.push((await send('post', '/api/qna', question)).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 200, 200, 200, 201, 201, 201]);
+      const refused = await send('post', '/api/qna', question);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many posts and edits in a minute\. Try again in \d+ seconds?\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await send('post', `/api/qna/${first.body._id}/replies`, { reply: 'A reply that is long enough.' })).status).toBe(429);
+      // Reading is not a write, and another user writes on.
+      expect((await checked(request(limited.server).get(`/api/qna/${first.body._id}`).set(AUTH_HEADER, writer))).status).toBe(200);
+      expect((await send('post', '/api/qna', question, tokenFor(`someone.${Date.now()}@example.com`))).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  }, 30_000);
 });

@@ -245,6 +245,39 @@ describe('checks and attempts through the gateway', () => {
     expect((await finish()).status).toBe(200);
     secondCheckId = newId;
   });
+
+  describe('per-learner limits (issue 17, finding 4)', () => {
+    it('answers 429 with Retry-After once a learner has sent 30 attempts in a minute; another learner is not affected', async () => {
+      const { token } = await learner();
+      const statuses: number[] = [];
+      let refused: request.Response | undefined;
+      for (let i = 0; i < 100; i += 1) {
+        const response = await attempt(token, secondCheckId, 'SELECT 1');
+        statuses.push(response.status);
+        if (response.status === 429) refused ??= response;
+      }
+      expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+      expect(statuses.slice(30)).toEqual(Array(70).fill(429));
+      expect(Number(refused!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused!.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused!.body).toMatchObject({ statusCode: 429, message: expect.stringMatching(/^Too many attempts in a minute\. Try again in \d+ seconds?\.$/) });
+      expect((await attempt((await learner()).token, secondCheckId, 'SELECT 1')).status).toBe(200);
+    }, 60_000);
+
+    it('runs at most two attempts of one learner at once: a third answers 429 at once, and a slot frees when one ends', async () => {
+      const { token } = await learner();
+      const runaways = [attempt(token, checkId, RUNAWAY), attempt(token, checkId, RUNAWAY)];
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const sent = Date.now();
+      const third = await attempt(token, secondCheckId, 'SELECT count(*) FROM product');
+      expect(Date.now() - sent).toBeLessThan(1_000);
+      expect([third.status, third.body.message, third.headers['retry-after']]).toEqual([429, 'You already have 2 attempts running. Wait for one to finish.', '1']);
+      // Another learner is not held up by these two.
+      expect((await attempt((await learner()).token, secondCheckId, 'SELECT count(*) FROM product')).status).toBe(200);
+      for (const stopped of await Promise.all(runaways)) expect(stopped.body).toEqual({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
+      expect((await attempt(token, secondCheckId, 'SELECT count(*) FROM product')).status).toBe(200);
+    }, 30_000);
+  });
 });
 
 describe('check kinds, hints and solutions through the gateway', () => {

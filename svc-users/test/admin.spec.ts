@@ -115,6 +115,26 @@ describe('admins: created or promoted at start, granted by the command-line task
       expect((await profile()).isAdmin).toBe(true);
     });
 
+    it('keeps the admin roster (users.admins) in memory: the bootstrap admin, then a grant and a revoke, with no pending event left behind', async () => {
+      await start({ ADMIN_EMAIL: 'roster-root@example.com', ADMIN_PASSWORD });
+      const root = await login('roster-root@example.com', ADMIN_PASSWORD);
+      const roster = async () => (await users.send<{ adminIds: string[] }>(USERS_PATTERNS.listAdmins, {})).adminIds;
+      expect(await roster()).toContain(root._id);
+      const helper = await users.send<PublicUser>(USERS_PATTERNS.register, { email: 'roster-helper@example.com', password: 'helper-pass', skill: 'beginner' });
+      expect(await roster()).not.toContain(helper._id);
+
+      expect((await run(['roster-helper@example.com'])).exitCode).toBe(0);
+      const until = Date.now() + 1_000;
+      while (!(await roster()).includes(helper._id) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await roster()).toContain(helper._id);
+      expect((await run(['roster-helper@example.com', '--revoke'])).exitCode).toBe(0);
+      const revokedBy = Date.now() + 1_000;
+      while ((await roster()).includes(helper._id) && Date.now() < revokedBy) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await roster()).not.toContain(helper._id);
+      // Published at once, so nothing is left for the relay to send again later.
+      expect((await db.collection('users').findOne({ email: 'roster-helper@example.com' }))?.pendingEvents ?? []).toEqual([]);
+    });
+
     it('exits 1 with a clear message when no such user exists', async () => {
       expect(await run(['ghost@example.com'])).toEqual({
         exitCode: 1,

@@ -1,31 +1,28 @@
-import { type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { ServiceClients } from '../services/service-clients.js';
+import type { TokenClaims } from '@dblearn/contracts';
+import { Injectable } from '@nestjs/common';
+import { AdminRoster } from './admin-roster.js';
 import type { Role } from './roles.js';
+
+/** How long an admin call waits for an unsure roster before its 503. */
+const SETTLE_WAIT_MS = 1_000;
 
 /**
  * Roles come from the account, not only from the token (issue 6): a token claiming admin is
- * confirmed with svc-users, whose profile cache keeps this cheap; an admin revoked with the
- * grant-admin command loses admin-only calls within that cache time (30 s by default). A token
- * without the claim is not asked about: granting admin takes a new sign-in.
+ * confirmed against the admin roster this gateway keeps from svc-users' events (issue 20), so no
+ * request asks svc-users and a revoke takes effect within a second; while the roster cannot be sure
+ * the check answers 503. A token without the claim is not asked about: granting admin takes a new sign-in.
  */
 @Injectable()
 export class AccountRoles {
-  constructor(private readonly services: ServiceClients) {}
+  constructor(private readonly roster: AdminRoster) {}
 
   async has(caller: TokenClaims, role: Role): Promise<boolean> {
     switch (role) {
       case 'admin':
-        return caller.isAdmin === true && (await this.accountIsAdmin(caller._id));
-    }
-  }
-
-  private async accountIsAdmin(userId: string): Promise<boolean> {
-    try {
-      return (await this.services.send(USERS_PATTERNS.findProfile, { userId })).isAdmin === true;
-    } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) return false;
-      throw error;
+        if (caller.isAdmin !== true) return false;
+        // Just started or reconnecting: a load is usually a moment away.
+        await this.roster.settled(SETTLE_WAIT_MS);
+        return this.roster.isAdmin(caller._id);
     }
   }
 }

@@ -2,15 +2,18 @@ import { Global, Inject, type MiddlewareConsumer, Module, type NestModule, Reque
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
-import { loginPerAddressRateLimit, loginRateLimit } from '../common/middleware/rate-limit.middleware.js';
+import { UserLimitCounts } from '../common/limits/user-limits.js';
+import { loginPerAddressRateLimit, loginRateLimit, loginRequestRateLimits } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { AccountRoles } from './account-roles.js';
+import { AdminRoster } from './admin-roster.js';
+import { AdminRosterFeed } from './admin-roster.feed.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { TokenService } from './token.service.js';
 
-// Global: @Roles() guards in every feature module need AccountRoles.
+// Global: @Roles() guards in every feature module need AccountRoles; the per-user limits their counts.
 @Global()
 @Module({
   imports: [
@@ -28,15 +31,19 @@ import { TokenService } from './token.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [TokenService, AuthService, AccountRoles, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService, AccountRoles],
+  providers: [TokenService, AuthService, AccountRoles, AdminRoster, AdminRosterFeed, UserLimitCounts, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService, AccountRoles, AdminRoster, UserLimitCounts],
 })
 export class AuthModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(loginPerAddressRateLimit(this.config.rateLimits.loginPerAddress), loginRateLimit(this.config.rateLimits.login))
+      .apply(
+        ...loginRequestRateLimits({ perAccount: this.config.rateLimits.loginRequests, perAddress: this.config.rateLimits.loginRequestsPerAddress }),
+        loginPerAddressRateLimit(this.config.rateLimits.loginPerAddress),
+        loginRateLimit(this.config.rateLimits.login),
+      )
       .forRoutes({ path: 'auth', method: RequestMethod.POST });
   }
 }

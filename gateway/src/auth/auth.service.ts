@@ -11,9 +11,10 @@ export class AuthService {
   ) {}
 
   /** A session token for these credentials; any mismatch is the same 400 (no hint which part was wrong). */
-  async login(credentials: VerifyCredentialsRequest): Promise<string> {
+  /** `client`: the caller's address key, so svc-users shares its password hashing fairly. */
+  async login(credentials: VerifyCredentialsRequest, client: string): Promise<string> {
     try {
-      const user = await this.services.send(USERS_PATTERNS.verifyCredentials, { email: credentials.email, password: credentials.password });
+      const user = await this.services.send(USERS_PATTERNS.verifyCredentials, { email: credentials.email, password: credentials.password, client });
       return this.tokens.sign(user);
     } catch (error) {
       // svc-users answers 400 itself; a 401 or 404 would tell an attacker the account does not exist.

@@ -7,8 +7,8 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { HttpErrorFilter } from '../common/filters/http-error.filter.js';
-import { ServiceClients } from '../services/service-clients.js';
 import { AccountRoles } from './account-roles.js';
+import { AdminRoster } from './admin-roster.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { Roles } from './roles.decorator.js';
 import { TokenService } from './token.service.js';
@@ -45,9 +45,8 @@ describe('RolesGuard with @Roles', () => {
   const learner: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a79', email: 'ada@example.com', skill: 'beginner', isAdmin: false };
   const admin: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a7a', email: 'root@example.com', skill: 'professional', isAdmin: true };
 
-  // What svc-users says about each account now (a stand-in: this is the guard's unit test).
-  const accountIsAdmin = new Map<string, boolean>();
-  const services = { send: async (_pattern: string, { userId }: { userId: string }) => ({ isAdmin: accountIsAdmin.get(userId) ?? false }) };
+  // The gateway's roster, fed here by hand (its feed from svc-users' events has its own integration test).
+  const roster = new AdminRoster();
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
@@ -56,12 +55,12 @@ describe('RolesGuard with @Roles', () => {
       providers: [
         TokenService,
         AccountRoles,
-        { provide: ServiceClients, useValue: services },
+        { provide: AdminRoster, useValue: roster },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
     }).compile();
-    accountIsAdmin.set(admin._id, true);
+    roster.load([admin._id], roster.unsure());
     app = moduleRef.createNestApplication({ logger: false });
     await app.init();
     tokens = app.get(TokenService);
@@ -83,14 +82,35 @@ describe('RolesGuard with @Roles', () => {
     expect(response.body).toEqual({ deleted: true });
   });
 
-  it('takes admin rights from the account: a revoked admin’s token no longer opens admin-only calls', async () => {
+  it('takes admin rights from the roster: a revoked admin’s token no longer opens admin-only calls', async () => {
     const token = tokens.sign(admin);
-    accountIsAdmin.set(admin._id, false);
+    roster.change(admin._id, false);
     try {
       expect((await request(app.getHttpServer()).delete('/courses').set(AUTH_HEADER, token)).status).toBe(403);
     } finally {
-      accountIsAdmin.set(admin._id, true);
+      roster.change(admin._id, true);
     }
+  });
+
+  it('answers 503 to an admin while the roster cannot be sure (after a second’s wait), and never asks for a learner', async () => {
+    const ticket = roster.unsure();
+    try {
+      const sent = Date.now();
+      const refused = await request(app.getHttpServer()).delete('/courses').set(AUTH_HEADER, tokens.sign(admin));
+      expect([refused.status, refused.body.message]).toEqual([503, 'Administrator rights cannot be checked right now. Try again in a moment.']);
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(900);
+      expect((await request(app.getHttpServer()).delete('/courses').set(AUTH_HEADER, tokens.sign(learner))).status).toBe(403);
+      expect((await request(app.getHttpServer()).get('/courses').set(AUTH_HEADER, tokens.sign(admin))).status).toBe(200);
+    } finally {
+      roster.load([admin._id], ticket);
+    }
+  });
+
+  it('lets an admin call made while the roster is loading through once it is loaded', async () => {
+    const ticket = roster.unsure();
+    const pending = request(app.getHttpServer()).delete('/courses').set(AUTH_HEADER, tokens.sign(admin)).then((response) => response.status);
+    setTimeout(() => roster.load([admin._id], ticket), 200);
+    expect(await pending).toBe(200);
   });
 
   it('answers 401, not 403, to a caller without a token', async () => {

@@ -1,4 +1,5 @@
 import { logsAsJson } from '@dblearn/nest-common/logging';
+import { USER_LIMITS } from '@dblearn/contracts';
 import type { LogLevel } from '@nestjs/common';
 import { isIP } from 'node:net';
 
@@ -23,8 +24,21 @@ export interface GatewayConfig {
     login: RateLimit;
     /** Failed POST /auth tries per client ip, whatever the e-mail (password spraying). */
     loginPerAddress: RateLimit;
+    /** Every POST /auth, successful or not, per (client ip, e-mail) per window. */
+    loginRequests: RateLimit;
+    /** Every POST /auth, successful or not, per client ip per window. */
+    loginRequestsPerAddress: RateLimit;
     /** POST /users per client ip per window. */
     register: RateLimit;
+  };
+  /** Issue 17: per signed-in user (defaults: USER_LIMITS in @dblearn/contracts). */
+  userLimits: {
+    /** ATTEMPT_RATE_LIMIT: POST /project/{id}/attempts per learner per minute. */
+    attempts: UserRateLimit;
+    /** ATTEMPTS_IN_FLIGHT_LIMIT: graded attempts one learner may have running at once. */
+    attemptsInFlight: number;
+    /** QNA_WRITE_RATE_LIMIT: questions, replies and edits per user per minute. */
+    qnaWrites: UserRateLimit;
   };
   logLevels: LogLevel[];
   /**
@@ -41,6 +55,11 @@ export interface GatewayConfig {
 export interface RateLimit {
   limit: number;
   ttlMs: number;
+}
+
+export interface UserRateLimit {
+  limit: number;
+  windowMs: number;
 }
 
 /** The duration strings jsonwebtoken accepts (through `ms`), e.g. `7d`. */
@@ -82,10 +101,23 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
         limit: integer(env, 'AUTH_ADDRESS_RATE_LIMIT', 20, 1, 1_000_000),
         ttlMs: integer(env, 'AUTH_ADDRESS_RATE_TTL_MS', 900_000, 1, 86_400_000),
       },
+      loginRequests: {
+        limit: integer(env, 'AUTH_REQUEST_RATE_LIMIT', 20, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_REQUEST_RATE_TTL_MS', 60_000, 1, 86_400_000),
+      },
+      loginRequestsPerAddress: {
+        limit: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_LIMIT', 60, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_TTL_MS', 60_000, 1, 86_400_000),
+      },
       register: {
         limit: integer(env, 'REGISTER_RATE_LIMIT', 30, 1, 1_000_000),
         ttlMs: integer(env, 'REGISTER_RATE_TTL_MS', 60_000, 1, 86_400_000),
       },
+    },
+    userLimits: {
+      attempts: { limit: integer(env, 'ATTEMPT_RATE_LIMIT', USER_LIMITS.attempts.limit, 1, 1_000_000), windowMs: USER_LIMITS.attempts.windowMs },
+      attemptsInFlight: integer(env, 'ATTEMPTS_IN_FLIGHT_LIMIT', USER_LIMITS.attemptsInFlight, 1, 1_000),
+      qnaWrites: { limit: integer(env, 'QNA_WRITE_RATE_LIMIT', USER_LIMITS.qnaWrites.limit, 1, 1_000_000), windowMs: USER_LIMITS.qnaWrites.windowMs },
     },
     logLevels: logLevels(env),
     trustedEdges: trustedEdges(env),

@@ -11,6 +11,7 @@ import { AdminWrite, BLOCK_TOO_LARGE, ContentUnavailable, SignedIn } from './con
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { AttemptLimits } from '../common/limits/user-limits.js';
 
 @ApiTags('projects')
 @ContentUnavailable()
@@ -86,6 +87,7 @@ export class ProjectsController {
 
   @Post(':projectId/attempts')
   @HttpCode(HttpStatus.OK)
+  @AttemptLimits()
   @SignedIn({
     summary: 'Attempt a check',
     description:

@@ -27,6 +27,7 @@ import type { Request, Response } from 'express';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { UserRate } from '../common/limits/user-limits.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
@@ -58,6 +59,11 @@ export class QnaController {
     return { email: user.email, isAdmin: await this.roles.has(user, 'admin') };
   }
 
+  /** Posting, replying and editing one's own question need no admin rights: never asked (issue 17 #13). */
+  private author(user: TokenClaims): { email: string; isAdmin: boolean } {
+    return { email: user.email, isAdmin: false };
+  }
+
   @Get()
   @ApiOperation({ summary: 'List questions', description: `Newest first. ${TOTAL_COUNT_HEADER} holds the number of matching questions.` })
   @ApiOkResponse({ schema: answerSchema([QnaQuestionSummaryAnswer]), headers: totalCountHeader('questions') })
@@ -76,11 +82,12 @@ export class QnaController {
   }
 
   @Post()
+  @UserRate('qnaWrites')
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer) })
   async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.createQuestion, {
-      caller: await this.caller(user),
+      caller: this.author(user),
       topic: body.topic,
       title: body.title,
       description: body.description,
@@ -97,6 +104,7 @@ export class QnaController {
   }
 
   @Put(':id')
+  @UserRate('qnaWrites')
   @ApiOperation({
     summary: 'Edit a question, or reply to it',
     description:
@@ -110,16 +118,17 @@ export class QnaController {
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     const { topic, title, description } = body;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
-    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), edit, reply: body.reply?.reply });
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: this.author(user), edit, reply: body.reply?.reply });
   }
 
   @Post(':id/replies')
+  @UserRate('qnaWrites')
   @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with the new reply.' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: THREAD_FULL })
   async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: await this.caller(user), reply: body.reply });
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: this.author(user), reply: body.reply });
   }
 
   @Delete(':id')

@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
+import { ClientAddress } from '../common/decorators/client-address.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { RegisterUserDto } from '@dblearn/contracts/dto';
@@ -34,9 +35,9 @@ export class UsersController {
     headers: { [AUTH_HEADER]: { description: 'The session token (a JWT) for the new account.', schema: { type: 'string' } } },
   })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'The e-mail is taken (in any letter case) or a rule is broken.' })
-  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Too many sign-ups from this address.' })
-  async register(@Body() body: RegisterUserDto, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
-    const { user, token } = await this.users.register(body);
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Too many sign-ups from this address, or one from it is already being hashed with one waiting.' })
+  async register(@Body() body: RegisterUserDto, @ClientAddress() client: string, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
+    const { user, token } = await this.users.register(body, client);
     response.setHeader(AUTH_HEADER, token);
     return user;
   }

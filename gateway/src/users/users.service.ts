@@ -18,8 +18,9 @@ export class UsersService {
     private readonly tokens: TokenService,
   ) {}
 
-  async register(request: RegisterRequest): Promise<Registration> {
-    const user = toPublicUser(await this.services.send(USERS_PATTERNS.register, { email: request.email, password: request.password, skill: request.skill }));
+  /** `client`: the caller's address key, so svc-users shares its password hashing fairly. */
+  async register(request: RegisterRequest, client: string): Promise<Registration> {
+    const user = toPublicUser(await this.services.send(USERS_PATTERNS.register, { email: request.email, password: request.password, skill: request.skill, client }));
     return { user, token: this.tokens.sign(user) };
   }
 

@@ -17,3 +17,4 @@ export * from './import-ids.js';
 export * from './sql-lab-engine.js';
 export * from './grading.js';
 export * from './quiz-grading.js';
+export * from './well-formed-text.js';

@@ -106,6 +106,26 @@ export const SANDBOX_BODY_LIMIT_BYTES = 600 * 1024;
 /** CONTRACT: POST /content/import alone takes up to 20 MB. */
 export const CONTENT_IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
 
+/** A number of calls per window, per user. */
+export interface UserRate {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/**
+ * Issue 17: what one signed-in user may ask of the servers, above anything a person does by hand.
+ * Counted per user id in each gateway (several gateways each count alone). Admin saves (sandbox,
+ * checks) are other calls and are not counted here.
+ */
+export const USER_LIMITS = {
+  /** POST /project/{id}/attempts per learner. */
+  attempts: { limit: 30, windowMs: 60_000 },
+  /** Graded attempts one learner may have running at once. */
+  attemptsInFlight: 2,
+  /** Q&A writes per user: questions, replies, edits. */
+  qnaWrites: { limit: 10, windowMs: 60_000 },
+} as const satisfies { attempts: UserRate; attemptsInFlight: number; qnaWrites: UserRate };
+
 /** SPEC §4, §9: toasts. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_DRAG_PERCENT = 80;

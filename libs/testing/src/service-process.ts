@@ -46,6 +46,11 @@ export class ServiceProcess {
     await handle?.stop();
   }
 
+  /** Its process id while it runs (a test may pause it with SIGSTOP and resume it with SIGCONT). */
+  get pid(): number | undefined {
+    return this.handle?.pid;
+  }
+
   /** Its last lines of output, to explain a failure to start. */
   recentOutput(): string {
     return this.handle?.recentOutput().join('\n') ?? '';

@@ -9,6 +9,7 @@ import { EmailDirectory } from '../users/email-directory.js';
 import { ProfileCache } from '../users/profile-cache.js';
 import { registration } from '../users/registration.js';
 import { User } from '../users/users.schema.js';
+import { adminChange } from './admin-grants.js';
 
 export type AdminBootstrapOutcome = 'created' | 'promoted' | 'password-updated' | 'unchanged';
 
@@ -55,8 +56,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (existing) return this.promote(existing, password);
     try {
       const { doc, event } = registration({ email, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
-      await this.outbox.create(this.users, doc, event);
-      this.directory.add(email, doc._id.toHexString());
+      const userId = doc._id.toHexString();
+      // The gateway's admin roster hears of the new admin like of any other grant.
+      await this.outbox.create(this.users, doc, [event, adminChange(userId, true)]);
+      this.directory.add(email, userId);
+      this.directory.setAdmin(userId, true);
       return 'created';
     } catch (error) {
       // Another instance created it a moment ago: make sure theirs is right instead.
@@ -76,8 +80,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (account.isAdmin && passwordIsCurrent) return 'unchanged';
     const update: Partial<Pick<User, 'isAdmin' | 'passwordHash'>> = { isAdmin: true };
     if (!passwordIsCurrent) update.passwordHash = await this.hasher.hash(password);
-    await this.users.updateOne({ _id: account._id }, { $set: update }).exec();
-    this.profiles.changed(account._id.toHexString());
+    const userId = account._id.toHexString();
+    if (account.isAdmin) await this.users.updateOne({ _id: account._id }, { $set: update }).exec();
+    else await this.outbox.update(this.users, account._id, { $set: update }, adminChange(userId, true));
+    this.directory.setAdmin(userId, true);
+    this.profiles.changed(userId);
     return account.isAdmin ? 'password-updated' : 'promoted';
   }
 }

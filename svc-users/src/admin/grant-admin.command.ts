@@ -1,14 +1,17 @@
 import { parseArgs } from 'node:util';
-import { type Environment, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
-import { connect } from '@nats-io/transport-node';
-import { type CommandOutput, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
+import { type Environment, natsConnectionOptions, type PendingEvent, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Model } from 'mongoose';
+import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { normalizeEmail } from '../users/email.js';
 import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
 import { User, UserSchema } from '../users/users.schema.js';
 import { setAdminFlag } from './admin-grants.js';
 
 const USAGE = `Grants admin to an existing DBLearn account (MONGO_URL / MONGO_DB choose the database;
-running svc-users instances are told over NATS_URL).
+running svc-users instances and the gateway are told over NATS_URL, with svc-users' credentials
+from DATA_DIR/nats-auth.conf when NATS_URL has none).
 
 Usage: npm run grant-admin -w svc-users -- <email> [--revoke]
 
@@ -38,10 +41,13 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
   }
   const revoke = parsed.values.revoke === true;
   const config = readServiceConfig('users', env);
+  // Beside `npm start` the bus wants svc-users' credentials (issue 17 #10: without them nobody heard the change).
+  const natsUrl = await commandNatsUrl(config.natsUrl, env);
   const connection = await openCommandDatabase(config, output);
   if (!connection) return 1;
   try {
-    const result = await setAdminFlag(connection.model<User>(User.name, UserSchema), email, !revoke);
+    const users = connection.model<User>(User.name, UserSchema);
+    const result = await setAdminFlag(users, email, !revoke);
     const who = normalizeEmail(email);
     if (result.outcome === 'no-such-user') {
       output.err(`No user with the e-mail ${who} in database ${config.mongoDb}. They must register first.`);
@@ -50,8 +56,10 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
     const changed = result.outcome === 'changed';
     if (revoke) output.out(changed ? `${who} is no longer an admin.` : `${who} was not an admin.`);
     else output.out(changed ? `${who} is now an admin.` : `${who} was already an admin.`);
-    if (changed && !(await announceProfileChange(config.natsUrl, result.userId))) {
-      output.out(`(NATS at ${redactUrl(config.natsUrl)} did not answer: running svc-users instances show the change within their cache time, 30 s by default.)`);
+    if (result.outcome === 'changed' && !(await announceAdminChange(natsUrl, users, result.userId, result.event))) {
+      output.out(
+        `(NATS at ${redactUrl(config.natsUrl)} did not take the change: svc-users publishes it within 10 minutes or at its next start; until then the gateway and running svc-users instances may not know.)`,
+      );
     }
     return 0;
   } finally {
@@ -59,14 +67,22 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
   }
 }
 
-/** Tells running svc-users instances to drop their cached copy of this profile. */
-async function announceProfileChange(natsUrl: string, userId: string): Promise<boolean> {
+/**
+ * Publishes the change at once, as svc-users' outbox relay would (JetStream, `msgID` = event id, so a
+ * later relay pass cannot deliver it twice), and clears it from the document; then tells running
+ * svc-users instances to drop their cached copy of the profile. False when NATS would not take it.
+ */
+async function announceAdminChange(natsUrl: string, users: Model<User>, userId: string, event: PendingEvent): Promise<boolean> {
+  let nc: NatsConnection | undefined;
   try {
-    const nc = await connect({ ...natsConnectionOptions(natsUrl), timeout: 2_000, maxReconnectAttempts: 0 });
+    nc = await connect({ ...natsConnectionOptions(natsUrl), timeout: 2_000, maxReconnectAttempts: 0 });
+    await jetstream(nc).publish(event.subject, event.payload, { msgID: event.eventId, timeout: 2_000 });
+    await users.updateOne({ _id: userId }, { $pullAll: { pendingEvents: [event] } }).exec();
     nc.publish(PROFILE_CHANGED_SUBJECT, userId);
     await nc.drain();
     return true;
   } catch {
+    await nc?.close().catch(() => undefined);
     return false;
   }
 }

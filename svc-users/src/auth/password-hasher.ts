@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
-import { HashGate } from './hash-gate.js';
+import { HashGate, type HashKeys } from './hash-gate.js';
 import { hashNeedsUpgrade, hashPassword, SALT_BYTES, verifyPassword } from './password-hash.js';
 
 /** Password hashing at the configured cost (PASSWORD_HASH_COST), at most MAX_CONCURRENT_HASHES at once. */
@@ -21,18 +21,19 @@ export class PasswordHasher implements OnModuleInit {
     this.decoy = await hashPassword(randomBytes(SALT_BYTES).toString('base64'), this.cost);
   }
 
-  hash(password: string): Promise<string> {
-    return this.gate.run(() => hashPassword(password, this.cost));
+  /** `keys`: whose hash this is (see HashGate), so that one client gets only its fair share. */
+  hash(password: string, keys: HashKeys = []): Promise<string> {
+    return this.gate.run(keys, () => hashPassword(password, this.cost));
   }
 
-  verify(password: string, stored: string): Promise<boolean> {
-    return this.gate.run(() => verifyPassword(password, stored));
+  verify(password: string, stored: string, keys: HashKeys = []): Promise<boolean> {
+    return this.gate.run(keys, () => verifyPassword(password, stored));
   }
 
   /** Spends the time of a real check, so an unknown e-mail answers as slowly as a wrong password. */
-  async verifyDecoy(password: string): Promise<false> {
+  async verifyDecoy(password: string, keys: HashKeys = []): Promise<false> {
     if (!this.decoy) await this.onModuleInit();
-    await this.verify(password, this.decoy);
+    await this.verify(password, this.decoy, keys);
     return false;
   }
 

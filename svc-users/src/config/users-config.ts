@@ -19,7 +19,7 @@ export const USERS_CONFIG = Symbol('USERS_CONFIG');
  */
 export const DEFAULT_PASSWORD_HASH_COST = 2 ** 15;
 
-/** Hashes at once: one per core of this machine; a few more may wait one hash's time, the rest get 503. */
+/** Hashes at once: one per core of this machine; four times as many may wait (one per client, see HashGate), the rest get 503. */
 export const DEFAULT_MAX_CONCURRENT_HASHES = 2;
 
 export interface AdminCredentials {

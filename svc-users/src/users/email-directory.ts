@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
+import { type AdminChangedEvent, EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
 import { EventsConnection } from '@dblearn/nest-common';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -8,16 +8,19 @@ import { normalizeEmail } from './email.js';
 import { User } from './users.schema.js';
 
 /**
- * E-mail → user id, in memory. FerretDB scans the whole collection for any filter but `_id`, so a
+ * E-mail → user id, and which users are admins, in memory. FerretDB scans the whole collection for any filter but `_id`, so a
  * login by e-mail cost time that grew with every account and told an attacker where an account sat
  * (issue 6). Loaded at start; this instance's own writes add to it at once, other instances' through
  * their `user.registered` events; reloaded after a lost NATS connection (events may have been missed).
+ * The admins come with the same load (no second scan) and follow `admin.changed` events: the
+ * gateway asks for them once at its start (issue 20).
  */
 @Injectable()
 export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('EmailDirectory');
   private ids = new Map<string, string>();
-  private subscription: Subscription | null = null;
+  private admins = new Set<string>();
+  private readonly subscriptions: Subscription[] = [];
   private stopped = false;
 
   constructor(
@@ -35,7 +38,7 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.stopped = true;
-    if (this.subscription && !this.subscription.isClosed()) this.subscription.unsubscribe();
+    for (const subscription of this.subscriptions) if (!subscription.isClosed()) subscription.unsubscribe();
   }
 
   idOf(email: string): string | undefined {
@@ -46,36 +49,60 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     this.ids.set(normalizeEmail(email), id);
   }
 
+  /** Every admin's id now. */
+  adminIds(): string[] {
+    return [...this.admins];
+  }
+
+  setAdmin(id: string, isAdmin: boolean): void {
+    if (isAdmin) this.admins.add(id);
+    else this.admins.delete(id);
+  }
+
   get size(): number {
     return this.ids.size;
   }
 
   private async reload(): Promise<void> {
     const next = new Map<string, string>();
-    for await (const user of this.users.find({}, { email: 1 }).lean<{ _id: Types.ObjectId; email: string }>().cursor()) {
+    const admins = new Set<string>();
+    for await (const user of this.users.find({}, { email: 1, isAdmin: 1 }).lean<{ _id: Types.ObjectId; email: string; isAdmin?: boolean }>().cursor()) {
       next.set(user.email, user._id.toHexString());
+      if (user.isAdmin === true) admins.add(user._id.toHexString());
     }
     // Accounts added while the load ran are kept.
     for (const [email, id] of this.ids) if (!next.has(email)) next.set(email, id);
     this.ids = next;
+    this.admins = admins;
   }
 
   private listen(nc: NatsConnection): void {
     if (this.stopped) return;
-    this.subscription = nc.subscribe(EVENT_SUBJECTS.userRegistered, {
-      callback: (_error, message) => {
-        try {
-          const event = message.json<UserRegisteredEvent>();
-          if (typeof event.email === 'string' && typeof event.entityId === 'string') this.add(event.email, event.entityId);
-        } catch {
-          // Not an event we can read: the next reload finds the account anyway.
-        }
-      },
-    });
+    // An event we cannot read is skipped: the next reload reads the account anyway.
+    this.subscriptions.push(
+      subscribeEvents<UserRegisteredEvent>(nc, EVENT_SUBJECTS.userRegistered, (event) => {
+        if (typeof event.email === 'string' && typeof event.entityId === 'string') this.add(event.email, event.entityId);
+      }),
+      subscribeEvents<AdminChangedEvent>(nc, EVENT_SUBJECTS.adminChanged, (event) => {
+        if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.setAdmin(event.entityId, event.isAdmin);
+      }),
+    );
     void (async () => {
       for await (const status of nc.status()) {
         if (status.type === 'reconnect') void this.reload().catch((error: unknown) => this.logger.warn(`Reload failed: ${String(error)}`));
       }
     })();
   }
+}
+
+function subscribeEvents<T>(nc: NatsConnection, subject: string, apply: (event: Partial<T>) => void): Subscription {
+  return nc.subscribe(subject, {
+    callback: (_error, message) => {
+      try {
+        apply(message.json<Partial<T>>());
+      } catch {
+        // Not JSON: skipped (see listen).
+      }
+    },
+  });
 }

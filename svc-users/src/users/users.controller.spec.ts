@@ -1,9 +1,10 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { FindProfileDto, LoginDto, RegisterUserDto } from '@dblearn/contracts/dto';
+import { FindProfileDto, RegisterMessageDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
 import { createRpcValidationPipe } from '@dblearn/nest-common';
 import { describe, expect, it } from '@jest/globals';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
 import { RpcException } from '@nestjs/microservices';
+import { EmailDirectory } from './email-directory.js';
 import { UsersController } from './users.controller.js';
 import type { UsersService } from './users.service.js';
 
@@ -36,8 +37,8 @@ describe('UsersController', () => {
   });
 
   it('declares the contract DTO for each payload', () => {
-    expect(payloadType('register')).toBe(RegisterUserDto);
-    expect(payloadType('verifyCredentials')).toBe(LoginDto);
+    expect(payloadType('register')).toBe(RegisterMessageDto);
+    expect(payloadType('verifyCredentials')).toBe(VerifyCredentialsDto);
     expect(payloadType('findProfile')).toBe(FindProfileDto);
   });
 
@@ -50,17 +51,21 @@ describe('UsersController', () => {
       verifyCredentials: async (request: unknown) => (calls.push(request), user),
       findProfile: async (request: unknown) => (calls.push(request), profile),
     } as unknown as UsersService;
-    const controller = new UsersController(service);
+    const directory = new EmailDirectory(undefined as never, undefined as never);
+    directory.setAdmin(user._id, true);
+    const controller = new UsersController(service, directory);
 
-    const registration = (await validate('register', { email: 'ana@example.com', password: 'secret1', skill: 'beginner' })) as RegisterUserDto;
+    const registration = (await validate('register', { email: 'ana@example.com', password: 'secret1', skill: 'beginner' })) as RegisterMessageDto;
     expect(await controller.register(registration)).toBe(user);
-    expect(await controller.verifyCredentials((await validate('verifyCredentials', { email: 'ana@example.com', password: 'secret1' })) as LoginDto)).toBe(user);
+    expect(await controller.verifyCredentials((await validate('verifyCredentials', { email: 'ana@example.com', password: 'secret1', client: '10.0.0.7' })) as VerifyCredentialsDto)).toBe(user);
     expect(await controller.findProfile((await validate('findProfile', { userId: user._id })) as FindProfileDto)).toBe(profile);
     expect(calls).toEqual([
       { email: 'ana@example.com', password: 'secret1', skill: 'beginner' },
-      { email: 'ana@example.com', password: 'secret1' },
+      { email: 'ana@example.com', password: 'secret1', client: '10.0.0.7' },
       { userId: user._id },
     ]);
+    // The gateway's admin roster, from memory.
+    expect(controller.listAdmins()).toEqual({ adminIds: [user._id] });
   });
 
   describe('refuses before the service is reached', () => {
@@ -73,6 +78,13 @@ describe('UsersController', () => {
 
     it('an operator object instead of an e-mail', async () => {
       expect((await refusal('verifyCredentials', { email: { $gt: '' }, password: 'secret1' })).message).toContain('E-mail must be text.');
+    });
+
+    it('a client address key that is not text or too long to be one', async () => {
+      expect((await refusal('verifyCredentials', { email: 'ana@example.com', password: 'secret1', client: { $gt: '' } })).message).toContain('client must be text.');
+      expect((await refusal('register', { email: 'ana@example.com', password: 'secret1', skill: 'beginner', client: 'x'.repeat(65) })).message).toContain(
+        'client must be at most 64 characters long.',
+      );
     });
 
     it('a password outside 5–255 characters and an unknown skill', async () => {

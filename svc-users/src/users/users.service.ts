@@ -11,6 +11,7 @@ import { assertBeforeDeadline, badRequest, EventOutbox, isDuplicateKeyError, not
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
+import type { HashKeys } from '../auth/hash-gate.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { EmailDirectory } from './email-directory.js';
 import { normalizeEmail } from './email.js';
@@ -38,8 +39,8 @@ export class UsersService implements OnModuleInit {
     await this.users.init();
   }
 
-  async register({ email, password, skill }: RegisterRequest): Promise<PublicUser> {
-    const passwordHash = await this.hasher.hash(password);
+  async register({ email, password, skill, client }: RegisterRequest): Promise<PublicUser> {
+    const passwordHash = await this.hasher.hash(password, hashKeys(client, email));
     // Hashing takes a while under load: if the gateway has given up meanwhile, write nothing.
     assertBeforeDeadline();
     // Registration never makes an admin, whatever the caller sends.
@@ -60,14 +61,15 @@ export class UsersService implements OnModuleInit {
    * looked up in memory, then one lookup by id either way (an unknown e-mail asks for an id nobody
    * has) and one hash check either way.
    */
-  async verifyCredentials({ email, password }: VerifyCredentialsRequest): Promise<PublicUser> {
+  async verifyCredentials({ email, password, client }: VerifyCredentialsRequest): Promise<PublicUser> {
     const id = this.directory.idOf(email) ?? new Types.ObjectId().toHexString();
+    const keys = hashKeys(client, email);
     const user = await this.users.findById(id, { email: 1, skill: 1, isAdmin: 1, passwordHash: 1 }).lean<CredentialFields>().exec();
     if (!user) {
-      await this.hasher.verifyDecoy(password);
+      await this.hasher.verifyDecoy(password, keys);
       throw badRequest(INVALID_CREDENTIALS_MESSAGE);
     }
-    if (!(await this.hasher.verify(password, user.passwordHash))) throw badRequest(INVALID_CREDENTIALS_MESSAGE);
+    if (!(await this.hasher.verify(password, user.passwordHash, keys))) throw badRequest(INVALID_CREDENTIALS_MESSAGE);
     if (this.hasher.needsUpgrade(user.passwordHash)) {
       assertBeforeDeadline();
       // The cost was raised since this hash was made: the password is at hand now, so re-hash it.
@@ -85,4 +87,10 @@ export class UsersService implements OnModuleInit {
     if (!profile) throw notFound(USER_NOT_FOUND_MESSAGE);
     return profile;
   }
+}
+
+/** The hash gate's keys: the client's address first (whose turn it is), then the account, known or not. */
+function hashKeys(client: string | undefined, email: string): HashKeys {
+  const account = `account:${normalizeEmail(email)}`;
+  return client ? [`address:${client}`, account] : [account];
 }

@@ -1,6 +1,31 @@
-import { IsMongoId } from 'class-validator';
-import type { FindProfileRequest, UserItemRequest } from '../messaging/users.patterns.js';
+import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { FindProfileRequest, RegisterRequest, UserItemRequest, VerifyCredentialsRequest } from '../messaging/users.patterns.js';
 import { idRule } from './id-rule.js';
+import { LoginDto, RegisterUserDto } from './users.dto.js';
+
+/** An address key is at most an IPv6 network in text (the gateway's ipKeyGenerator); longer is not ours. */
+const CLIENT_KEY_MAX = 64;
+
+/** The optional `client` of ClientAddress. */
+function IsClientKey(): PropertyDecorator {
+  return (target, property) => {
+    IsOptional()(target, property);
+    IsString({ message: 'client must be text.' })(target, property);
+    MaxLength(CLIENT_KEY_MAX, { message: `client must be at most ${CLIENT_KEY_MAX} characters long.` })(target, property);
+  };
+}
+
+/** users.register: the sign-up the gateway checked, and where it came from (the hash gate's fairness). */
+export class RegisterMessageDto extends RegisterUserDto implements RegisterRequest {
+  @IsClientKey()
+  client?: string;
+}
+
+/** users.verify-credentials: a login and where it came from. */
+export class VerifyCredentialsDto extends LoginDto implements VerifyCredentialsRequest {
+  @IsClientKey()
+  client?: string;
+}
 
 /**
  * Payloads that travel gateway → svc-users. The gateway fills `userId` from the verified token

@@ -1,5 +1,5 @@
 import { CONTENT_PATTERNS } from './content.patterns.js';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, PARKED_EVENTS_BUCKET, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix } from './events.js';
+import { EVENT_SUBJECTS, EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, PARKED_EVENTS_BUCKET, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix } from './events.js';
 import { SERVICES, type ServiceName } from './services.js';
 
 /**
@@ -7,7 +7,7 @@ import { SERVICES, type ServiceName } from './services.js';
  * credentials and permissions with no other change. The launcher turns this into nats-server's
  * `authorization` block; every process connects as its own user.
  *
- * - The gateway sends requests to services (`<service>.>`); a service sends only the requests
+ * - The gateway sends requests to services (`<service>.>`) and hears who is made or unmade admin; a service sends only the requests
  *   SERVICE_REQUESTS names.
  * - Service X connects as its queue name (`svc-X`, also its folder). It answers `X.>` only inside its queue group, publishes only `events.X.>`, talks to its
  *   other instances on `svc-X.>` (e.g. cache broadcasts), reads every event subject (read models),
@@ -116,7 +116,8 @@ export function busPermissionTable(): BusPermissions[] {
     {
       user: GATEWAY_BUS_USER,
       publish: services.map((service) => `${SERVICES[service].name}.>`),
-      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`],
+      // The admin roster (issue 20): who is an admin, heard as it changes, never asked per request.
+      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`, EVENT_SUBJECTS.adminChanged],
       allowResponses: false,
     },
     ...services.map(servicePermissions),

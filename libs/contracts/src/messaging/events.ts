@@ -19,6 +19,8 @@ export function replaySubjectPrefix(service: string): string {
 
 export const EVENT_SUBJECTS = {
   userRegistered: 'events.users.user.registered',
+  /** An account became an admin or stopped being one (grant-admin, the ADMIN_EMAIL bootstrap): the gateway's roster. */
+  adminChanged: 'events.users.admin.changed',
   projectUpdated: 'events.content.project.updated',
   projectDeleted: 'events.content.project.deleted',
   interviewUpdated: 'events.content.interview.updated',
@@ -45,6 +47,11 @@ export interface DomainEvent {
 export interface UserRegisteredEvent extends DomainEvent {
   email: string;
   skill: Skill;
+}
+
+/** `entityId` is the user; `isAdmin` the account's flag after the change. */
+export interface AdminChangedEvent extends DomainEvent {
+  isAdmin: boolean;
 }
 
 export interface ProjectUpdatedEvent extends DomainEvent {
@@ -88,6 +95,7 @@ export const COMMUNITY_EVENTS_PREFIX = 'events.community.';
 
 export interface EventPayloads {
   [EVENT_SUBJECTS.userRegistered]: UserRegisteredEvent;
+  [EVENT_SUBJECTS.adminChanged]: AdminChangedEvent;
   [EVENT_SUBJECTS.projectUpdated]: ProjectUpdatedEvent;
   [EVENT_SUBJECTS.projectDeleted]: CourseItemDeletedEvent;
   [EVENT_SUBJECTS.tutorialDeleted]: CourseItemDeletedEvent;

@@ -19,16 +19,29 @@ export const USERS_PATTERNS = {
   unsaveQuestion: 'users.interview.unsave',
   /** UserItemRequest → UserProfile: record a tutorial as read; 404 no such user or tutorial. Idempotent. */
   readTutorial: 'users.tutorial.read',
+  /** {} → AdminRoster: every admin's id, from svc-users' memory (the gateway's roster at start). */
+  listAdmins: 'users.admins',
   health: 'users.health',
 } as const;
 
-export interface RegisterRequest {
+/** Who is an admin now; the gateway keeps it current with `events.users.admin.changed`. */
+export interface AdminRoster {
+  adminIds: string[];
+}
+
+/** Where a sign-up or login comes from, so svc-users can share its password hashing fairly between clients. */
+export interface ClientAddress {
+  /** The gateway's key for the caller's address (an IPv4 address, an IPv6 /56); absent from other callers. */
+  client?: string;
+}
+
+export interface RegisterRequest extends ClientAddress {
   email: string;
   password: string;
   skill: Skill;
 }
 
-export interface VerifyCredentialsRequest {
+export interface VerifyCredentialsRequest extends ClientAddress {
   email: string;
   password: string;
 }
@@ -53,6 +66,7 @@ export interface UsersRequests {
   [USERS_PATTERNS.saveQuestion]: UserItemRequest;
   [USERS_PATTERNS.unsaveQuestion]: UserItemRequest;
   [USERS_PATTERNS.readTutorial]: UserItemRequest;
+  [USERS_PATTERNS.listAdmins]: Record<string, never>;
   [USERS_PATTERNS.health]: Record<string, never>;
 }
 
@@ -65,5 +79,6 @@ export interface UsersReplies {
   [USERS_PATTERNS.saveQuestion]: UserProfile;
   [USERS_PATTERNS.unsaveQuestion]: UserProfile;
   [USERS_PATTERNS.readTutorial]: UserProfile;
+  [USERS_PATTERNS.listAdmins]: AdminRoster;
   [USERS_PATTERNS.health]: { status: 'ok' };
 }

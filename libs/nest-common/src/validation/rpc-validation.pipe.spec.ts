@@ -1,3 +1,4 @@
+import { ILL_FORMED_TEXT_MESSAGE } from '@dblearn/contracts';
 import { LoginDto, RegisterUserDto } from '@dblearn/contracts/dto';
 import { describe, expect, it } from '@jest/globals';
 import type { ArgumentMetadata } from '@nestjs/common';
@@ -22,6 +23,14 @@ describe('createRpcValidationPipe', () => {
     const value = await pipe.transform({ email: 'ana@example.com', password: 'secret1', skill: 'beginner' }, as(RegisterUserDto));
     expect(value).toBeInstanceOf(RegisterUserDto);
     expect(value).toEqual({ email: 'ana@example.com', password: 'secret1', skill: 'beginner' });
+  });
+
+  it('refuses a lone UTF-16 surrogate before any validator sees it (issue 17 #9)', async () => {
+    expect(await refusal({ email: 'ab\ud800c@example.org', password: 'secret1', skill: 'beginner' }, RegisterUserDto)).toEqual({
+      statusCode: 400,
+      message: ILL_FORMED_TEXT_MESSAGE,
+    });
+    expect(await refusal({ email: 'ana@example.com', password: 'secret\udc00' }, LoginDto)).toEqual({ statusCode: 400, message: ILL_FORMED_TEXT_MESSAGE });
   });
 
   it('refuses an unknown field with a sentence naming it', async () => {

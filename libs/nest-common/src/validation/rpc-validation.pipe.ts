@@ -1,5 +1,6 @@
-import { ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
+import { ILL_FORMED_TEXT_MESSAGE, isWellFormedDeep } from '@dblearn/contracts';
 import { validationMessages } from '@dblearn/contracts/dto';
 import { badRequest } from '../errors/rpc-errors.js';
 
@@ -9,7 +10,7 @@ import { badRequest } from '../errors/rpc-errors.js';
  * broken rule, worded as the gateway words them (`validationMessages`). The gateway validates too, but a service never trusts its callers.
  */
 export function createRpcValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new WellFormedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -18,6 +19,14 @@ export function createRpcValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors: ValidationError[]) => badRequest(validationMessages(errors)),
   });
+}
+
+/** Refuses a payload holding a lone UTF-16 surrogate before any validator sees it (issue 17 #9). */
+class WellFormedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (!isWellFormedDeep(value)) throw badRequest(ILL_FORMED_TEXT_MESSAGE);
+    return super.transform(value, metadata);
+  }
 }
 
 /** @deprecated the same as `validationMessages` from @dblearn/contracts/dto (one wording everywhere). */

@@ -1,0 +1,105 @@
+import { type AdminChangedEvent, EVENT_SUBJECTS, USERS_PATTERNS } from '@dblearn/contracts';
+import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+import { ServiceClients } from '../services/service-clients.js';
+import { AdminRoster } from './admin-roster.js';
+
+/** Between two asks for the roster while svc-users does not answer. */
+const RETRY_MS = 250;
+
+/**
+ * Keeps the AdminRoster current: its own NATS connection listens to `admin.changed` first, then
+ * asks svc-users for the roster (retrying until it answers); after a lost connection (events may
+ * have been missed) the roster is unsure until it has been asked again.
+ */
+@Injectable()
+export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AdminRoster');
+  private nc: NatsConnection | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly roster: AdminRoster,
+    private readonly services: ServiceClients,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // Not awaited: the gateway starts while NATS or svc-users is away; admin calls answer 503 meanwhile.
+    void this.start().catch((error: unknown) => this.logger.warn(`Admin roster not started: ${String(error)}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.nc?.close().catch(() => undefined);
+  }
+
+  private async start(): Promise<void> {
+    const nc = await this.connect();
+    if (!nc) return;
+    this.nc = nc;
+    nc.subscribe(EVENT_SUBJECTS.adminChanged, {
+      callback: (_error, message) => {
+        try {
+          const event = message.json<AdminChangedEvent>();
+          if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.roster.change(event.entityId, event.isAdmin);
+        } catch {
+          // Not an event we can read: say unsure and ask again, rather than guess.
+          void this.reload();
+        }
+      },
+    });
+    // The subscription is in place once the server has seen it: only then can no change slip between.
+    await nc.flush();
+    void this.reload();
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') this.roster.unsure();
+      if (status.type === 'reconnect') void this.reload();
+    }
+  }
+
+  /** Connects, trying again every second while NATS is away (our own loop: a pending first connect cannot be cancelled at shutdown). */
+  private async connect(): Promise<NatsConnection | undefined> {
+    for (let tries = 0; !this.stopped; tries += 1) {
+      try {
+        const nc = await connect({
+          ...natsConnectionOptions(this.config.natsUrl),
+          name: 'gateway-admin-roster',
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+          // A silently dead connection is noticed within about 4 s, so a missed revoke cannot go unnoticed for long.
+          pingInterval: 2_000,
+          maxPingOut: 2,
+        });
+        if (!this.stopped) return nc;
+        await nc.close();
+      } catch (error) {
+        if (tries === 0) this.logger.warn(`NATS at ${redactUrl(this.config.natsUrl)} is not reachable (${String(error)}); admin calls answer 503 until it is.`);
+        await pause(RETRY_MS * 4);
+      }
+    }
+    return undefined;
+  }
+
+  /** Asks svc-users for the roster until it answers (or the roster is unsure again and a newer ask runs). */
+  private async reload(): Promise<void> {
+    const ticket = this.roster.unsure();
+    for (let tries = 0; !this.stopped && this.roster.isCurrent(ticket); tries += 1) {
+      try {
+        const { adminIds } = await this.services.send(USERS_PATTERNS.listAdmins, {});
+        if (this.roster.load(adminIds, ticket)) this.logger.log(`Admin roster loaded: ${adminIds.length} admin${adminIds.length === 1 ? '' : 's'}.`);
+        return;
+      } catch (error) {
+        if (tries === 0) this.logger.warn(`svc-users did not give the admin roster (${error instanceof Error ? error.message : String(error)}); admin calls answer 503 until it does. NATS ${redactUrl(this.config.natsUrl)}.`);
+        await pause(RETRY_MS);
+      }
+    }
+  }
+}
+
+/** A wait that does not keep the process alive at shutdown. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
