@@ -23,8 +23,41 @@ export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 /** A course's practice database: a SQLite script, or JSON `{collection: [documents]}`. */
 export type Sandbox = z.output<typeof answers.SandboxAnswer>;
 export type ProjectCheck = z.output<typeof answers.ProjectCheckAnswer>;
-/** A check as svc-content keeps it (and as the export carries it). */
+/** A check as svc-content keeps it (admin answers, export, import), discriminated by `kind`. */
 export type StoredCheck = z.output<typeof answers.StoredCheckAnswer>;
+export type CheckKind = StoredCheck['kind'];
+/** A stored check of one kind: `CheckOfKind<'quiz'>`. */
+export type CheckOfKind<K extends CheckKind> = Extract<StoredCheck, { kind: K }>;
+export type Probe = z.output<typeof answers.ProbeAnswer>;
+export type Quiz = z.output<typeof answers.QuizAnswer>;
+export type QuizType = Quiz['type'];
+
+/**
+ * Check kinds (CONTRACT "Runnable SQL"): query (a SELECT compared with the reference's result on
+ * the visible and the hidden data), state (statements, then a verification query and probes),
+ * mongo (a find/aggregate with mingo on the JSON sandbox and its hidden variant), quiz (no sandbox).
+ */
+export const CHECK_KINDS = ['query', 'state', 'mongo', 'quiz'] as const;
+export const QUIZ_TYPES = ['choice', 'number', 'set'] as const;
+export const PROBE_EXPECTATIONS = ['fails', 'succeeds'] as const;
+export type ProbeExpectation = (typeof PROBE_EXPECTATIONS)[number];
+
+/**
+ * What a learner sends to one check (POST /project/{projectId}/attempts, besides `checkId`): SQL for
+ * query and state checks, a ```mongo query for mongo checks, and for quizzes the option indexes
+ * (choice), a number (number) or the items (set).
+ */
+export type CheckAttempt = { sql: string } | { query: string } | { answer: QuizAnswerValue };
+export type QuizAnswerValue = number[] | number | string[];
+
+/** After this many failed attempts a learner may reveal a check's solution. */
+export const SOLUTION_AFTER_FAILURES = 3;
+export const SOLUTION_LOCKED_MESSAGE = `Try this check ${SOLUTION_AFTER_FAILURES} times before revealing its solution.`;
+/** The fail of a result right on the visible data and wrong on the hidden variant: nothing of the hidden data is shown. */
+export const HIDDEN_DATA_MESSAGE = 'Your query matches on the practice data but not on a second dataset: does it depend on specific values?';
+
+/** POST /project/{projectId}/checks/{checkId}/solution */
+export type CheckSolution = z.output<typeof answers.CheckSolutionAnswer>;
 
 /** A SQL result: column names, then rows of plain values (a BLOB as hex text). */
 export type SqlValue = string | number | null;
@@ -39,7 +72,10 @@ export type ResultSlice = z.output<typeof answers.ResultSliceAnswer>;
  */
 export type AttemptResult = z.output<typeof answers.AttemptResultAnswer>;
 
-/** GET /project/{projectId}/passes: the caller's passed checks among the project's current ones. */
+/**
+ * GET /project/{projectId}/passes: the caller's passed checks among the project's current ones,
+ * the ones whose solution they revealed first, and per check the hints unlocked and the failures.
+ */
 export type CheckPasses = z.output<typeof answers.CheckPassesAnswer>;
 
 /** GET /project/check/{projectId} (admins): the project's checks with their reference queries. */

@@ -40,12 +40,28 @@ export const LIMITS = {
     task: { min: 10, max: 3000 },
     sql: { min: 1, max: 10 * 1024 },
   },
+  /** CONTRACT "Runnable SQL": the parts of a check besides its task and queries. */
+  check: {
+    hint: { min: 1, max: 500 },
+    explanation: { min: 0, max: 2000 },
+    option: { min: 1, max: 500 },
+    setItem: { min: 1, max: 500 },
+  },
   qna: {
     title: { min: 10, max: 3000 },
     description: { min: 10, max: 3000 },
     reply: { min: 10, max: 3000 },
   },
 } as const satisfies Record<string, Record<string, Range>>;
+
+/** How many of a check's parts it may have (CONTRACT "Runnable SQL"). */
+export const CHECK_COUNTS = {
+  hints: { min: 0, max: 3 },
+  probes: { min: 0, max: 5 },
+  options: { min: 2, max: 8 },
+  /** A set quiz's items, and a learner's answer to one (or a choice answer's indexes). */
+  items: { min: 1, max: 50 },
+} as const satisfies Record<string, Range>;
 
 /** SPEC §9: every list screen shows six items a page. */
 export const PAGE_SIZE = 6;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_EXPORT_FORMAT, SANDBOX_KINDS } from '../content.js';
+import { CHECK_KINDS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, SANDBOX_KINDS } from '../content.js';
 import { courseRef, dateTime, difficulty, objectId, topic } from './fields.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"): the one
@@ -43,8 +43,15 @@ export const TutorialAnswer = z
   .meta({ id: 'Tutorial' });
 
 export const ProjectCheckAnswer = z
-  .object({ _id: objectId(), task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }) })
-  .meta({ id: 'ProjectCheck', description: 'A check as a learner sees it: the reference query never leaves svc-content.' });
+  .object({
+    _id: objectId(),
+    kind: z.enum(CHECK_KINDS).meta({ description: 'query, state, mongo or quiz; a check stored before kinds existed is a query check.' }),
+    task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }),
+    hintCount: z.number().int().meta({ description: 'How many hints the check has (0–3); they unlock one per failed attempt.' }),
+    options: z.array(z.string()).optional().meta({ description: 'Choice quizzes only: the options, in order (an answer names them by index).' }),
+    multiple: z.boolean().optional().meta({ description: 'Choice quizzes only: true when more than one option is correct.' }),
+  })
+  .meta({ id: 'ProjectCheck', description: 'A check as a learner sees it: never a reference, a verification query, a quiz answer or a hint.' });
 
 export const ProjectAnswer = z
   .object({
@@ -57,16 +64,66 @@ export const ProjectAnswer = z
   })
   .meta({ id: 'Project' });
 
-/** A check as svc-content keeps it (and as the export carries it). */
-export const StoredCheckAnswer = ProjectCheckAnswer.extend({ referenceSql: z.string().meta({ description: 'The query whose result a learner must match.' }) }).meta({
-  id: 'StoredCheck',
-});
+/** What every stored check carries, whatever its kind. */
+const storedCheckBase = {
+  _id: objectId(),
+  task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }),
+  hints: z.array(z.string()).meta({ description: '0–3 hints (1–500 characters each), offered one per failed attempt.' }),
+  explanation: z.string().meta({ description: '0–2000 characters, shown with the solution.' }),
+};
+
+export const ProbeAnswer = z
+  .object({
+    sql: z.string().meta({ example: "INSERT INTO enrollment VALUES (999, 999, 50)", description: "Run after the learner's statements (on their copy)." }),
+    expect: z.enum(PROBE_EXPECTATIONS).meta({ description: 'fails: the statement must be refused (e.g. by the constraint the task asks for); succeeds: it must run.' }),
+  })
+  .meta({ id: 'Probe' });
+
+export const QuizAnswer = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('choice'),
+      options: z.array(z.string()).meta({ description: '2–8 options, 1–500 characters each.' }),
+      correct: z.array(z.number().int()).meta({ description: 'Indexes of the correct options (at least one, each in range, no repeats).' }),
+    }),
+    z.object({
+      type: z.literal('number'),
+      answer: z.number(),
+      tolerance: z.number().meta({ description: '≥ 0: an answer within answer ± tolerance passes.' }),
+    }),
+    z.object({
+      type: z.literal('set'),
+      answer: z.array(z.string()).meta({ description: 'The items (e.g. candidate keys "AB", "CD"); compared case-insensitively, in any order, spaces and commas inside an item free.' }),
+    }),
+  ])
+  .meta({ id: 'Quiz' });
+
+/** A check as svc-content keeps it (admin answers, export and import), discriminated by `kind`. */
+export const StoredCheckAnswer = z
+  .discriminatedUnion('kind', [
+    z.object({ ...storedCheckBase, kind: z.literal('query'), referenceSql: z.string().meta({ description: 'The query whose result a learner must match, on the visible and the hidden data.' }) }),
+    z.object({
+      ...storedCheckBase,
+      kind: z.literal('state'),
+      referenceSql: z.string().meta({ description: 'The model statements.' }),
+      verifySql: z.string().meta({ description: 'A query run after the statements, on both copies; compared like a query check.' }),
+      probes: z.array(ProbeAnswer).meta({ description: "0–5 statements run after the learner's, each of which must fail or succeed." }),
+    }),
+    z.object({ ...storedCheckBase, kind: z.literal('mongo'), referenceQuery: z.string().meta({ description: 'A ```mongo query (find or aggregate form), run with mingo on the JSON sandbox and its hidden variant.' }) }),
+    z.object({ ...storedCheckBase, kind: z.literal('quiz'), quiz: QuizAnswer }),
+  ])
+  .meta({ id: 'StoredCheck' });
 
 /** A course's practice database: a SQLite script, or JSON `{collection: [documents]}`. */
 export const SandboxAnswer = z
   .object({
     kind: z.enum(SANDBOX_KINDS),
     source: z.string().meta({ description: 'sql: a SQLite script that creates and fills the tables. mongo: JSON {"collection": [documents]}.' }),
+    hiddenSource: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Admins only (absent for learners): the hidden variant checks are also graded on, same shape as source; null when it is derived from source.' }),
   })
   .meta({ id: 'Sandbox' });
 
@@ -85,20 +142,36 @@ export const ResultSliceAnswer = z
 export const AttemptResultAnswer = z
   .object({
     passed: z.boolean(),
-    message: z.string().meta({ example: 'Expected 3 columns, got 2.', description: 'Why it failed (or the error with its line), or that it passed.' }),
-    columns: z.array(z.string()).optional().meta({ description: "The learner's result's column names." }),
+    message: z.string().meta({ example: 'Expected 3 columns, got 2.', description: 'Why it failed (or the error with its line), or that it passed: one sentence.' }),
+    columns: z.array(z.string()).optional().meta({ description: "The learner's result's column names (a mongo result: its documents' fields)." }),
     rows: sqlRows().optional().meta({ description: "The learner's first 50 rows." }),
     rowCount: z.number().int().optional().meta({ description: "How many rows the learner's result has in all." }),
-    expected: ResultSliceAnswer.optional().meta({ description: 'On a fail where both queries ran: the first 5 rows of the expected result (never the reference query).' }),
+    expected: ResultSliceAnswer.optional().meta({ description: 'On a fail on the visible data where both ran: the first 5 rows of the expected result there (never the reference, never hidden data).' }),
+    hints: z.array(z.string()).meta({ description: 'The hints unlocked so far: one more after each failed attempt, up to the check’s hints.' }),
+    failures: z.number().int().meta({ description: "The caller's failed attempts on this check." }),
+    solutionAvailable: z.boolean().meta({ description: 'true after 3 failed attempts, or once passed: the solution call answers.' }),
   })
   .meta({ id: 'AttemptResult' });
 
-/** GET /project/{projectId}/passes: the caller's passed checks among the project's current ones. */
+/** POST /project/{projectId}/checks/{checkId}/solution */
+export const CheckSolutionAnswer = z
+  .object({
+    solution: z.string().meta({ description: 'The reference SQL or mongo query (a state check: its statements), or a quiz’s answer in words.' }),
+    explanation: z.string(),
+  })
+  .meta({ id: 'CheckSolution' });
+
+/** GET /project/{projectId}/passes: the caller's progress on the project's current checks. */
 export const CheckPassesAnswer = z
-  .object({ passed: z.array(objectId()).meta({ description: 'Ids of the checks passed.' }) })
+  .object({
+    passed: z.array(objectId()).meta({ description: 'Ids of the checks passed, in the project’s order.' }),
+    solutionShown: z.array(objectId()).meta({ description: 'Checks whose solution the caller revealed before passing them: passed ones count as “solved with the solution shown”.' }),
+    hints: z.record(z.string(), z.array(z.string())).meta({ description: 'Per check id: the hints unlocked so far (checks with none unlocked are absent).' }),
+    failures: z.record(z.string(), z.number().int()).meta({ description: 'Per check id: the caller’s failed attempts (checks with none are absent).' }),
+  })
   .meta({ id: 'CheckPasses' });
 
-/** GET /project/check/{projectId} (admins): the project's checks with their reference queries. */
+/** GET /project/check/{projectId} (admins): the project's checks whole. */
 export const StoredChecksAnswer = z.object({ checks: z.array(StoredCheckAnswer) }).meta({ id: 'StoredChecks' });
 
 export const InterviewQuestionAnswer = z

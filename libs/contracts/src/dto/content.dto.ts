@@ -1,8 +1,34 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsMongoId, IsOptional, IsString, Length, Min, ValidateNested } from 'class-validator';
-import { SANDBOX_KINDS, type SandboxKind } from '../content.js';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsMongoId,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CHECK_KINDS,
+  type CheckKind,
+  PROBE_EXPECTATIONS,
+  QUIZ_TYPES,
+  type ProbeExpectation,
+  type QuizAnswerValue,
+  type QuizType,
+  SANDBOX_KINDS,
+  type SandboxKind,
+} from '../content.js';
+import { IsQuizAnswer, IsQuizKey, OnlyOneAnswer } from './check-rules.js';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
-import { LIMITS, lengthMessage } from '../limits.js';
+import { CHECK_COUNTS, LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 import { idRule } from './id-rule.js';
 
@@ -162,7 +188,11 @@ export class UpdateInterviewRequestDto extends InterviewQuestionDto {
 
 const { runnable } = LIMITS;
 
-/** PUT /course/sandbox/{courseId}: whether it runs is svc-content's check (400 naming the line). */
+/**
+ * PUT /course/sandbox/{courseId}: whether it runs is svc-content's check (400 naming the line).
+ * `hiddenSource` is the hidden variant (same kind, built on an empty database like `source`);
+ * without it the variant is derived from `source`.
+ */
 export class SandboxDto {
   @IsIn(SANDBOX_KINDS, { message: `kind must be one of: ${SANDBOX_KINDS.join(', ')}.` })
   kind!: SandboxKind;
@@ -170,27 +200,136 @@ export class SandboxDto {
   @IsString(text('Sandbox'))
   @Length(runnable.source.min, runnable.source.max, { message: `Sandbox must be 1 to ${runnable.source.max} characters long.` })
   source!: string;
+
+  @IsOptional()
+  @IsString(text('Hidden variant'))
+  @Length(runnable.source.min, runnable.source.max, { message: `Hidden variant must be 1 to ${runnable.source.max} characters long.` })
+  hiddenSource?: string | null;
 }
 
-/** PUT /project/check/{projectId}: the reference must run on the course's sandbox (svc-content checks). */
+const { check: checkLimits } = LIMITS;
+const isKind = (...kinds: CheckKind[]) => (check: { kind?: CheckKind }) => kinds.includes(check.kind ?? 'query');
+const isQuiz = (...types: QuizType[]) => (quiz: { type?: QuizType }) => types.includes(quiz.type as QuizType);
+
+/** A statement run after a state check's statements: it must fail (a constraint refuses it) or succeed. */
+export class ProbeDto {
+  @IsString(text('Probe'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Probe', runnable.sql) })
+  sql!: string;
+
+  @IsIn(PROBE_EXPECTATIONS, { message: `expect must be one of: ${PROBE_EXPECTATIONS.join(', ')}.` })
+  expect!: ProbeExpectation;
+}
+
+/** A quiz: `type` says which of the other fields it has (svc-content refuses the others and checks `correct`'s range). */
+export class QuizDto {
+  @IsIn(QUIZ_TYPES, { message: `Quiz type must be one of: ${QUIZ_TYPES.join(', ')}.` })
+  type!: QuizType;
+
+  @ValidateIf(isQuiz('choice'))
+  @IsArray({ message: 'Options must be a list.' })
+  @ArrayMinSize(CHECK_COUNTS.options.min, { message: `A choice quiz has ${CHECK_COUNTS.options.min} to ${CHECK_COUNTS.options.max} options.` })
+  @ArrayMaxSize(CHECK_COUNTS.options.max, { message: `A choice quiz has ${CHECK_COUNTS.options.min} to ${CHECK_COUNTS.options.max} options.` })
+  @IsString({ each: true, message: 'Each option must be text.' })
+  @Length(checkLimits.option.min, checkLimits.option.max, { each: true, message: lengthMessage('Each option', checkLimits.option) })
+  options?: string[];
+
+  @ValidateIf(isQuiz('choice'))
+  @IsArray({ message: 'correct must be a list of option indexes.' })
+  @ArrayMinSize(1, { message: 'A choice quiz needs at least one correct option.' })
+  @ArrayMaxSize(CHECK_COUNTS.options.max, { message: 'correct names more options than a quiz has.' })
+  @IsInt({ each: true, message: 'correct must be a list of option indexes.' })
+  @Min(0, { each: true, message: 'correct must be a list of option indexes.' })
+  correct?: number[];
+
+  /** number: the number; set: the items. */
+  @ValidateIf(isQuiz('number', 'set'))
+  @IsQuizKey()
+  answer?: number | string[];
+
+  @ValidateIf(isQuiz('number'))
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Tolerance must be a number.' })
+  @Min(0, { message: 'Tolerance must be 0 or more.' })
+  tolerance?: number;
+}
+
+/**
+ * PUT /project/check/{projectId}: a stored check without `_id`, discriminated by `kind` (absent:
+ * query). The fields of the kind are required here; svc-content refuses the fields of other kinds
+ * and runs the references (400 naming the problem).
+ */
 export class CheckDto {
+  @IsOptional()
+  @IsIn(CHECK_KINDS, { message: `kind must be one of: ${CHECK_KINDS.join(', ')}.` })
+  kind?: CheckKind;
+
   @IsString(text('Task'))
   @Length(runnable.task.min, runnable.task.max, { message: lengthMessage('Task', runnable.task) })
   task!: string;
 
+  @IsOptional()
+  @IsArray({ message: 'Hints must be a list.' })
+  @ArrayMaxSize(CHECK_COUNTS.hints.max, { message: `A check has at most ${CHECK_COUNTS.hints.max} hints.` })
+  @IsString({ each: true, message: 'Each hint must be text.' })
+  @Length(checkLimits.hint.min, checkLimits.hint.max, { each: true, message: lengthMessage('Each hint', checkLimits.hint) })
+  hints?: string[];
+
+  @IsOptional()
+  @IsString(text('Explanation'))
+  @Length(checkLimits.explanation.min, checkLimits.explanation.max, { message: lengthMessage('Explanation', checkLimits.explanation) })
+  explanation?: string;
+
+  @ValidateIf(isKind('query', 'state'))
   @IsString(text('Reference query'))
   @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Reference query', runnable.sql) })
-  referenceSql!: string;
+  referenceSql?: string;
+
+  @ValidateIf(isKind('state'))
+  @IsString(text('Verification query'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Verification query', runnable.sql) })
+  verifySql?: string;
+
+  @IsOptional()
+  @IsArray({ message: 'Probes must be a list.' })
+  @ArrayMaxSize(CHECK_COUNTS.probes.max, { message: `A check has at most ${CHECK_COUNTS.probes.max} probes.` })
+  @ValidateNested({ each: true })
+  @Type(() => ProbeDto)
+  probes?: ProbeDto[];
+
+  @ValidateIf(isKind('mongo'))
+  @IsString(text('Reference query'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Reference query', runnable.sql) })
+  referenceQuery?: string;
+
+  @ValidateIf(isKind('quiz'))
+  @IsObject({ message: 'quiz must be an object.' })
+  @ValidateNested()
+  @Type(() => QuizDto)
+  quiz?: QuizDto;
 }
 
-/** POST /project/{projectId}/attempts */
+/**
+ * POST /project/{projectId}/attempts: exactly one of `sql` (query and state checks), `query` (mongo
+ * checks) or `answer` (quizzes); svc-content answers 400 when it is not the one the check's kind takes.
+ */
 export class AttemptDto {
   @IsMongoId(idRule('checkId'))
+  @OnlyOneAnswer()
   checkId!: string;
 
+  @ValidateIf((attempt: AttemptDto) => attempt.sql !== undefined || (attempt.query === undefined && attempt.answer === undefined))
   @IsString(text('Query'))
   @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Query', runnable.sql) })
-  sql!: string;
+  sql?: string;
+
+  @IsOptional()
+  @IsString(text('Query'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Query', runnable.sql) })
+  query?: string;
+
+  @IsOptional()
+  @IsQuizAnswer()
+  answer?: QuizAnswerValue;
 }
 
 /** content.course.put-sandbox */
@@ -235,6 +374,18 @@ export class AttemptRequestDto extends AttemptDto {
   userId!: string;
 }
 
+/** content.project.check-solution: the caller's reveal of check `checkId`'s solution. */
+export class CheckSolutionRequestDto {
+  @IsMongoId(idRule('projectId'))
+  projectId!: string;
+
+  @IsMongoId(idRule('checkId'))
+  checkId!: string;
+
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+}
+
 /** content.project.checks-left (svc-users, before it records a finished project). */
 export class ChecksLeftRequestDto {
   @IsMongoId(idRule('projectId'))
@@ -244,7 +395,7 @@ export class ChecksLeftRequestDto {
   userId!: string;
 }
 
-/** A check as exported: reference query included. */
+/** A check as exported, whole. */
 export class ImportedCheckDto extends CheckDto {
   @IsMongoId(idRule('_id'))
   _id!: string;

@@ -2,6 +2,7 @@ import type { IdDto, ListQueryDto } from '../dto/common.dto.js';
 import type {
   AddCheckRequestDto,
   AttemptRequestDto,
+  CheckSolutionRequestDto,
   ChecksLeftRequestDto,
   CourseDto,
   CourseItemRequestDto,
@@ -22,6 +23,7 @@ import type {
 import type {
   AttemptResult,
   CheckPasses,
+  CheckSolution,
   ChecksLeft,
   Course,
   ExportedCourse,
@@ -50,6 +52,8 @@ export const CONTENT_PATTERNS = {
   putSandbox: 'content.course.put-sandbox',
   /** IdDto (the course) → Sandbox; 404 when the course has none. */
   findSandbox: 'content.course.find-sandbox',
+  /** IdDto (the course) → Sandbox with `hiddenSource` (null when derived): for admins only (the gateway's guard). */
+  findSandboxWithHidden: 'content.course.find-sandbox-with-hidden',
 
   findProject: 'content.project.find',
   /** AddCheckRequestDto → Project; 400 when the reference does not run on the course's sandbox. */
@@ -63,9 +67,11 @@ export const CONTENT_PATTERNS = {
   deleteCheck: 'content.project.delete-check',
   /** AttemptRequestDto → AttemptResult; 404 for a check of another project. A pass is remembered. */
   attempt: 'content.project.attempt',
+  /** CheckSolutionRequestDto → CheckSolution; 403 before SOLUTION_AFTER_FAILURES failures (unless passed). The reveal is recorded. */
+  checkSolution: 'content.project.check-solution',
   /** ChecksLeftRequestDto → ChecksLeft (svc-users asks before it records a finished project). */
   checksLeft: 'content.project.checks-left',
-  /** ChecksLeftRequestDto → CheckPasses: which of the project's checks the learner has passed (one read by _id). */
+  /** ChecksLeftRequestDto → CheckPasses: passes, solutions shown, hints unlocked and failures (one read by _id). */
   checkPasses: 'content.project.check-passes',
   /** IdDto (the project) → StoredChecks, reference queries included: for admins only (the gateway's guard). */
   storedChecks: 'content.project.stored-checks',
@@ -117,11 +123,13 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.detachTutorial]: CourseItemRequestDto;
   [CONTENT_PATTERNS.putSandbox]: PutSandboxRequestDto;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
+  [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
   [CONTENT_PATTERNS.findProject]: IdDto;
   [CONTENT_PATTERNS.addCheck]: AddCheckRequestDto;
   [CONTENT_PATTERNS.updateCheck]: UpdateCheckRequestDto;
   [CONTENT_PATTERNS.deleteCheck]: DeleteCheckRequestDto;
   [CONTENT_PATTERNS.attempt]: AttemptRequestDto;
+  [CONTENT_PATTERNS.checkSolution]: CheckSolutionRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.storedChecks]: IdDto;
@@ -156,11 +164,13 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.detachTutorial]: Course;
   [CONTENT_PATTERNS.putSandbox]: Course;
   [CONTENT_PATTERNS.findSandbox]: Sandbox;
+  [CONTENT_PATTERNS.findSandboxWithHidden]: Sandbox;
   [CONTENT_PATTERNS.findProject]: Project;
   [CONTENT_PATTERNS.addCheck]: Project;
   [CONTENT_PATTERNS.updateCheck]: Project;
   [CONTENT_PATTERNS.deleteCheck]: Project;
   [CONTENT_PATTERNS.attempt]: AttemptResult;
+  [CONTENT_PATTERNS.checkSolution]: CheckSolution;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
   [CONTENT_PATTERNS.checkPasses]: CheckPasses;
   [CONTENT_PATTERNS.storedChecks]: StoredChecks;
