@@ -150,7 +150,9 @@ export function fakeGateway(data: FakeData) {
     if ((match = /^\/course\/sandbox\/([^/]+)$/.exec(path))) {
       const courseId = match[1]!;
       const sandboxes = (data.sandboxes ??= {});
-      if (request.method === 'GET') return sandboxes[courseId] ? jsonResponse(sandboxes[courseId]) : jsonResponse({ statusCode: 404, error: 'Not Found', message: 'This course has no sandbox.' }, 404);
+      // Admins' answer (the fake serves both): the hidden variant, null when derived.
+      if (request.method === 'GET')
+        return sandboxes[courseId] ? jsonResponse({ hiddenSource: null, ...sandboxes[courseId] }) : jsonResponse({ statusCode: 404, error: 'Not Found', message: 'This course has no sandbox.' }, 404);
       // svc-content runs the script on an empty database; here a script naming "nowhere" fails on its line.
       const sandbox = body as unknown as Sandbox;
       const failing = sandbox.source.split('\n').findIndex((line) => /nowhere/.test(line));
@@ -158,7 +160,7 @@ export function fakeGateway(data: FakeData) {
       const hidden = (body as { hiddenSource?: string }).hiddenSource;
       const hiddenFailing = hidden?.split('\n').findIndex((line) => /nowhere/.test(line)) ?? -1;
       if (hiddenFailing >= 0) return jsonResponse({ statusCode: 400, error: 'Bad Request', message: `The hidden variant does not run: Line ${hiddenFailing + 1}: no such table: nowhere` }, 400);
-      sandboxes[courseId] = { kind: sandbox.kind, source: sandbox.source, hiddenSource: hidden ?? null };
+      sandboxes[courseId] = { kind: sandbox.kind, source: sandbox.source, ...(hidden === undefined ? {} : { hiddenSource: hidden }) };
       const found = data.courses.find((item) => item._id === courseId);
       return found ? jsonResponse(found) : notFound();
     }
