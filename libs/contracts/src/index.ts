@@ -13,3 +13,5 @@ export * from './http-limits.js';
 export * from './mongo-lab.js';
 export * from './lab-text.js';
 export * from './sql-lab.js';
+export * from './grading.js';
+export * from './quiz-grading.js';

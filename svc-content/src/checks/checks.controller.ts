@@ -1,5 +1,5 @@
-import { type AttemptResult, type CheckPasses, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
-import { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
+import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
+import { AddCheckRequestDto, AttemptRequestDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChecksService } from './checks.service.js';
@@ -26,6 +26,11 @@ export class ChecksController {
   @MessagePattern(CONTENT_PATTERNS.attempt)
   attempt(@Payload() request: AttemptRequestDto): Promise<AttemptResult> {
     return this.checks.attempt(request);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.checkSolution)
+  solution(@Payload() request: CheckSolutionRequestDto): Promise<CheckSolution> {
+    return this.checks.solution(request);
   }
 
   @MessagePattern(CONTENT_PATTERNS.checksLeft)

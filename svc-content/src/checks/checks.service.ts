@@ -2,40 +2,56 @@ import {
   type AttemptResult,
   CHECK_NOT_FOUND_MESSAGE,
   type CheckPasses,
+  type CheckSolution,
   type ChecksLeft,
   EVENT_SUBJECTS,
+  gradeQuiz,
   type Project,
   PROJECT_NOT_FOUND_MESSAGE,
+  quizAnswerRefusal,
+  type QuizAnswerValue,
+  SOLUTION_AFTER_FAILURES,
+  SOLUTION_LOCKED_MESSAGE,
   SQL_TIME_LIMIT_MS,
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { AddCheckRequestDto, AttemptRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
-import { badRequest, domainEvent, EventOutbox, KeyedLock, notFound } from '@dblearn/nest-common';
+import type { AddCheckRequestDto, AttemptRequestDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
+import { badRequest, domainEvent, EventOutbox, forbidden, KeyedLock, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Model, Types } from 'mongoose';
+import { type Model, Types, type UpdateQuery } from 'mongoose';
 import { ItemLocks } from '../item-locks/item-locks.js';
 import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
-import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
-import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { type ProjectChecks, RunnableIndex } from '../sandboxes/runnable.read-models.js';
+import { SandboxesService, scriptsOf } from '../sandboxes/sandboxes.service.js';
+import type { GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
+import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from './check-records.js';
 
-/** Passes this instance has recorded, so a learner re-running a passed check costs no write. */
-const KNOWN_PASSES_KEPT = 100_000;
+/** Learners' progress records this instance keeps in memory (written through), so an attempt reads nothing from the database. */
+const RECORDS_KEPT = 20_000;
+
+/** A learner's progress on one project's checks, as read and written here. */
+interface Progress {
+  passed: string[];
+  failures: Record<string, number>;
+  solutionShown: string[];
+}
 
 /**
- * Checked projects (CONTRACT "Runnable SQL"): admins add and remove checks, learners' attempts run
- * against the reference on the course's sandbox in the SQL workers, passes are remembered, and
- * svc-users asks what is left before it records a project as finished.
+ * Checked projects (CONTRACT "Runnable SQL"): admins add, edit and remove checks of four kinds,
+ * learners' attempts are graded (SQL and mongo in the workers, on the visible and the hidden data;
+ * quizzes here), failures unlock hints and then the solution, passes are remembered, and svc-users
+ * asks what is left before it records a project as finished.
  */
 @Injectable()
 export class ChecksService {
-  /** Per learner and project: their pass document's writes (the project's own writes are under ItemLocks). */
-  private readonly passLocks = new KeyedLock();
-  private readonly knownPasses = new Set<string>();
+  /** Per learner and project: their progress document's writes (the project's own writes are under ItemLocks). */
+  private readonly progressLocks = new KeyedLock();
+  private readonly progressKept = new Map<string, Progress>();
 
   constructor(
     @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
@@ -47,26 +63,29 @@ export class ChecksService {
     private readonly items: ItemLocks,
   ) {}
 
-  /** 400 unless the project's course has a SQL sandbox and the reference runs on it. */
-  async add({ projectId, task, referenceSql }: AddCheckRequestDto): Promise<Project> {
-    await this.refuseReference(await this.load(projectId), referenceSql);
-    return this.changeChecks(projectId, (checks) => [...checks, { _id: new Types.ObjectId(), task, referenceSql }]);
+  /** 400 unless the check is well formed and its reference grades on the course's sandbox, visible and hidden data alike. */
+  async add(request: AddCheckRequestDto): Promise<Project> {
+    const record = checkRecordOf(request, new Types.ObjectId());
+    await this.refuseCheck(await this.load(request.projectId), storedCheckOf(record));
+    return this.changeChecks(request.projectId, (checks) => [...checks, record]);
   }
 
   /**
-   * Rewrites check `id` in its place, its reference checked like an added one. A changed reference
-   * gives the check a new `_id`: passes are kept by check id, so the ones earned against the old
-   * reference stop counting (Finish and the passes call read only current ids); a new wording keeps it.
+   * Rewrites check `id` in its place, checked like an added one. A check that grades differently (a
+   * changed reference, verification, probe or quiz answer) gets a new `_id`: passes and failures
+   * are kept by check id, so the ones earned against the old version stop counting; a new wording,
+   * hints or explanation keep it.
    */
-  async update({ projectId, id, task, referenceSql }: UpdateCheckRequestDto): Promise<Project> {
-    const project = await this.load(projectId);
-    checkOf(project.checks ?? [], id);
-    await this.refuseReference(project, referenceSql);
+  async update(request: UpdateCheckRequestDto): Promise<Project> {
+    const project = await this.load(request.projectId);
+    checkOf(project.checks ?? [], request.id);
+    const edited = checkRecordOf(request, new Types.ObjectId());
+    await this.refuseCheck(project, storedCheckOf(edited));
     // Read again under the lock: the check may have gone while the reference ran.
-    return this.changeChecks(projectId, (checks) => {
-      const old = checkOf(checks, id);
-      const edited = { _id: old.referenceSql === referenceSql ? old._id : new Types.ObjectId(), task, referenceSql };
-      return checks.map((check) => (check === old ? edited : check));
+    return this.changeChecks(request.projectId, (checks) => {
+      const old = checkOf(checks, request.id);
+      const kept = gradesAlike(storedCheckOf(old), storedCheckOf(edited)) ? { ...edited, _id: old._id } : edited;
+      return checks.map((check) => (check === old ? kept : check));
     });
   }
 
@@ -77,32 +96,56 @@ export class ChecksService {
     });
   }
 
-  /** Runs the learner's query against the check's reference; a pass is remembered. Never throws for what the query does. */
-  async attempt({ projectId, userId, checkId, sql }: AttemptRequestDto): Promise<AttemptResult> {
-    const project = await this.index.checksOf(projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    const check = project.checks.find((candidate) => candidate._id === checkId);
-    if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
-    const sandbox = project.courseId ? await this.sandboxes.forRun(project.courseId) : null;
-    if (!sandbox || sandbox.kind !== 'sql') return { passed: false, message: "This project's course has no SQL sandbox to run the check on." };
-    const reply = await this.runner.run({ op: 'attempt', sandboxKey: sandbox.key, source: sandbox.source, referenceSql: check.referenceSql, sql });
-    if (reply === TIMED_OUT) return { passed: false, message: `Your query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.` };
-    if ('error' in reply) return { passed: false, message: `The check could not be run: ${reply.error}` };
-    if (!('passed' in reply)) throw new Error('A SQL worker answered an attempt with something else.');
-    if (reply.passed) await this.recordPass(userId, projectId, checkId);
-    return reply;
+  /**
+   * Grades the learner's answer; a pass is remembered, a fail counted (it unlocks the next hint).
+   * 400 when the answer is not the shape the check's kind takes; never throws for what the answer does.
+   */
+  async attempt({ projectId, userId, checkId, ...answer }: AttemptRequestDto): Promise<AttemptResult> {
+    const { project, check } = await this.checkOf(projectId, checkId);
+    const graded = await this.grade(project.courseId, check, answer);
+    const key = checkPassKey(userId, projectId);
+    const progress = await this.progressLocks.run(key, async () => {
+      const current = await this.progress(key);
+      if (graded.passed && !current.passed.includes(checkId)) return this.write(key, { $addToSet: { passed: checkId } }, (p) => p.passed.push(checkId));
+      if (!graded.passed && graded.counts) return this.write(key, { $inc: { [`failures.${checkId}`]: 1 } }, (p) => (p.failures[checkId] = (p.failures[checkId] ?? 0) + 1));
+      return current;
+    });
+    const { counts: _counts, ...result } = graded;
+    return { ...result, ...hintsAndSolution(check, progress) };
+  }
+
+  /** The model answer with its explanation, once the learner failed the check 3 times (or passed it); a reveal before passing is recorded. */
+  async solution({ projectId, userId, checkId }: CheckSolutionRequestDto): Promise<CheckSolution> {
+    const { check } = await this.checkOf(projectId, checkId);
+    const key = checkPassKey(userId, projectId);
+    await this.progressLocks.run(key, async () => {
+      const progress = await this.progress(key);
+      if (!hintsAndSolution(check, progress).solutionAvailable) throw forbidden(SOLUTION_LOCKED_MESSAGE);
+      if (progress.passed.includes(checkId) || progress.solutionShown.includes(checkId)) return;
+      await this.write(key, { $addToSet: { solutionShown: checkId } }, (p) => p.solutionShown.push(checkId));
+    });
+    return { solution: solutionOf(check), explanation: check.explanation };
   }
 
   /** The project's checks the learner has not passed (none for a project without checks). */
   async left(request: ChecksLeftRequestDto): Promise<ChecksLeft> {
-    const { checks, passed } = await this.passedChecks(request);
-    return { left: checks.filter((check) => !passed.has(check._id)).map(({ _id, task }) => ({ _id, task })) };
+    const { checks, progress } = await this.progressOf(request);
+    const passed = new Set(progress.passed);
+    return { left: checks.filter((check) => !passed.has(check._id)).map(learnerCheckOf) };
   }
 
-  /** The project's current checks the learner has passed, in the project's order (a deleted check's pass is not one). */
+  /** The learner's progress on the project's current checks, in the project's order (a deleted check's is not listed). */
   async passedOf(request: ChecksLeftRequestDto): Promise<CheckPasses> {
-    const { checks, passed } = await this.passedChecks(request);
-    return { passed: checks.filter((check) => passed.has(check._id)).map((check) => check._id) };
+    const { checks, progress } = await this.progressOf(request);
+    const answer: CheckPasses = { passed: [], solutionShown: [], hints: {}, failures: {} };
+    for (const check of checks) {
+      if (progress.passed.includes(check._id)) answer.passed.push(check._id);
+      if (progress.solutionShown.includes(check._id)) answer.solutionShown.push(check._id);
+      const { hints, failures } = hintsAndSolution(check, progress);
+      if (hints.length > 0) answer.hints[check._id] = hints;
+      if (failures > 0) answer.failures[check._id] = failures;
+    }
+    return answer;
   }
 
   /** Every check of a project as stored (export). */
@@ -110,29 +153,75 @@ export class ChecksService {
     return (await this.index.checksOf(projectId))?.checks ?? [];
   }
 
-  /** A project's checks with their reference queries, for the admin's check editor; 404 for an unknown project. */
+  /** A project's checks whole, for the admin's check editor; 404 for an unknown project. */
   async stored(projectId: string): Promise<StoredChecks> {
     const project = await this.index.checksOf(projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
     return { checks: project.checks };
   }
 
-  /** The project's checks and the learner's passes: one read by `_id`, none for a project without checks. */
-  private async passedChecks({ projectId, userId }: ChecksLeftRequestDto): Promise<{ checks: StoredCheck[]; passed: Set<string> }> {
-    const project = await this.index.checksOf(projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
-    if (project.checks.length === 0) return { checks: [], passed: new Set() };
-    const record = await this.passes.findById(checkPassKey(userId, projectId), { passed: 1 }).lean<CheckPassRecord>().exec();
-    return { checks: project.checks, passed: new Set(record?.passed ?? []) };
+  /** Why a check cannot be saved on this project: its course's sandbox must run its reference on both datasets (a slow call: outside the lock). */
+  async refuseCheck(project: { courseId: unknown }, check: StoredCheck): Promise<void> {
+    const graded = gradedCheckOf(check);
+    if (!graded) return;
+    if (!project.courseId) throw badRequest('Attach the project to a course with a sandbox before adding checks.');
+    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), graded);
+    if (refused) throw badRequest(refused);
   }
 
-  /** One write per learner, project and check at most; writes for one learner and project are queued (FerretDB loses concurrent updates). */
-  private async recordPass(userId: string, projectId: string, checkId: string): Promise<void> {
-    const key = checkPassKey(userId, projectId);
-    if (this.knownPasses.has(`${key}:${checkId}`)) return;
-    await this.passLocks.run(key, () => this.passes.updateOne({ _id: key }, { $addToSet: { passed: checkId } }, { upsert: true }).exec());
-    if (this.knownPasses.size >= KNOWN_PASSES_KEPT) this.knownPasses.clear();
-    this.knownPasses.add(`${key}:${checkId}`);
+  private async checkOf(projectId: string, checkId: string): Promise<{ project: ProjectChecks; check: StoredCheck }> {
+    const project = await this.index.checksOf(projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    const check = project.checks.find((candidate) => candidate._id === checkId);
+    if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
+    return { project, check };
+  }
+
+  /** The verdict, and whether it counts as a failed attempt (not when the check itself could not be run). */
+  private async grade(courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue }): Promise<GradedAttempt & { counts: boolean }> {
+    const refused = answerRefusal(check, answer);
+    if (refused) throw badRequest(refused);
+    if (check.kind === 'quiz') return { ...gradeQuiz(check.quiz, answer.answer as QuizAnswerValue), counts: true };
+    const sandbox = courseId ? await this.sandboxes.forRun(courseId) : null;
+    const kind = check.kind === 'mongo' ? 'mongo' : 'sql';
+    if (!sandbox || sandbox.kind !== kind) return { passed: false, message: `This project's course has no ${kind === 'sql' ? 'SQL' : 'mongo'} sandbox to run the check on.`, counts: false };
+    const job = { op: 'attempt', sandboxKey: sandbox.key, source: scriptsOf(sandbox), check: gradedCheckOf(check) as GradedCheck, answer: (answer.sql ?? answer.query) as string } as const;
+    const reply = await this.runner.run(job);
+    if (reply === TIMED_OUT) return { passed: false, message: `Your query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`, counts: true };
+    if ('error' in reply) return { passed: false, message: `The check could not be run: ${reply.error}`, counts: false };
+    if (!('passed' in reply)) throw new Error('A SQL worker answered an attempt with something else.');
+    return { ...reply, counts: true };
+  }
+
+  /** The project's checks and the learner's progress: one read by `_id` at most, none for a project without checks. */
+  private async progressOf({ projectId, userId }: ChecksLeftRequestDto): Promise<{ checks: StoredCheck[]; progress: Progress }> {
+    const project = await this.index.checksOf(projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
+    if (project.checks.length === 0) return { checks: [], progress: { passed: [], failures: {}, solutionShown: [] } };
+    return { checks: project.checks, progress: await this.progress(checkPassKey(userId, projectId)) };
+  }
+
+  /** A learner's progress on a project: kept in memory once read or written here, else one read by `_id`. */
+  private async progress(key: string): Promise<Progress> {
+    const kept = this.progressKept.get(key);
+    if (kept) return kept;
+    const record = await this.passes.findById(key, { passed: 1, failures: 1, solutionShown: 1 }).lean<CheckPassRecord>().exec();
+    const progress = { passed: record?.passed ?? [], failures: { ...(record?.failures ?? {}) }, solutionShown: record?.solutionShown ?? [] };
+    this.keep(key, progress);
+    return progress;
+  }
+
+  /** One upsert of the learner's document (always under their lock: FerretDB loses concurrent updates), then memory follows. */
+  private async write(key: string, update: UpdateQuery<CheckPassRecord>, apply: (progress: Progress) => void): Promise<Progress> {
+    const progress = await this.progress(key);
+    await this.passes.updateOne({ _id: key }, update, { upsert: true }).exec();
+    apply(progress);
+    return progress;
+  }
+
+  private keep(key: string, progress: Progress): void {
+    if (this.progressKept.size >= RECORDS_KEPT) this.progressKept.delete(this.progressKept.keys().next().value as string);
+    this.progressKept.set(key, progress);
   }
 
   /** Rewrites the project's checks whole (with project.updated, so every instance's index follows), under the project's lock. */
@@ -150,13 +239,6 @@ export class ChecksService {
     });
   }
 
-  /** 400 unless the project belongs to a course whose SQL sandbox runs the reference (a slow call: outside the lock). */
-  private async refuseReference(project: ProjectRecord, referenceSql: string): Promise<void> {
-    if (!project.courseId) throw badRequest('Attach the project to a course with a SQL sandbox before adding checks.');
-    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), referenceSql);
-    if (refused) throw badRequest(refused);
-  }
-
   private async load(projectId: string): Promise<ProjectRecord> {
     const record = await this.projects.findById(projectId, { ...PROJECT_FIELDS, createdAt: 1 }).lean<ProjectRecord>().exec();
     if (!record) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
@@ -169,4 +251,23 @@ function checkOf(checks: CheckRecord[], id: string): CheckRecord {
   const check = checks.find((candidate) => String(candidate._id) === id);
   if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
   return check;
+}
+
+/** The hints unlocked (one per failure), the failures and whether the solution may be revealed (after 3 failures, or once passed). */
+function hintsAndSolution(check: StoredCheck, progress: Progress): Pick<AttemptResult, 'hints' | 'failures' | 'solutionAvailable'> {
+  const failures = progress.failures[check._id] ?? 0;
+  return { hints: check.hints.slice(0, failures), failures, solutionAvailable: failures >= SOLUTION_AFTER_FAILURES || progress.passed.includes(check._id) };
+}
+
+/** 400 wording when an attempt's body is not what the check's kind takes (CONTRACT: sql, query or answer), or null. */
+function answerRefusal(check: StoredCheck, answer: { sql?: string; query?: string; answer?: unknown }): string | null {
+  switch (check.kind) {
+    case 'query':
+    case 'state':
+      return answer.sql === undefined ? 'This check takes sql.' : null;
+    case 'mongo':
+      return answer.query === undefined ? 'This check takes a mongo query.' : null;
+    case 'quiz':
+      return answer.answer === undefined ? 'This check takes an answer.' : quizAnswerRefusal(check.quiz, answer.answer);
+  }
 }

@@ -35,6 +35,10 @@ export class CourseSandboxRecord {
 
   @Prop({ type: String, required: true })
   hash!: string;
+
+  /** The admin's hidden variant, stored the same way; absent or null when it is derived from the script. */
+  @Prop({ type: String, default: null })
+  hiddenHash?: string | null;
 }
 const CourseSandboxSchema = SchemaFactory.createForClass(CourseSandboxRecord);
 

@@ -1,19 +1,45 @@
 import { withPendingEvents } from '@dblearn/nest-common';
-import { DIFFICULTIES, type Difficulty } from '@dblearn/contracts';
+import { CHECK_KINDS, type CheckKind, DIFFICULTIES, type Difficulty, type Probe, type Quiz } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
 
-/** A check: a task and the reference query whose result a learner's query must match. */
+/**
+ * A check (CONTRACT "Runnable SQL"), discriminated by `kind`: a document stored before kinds existed
+ * has none and is a query check (checks/check-records.ts reads every one into a StoredCheck).
+ * Only the fields of its kind are set.
+ */
 @Schema({ versionKey: false })
 export class CheckRecord {
   _id!: Types.ObjectId;
 
+  @Prop({ type: String, enum: CHECK_KINDS })
+  kind?: CheckKind;
+
   @Prop({ type: String, required: true })
   task!: string;
 
-  @Prop({ type: String, required: true })
-  referenceSql!: string;
+  @Prop({ type: [String], default: undefined })
+  hints?: string[];
+
+  @Prop({ type: String })
+  explanation?: string;
+
+  /** query: the reference query; state: the model statements. */
+  @Prop({ type: String })
+  referenceSql?: string;
+
+  @Prop({ type: String })
+  verifySql?: string;
+
+  @Prop({ type: [mongoose.Schema.Types.Mixed], default: undefined })
+  probes?: Probe[];
+
+  @Prop({ type: String })
+  referenceQuery?: string;
+
+  @Prop({ type: mongoose.Schema.Types.Mixed })
+  quiz?: Quiz;
 }
 export const CheckSchema = SchemaFactory.createForClass(CheckRecord);
 

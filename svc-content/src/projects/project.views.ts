@@ -1,4 +1,5 @@
 import type { Project } from '@dblearn/contracts';
+import { learnerCheckOf, storedCheckOf } from '../checks/check-records.js';
 import { idOf, idOrNull, toBlocks } from '../common/views.js';
 import type { ProjectRecord } from './project.schema.js';
 
@@ -11,7 +12,7 @@ export function toProject(record: ProjectRecord): Project {
     difficulty: record.difficulty,
     courseId: idOrNull(record.courseId),
     contents: toBlocks(record.contents),
-    // The reference query stays here (CONTRACT "Runnable SQL").
-    checks: (record.checks ?? []).map(({ _id, task }) => ({ _id: idOf(_id), task })),
+    // References, probes, hints and quiz answers stay here (CONTRACT "Runnable SQL").
+    checks: (record.checks ?? []).map((check) => learnerCheckOf(storedCheckOf(check))),
   };
 }

@@ -3,6 +3,7 @@ import { type ReadModel, ReadModels } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyObject, Model } from 'mongoose';
+import { storedCheckOf } from '../checks/check-records.js';
 import { idOf, idOrNull } from '../common/views.js';
 import { CourseRecord, type CourseSandboxRecord } from '../courses/course.schema.js';
 import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
@@ -12,6 +13,7 @@ interface SandboxPointer {
   createdAt: number;
   kind: SandboxKind | null;
   hash: string | null;
+  hiddenHash: string | null;
 }
 
 export interface ProjectChecks {
@@ -67,7 +69,7 @@ export class RunnableIndex {
   /** The course's sandbox pointer; null when it has none or there is no such course. */
   async sandboxOf(courseId: string): Promise<CourseSandboxRecord | null> {
     const pointer = this.sandboxes.get(courseId) ?? (await this.readPointer(courseId));
-    return pointer?.kind && pointer.hash ? { kind: pointer.kind, hash: pointer.hash } : null;
+    return pointer?.kind && pointer.hash ? { kind: pointer.kind, hash: pointer.hash, hiddenHash: pointer.hiddenHash } : null;
   }
 
   /** The project's course and checks; null when there is no such project. */
@@ -95,7 +97,7 @@ export class RunnableIndex {
 
 function toSandboxPointer(doc: AnyObject): SandboxPointer {
   const sandbox = doc.sandbox as CourseSandboxRecord | null | undefined;
-  return { _id: idOf(doc._id), createdAt: time(doc.createdAt), kind: sandbox?.kind ?? null, hash: sandbox?.hash ?? null };
+  return { _id: idOf(doc._id), createdAt: time(doc.createdAt), kind: sandbox?.kind ?? null, hash: sandbox?.hash ?? null, hiddenHash: sandbox?.hiddenHash ?? null };
 }
 
 function toProjectChecks(doc: AnyObject): ProjectChecks {
@@ -104,6 +106,6 @@ function toProjectChecks(doc: AnyObject): ProjectChecks {
     _id: idOf(doc._id),
     createdAt: time(doc.createdAt),
     courseId: idOrNull(doc.courseId),
-    checks: checks.map(({ _id, task, referenceSql }) => ({ _id: idOf(_id), task, referenceSql })),
+    checks: checks.map(storedCheckOf),
   };
 }

@@ -9,12 +9,17 @@ export class SandboxesController {
   constructor(private readonly sandboxes: SandboxesService) {}
 
   @MessagePattern(CONTENT_PATTERNS.putSandbox)
-  put(@Payload() { courseId, kind, source }: PutSandboxRequestDto): Promise<Course> {
-    return this.sandboxes.put(courseId, { kind, source });
+  put(@Payload() { courseId, kind, source, hiddenSource }: PutSandboxRequestDto): Promise<Course> {
+    return this.sandboxes.put(courseId, { kind, source, hiddenSource: hiddenSource ?? null });
   }
 
   @MessagePattern(CONTENT_PATTERNS.findSandbox)
   find(@Payload() { id }: IdDto): Promise<Sandbox> {
     return this.sandboxes.find(id);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.findSandboxWithHidden)
+  findWithHidden(@Payload() { id }: IdDto): Promise<Sandbox> {
+    return this.sandboxes.find(id, true);
   }
 }

@@ -7,19 +7,27 @@ import type { Model } from 'mongoose';
 import { createdAtOf } from '../common/identity.js';
 import type { CourseSandboxRecord } from '../courses/course.schema.js';
 import { CoursesService } from '../courses/courses.service.js';
+import type { GradedCheck, SandboxScripts } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { RunnableIndex } from './runnable.read-models.js';
 import { SandboxSourceRecord } from './sandbox-source.schema.js';
 
-/** A sandbox ready to run: `key` names its script (a worker builds each script once). */
-export interface RunnableSandbox extends Sandbox {
+/** A sandbox ready to run: `key` names both of its datasets (a worker builds each once). */
+export interface RunnableSandbox {
+  kind: SandboxKind;
+  source: string;
+  /** The admin's hidden variant; null when it is derived from `source`. */
+  hiddenSource: string | null;
   key: string;
 }
 
 /** Scripts kept in memory; they never change under their hash. */
 const SOURCES_KEPT = 64;
 
-/** Courses' practice databases (CONTRACT "Runnable SQL"): checked on save, stored by hash. */
+/**
+ * Courses' practice databases (CONTRACT "Runnable SQL"): checked on save, stored by hash, each with
+ * its hidden variant (the admin's script, or derived from the visible one by the workers).
+ */
 @Injectable()
 export class SandboxesService {
   private readonly sources = new Map<string, Sandbox>();
@@ -31,7 +39,7 @@ export class SandboxesService {
     private readonly runner: SqlRunner,
   ) {}
 
-  /** Checks the script (SQL: runs it on an empty database; mongo: the JSON's shape), stores it, points the course at it. */
+  /** Checks the script and its hidden variant (SQL: each runs on an empty database; mongo: the JSON's shape), stores them, points the course at them. */
   async put(courseId: string, sandbox: Sandbox): Promise<Course> {
     await this.courses.assertExists(courseId);
     const refused = await this.refusal(sandbox);
@@ -42,47 +50,72 @@ export class SandboxesService {
     return course;
   }
 
-  /** 404 when the course has none (or there is no such course). */
-  async find(courseId: string): Promise<Sandbox> {
+  /** 404 when the course has none (or there is no such course); the hidden variant only for admins (`withHidden`). */
+  async find(courseId: string, withHidden = false): Promise<Sandbox> {
     const sandbox = await this.forRun(courseId);
     if (!sandbox) throw notFound(SANDBOX_NOT_FOUND_MESSAGE);
-    return { kind: sandbox.kind, source: sandbox.source };
+    return withHidden ? { kind: sandbox.kind, source: sandbox.source, hiddenSource: sandbox.hiddenSource } : { kind: sandbox.kind, source: sandbox.source };
   }
 
-  /** The course's sandbox with its key, or null when it has none. */
+  /** The course's sandbox with its hidden variant and key, or null when it has none. */
   async forRun(courseId: string): Promise<RunnableSandbox | null> {
     const pointer = await this.index.sandboxOf(courseId);
-    if (!pointer) return null;
-    const sandbox = await this.source(pointer.hash);
-    return sandbox && { ...sandbox, key: pointer.hash };
+    return pointer && this.runnable(pointer);
   }
 
-  /** Stores a checked script under its hash (idempotent) and answers the course's pointer to it. */
+  /** Both scripts a pointer names, ready to run; null when one is gone. */
+  async runnable(pointer: CourseSandboxRecord): Promise<RunnableSandbox | null> {
+    const visible = await this.source(pointer.hash);
+    const hidden = pointer.hiddenHash ? await this.source(pointer.hiddenHash) : null;
+    if (!visible || (pointer.hiddenHash && !hidden)) return null;
+    return { kind: visible.kind, source: visible.source, hiddenSource: hidden?.source ?? null, key: runnableKey(pointer) };
+  }
+
+  /** Stores a checked script and its hidden variant under their hashes (idempotent) and answers the course's pointer to them. */
   async store(sandbox: Sandbox): Promise<CourseSandboxRecord> {
-    const hash = sandboxHash(sandbox);
-    await this.sandboxSources.updateOne({ _id: hash }, { $setOnInsert: { kind: sandbox.kind, source: sandbox.source } }, { upsert: true }).exec();
-    return { kind: sandbox.kind, hash };
+    const hash = await this.storeScript(sandbox.kind, sandbox.source);
+    const hiddenHash = sandbox.hiddenSource ? await this.storeScript(sandbox.kind, sandbox.hiddenSource) : null;
+    return { kind: sandbox.kind, hash, hiddenHash };
   }
 
-  /** The script a pointer names (export). */
+  private async storeScript(kind: SandboxKind, source: string): Promise<string> {
+    const hash = sandboxHash({ kind, source });
+    await this.sandboxSources.updateOne({ _id: hash }, { $setOnInsert: { kind, source } }, { upsert: true }).exec();
+    return hash;
+  }
+
+  /** The scripts a pointer names (export): `hiddenSource` null when derived. */
   async byPointer(pointer: CourseSandboxRecord | null | undefined): Promise<Sandbox | null> {
-    return pointer ? this.source(pointer.hash) : null;
+    const sandbox = pointer ? await this.runnable(pointer) : null;
+    return sandbox && { kind: sandbox.kind, source: sandbox.source, hiddenSource: sandbox.hiddenSource };
   }
 
-  /** Why a reference query cannot be a check on this sandbox, or null. */
-  async referenceRefusal(sandbox: RunnableSandbox | null, referenceSql: string): Promise<string | null> {
-    if (!sandbox || sandbox.kind !== 'sql') return "The project's course has no SQL sandbox: give it one before adding checks.";
-    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: sandbox.source, referenceSql });
-    if (reply === TIMED_OUT) return `The reference query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
-    return 'error' in reply ? `The reference query does not run on the course's sandbox: ${reply.error}` : null;
+  /** Why a check's reference cannot be graded on this sandbox (on its visible or its hidden data), or null. */
+  async referenceRefusal(sandbox: RunnableSandbox | null, check: GradedCheck): Promise<string | null> {
+    const kind = check.kind === 'mongo' ? 'mongo' : 'sql';
+    if (!sandbox || sandbox.kind !== kind) {
+      return kind === 'sql' ? "The project's course has no SQL sandbox: give it one before adding checks." : "The project's course has no mongo sandbox: give it one before adding mongo checks.";
+    }
+    const reply = await this.runner.run({ op: 'reference', sandboxKey: sandbox.key, source: scriptsOf(sandbox), check });
+    if (reply === TIMED_OUT) return `The reference ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
+    return 'error' in reply ? reply.error : null;
   }
 
-  /** Why a sandbox cannot be saved, or null; the SQL reason names the line. */
+  /** Why a sandbox cannot be saved, or null; the reason names the line, and says when it is the hidden variant's. */
   async refusal(sandbox: Sandbox): Promise<string | null> {
-    if (sandbox.kind === 'mongo') return mongoSandboxRefusal(sandbox.source);
-    const reply = await this.runner.run({ op: 'sandbox', source: sandbox.source });
-    if (reply === TIMED_OUT) return `The sandbox script ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
-    return 'error' in reply ? `The sandbox script does not run: ${reply.error}` : null;
+    const refused = await this.scriptRefusal(sandbox.kind, sandbox.source, 'The sandbox script');
+    if (refused || !sandbox.hiddenSource) return refused;
+    return this.scriptRefusal(sandbox.kind, sandbox.hiddenSource, 'The hidden variant');
+  }
+
+  private async scriptRefusal(kind: SandboxKind, source: string, name: string): Promise<string | null> {
+    if (kind === 'mongo') {
+      const refused = mongoSandboxRefusal(source);
+      return refused && (name === 'The sandbox script' ? refused : `${name} is not valid: ${refused}`);
+    }
+    const reply = await this.runner.run({ op: 'sandbox', source });
+    if (reply === TIMED_OUT) return `${name} ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`;
+    return 'error' in reply ? `${name} does not run: ${reply.error}` : null;
   }
 
   private async source(hash: string): Promise<Sandbox | null> {
@@ -95,6 +128,23 @@ export class SandboxesService {
     this.sources.set(hash, sandbox);
     return sandbox;
   }
+}
+
+/** Names a course's two datasets: its script's hash and its hidden variant's (or that it is derived). */
+function runnableKey({ hash, hiddenHash }: CourseSandboxRecord): string {
+  return `${hash}:${hiddenHash ?? 'derived'}`;
+}
+
+/** What a worker builds both datasets from. */
+export function scriptsOf(sandbox: RunnableSandbox): SandboxScripts {
+  return { visible: sandbox.source, hidden: sandbox.hiddenSource };
+}
+
+/** The key and scripts of a sandbox not stored yet (an import checks its checks against it). */
+export function runnableOf(sandbox: Sandbox): RunnableSandbox {
+  const hiddenSource = sandbox.hiddenSource ?? null;
+  const hash = sandboxHash(sandbox);
+  return { kind: sandbox.kind, source: sandbox.source, hiddenSource, key: runnableKey({ kind: sandbox.kind, hash, hiddenHash: hiddenSource && sandboxHash({ kind: sandbox.kind, source: hiddenSource }) }) };
 }
 
 /** Names a script by its kind and text. */

@@ -42,7 +42,7 @@ export function demoCourses(): ExportedCourse[] {
       }),
       projects: course.projects.map((project, p) => {
         const name = `course:${course.slug}:project:${p}`;
-        const checks = (lab?.checks?.[p] ?? []).map((check, c) => ({ _id: demoId(index, `${name}:check:${c}`), ...check }));
+        const checks = (lab?.checks?.[p] ?? []).map((check, c) => ({ _id: demoId(index, `${name}:check:${c}`), kind: 'query' as const, hints: [], explanation: '', ...check }));
         return { _id: demoId(index, name), title: project.title, difficulty: project.difficulty, contents: blocks(name, project.blocks), checks };
       }),
       sandbox: lab?.sandbox ?? null,

@@ -88,7 +88,7 @@ export function runOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null, query: s
  * Refused statements (ATTACH, PRAGMAs that reach files, load_extension) never run. A result past
  * SQL_RESULT_ROW_CAP rows stops the run: the cap keeps one query from filling the worker's memory.
  */
-function runStatements(db: Database, text: string): QueryResult | null {
+export function runStatements(db: Database, text: string): QueryResult | null {
   // The refusal's message names its line already.
   const refused = sqlRefusal(text);
   if (refused) throw new SqlFailure(refused.message, null);

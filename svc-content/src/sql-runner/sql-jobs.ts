@@ -1,20 +1,39 @@
-import type { AttemptResult } from '@dblearn/contracts';
+import type { AttemptResult, Probe } from '@dblearn/contracts';
 
 /** The answer of a job that ran past its time limit (its worker was stopped). */
 export const TIMED_OUT = 'timed-out';
 
 /**
- * What svc-content asks of a SQL worker thread. A sandbox is named by the hash of its script, so a
- * worker builds it once and opens copies of the built bytes after that; SqlRunner leaves `source`
- * out once the worker has it (the worker answers `missingSandbox` if it dropped it since).
+ * A course's two datasets as a worker builds them: the visible script and the hidden variant's
+ * (SQL scripts, or JSON collections for mongo checks); `hidden` null means derived from `visible`.
+ */
+export interface SandboxScripts {
+  visible: string;
+  hidden: string | null;
+}
+
+/** What a worker grades against: a check's kind and its reference parts (never its task, hints or quiz). */
+export type GradedCheck =
+  | { kind: 'query'; referenceSql: string }
+  | { kind: 'state'; referenceSql: string; verifySql: string; probes: Probe[] }
+  | { kind: 'mongo'; referenceQuery: string };
+
+/**
+ * What svc-content asks of a SQL worker thread. A course's datasets are named by `sandboxKey` (the
+ * hashes of both scripts), so a worker builds each once and opens copies of the built bytes after
+ * that; SqlRunner leaves `source` out once the worker has it (the worker answers `missingSandbox` if
+ * it dropped it since).
  */
 export type SqlJob =
   /** Does the script run on an empty database? */
   | { op: 'sandbox'; source: string }
-  /** Does the reference query run on the sandbox? */
-  | { op: 'reference'; sandboxKey: string; source?: string; referenceSql: string }
-  /** The learner's query against the reference, both on fresh copies of the sandbox. */
-  | { op: 'attempt'; sandboxKey: string; source?: string; referenceSql: string; sql: string };
+  /** Does the check's reference run on both datasets (and meet its probes)? */
+  | { op: 'reference'; sandboxKey: string; source?: SandboxScripts; check: GradedCheck }
+  /** The learner's answer (SQL, or a mongo query) against the reference, on fresh copies of both datasets. */
+  | { op: 'attempt'; sandboxKey: string; source?: SandboxScripts; check: GradedCheck; answer: string };
+
+/** A worker's grade of an attempt; svc-content adds the learner's hints, failures and solution flag. */
+export type GradedAttempt = Omit<AttemptResult, 'hints' | 'failures' | 'solutionAvailable'>;
 
 /** The failure of a script or reference query: the message names the line. */
 export interface SqlJobFailure {
@@ -27,7 +46,7 @@ export interface SqlMissingSandbox {
   missingSandbox: true;
 }
 
-export type SqlJobReply = { ok: true } | SqlJobFailure | AttemptResult;
+export type SqlJobReply = { ok: true } | SqlJobFailure | GradedAttempt;
 
 export interface SqlJobMessage {
   id: number;

@@ -1,11 +1,11 @@
-import { ATTEMPT_ROWS_SHOWN, type AttemptResult, EXPECTED_ROWS_SHOWN } from '@dblearn/contracts';
+import { type MongoCollections, parseMongoSandbox } from '@dblearn/contracts';
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
-import { compareResults, type QueryResult } from './compare-results.js';
-import type { SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
-import { buildSandbox, type CompiledEngine, loadEngine, runOnCopy, SqlFailure } from './sql-engine.js';
-import { ordersAtTopLevel } from './sql-text.js';
+import { deriveHiddenCollections, deriveHiddenSql } from '../sandboxes/hidden-variant.js';
+import { type Dataset, gradeAttempt, type GradingData, type Mingo, referenceFailure } from './check-grading.js';
+import type { SandboxScripts, SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
+import { buildSandbox, type CompiledEngine, loadEngine, SqlFailure } from './sql-engine.js';
 
 // One SQL worker thread (SqlRunner keeps a few).
 
@@ -13,6 +13,9 @@ import { ordersAtTopLevel } from './sql-text.js';
 class Recent<V> {
   private readonly items = new Map<string, V>();
   constructor(private readonly size: number) {}
+  has(key: string): boolean {
+    return this.items.has(key);
+  }
   get(key: string): V | undefined {
     const value = this.items.get(key);
     if (value !== undefined) {
@@ -28,63 +31,88 @@ class Recent<V> {
   }
 }
 
-const sandboxes = new Recent<Uint8Array>(32);
-const references = new Recent<QueryResult>(256);
+const datasets = new Recent<Uint8Array>(32);
+const collections = new Recent<MongoCollections>(32);
+const expectedResults = new Recent<unknown>(256);
 
-/** Thrown when a job names a sandbox this worker does not have and leaves its script out. */
+/** Thrown when a job names a sandbox this worker does not have and leaves its scripts out. */
 class MissingSandbox extends Error {}
 
-function sandboxBytes(sql: SqlJsStatic, key: string, source: string | undefined): Uint8Array {
-  let bytes = sandboxes.get(key);
+/** A dataset's built bytes: the visible script, the admin's hidden script, or the variant derived from the visible data. */
+function sqlBytes(sql: SqlJsStatic, key: string, source: SandboxScripts | undefined, which: Dataset): Uint8Array {
+  const cacheKey = `${key}\u0000${which}`;
+  let bytes = datasets.get(cacheKey);
   if (!bytes) {
     if (source === undefined) throw new MissingSandbox();
-    bytes = buildSandbox(sql, source);
-    sandboxes.set(key, bytes);
+    if (which === 'visible') bytes = buildSandbox(sql, source.visible);
+    else if (source.hidden !== null) bytes = buildSandbox(sql, source.hidden);
+    else bytes = derivedBytes(sql, sqlBytes(sql, key, source, 'visible'));
+    datasets.set(cacheKey, bytes);
   }
   return bytes;
 }
 
-function referenceResult(sql: SqlJsStatic, key: string, source: string | undefined, referenceSql: string): QueryResult {
-  const cacheKey = `${key}\u0000${referenceSql}`;
-  let result = references.get(cacheKey);
-  if (!result) {
-    result = runOnCopy(sql, sandboxBytes(sql, key, source), referenceSql);
-    references.set(cacheKey, result);
+function derivedBytes(sql: SqlJsStatic, visible: Uint8Array): Uint8Array {
+  const db = new sql.Database(visible);
+  try {
+    deriveHiddenSql(db);
+    return db.export();
+  } finally {
+    db.close();
   }
-  return result;
 }
 
-function attempt(sql: SqlJsStatic, job: Extract<SqlJob, { op: 'attempt' }>): AttemptResult {
-  const expected = referenceResult(sql, job.sandboxKey, job.source, job.referenceSql);
-  let actual: QueryResult;
-  try {
-    actual = runOnCopy(sql, sandboxBytes(sql, job.sandboxKey, job.source), job.sql);
-  } catch (error) {
-    if (error instanceof SqlFailure) return { passed: false, message: error.message };
-    throw error;
+function mongoData(key: string, source: SandboxScripts | undefined, which: Dataset): MongoCollections {
+  const cacheKey = `${key}\u0000${which}`;
+  let data = collections.get(cacheKey);
+  if (!data) {
+    if (source === undefined) throw new MissingSandbox();
+    if (which === 'hidden' && source.hidden === null) data = deriveHiddenCollections(mongoData(key, source, 'visible'));
+    else {
+      const parsed = parseMongoSandbox(which === 'visible' ? source.visible : (source.hidden as string));
+      if ('error' in parsed) throw new SqlFailure(parsed.error, null);
+      data = parsed.collections;
+    }
+    collections.set(cacheKey, data);
   }
-  const verdict = compareResults(expected, actual, ordersAtTopLevel(job.referenceSql));
-  const answer: AttemptResult = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
-  // A fail shows the first expected rows beside the learner's: the reason made visible, not the whole answer.
-  if (!verdict.passed) answer.expected = { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length };
-  return answer;
+  return data;
+}
+
+/** What grading reads for one job: its datasets, and expected results cached per dataset and check. */
+function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob, { sandboxKey: string }>): GradingData {
+  const checkKey = JSON.stringify(job.check);
+  return {
+    sql,
+    mingo,
+    sqlBytes: (which) => sqlBytes(sql, job.sandboxKey, job.source, which),
+    collections: (which) => mongoData(job.sandboxKey, job.source, which),
+    expected<T>(which: Dataset, compute: () => T): T {
+      const cacheKey = `${job.sandboxKey}\u0000${which}\u0000${checkKey}`;
+      if (expectedResults.has(cacheKey)) return expectedResults.get(cacheKey) as T;
+      const result = compute();
+      expectedResults.set(cacheKey, result);
+      return result;
+    },
+  };
 }
 
 /** The engine's module, compiled once by SqlRunner. */
 const compiled = (workerData as { wasm?: CompiledEngine } | null)?.wasm;
 
+let mingoModule: Promise<Mingo> | null = null;
+
 async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
   const sql = await loadEngine(compiled);
+  const mingo = job.op !== 'sandbox' && job.check.kind === 'mongo' ? await (mingoModule ??= import('mingo')) : null;
   try {
     switch (job.op) {
       case 'sandbox':
         buildSandbox(sql, job.source);
         return { ok: true };
       case 'reference':
-        referenceResult(sql, job.sandboxKey, job.source, job.referenceSql);
-        return { ok: true };
+        return referenceFailure(gradingData(sql, mingo, job), job.check) ?? { ok: true };
       case 'attempt':
-        return attempt(sql, job);
+        return gradeAttempt(gradingData(sql, mingo, job), job.check, job.answer);
     }
   } catch (error) {
     if (error instanceof SqlFailure) return { error: error.message, line: error.line };

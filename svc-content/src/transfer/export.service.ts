@@ -3,6 +3,7 @@ import { badRequest } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { storedCheckOf } from '../checks/check-records.js';
 import { idOf, toBlocks } from '../common/views.js';
 import { COURSE_FIELDS } from '../courses/course.views.js';
 import { CourseRecord } from '../courses/course.schema.js';
@@ -75,7 +76,7 @@ export class ExportService {
     for (const entry of course.projects) {
       const project = await this.projects.findById(entry._id, PROJECT_FIELDS).lean<ProjectRecord>().exec();
       if (!project) continue;
-      const checks = (project.checks ?? []).map(({ _id, task, referenceSql }) => ({ _id: idOf(_id), task, referenceSql }));
+      const checks = (project.checks ?? []).map(storedCheckOf);
       projects.push({ _id: idOf(project._id), title: project.title, difficulty: project.difficulty, contents: toBlocks(project.contents), checks });
     }
     const sandbox = await this.sandboxes.byPointer(course.sandbox);

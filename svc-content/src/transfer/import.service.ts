@@ -6,6 +6,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { type Model, Types } from 'mongoose';
+import { checkRecordOf, checkRecordRefusal, gradedCheckOf, storedCheckOf } from '../checks/check-records.js';
 import { createdAtOf } from '../common/identity.js';
 import { CourseRecord } from '../courses/course.schema.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
@@ -15,7 +16,7 @@ import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { ItemLocks } from '../item-locks/item-locks.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
-import { type RunnableSandbox, SandboxesService, sandboxHash } from '../sandboxes/sandboxes.service.js';
+import { type RunnableSandbox, runnableOf, SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { TutorialRecord } from '../tutorials/tutorial.schema.js';
 
 /** The same strictness as a request: unknown fields and wrong types are rule breaks too. */
@@ -74,15 +75,19 @@ export class ImportService {
     let sandbox: RunnableSandbox | null;
     if (course.sandbox) {
       const refused = await this.sandboxes.refusal(course.sandbox);
-      if (refused) return { path: 'sandbox.source', message: refused };
-      sandbox = { ...course.sandbox, key: sandboxHash(course.sandbox) };
+      if (refused) return { path: refused.startsWith('The hidden variant') ? 'sandbox.hiddenSource' : 'sandbox.source', message: refused };
+      sandbox = runnableOf(course.sandbox);
     } else {
       sandbox = course.sandbox === null ? null : await this.sandboxes.forRun(course._id);
     }
     for (const [p, project] of course.projects.entries()) {
       for (const [c, check] of (project.checks ?? []).entries()) {
-        const refused = await this.sandboxes.referenceRefusal(sandbox, check.referenceSql);
-        if (refused) return { path: `projects[${p}].checks[${c}].referenceSql`, message: refused };
+        const path = `projects[${p}].checks[${c}]`;
+        const malformed = checkRecordRefusal(check);
+        if (malformed) return { path, message: malformed };
+        const graded = gradedCheckOf(storedCheckOf(checkRecordOf(check, new Types.ObjectId(check._id))));
+        const refused = graded && (await this.sandboxes.referenceRefusal(sandbox, graded));
+        if (refused) return { path: `${path}.${graded.kind === 'mongo' ? 'referenceQuery' : 'referenceSql'}`, message: refused };
       }
     }
     return null;
@@ -115,7 +120,7 @@ export class ImportService {
           courseId: new Types.ObjectId(_id),
           contents: project.contents.map(withId),
           // Absent: the project keeps its checks.
-          ...(project.checks ? { checks: project.checks.map(({ _id: id, task, referenceSql }) => ({ _id: new Types.ObjectId(id), task, referenceSql })) } : {}),
+          ...(project.checks ? { checks: project.checks.map((check) => checkRecordOf(check, new Types.ObjectId(check._id))) } : {}),
         };
         const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
         return { updateOne: { filter: { _id: project._id }, update: withEvent(fields, createdAtOf(project._id), knownProjects.has(project._id) ? event : null), upsert: true } };

@@ -1,0 +1,97 @@
+import { describe, expect, it } from '@jest/globals';
+import { documentResults, gradeRows, ordersAtTopLevel, PASSED_MESSAGE, type QueryResult } from './grading.js';
+
+const result = (columns: string[], rows: QueryResult['rows']): QueryResult => ({ columns, rows });
+const people = result(['id', 'name'], [[1, 'Ada'], [2, 'Ben'], [3, 'Cy'], [4, 'Dan']]);
+
+describe('gradeRows: one sentence per thing wrong', () => {
+  it('passes the same rows in any order when the reference does not order; names are free', () => {
+    expect(gradeRows(people, result(['x', 'y'], [...people.rows].reverse()), false)).toEqual({ passed: true, message: PASSED_MESSAGE });
+  });
+
+  it('wrong column count', () => {
+    expect(gradeRows(result(['id', 'name', 'total'], [[1, 'a', 2]]), result(['id', 'name'], [[1, 'a']]), false).message).toBe('Expected 3 columns, got 2.');
+    expect(gradeRows(result(['id'], [[1]]), result(['id', 'name'], [[1, 'a']]), false).message).toBe('Expected 1 column, got 2.');
+  });
+
+  it('the right columns in another order, found by name', () => {
+    const expected = result(['id', 'name', 'total'], [[1, 'Ada', 10], [2, 'Ben', 20]]);
+    const got = result(['name', 'id', 'total'], [['Ada', 1, 10], ['Ben', 2, 20]]);
+    expect(gradeRows(expected, got, false)).toEqual({ passed: false, message: 'Your columns are in another order: expected id, name, total.' });
+  });
+
+  it('the right columns in another order, found by their values when aliases renamed them', () => {
+    const expected = result(['id', 'name', 'total'], [[1, 'Ada', 10], [2, 'Ben', 20]]);
+    const got = result(['a', 'b', 'c'], [[10, 'Ada', 1], [20, 'Ben', 2]]);
+    expect(gradeRows(expected, got, true).message).toBe('Your columns are in another order: expected id, name, total.');
+  });
+
+  it('a type difference: text that looks like the expected number', () => {
+    const expected = result(['id', 'price'], [[1, 3], [2, 12.5], [3, 7]]);
+    const got = result(['id', 'price'], [[1, '3.00'], [2, '12.50'], [3, '7.00']]);
+    expect(gradeRows(expected, got, false).message).toBe("Row 1: you returned the text '3.00' where the number 3 was expected.");
+    const oneWrong = result(['id', 'price'], [[1, 3], [2, '12.50'], [3, 7]]);
+    expect(gradeRows(expected, oneWrong, true).message).toBe("Row 2: you returned the text '12.50' where the number 12.5 was expected.");
+    const numberForText = result(['code'], [['7']]);
+    expect(gradeRows(numberForText, result(['code'], [[7]]), false).message).toBe("Row 1: you returned the number 7 where the text '7' was expected.");
+  });
+
+  it('NULL against a value, both ways', () => {
+    const expected = result(['id', 'grade'], [[1, 90], [2, 80], [3, 7]]);
+    expect(gradeRows(expected, result(['id', 'grade'], [[1, 90], [2, 80], [3, null]]), false).message).toBe('Row 3: you returned NULL where 7 was expected.');
+    const withNull = result(['id', 'grade'], [[1, 90], [2, null]]);
+    expect(gradeRows(withNull, result(['id', 'grade'], [[1, 90], [2, 7]]), false).message).toBe('Row 2: you returned 7 where NULL was expected.');
+  });
+
+  it('missing and extra rows, with counts and the first example of each', () => {
+    const got = result(['id', 'name'], [[1, 'Ada'], [2, 'Ben'], [9, 'Zed']]);
+    expect(gradeRows(people, got, false).message).toBe("2 expected rows are missing, e.g. (3, 'Cy'); 1 row is extra, e.g. (9, 'Zed').");
+    expect(gradeRows(people, result(['id', 'name'], people.rows.slice(0, 3)), false).message).toBe("1 expected row is missing, e.g. (4, 'Dan').");
+    expect(gradeRows(people, result(['id', 'name'], [...people.rows, [1, 'Ada'], [5, "O'Hara"]]), false).message).toBe(
+      "2 rows are extra, e.g. (1, 'Ada').",
+    );
+  });
+
+  it('an example quotes text the SQL way and cuts long text', () => {
+    const got = result(['id', 'name'], [...people.rows, [5, "O'Hara"]]);
+    expect(gradeRows(people, got, false).message).toBe("1 row is extra, e.g. (5, 'O''Hara').");
+    const long = result(['t'], [['x'.repeat(60)]]);
+    expect(gradeRows(result(['t'], []), long, false).message).toBe(`1 row is extra, e.g. ('${'x'.repeat(40)}…').`);
+  });
+
+  it('order only when the reference orders', () => {
+    const shuffled = result(['id', 'name'], [[1, 'Ada'], [3, 'Cy'], [2, 'Ben'], [4, 'Dan']]);
+    expect(gradeRows(people, shuffled, false).passed).toBe(true);
+    expect(gradeRows(people, shuffled, true)).toEqual({ passed: false, message: "The rows are right but not in the expected order: row 2 should be (2, 'Ben')." });
+  });
+
+  it('duplicates are rows of their own; 1 and 1.0 and float noise are one value; text is not a number; NULL only NULL', () => {
+    expect(gradeRows(result(['n'], [[1], [1], [2]]), result(['n'], [[1], [2], [2]]), false).message).toBe('1 expected row is missing, e.g. (1); 1 row is extra, e.g. (2).');
+    expect(gradeRows(result(['n'], [[1], [0.3]]), result(['n'], [[1.0], [0.1 + 0.2]]), true).passed).toBe(true);
+    expect(gradeRows(result(['n'], [[null]]), result(['n'], [['']]), false).passed).toBe(false);
+    expect(gradeRows(result(['n'], [[null]]), result(['n'], [[null]]), false).passed).toBe(true);
+    expect(gradeRows(result(['a'], []), result(['x'], []), true).passed).toBe(true);
+  });
+});
+
+describe('ordersAtTopLevel', () => {
+  it('sees ORDER BY of the last statement outside parentheses only', () => {
+    expect(ordersAtTopLevel('SELECT * FROM t ORDER BY a')).toBe(true);
+    expect(ordersAtTopLevel('SELECT * FROM (SELECT * FROM t ORDER BY a)')).toBe(false);
+    expect(ordersAtTopLevel("SELECT 'ORDER BY' FROM t")).toBe(false);
+    expect(ordersAtTopLevel('SELECT 1 ORDER BY 1; SELECT 2')).toBe(false);
+  });
+});
+
+describe('documentResults (mongo checks graded like rows)', () => {
+  it('lines up the learner’s fields with the expected ones, nested values as canonical JSON', () => {
+    const { expected, actual } = documentResults([{ title: 'A', tags: { b: 1, a: 2 } }], [{ tags: { a: 2, b: 1 }, title: 'A' }]);
+    expect(expected).toEqual({ columns: ['title', 'tags'], rows: [['A', '{"a":2,"b":1}']] });
+    expect(gradeRows(expected, actual, false).passed).toBe(true);
+  });
+
+  it('other fields are another column count', () => {
+    const { expected, actual } = documentResults([{ title: 'A', year: 1 }], [{ title: 'A' }]);
+    expect(gradeRows(expected, actual, false).message).toBe('Expected 2 columns, got 1.');
+  });
+});

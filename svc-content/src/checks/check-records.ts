@@ -1,0 +1,131 @@
+import { type CheckDto } from '@dblearn/contracts/dto';
+import {
+  type CheckKind,
+  type ProjectCheck,
+  type Quiz,
+  learnerQuizFields,
+  quizFieldsRefusal,
+  quizRefusal,
+  quizSolution,
+  type StoredCheck,
+} from '@dblearn/contracts';
+import { badRequest } from '@dblearn/nest-common';
+import type { Types } from 'mongoose';
+import { idOf } from '../common/views.js';
+import type { CheckRecord } from '../projects/project.schema.js';
+import type { GradedCheck } from '../sql-runner/sql-jobs.js';
+
+// A check between its stored document, its admin and learner views, and what a worker grades.
+
+/** The fields each kind has besides `_id`, `kind`, `task`, `hints` and `explanation`. */
+const KIND_FIELDS: Record<CheckKind, readonly string[]> = {
+  query: ['referenceSql'],
+  state: ['referenceSql', 'verifySql', 'probes'],
+  mongo: ['referenceQuery'],
+  quiz: ['quiz'],
+};
+const ALL_KIND_FIELDS = [...new Set(Object.values(KIND_FIELDS).flat())];
+
+/** A stored document as the admin sees it; a check stored before kinds existed is a query check with no hints. */
+export function storedCheckOf(record: CheckRecord | StoredCheck): StoredCheck {
+  const base = { _id: idOf(record._id), task: record.task, hints: record.hints ?? [], explanation: record.explanation ?? '' };
+  const fields = record as Partial<CheckRecord>;
+  switch (record.kind ?? 'query') {
+    case 'query':
+      return { ...base, kind: 'query', referenceSql: fields.referenceSql ?? '' };
+    case 'state':
+      return { ...base, kind: 'state', referenceSql: fields.referenceSql ?? '', verifySql: fields.verifySql ?? '', probes: (fields.probes ?? []).map(({ sql, expect }) => ({ sql, expect })) };
+    case 'mongo':
+      return { ...base, kind: 'mongo', referenceQuery: fields.referenceQuery ?? '' };
+    case 'quiz':
+      return { ...base, kind: 'quiz', quiz: fields.quiz as Quiz };
+  }
+}
+
+/** What a learner sees of a check: never a reference, a probe, a hint or a quiz's answer. */
+export function learnerCheckOf(check: StoredCheck): ProjectCheck {
+  const view: ProjectCheck = { _id: check._id, kind: check.kind, task: check.task, hintCount: check.hints.length };
+  return check.kind === 'quiz' ? { ...view, ...learnerQuizFields(check.quiz) } : view;
+}
+
+/**
+ * The document for a saved check: only its kind's fields, in their own shape (a quiz as plain
+ * data). 400 for a field of another kind, a quiz field of another type, or a quiz whose answer does
+ * not fit its options.
+ */
+export function checkRecordOf(body: CheckDto, _id: Types.ObjectId): CheckRecord {
+  const record = recordOrRefusal(body, _id);
+  if (typeof record === 'string') throw badRequest(record);
+  return record;
+}
+
+/** Why checkRecordOf would refuse the body (an import reports it instead of throwing), or null. */
+export function checkRecordRefusal(body: CheckDto): string | null {
+  const record = recordOrRefusal(body, null);
+  return typeof record === 'string' ? record : null;
+}
+
+function recordOrRefusal(body: CheckDto, _id: Types.ObjectId | null): CheckRecord | string {
+  const kind = body.kind ?? 'query';
+  const sent = body as unknown as Record<string, unknown>;
+  const stray = ALL_KIND_FIELDS.find((field) => sent[field] !== undefined && !KIND_FIELDS[kind].includes(field));
+  if (stray) return `The field "${stray}" is not allowed in a ${kind} check.`;
+  const record = { _id, kind, task: body.task, hints: body.hints ?? [], explanation: body.explanation ?? '' } as CheckRecord;
+  switch (kind) {
+    case 'query':
+      return { ...record, referenceSql: body.referenceSql };
+    case 'state':
+      return { ...record, referenceSql: body.referenceSql, verifySql: body.verifySql, probes: (body.probes ?? []).map(({ sql, expect }) => ({ sql, expect })) };
+    case 'mongo':
+      return { ...record, referenceQuery: body.referenceQuery };
+    case 'quiz': {
+      const quiz = quizOf(body.quiz as unknown as Record<string, unknown>);
+      return typeof quiz === 'string' ? quiz : { ...record, quiz };
+    }
+  }
+}
+
+function quizOf(sent: Record<string, unknown>): Quiz | string {
+  const strayField = quizFieldsRefusal(sent);
+  if (strayField) return strayField;
+  const quiz = (
+    sent.type === 'choice'
+      ? { type: 'choice', options: sent.options, correct: sent.correct }
+      : sent.type === 'number'
+        ? { type: 'number', answer: sent.answer, tolerance: sent.tolerance }
+        : { type: 'set', answer: sent.answer }
+  ) as Quiz;
+  return quizRefusal(quiz) ?? quiz;
+}
+
+/** What a worker grades for a check; null for a quiz (graded here, no sandbox). */
+export function gradedCheckOf(check: StoredCheck): GradedCheck | null {
+  switch (check.kind) {
+    case 'query':
+      return { kind: 'query', referenceSql: check.referenceSql };
+    case 'state':
+      return { kind: 'state', referenceSql: check.referenceSql, verifySql: check.verifySql, probes: check.probes };
+    case 'mongo':
+      return { kind: 'mongo', referenceQuery: check.referenceQuery };
+    case 'quiz':
+      return null;
+  }
+}
+
+/** Whether two versions of a check grade alike: a change of task, hints or explanation alone keeps the check's `_id` and passes. */
+export function gradesAlike(a: StoredCheck, b: StoredCheck): boolean {
+  return a.kind === b.kind && JSON.stringify(gradedCheckOf(a) ?? (a.kind === 'quiz' ? a.quiz : null)) === JSON.stringify(gradedCheckOf(b) ?? (b.kind === 'quiz' ? b.quiz : null));
+}
+
+/** The model answer in words: the reference (a state check's statements), the mongo query, a quiz's answer. */
+export function solutionOf(check: StoredCheck): string {
+  switch (check.kind) {
+    case 'query':
+    case 'state':
+      return check.referenceSql;
+    case 'mongo':
+      return check.referenceQuery;
+    case 'quiz':
+      return quizSolution(check.quiz);
+  }
+}

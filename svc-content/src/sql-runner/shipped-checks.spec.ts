@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { blankLiterals, HIDDEN_DATA_MESSAGE, type SqlValue } from '@dblearn/contracts';
+import type { SqlJsStatic } from 'sql.js';
+import { demoCourses } from '../seed/demo-curriculum.js';
+import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
+import { SqlRunner } from './sql-runner.js';
+
+// Issue 18: every shipped check is graded on its course's visible sandbox and the hidden variant
+// derived from it, through the real worker pool (its worker script is the built one in dist/).
+
+const runner = new SqlRunner({ sqlWorkers: 1 });
+afterAll(() => runner.onModuleDestroy());
+let engine: SqlJsStatic;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+const literal = (value: SqlValue) => (value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+
+/** The visible expected rows typed in as constants: what a learner pastes after seeing them. */
+function pasted(columns: string[], rows: SqlValue[][]): string {
+  if (rows.length === 0) return `SELECT ${columns.map(() => 'NULL').join(', ')} WHERE 0`;
+  return `SELECT * FROM (VALUES ${rows.map((row) => `(${row.map(literal).join(', ')})`).join(', ')})`;
+}
+
+/** The statements before the last one, and the last (split at top-level `;`, strings and comments aside). */
+function lastStatement(sql: string): { before: string; last: string } {
+  const blanked = blankLiterals(sql).replace(/;\s*$/, '');
+  const cut = blanked.lastIndexOf(';');
+  return { before: sql.slice(0, cut + 1), last: sql.slice(cut + 1).replace(/;\s*$/, '') };
+}
+
+/** The reference's last query wrapped in a CTE: the same query written another way. */
+function inCte(sql: string): string {
+  const { before, last } = lastStatement(sql);
+  return `${before} WITH reference_rows AS (${last}) SELECT * FROM reference_rows`;
+}
+
+const shipped = demoCourses().flatMap((course) =>
+  course.sandbox?.kind === 'sql'
+    ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })))
+    : [],
+);
+
+describe('the shipped checks on visible and hidden data', () => {
+  it('there are shipped SQL checks', () => {
+    expect(shipped.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(shipped.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
+    const source = { visible: course.sandbox?.source ?? '', hidden: null };
+    const job = { sandboxKey: `shipped:${course._id}`, source, check: { kind: 'query' as const, referenceSql: check.referenceSql } };
+    // Its reference runs on both datasets (the save check) and passes against itself on both.
+    // (A first build of a sandbox and its variant may take a while on a busy machine.)
+    expect(await runner.run({ op: 'reference', ...job }, 20_000)).toEqual({ ok: true });
+    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    expect(await runner.run({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
+    const visible = runOnCopy(engine, buildSandbox(engine, source.visible), check.referenceSql);
+    const paste = await runner.run({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
+    // It matches on the visible data by construction: the hidden data is what fails it.
+    expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: HIDDEN_DATA_MESSAGE } });
+  });
+});
