@@ -100,9 +100,9 @@ function refusalOf(check: CheckBody): string | null {
     return `The reference query does not run on the hidden variant: Line ${check.referenceQuery.split('\n').findIndex((line) => line.includes('practice_only')) + 1}: no collection practice_only`;
   }
   if (check.kind === 'state') {
-    if (/nope/.test(check.verifySql)) return `The verification query does not run after the reference: Line ${lineOfStatementWith(check.verifySql, 'nope')}: no such column: nope`;
+    if (/nope/.test(check.verifySql)) return `The verification query does not run after the reference on the course's sandbox: Line ${lineOfStatementWith(check.verifySql, 'nope')}: no such column: nope`;
     const broken = check.probes.findIndex((probe) => probe.expect === 'fails' && !/nope/.test(probe.sql) && /orphan/.test(probe.sql));
-    if (broken >= 0) return `Probe ${broken + 1} should fail after the reference, but it succeeds.`;
+    if (broken >= 0) return `Probe ${broken + 1} should fail after the reference statements, but it ran.`;
   }
   if (check.kind === 'quiz' && check.quiz.type === 'choice') {
     const { options, correct } = check.quiz;

@@ -107,12 +107,12 @@ describe('the check editor, every kind', () => {
     await waitFor(() => expect(add).toBeEnabled());
     await userEvent.click(add);
     const verify = within(form).getByRole('textbox', { name: 'Verification query' });
-    await waitFor(() => expect(verify).toHaveAccessibleDescription(/The verification query does not run after the reference: Line 2: no such column: nope/));
+    await waitFor(() => expect(verify).toHaveAccessibleDescription(/The verification query does not run after the reference on the course's sandbox: Line 2: no such column: nope/));
     await waitFor(() => expect(markedLines(form)).toEqual(['SELECT nope FROM e2']));
 
     await writeSql('Verification query', 'SELECT * FROM e2', form);
     await userEvent.click(add);
-    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Probe 1' })).toHaveAccessibleDescription(/Probe 1 should fail after the reference, but it succeeds\./));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Probe 1' })).toHaveAccessibleDescription(/Probe 1 should fail after the reference statements, but it ran\./));
     expect(within(form).getByRole('textbox', { name: 'Verification query' })).not.toHaveAccessibleDescription(/nope/);
     expect(data.projects[0]!.checks).toEqual([]);
   });

@@ -34,7 +34,9 @@ describe('where a save’s 400 is shown', () => {
     expect(refusedField("The reference query does not run on the course's sandbox: Line 2: no such column: x", 'query', 'choice')).toEqual({ field: 'referenceSql', line: 2 });
     expect(refusedField('The reference query does not run on the hidden variant: Line 3: no such table: y', 'state', 'choice')).toEqual({ field: 'referenceSql', line: 3 });
     expect(refusedField('The reference query does not run on the hidden variant: Line 1: unknown collection', 'mongo', 'choice')).toEqual({ field: 'referenceQuery', line: 1 });
-    expect(refusedField('The verification query does not run after the reference: Line 4: no such column: z', 'state', 'choice')).toEqual({ field: 'verifySql', line: 4 });
+    expect(refusedField('The reference statements do not run on the hidden variant: Line 2: no such table: y', 'state', 'choice')).toEqual({ field: 'referenceSql', line: 2 });
+    expect(refusedField("The verification query does not run after the reference on the course's sandbox: Line 4: no such column: z", 'state', 'choice')).toEqual({ field: 'verifySql', line: 4 });
+    expect(refusedField('The verification query returns no result: make it a SELECT.', 'state', 'choice')).toEqual({ field: 'verifySql', line: null });
   });
 
   it('a probe, a missing sandbox, a quiz, hints; anything else is the form’s', () => {

@@ -111,9 +111,10 @@ export interface Refusal {
 }
 
 // The server's words (docs/api-contract.md "Saving a check"): "The reference query does not run on the
-// course's sandbox: Line 1: …", "… on the hidden variant: Line 2: …", "The verification query …",
+// course's sandbox: Line 1: …", "The reference statements do not run on the hidden variant: Line 2: …",
+// "The verification query does not run after the reference on …",
 // "Probe 2 should fail …", "The project's course has no SQL sandbox …", "Quiz option 5 does not exist …".
-const RAN_ON = /^The (reference query|reference statements|verification query|mongo reference|reference) [^:]*?(?:does not run|failed|fails)[^:]*: (.*)$/is;
+const RAN_ON = /^The (reference query|reference statements|verification query|mongo reference|reference) [^:]*?(?:does not run|do not run|failed|fails)[^:]*: (.*)$/is;
 
 /** The field a save's 400 belongs on, for a check of `kind`; anything unplaced is the form's ('root'). */
 export function refusedField(message: string, kind: CheckKind, quizType: QuizType): Refusal {
