@@ -211,4 +211,18 @@ describe('quiz checks', () => {
     expect(await within(card(7)).findByRole('alert')).toHaveTextContent('Write at least one item; separate items with commas.');
     expect(view.calls().filter((call) => call.endsWith('/attempts'))).toEqual([]);
   });
+
+  it('without the proposed quizType, one field takes a number or a set: a lone number goes as a number, anything else as items', async () => {
+    const data = gradedProject();
+    for (const check of data.projects[0]!.checks) delete (check as LearnerCheck).quizType;
+    await renderCatalog(PAGE, data);
+    await screen.findByText('0 of 7 checks passed');
+    const number = within(card(6)).getByRole('textbox', { name: 'Your answer to check 6' });
+    expect(within(card(6)).getByText('A number, or a list of items separated by commas.')).toBeInTheDocument();
+    await userEvent.type(number, '250{Enter}');
+    expect(await within(card(6)).findByRole('status')).toHaveTextContent('Passed');
+    await userEvent.type(within(card(7)).getByRole('textbox', { name: 'Your answer to check 7' }), 'AB, CD{Enter}');
+    expect(await within(card(7)).findByRole('status')).toHaveTextContent('Passed');
+    expect(data.attempts?.map((body) => body.answer)).toEqual([250, ['AB', 'CD']]);
+  });
 });
