@@ -99,7 +99,10 @@ describe('checks and attempts', () => {
     const withOne = await addCheck('List each member with the number of books they have out.', 'SELECT m.name, count(l.id) FROM member m LEFT JOIN loan l ON l.member_id = m.id AND l.returned = 0 GROUP BY m.id');
     const withTwo = await addCheck('Names of members, alphabetically from the end.', 'SELECT name FROM member ORDER BY name DESC');
     expect(withOne.checks).toHaveLength(1);
-    expect(withTwo.checks).toEqual([{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), task: expect.any(String) }, { _id: expect.any(String), task: 'Names of members, alphabetically from the end.' }]);
+    expect(withTwo.checks).toEqual([
+      { _id: expect.stringMatching(/^[0-9a-f]{24}$/), kind: 'query', task: expect.any(String), hintCount: 0 },
+      { _id: expect.any(String), kind: 'query', task: 'Names of members, alphabetically from the end.', hintCount: 0 },
+    ]);
     [loansCheck, membersCheck] = withTwo.checks.map((check) => check._id) as [string, string];
     const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id });
     expect(found.checks).toEqual(withTwo.checks);
@@ -109,8 +112,8 @@ describe('checks and attempts', () => {
   it('gives the checks with their reference queries on the admins’ call (404 for an unknown project)', async () => {
     expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual({
       checks: [
-        { _id: loansCheck, task: 'List each member with the number of books they have out.', referenceSql: expect.stringContaining('LEFT JOIN loan') },
-        { _id: membersCheck, task: 'Names of members, alphabetically from the end.', referenceSql: 'SELECT name FROM member ORDER BY name DESC' },
+        { _id: loansCheck, kind: 'query', task: 'List each member with the number of books they have out.', referenceSql: expect.stringContaining('LEFT JOIN loan'), hints: [], explanation: '' },
+        { _id: membersCheck, kind: 'query', task: 'Names of members, alphabetically from the end.', referenceSql: 'SELECT name FROM member ORDER BY name DESC', hints: [], explanation: '' },
       ],
     });
     expect(await content.refusal(CONTENT_PATTERNS.storedChecks, { id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: 'Project not found.' });
@@ -136,15 +139,18 @@ describe('checks and attempts', () => {
       rows: [['Ada'], ['Edgar'], ['Grace']],
       rowCount: 3,
       expected: { columns: ['name', 'count(l.id)'], rows: [['Ada', 1], ['Edgar', 1], ['Grace', 0]], rowCount: 3 },
+      hints: [],
+      failures: 1,
+      solutionAvailable: false,
     });
     expect(JSON.stringify(wrong)).not.toContain('LEFT JOIN');
     const many = await attempt(membersCheck, 'SELECT name FROM (SELECT name, 0 AS k FROM member UNION ALL SELECT a.name, 1 FROM member a, member b, member c, member d) ORDER BY k, name DESC');
-    expect(many).toMatchObject({ message: '81 rows too many.', rowCount: 84, expected: { columns: ['name'], rows: [['Grace'], ['Edgar'], ['Ada']], rowCount: 3 } });
+    expect(many).toMatchObject({ message: "81 rows are extra, e.g. ('Grace').", rowCount: 84, expected: { columns: ['name'], rows: [['Grace'], ['Edgar'], ['Ada']], rowCount: 3 } });
     expect(many.rows).toHaveLength(50);
-    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name')).message).toBe('Row 1 differs: the rows are right but not in the expected order.');
-    expect((await attempt(membersCheck, "SELECT name FROM member WHERE name <> 'Ada' ORDER BY name DESC")).message).toBe('Missing 1 row.');
+    expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name')).message).toBe("The rows are right but not in the expected order: row 1 should be ('Grace').");
+    expect((await attempt(membersCheck, "SELECT name FROM member WHERE name <> 'Ada' ORDER BY name DESC")).message).toBe("1 expected row is missing, e.g. ('Ada').");
     expect((await left()).left.map((check) => check._id)).toEqual([loansCheck, membersCheck]);
-    expect(await passes()).toEqual({ passed: [] });
+    expect(await passes()).toEqual({ passed: [], solutionShown: [], hints: {}, failures: { [loansCheck]: 1, [membersCheck]: 3 } });
   });
 
   it('passes a differently written query with the same rows in any order, and remembers the pass', async () => {
@@ -155,16 +161,16 @@ describe('checks and attempts', () => {
     expect(pass).not.toHaveProperty('expected');
     expect(pass.rows).toHaveLength(3);
     expect((await left()).left.map((check) => check._id)).toEqual([membersCheck]);
-    expect(await passes()).toEqual({ passed: [loansCheck] });
+    expect(await passes()).toMatchObject({ passed: [loansCheck] });
     await attempt(membersCheck, 'select name from member order by 1 desc;');
     expect(await left()).toEqual({ left: [] });
-    expect(await passes()).toEqual({ passed: [loansCheck, membersCheck] });
-    expect(await passes(new Types.ObjectId().toHexString())).toEqual({ passed: [] });
+    expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
+    expect(await passes(new Types.ObjectId().toHexString())).toEqual({ passed: [], solutionShown: [], hints: {}, failures: {} });
     expect(await left(new Types.ObjectId().toHexString())).toEqual({ left: expect.arrayContaining([expect.objectContaining({ _id: loansCheck })]) });
   });
 
   it('answers an error with its line, refuses ATTACH and file PRAGMAs, and a 10 kB garbage query cleanly', async () => {
-    expect(await attempt(loansCheck, 'SELECT 1;\nSELECT * FROM nowhere')).toEqual({ passed: false, message: 'Line 2: no such table: nowhere' });
+    expect(await attempt(loansCheck, 'SELECT 1;\nSELECT * FROM nowhere')).toMatchObject({ passed: false, message: 'Line 2: no such table: nowhere' });
     expect((await attempt(loansCheck, "ATTACH DATABASE '/etc/passwd' AS secrets; SELECT 1")).message).toBe('ATTACH is not allowed here (line 1).');
     expect((await attempt(loansCheck, "SELECT load_extension('/tmp/evil')")).message).toBe('load_extension is not allowed here (line 1).');
     expect((await attempt(loansCheck, 'PRAGMA temp_store_directory')).message).toBe('PRAGMA temp_store_directory is not allowed here (line 1).');
@@ -175,12 +181,12 @@ describe('checks and attempts', () => {
   });
 
   it('answers a query that asks for a huge amount of memory with an error, not a grown worker', async () => {
-    expect(await attempt(loansCheck, 'SELECT length(randomblob(500000000))')).toEqual({ passed: false, message: 'Line 1: out of memory' });
+    expect(await attempt(loansCheck, 'SELECT length(randomblob(500000000))')).toMatchObject({ passed: false, message: 'Line 1: out of memory' });
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
   });
 
   it('a learner’s DELETE changes only their own copy of the sandbox', async () => {
-    expect((await attempt(membersCheck, 'DELETE FROM member; SELECT name FROM member')).message).toBe('Missing 3 rows.');
+    expect((await attempt(membersCheck, 'DELETE FROM member; SELECT name FROM member')).message).toBe("3 expected rows are missing, e.g. ('Grace').");
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
   });
 
@@ -192,7 +198,7 @@ describe('checks and attempts', () => {
     const quick = await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC');
     expect(quick.passed).toBe(true);
     expect(Date.now() - quickStarted).toBeLessThan(1_000);
-    expect(await runaway).toEqual({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
+    expect(await runaway).toMatchObject({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
     expect(Date.now() - started).toBeLessThan(4_000);
     expect((await attempt(membersCheck, 'SELECT name FROM member ORDER BY name DESC')).passed).toBe(true);
@@ -204,20 +210,20 @@ describe('checks and attempts', () => {
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' })).statusCode).toBe(404);
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: new Types.ObjectId().toHexString(), userId: learner, checkId: loansCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
     expect(await left(learner, other._id)).toEqual({ left: [] });
-    expect(await passes(learner, other._id)).toEqual({ passed: [] });
+    expect(await passes(learner, other._id)).toEqual({ passed: [], solutionShown: [], hints: {}, failures: {} });
     expect((await content.refusal(CONTENT_PATTERNS.checkPasses, { projectId: new Types.ObjectId().toHexString(), userId: learner })).statusCode).toBe(404);
   });
 
   it('edits a check in its place: new wording keeps its id and passes, a new reference gets a new id and drops them', async () => {
     const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id, task, referenceSql });
     const stored = () => send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
-    expect(await passes()).toEqual({ passed: [loansCheck, membersCheck] });
+    expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
     const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
     expect(reworded.checks).toEqual([
-      { _id: loansCheck, task: 'Each member with the number of books not yet returned.' },
-      { _id: membersCheck, task: 'Names of members, alphabetically from the end.' },
+      { _id: loansCheck, kind: 'query', task: 'Each member with the number of books not yet returned.', hintCount: 0 },
+      { _id: membersCheck, kind: 'query', task: 'Names of members, alphabetically from the end.', hintCount: 0 },
     ]);
-    expect(await passes()).toEqual({ passed: [loansCheck, membersCheck] });
+    expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
 
     const before = await stored();
     const refused = { projectId: project._id, id: membersCheck, task: 'Names of members, A to Z.', referenceSql: 'SELECT nope FROM member' };
@@ -239,16 +245,16 @@ describe('checks and attempts', () => {
 
     const rewritten = await update(membersCheck, 'Names of members, A to Z.', 'SELECT name FROM member ORDER BY name');
     const [first, second] = rewritten.checks;
-    expect(first).toEqual({ _id: loansCheck, task: 'Each member with the number of books not yet returned.' });
-    expect(second).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), task: 'Names of members, A to Z.' });
+    expect(first).toEqual({ _id: loansCheck, kind: 'query', task: 'Each member with the number of books not yet returned.', hintCount: 0 });
+    expect(second).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), kind: 'query', task: 'Names of members, A to Z.', hintCount: 0 });
     expect(second!._id).not.toBe(membersCheck);
-    expect((await stored()).checks[1]).toEqual({ ...second, referenceSql: 'SELECT name FROM member ORDER BY name' });
+    expect((await stored()).checks[1]).toEqual({ _id: second!._id, kind: 'query', task: second!.task, referenceSql: 'SELECT name FROM member ORDER BY name', hints: [], explanation: '' });
     expect(await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).toMatchObject({ checks: rewritten.checks });
     // The pass earned against the old reference no longer counts: Finish waits for the new check.
-    expect(await passes()).toEqual({ passed: [loansCheck] });
+    expect(await passes()).toMatchObject({ passed: [loansCheck] });
     expect((await left()).left).toEqual([second]);
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
-    expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name DESC')).message).toBe('Row 1 differs: the rows are right but not in the expected order.');
+    expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name DESC')).message).toBe("The rows are right but not in the expected order: row 1 should be ('Ada').");
     expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name')).passed).toBe(true);
     expect(await left()).toEqual({ left: [] });
     membersCheck = second!._id;
@@ -257,11 +263,11 @@ describe('checks and attempts', () => {
   it('keeps both of two edits of one project sent at once (the checks are rewritten under a lock)', async () => {
     const { checks } = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
     await Promise.all(
-      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.referenceSql })),
+      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' })),
     );
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).checks).toEqual([
-      { _id: loansCheck, task: 'Reworded task number 1.' },
-      { _id: membersCheck, task: 'Reworded task number 2.' },
+      { _id: loansCheck, kind: 'query', task: 'Reworded task number 1.', hintCount: 0 },
+      { _id: membersCheck, kind: 'query', task: 'Reworded task number 2.', hintCount: 0 },
     ]);
   });
 
@@ -270,7 +276,7 @@ describe('checks and attempts', () => {
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
     expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
-    expect(await passes()).toEqual({ passed: [loansCheck] });
+    expect(await passes()).toMatchObject({ passed: [loansCheck] });
   });
 });
 
@@ -279,9 +285,9 @@ describe('export and import carry sandboxes and checks', () => {
 
   it('exports the sandbox and whole checks, and brings them back after the course was deleted', async () => {
     const exported = (await exportAll(content)).courses.find((item) => item._id === course._id);
-    expect(exported?.sandbox).toEqual({ kind: 'sql', source: LIBRARY });
+    expect(exported?.sandbox).toEqual({ kind: 'sql', source: LIBRARY, hiddenSource: null });
     const checks = exported?.projects.find((item) => item._id === project._id)?.checks;
-    expect(checks).toEqual([{ _id: expect.any(String), task: expect.any(String), referenceSql: expect.stringContaining('LEFT JOIN loan') }]);
+    expect(checks).toEqual([{ _id: expect.any(String), kind: 'query', task: expect.any(String), referenceSql: expect.stringContaining('LEFT JOIN loan'), hints: [], explanation: '' }]);
     await send(CONTENT_PATTERNS.deleteCourse, { id: course._id });
     expect(await importSlice({ courses: [exported] })).toEqual({ created: 1, updated: 0, rejected: [] });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });

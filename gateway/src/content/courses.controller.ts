@@ -1,9 +1,11 @@
-import { CONTENT_PATTERNS, type Course, type Sandbox } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type Sandbox, type TokenClaims } from '@dblearn/contracts';
 import { CourseAnswer, SandboxAnswer } from '@dblearn/contracts/answers';
 import { CourseDto, IdDto, ListQueryDto, SandboxDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { AccountRoles } from '../auth/account-roles.js';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
@@ -14,7 +16,10 @@ import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 @ContentUnavailable()
 @Controller('course')
 export class CoursesController {
-  constructor(private readonly services: ServiceClients) {}
+  constructor(
+    private readonly services: ServiceClients,
+    private readonly roles: AccountRoles,
+  ) {}
 
   @Get()
   @SignedIn({ summary: 'List courses', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', answer: [CourseAnswer], headers: totalCountHeader('courses') })
@@ -49,7 +54,8 @@ export class CoursesController {
   @Put('sandbox/:courseId')
   @AdminWrite({
     summary: 'Set the course sandbox',
-    description: 'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}.',
+    description:
+      'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}. hiddenSource: the hidden variant checks are also graded on, same kind and shape (checked the same way); without it the variant is derived from source.',
     answer: CourseAnswer,
     byId: true,
   })
@@ -58,9 +64,10 @@ export class CoursesController {
   }
 
   @Get('sandbox/:courseId')
-  @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none.', answer: SandboxAnswer, byId: true })
-  findSandbox(@Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
-    return this.services.send(CONTENT_PATTERNS.findSandbox, { id });
+  @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none. Admins also get hiddenSource (null when derived); learners never.', answer: SandboxAnswer, byId: true })
+  async findSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
+    const admin = await this.roles.has(caller, 'admin');
+    return this.services.send(admin ? CONTENT_PATTERNS.findSandboxWithHidden : CONTENT_PATTERNS.findSandbox, { id });
   }
 
   @Put('project/:courseId')

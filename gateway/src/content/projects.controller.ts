@@ -1,5 +1,5 @@
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
-import { AttemptResultAnswer, CheckPassesAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
+import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
+import { AttemptResultAnswer, CheckPassesAnswer, CheckSolutionAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
@@ -40,13 +40,24 @@ export class ProjectsController {
   }
 
   @Get(':projectId/passes')
-  @SignedIn({ summary: 'The caller’s passed checks', description: 'Ids of the project’s current checks the caller has passed, in the project’s order.', answer: CheckPassesAnswer, byId: true })
+  @SignedIn({
+    summary: 'The caller’s progress on the checks',
+    description: 'Among the project’s current checks, in its order: the ones passed, the ones whose solution was shown before a pass, and per check the hints unlocked and the failed attempts.',
+    answer: CheckPassesAnswer,
+    byId: true,
+  })
   passes(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string): Promise<CheckPasses> {
     return this.services.send(CONTENT_PATTERNS.checkPasses, { projectId, userId: caller._id });
   }
 
   @Put('check/:projectId')
-  @AdminWrite({ summary: 'Add a check', description: 'A task (10–3000 characters) and a reference query (up to 10 kB); 400 when the query does not run on the course sandbox.', answer: ProjectAnswer, byId: true })
+  @AdminWrite({
+    summary: 'Add a check',
+    description:
+      'A stored check without _id, by kind: query (referenceSql), state (referenceSql, verifySql, probes), mongo (referenceQuery) or quiz (quiz); task 10–3000 characters, up to 3 hints, an explanation. 400 when the reference does not run on the course sandbox or its hidden variant, a probe is not met, or a quiz is malformed.',
+    answer: ProjectAnswer,
+    byId: true,
+  })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
   }
@@ -54,7 +65,8 @@ export class ProjectsController {
   @Put('updateCheck/:projectId')
   @AdminWrite({
     summary: 'Edit a check',
-    description: 'The body names the check and gives its task and reference query, checked like an added one (400 naming the problem). It keeps its place; a changed reference query gives it a new _id, so passes earned against the old one no longer count.',
+    description:
+      'The body names the check and gives it whole, checked like an added one (400 naming the problem). It keeps its place; a check that grades differently (reference, verification, probes, quiz answer) gets a new _id, so passes and failures earned against the old one no longer count.',
     answer: ProjectAnswer,
     byId: true,
   })
@@ -71,13 +83,26 @@ export class ProjectsController {
   @Post(':projectId/attempts')
   @HttpCode(HttpStatus.OK)
   @SignedIn({
-    summary: 'Check a query',
-    description: 'Runs it on a fresh copy of the course sandbox (2 s limit) against the check’s reference. 200 with passed false and a reason when it fails, errors or runs too long; a pass is remembered.',
+    summary: 'Attempt a check',
+    description:
+      'sql (query and state checks), query (mongo checks) or answer (quizzes); 400 for another shape. Graded on fresh copies of the course sandbox and its hidden variant (2 s limit). 200 with passed false and a reason when it fails, errors or runs too long; a pass is remembered, a fail unlocks the next hint, three fails the solution.',
     answer: AttemptResultAnswer,
     byId: true,
   })
   attempt(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Body() body: AttemptDto): Promise<AttemptResult> {
     return this.services.send(CONTENT_PATTERNS.attempt, { ...body, projectId, userId: caller._id }, SQL_CALL_TIMEOUT_MS);
+  }
+
+  @Post(':projectId/checks/:checkId/solution')
+  @HttpCode(HttpStatus.OK)
+  @SignedIn({
+    summary: 'Reveal a check’s solution',
+    description: '403 until the caller has failed the check 3 times (or passed it). A reveal before passing is recorded: a later pass counts as solved with the solution shown.',
+    answer: CheckSolutionAnswer,
+    byId: true,
+  })
+  solution(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Param('checkId', ObjectIdPipe) checkId: string): Promise<CheckSolution> {
+    return this.services.send(CONTENT_PATTERNS.checkSolution, { projectId, checkId, userId: caller._id });
   }
 
   @Put(':id')
