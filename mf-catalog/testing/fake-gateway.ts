@@ -207,7 +207,8 @@ export function fakeGateway(data: FakeData) {
       if (!check) return notFound();
       const failures = data.failures?.[match[2]!] ?? 0;
       if (failures < SOLUTION_AFTER && !data.passes?.includes(match[2]!)) return jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'Try this check 3 times before revealing its solution.' }, 403);
-      data.solutionShown = [...new Set([...(data.solutionShown ?? []), match[2]!])];
+      // Like svc-content: only a reveal before the pass is recorded.
+      if (!data.passes?.includes(match[2]!)) data.solutionShown = [...new Set([...(data.solutionShown ?? []), match[2]!])];
       return jsonResponse({ solution: solutionOf(check), explanation: check.explanation });
     }
     if ((match = /^\/project\/([^/]+)\/attempts$/.exec(path))) {

@@ -76,6 +76,7 @@ export function CheckCard({ projectId, check, number, standing }: CheckCardProps
         number={number}
         available={solutionAvailable}
         shownBefore={standing.solutionShown}
+        passed={standing.passed}
         failures={failures}
       />
     </section>

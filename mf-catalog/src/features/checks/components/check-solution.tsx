@@ -1,7 +1,7 @@
 import { SOLUTION_AFTER_FAILURES, type CheckKind } from '@dblearn/contracts';
 import { Button, CodeView } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRevealSolutionMutation } from '../api/reveal-solution.js';
 
 export interface CheckSolutionProps {
@@ -13,6 +13,8 @@ export interface CheckSolutionProps {
   available: boolean;
   /** Shown before (recorded on the server): showing it again asks nothing. */
   shownBefore: boolean;
+  /** Passed already: a reveal now changes nothing recorded, so it asks nothing either. */
+  passed: boolean;
   failures: number;
 }
 
@@ -20,10 +22,15 @@ export interface CheckSolutionProps {
  * "Show the solution" after three failed attempts: a confirm first (the server records it, and a pass
  * then counts as solved with the solution shown), then the model solution and its explanation.
  */
-export function CheckSolution({ projectId, checkId, kind, number, available, shownBefore, failures }: CheckSolutionProps) {
+export function CheckSolution({ projectId, checkId, kind, number, available, shownBefore, passed, failures }: CheckSolutionProps) {
   const [reveal, { data, error, isLoading }] = useRevealSolutionMutation();
   const [asking, setAsking] = useState(false);
   const headingId = useId();
+  const shown = useRef<HTMLElement>(null);
+  // The button that was pressed is gone: the keyboard goes on from the solution.
+  useEffect(() => {
+    if (data) shown.current?.focus();
+  }, [data]);
   if (!available) {
     const left = SOLUTION_AFTER_FAILURES - failures;
     return failures > 0 ? (
@@ -38,7 +45,7 @@ export function CheckSolution({ projectId, checkId, kind, number, available, sho
   };
   if (data) {
     return (
-      <section className="catalog-check-solution" aria-labelledby={headingId}>
+      <section ref={shown} tabIndex={-1} className="catalog-check-solution" aria-labelledby={headingId}>
         <h4 id={headingId}>Solution</h4>
         {kind === 'quiz' ? <p className="catalog-check-solution__answer">{data.solution}</p> : <CodeView language={kind === 'mongo' ? 'mongo' : 'sql'} code={data.solution} />}
         {data.explanation ? <p className="catalog-check-solution__explanation">{data.explanation}</p> : null}
@@ -60,7 +67,7 @@ export function CheckSolution({ projectId, checkId, kind, number, available, sho
           </span>
         </div>
       ) : (
-        <Button variant="secondary" disabled={isLoading} onClick={() => (shownBefore ? show() : setAsking(true))}>
+        <Button variant="secondary" disabled={isLoading} onClick={() => (shownBefore || passed ? show() : setAsking(true))}>
           {isLoading ? 'Loading the solution…' : shownBefore ? 'Show the solution again' : 'Show the solution'}
         </Button>
       )}

@@ -138,6 +138,7 @@ describe('hints and the solution', () => {
     await userEvent.click(within(card(1)).getByRole('button', { name: 'Show the solution' }));
     await userEvent.click(within(card(1)).getByRole('button', { name: 'Show it' }));
     const solution = await within(card(1)).findByRole('region', { name: 'Solution' });
+    expect(solution).toHaveFocus();
     expect(within(solution).getByLabelText('SQL example')).toHaveTextContent('SELECT name FROM member');
     expect(solution).toHaveTextContent('Every member has one row; selecting the name alone lists them all.');
     expect(data.solutionShown).toEqual([QUERY]);
@@ -146,6 +147,18 @@ describe('hints and the solution', () => {
     await userEvent.click(within(card(1)).getByRole('button', { name: 'Check' }));
     expect(await within(card(1)).findByText('Solved with the solution shown')).toBeInTheDocument();
     expect(await screen.findByText('1 of 7 checks passed (1 with the solution shown)')).toBeInTheDocument();
+  });
+
+  it('once passed, the solution is shown without asking (nothing is recorded then)', async () => {
+    const data = gradedProject();
+    await renderCatalog(PAGE, data);
+    await screen.findByText('0 of 7 checks passed');
+    await userEvent.click(within(card(5)).getByRole('radio', { name: '2NF' }));
+    await userEvent.click(within(card(5)).getByRole('button', { name: 'Check' }));
+    await userEvent.click(await within(card(5)).findByRole('button', { name: 'Show the solution' }));
+    expect(within(card(5)).queryByRole('group', { name: 'Show the solution of check 5?' })).not.toBeInTheDocument();
+    expect(await within(card(5)).findByRole('region', { name: 'Solution' })).toHaveTextContent('2NF');
+    expect(await within(card(5)).findByText('Passed')).toBeInTheDocument();
   });
 
   it('a quiz’s solution is its answer in words', async () => {
