@@ -4,8 +4,8 @@ import { getCheckPassesApi } from './get-check-passes.js';
 
 /**
  * POST /project/{projectId}/checks/{checkId}/solution: the model solution and its explanation, once
- * the learner failed the check three times (403 before). The server records it: from then on a pass
- * of the check counts as solved with the solution shown.
+ * the learner failed the check three times or passed it (403 before). A reveal before the pass is
+ * recorded: the pass then counts as solved with the solution shown.
  */
 export const revealSolutionApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
@@ -19,7 +19,8 @@ export const revealSolutionApi = catalogApi.injectEndpoints({
         if (!revealed) return;
         dispatch(
           getCheckPassesApi.util.updateQueryData('getCheckPasses', projectId, (progress) => {
-            if (!progress.solutionShown.includes(checkId)) progress.solutionShown.push(checkId);
+            // Only a reveal before the pass is recorded (a pass stays a plain pass).
+            if (!progress.passed.includes(checkId) && !progress.solutionShown.includes(checkId)) progress.solutionShown.push(checkId);
           }),
         );
       },
