@@ -1,5 +1,6 @@
 import type { AttemptResult, CheckAttempt } from '@dblearn/contracts';
 import { Button, CheckboxGroup, fieldMessages, RadioGroup, TextField, useRulesForm } from '@dblearn/ui';
+import type { FieldError } from 'react-hook-form';
 import type { LearnerCheck } from '../api/check-kinds.js';
 import { readNumber, readSet } from '../utils/quiz-text.js';
 
@@ -50,21 +51,17 @@ export function QuizAnswer({ check, number, pending, attempt }: QuizAnswerProps)
     await attempt({ answer }).catch(() => undefined);
   });
   const label = `Your answer to check ${number}`;
+  const ChoiceGroup = check.multiple ? CheckboxGroup : RadioGroup;
   return (
     <form className="catalog-quiz" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={label}>
       {shape === 'choice' ? (
-        (() => {
-          const Group = check.multiple ? CheckboxGroup : RadioGroup;
-          return (
-            <Group
-              legend={label}
-              hint={check.multiple ? 'Choose every option that is right.' : 'Choose one option.'}
-              options={(check.options ?? []).map((option, index) => ({ value: String(index), label: option }))}
-              error={fieldMessages(errors.choices as Parameters<typeof fieldMessages>[0])}
-              {...register('choices', { validate: (value) => chosen(value).length > 0 || (check.multiple ? 'Choose at least one option.' : 'Choose an option.') })}
-            />
-          );
-        })()
+        <ChoiceGroup
+          legend={label}
+          hint={check.multiple ? 'Choose every option that is right.' : 'Choose one option.'}
+          options={(check.options ?? []).map((option, index) => ({ value: String(index), label: option }))}
+          error={fieldMessages(errors.choices as FieldError | undefined)}
+          {...register('choices', { validate: (value) => chosen(value).length > 0 || (check.multiple ? 'Choose at least one option.' : 'Choose an option.') })}
+        />
       ) : shape === 'number' ? (
         <TextField
           label={label}
