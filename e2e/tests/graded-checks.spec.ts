@@ -145,8 +145,10 @@ test('a quiz passes: several right options, then a number; the answers never rea
 
   const number = checkCard(page, 2);
   const field = number.getByRole('textbox', { name: 'Your answer to check 2' });
+  // The learner check does not say it is a number quiz (no quizType yet): words go as a set, and the server refuses that shape.
   await field.fill('lots');
-  await expect(number.getByRole('alert')).toHaveText('Write a number, e.g. 12 or 3.5.');
+  await field.press('Enter');
+  await expect(number.getByRole('alert')).toHaveText('This quiz takes a number.');
   await field.fill('250');
   await field.press('Enter');
   await expect(number.getByText('Passed', { exact: true })).toBeVisible();
