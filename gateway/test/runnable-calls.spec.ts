@@ -63,6 +63,23 @@ describe('sandboxes through the gateway', () => {
     expect((await call('get', `/course/sandbox/${courseId}`)).status).toBe(401);
     const read = await call('get', `/course/sandbox/${courseId}`, token);
     expect([read.status, read.body]).toEqual([200, { kind: 'sql', source: SHOP }]);
+    // Only an admin reads the hidden variant (null while it is derived from the source).
+    expect((await call('get', `/course/sandbox/${courseId}`, admin)).body).toEqual({ kind: 'sql', source: SHOP, hiddenSource: null });
+  });
+
+  it('takes an admin’s hidden variant, shows it to admins only, and refuses one that does not build', async () => {
+    const { token } = await learner();
+    const hidden = `${SHOP.replace(/'Pen', 1.5/, "'Ink', 3")}`;
+    const broken = await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: SHOP, hiddenSource: 'CREATE TABLE product (id);\nSELEC 1;' });
+    expect([broken.status, broken.body.message]).toEqual([400, 'The hidden variant does not run: Line 2: near "SELEC": syntax error']);
+    expect((await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: SHOP, hiddenSource: 42 })).status).toBe(400);
+    expect((await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: SHOP, hiddenSource: hidden })).status).toBe(200);
+    expect((await call('get', `/course/sandbox/${courseId}`, admin)).body).toEqual({ kind: 'sql', source: SHOP, hiddenSource: hidden });
+    const read = await call('get', `/course/sandbox/${courseId}`, token);
+    expect(read.body).toEqual({ kind: 'sql', source: SHOP });
+    expect(read.text).not.toContain('Ink');
+    // Back to a derived variant for the checks below.
+    expect((await call('put', `/course/sandbox/${courseId}`, admin, { kind: 'sql', source: SHOP })).status).toBe(200);
   });
 
   it('answers 400 naming the line of a script that fails, for a malformed id and a script over 200 kB; 404 for an unknown course', async () => {
@@ -92,8 +109,8 @@ describe('checks and attempts through the gateway', () => {
     [checkId, secondCheckId] = (second.body as Project).checks.map((check) => check._id) as [string, string];
     const seen = await call('get', `/project/${projectId}`, token);
     expect(seen.body.checks).toEqual([
-      { _id: checkId, task: body.task },
-      { _id: secondCheckId, task: 'How many products are there?' },
+      { _id: checkId, kind: 'query', task: body.task, hintCount: 0 },
+      { _id: secondCheckId, kind: 'query', task: 'How many products are there?', hintCount: 0 },
     ]);
     expect(JSON.stringify(seen.body)).not.toContain('referenceSql');
     const bad = await call('put', `/project/check/${projectId}`, admin, { task: 'A task of some length', referenceSql: 'SELECT * FROM customer' });
@@ -126,15 +143,18 @@ describe('checks and attempts through the gateway', () => {
         rows: [['Pen'], ['Lamp'], ['Chair']],
         rowCount: 3,
         expected: { columns: ['name', 'price'], rows: [['Pen', 1.5], ['Lamp', 24], ['Chair', 95]], rowCount: 3 },
+        hints: [],
+        failures: 1,
+        solutionAvailable: false,
       },
     ]);
     const passes = () => call('get', `/project/${projectId}/passes`, token);
-    expect((await passes()).body).toEqual({ passed: [] });
+    expect((await passes()).body).toEqual({ passed: [], solutionShown: [], hints: {}, failures: { [checkId]: 1 } });
     const right = await attempt(token, checkId, 'select name, price from product where price < 100 order by 2');
     expect(right.body as AttemptResult).toMatchObject({ passed: true, rows: [['Pen', 1.5], ['Lamp', 24], ['Chair', 95]] });
     // The pass survives a reload: the learner's own call says which checks are passed.
-    expect((await passes()).body).toEqual({ passed: [checkId] });
-    expect((await call('get', `/project/${projectId}/passes`, (await learner()).token)).body).toEqual({ passed: [] });
+    expect((await passes()).body).toEqual({ passed: [checkId], solutionShown: [], hints: {}, failures: { [checkId]: 1 } });
+    expect((await call('get', `/project/${projectId}/passes`, (await learner()).token)).body).toEqual({ passed: [], solutionShown: [], hints: {}, failures: {} });
     expect((await call('get', `/project/${projectId}/passes`, undefined)).status).toBe(401);
     expect((await call('get', `/project/${unknownId}/passes`, token)).status).toBe(404);
     expect((await call('get', '/project/nope/passes', token)).status).toBe(400);
@@ -147,7 +167,7 @@ describe('checks and attempts through the gateway', () => {
     expect((await attempt(token, checkId, 'SELECT 1', unknownId)).status).toBe(404);
     expect((await attempt(token, 'nope', 'SELECT 1')).status).toBe(400);
     expect((await attempt(token, checkId, 'x'.repeat(10 * 1024 + 1))).status).toBe(400);
-    expect((await attempt(token, checkId, "ATTACH DATABASE '/etc/passwd' AS p")).body).toEqual({ passed: false, message: 'ATTACH is not allowed here (line 1).' });
+    expect((await attempt(token, checkId, "ATTACH DATABASE '/etc/passwd' AS p")).body).toMatchObject({ passed: false, message: 'ATTACH is not allowed here (line 1).' });
   });
 
   it('stops a runaway attempt at 2 s (200, passed false) while other requests keep answering', async () => {
@@ -160,7 +180,7 @@ describe('checks and attempts through the gateway', () => {
     expect((await call('get', `/project/${projectId}`, token)).status).toBe(200);
     expect(Date.now() - quickStarted).toBeLessThan(1_500);
     const stopped = await runaway;
-    expect([stopped.status, stopped.body]).toEqual([200, { passed: false, message: 'Your query ran longer than 2 s and was stopped.' }]);
+    expect([stopped.status, stopped.body]).toMatchObject([200, { passed: false, message: 'Your query ran longer than 2 s and was stopped.' }]);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -205,20 +225,20 @@ describe('checks and attempts through the gateway', () => {
     expect([edited.status, (edited.body as Project).checks]).toEqual([
       200,
       [
-        { _id: checkId, task: reworded.task },
-        { _id: secondCheckId, task: 'How many products are there?' },
+        { _id: checkId, kind: 'query', task: reworded.task, hintCount: 0 },
+        { _id: secondCheckId, kind: 'query', task: 'How many products are there?', hintCount: 0 },
       ],
     ]);
-    expect((await call('get', `/project/${projectId}/passes`, token)).body).toEqual({ passed: [checkId, secondCheckId] });
+    expect((await call('get', `/project/${projectId}/passes`, token)).body).toMatchObject({ passed: [checkId, secondCheckId] });
 
     const recounted = await edit({ id: secondCheckId, task: 'How many products cost more than 50?', referenceSql: 'SELECT count(*) FROM product WHERE price > 50' });
     const newId = (recounted.body as Project).checks[1]!._id;
     expect(newId).not.toBe(secondCheckId);
     expect((await call('get', `/project/${projectId}`, token)).body.checks).toEqual([
-      { _id: checkId, task: reworded.task },
-      { _id: newId, task: 'How many products cost more than 50?' },
+      { _id: checkId, kind: 'query', task: reworded.task, hintCount: 0 },
+      { _id: newId, kind: 'query', task: 'How many products cost more than 50?', hintCount: 0 },
     ]);
-    expect((await call('get', `/project/${projectId}/passes`, token)).body).toEqual({ passed: [checkId] });
+    expect((await call('get', `/project/${projectId}/passes`, token)).body).toMatchObject({ passed: [checkId] });
     const finish = () => call('post', `/users/project/${user._id}`, token, { id: projectId });
     expect((await finish()).body.message).toBe('Pass every check of this project before finishing it: 1 check is left: “How many products cost more than 50?”');
     expect((await attempt(token, newId, 'SELECT count(*) FROM product WHERE price >= 95')).body.passed).toBe(true);
@@ -226,3 +246,42 @@ describe('checks and attempts through the gateway', () => {
     secondCheckId = newId;
   });
 });
+
+describe('check kinds, hints and solutions through the gateway', () => {
+  it('takes a quiz from an admin, grades a learner’s answer, and refuses an answer of no known shape (400)', async () => {
+    const quiz = { kind: 'quiz', task: 'Which of these can index a column?', quiz: { type: 'choice', options: ['B+ tree', 'Heap file', 'Hash index'], correct: [0, 2] }, hints: ['Lookups by key.'] };
+    const malformed = await call('put', `/project/check/${projectId}`, admin, { ...quiz, quiz: { type: 'choice', options: ['only one'], correct: [0] } });
+    expect([malformed.status, malformed.body.message]).toEqual([400, ['A choice quiz has 2 to 8 options.']]);
+    const added = await call('put', `/project/check/${projectId}`, admin, quiz);
+    const quizId = (added.body as Project).checks.at(-1)!._id;
+    const { token } = await learner();
+    const seen = await call('get', `/project/${projectId}`, token);
+    expect(seen.body.checks.at(-1)).toEqual({ _id: quizId, kind: 'quiz', task: quiz.task, hintCount: 1, options: quiz.quiz.options, multiple: true });
+    expect(seen.text).not.toMatch(/correct|Lookups by key/);
+    const answer = (body: object) => call('post', `/project/${projectId}/attempts`, token, { checkId: quizId, ...body });
+    expect((await answer({ answer: 'B+ tree' })).status).toBe(400);
+    expect((await answer({})).body.message).toContain('Send exactly one of sql, query or answer.');
+    expect((await answer({ answer: [0], sql: 'SELECT 1' })).body.message).toEqual(['Send exactly one of sql, query or answer.']);
+    expect((await answer({ sql: 'SELECT 1' })).body).toMatchObject({ statusCode: 400, message: 'This check takes an answer.' });
+    expect((await answer({ answer: [0] })).body).toMatchObject({ passed: false, message: 'Not quite: you left out 1 correct option.', hints: ['Lookups by key.'], failures: 1 });
+    expect((await answer({ answer: [2, 0] })).body).toMatchObject({ passed: true });
+    await call('put', `/project/deleteCheck/${projectId}`, admin, { id: quizId });
+  });
+
+  it('reveals a solution only after three failures (403 before), and the passes call says it was shown', async () => {
+    const { token } = await learner();
+    const firstCheck = (await call('get', `/project/check/${projectId}`, admin)).body.checks[0]._id as string;
+    const checkId = () => firstCheck;
+    const solution = () => call('post', `/project/${projectId}/checks/${checkId()}/solution`, token);
+    expect((await call('post', `/project/${projectId}/checks/${checkId()}/solution`)).status).toBe(401);
+    expect([(await solution()).status, (await solution()).body.message]).toEqual([403, 'Try this check 3 times before revealing its solution.']);
+    for (let n = 0; n < 3; n += 1) await attempt(token, checkId(), 'SELECT name, price FROM product');
+    const revealed = await solution();
+    expect([revealed.status, revealed.body]).toEqual([200, { solution: 'SELECT name, price FROM product WHERE price < 100 ORDER BY price', explanation: '' }]);
+    expect((await call('post', `/project/${projectId}/checks/nope/solution`, token)).status).toBe(400);
+    expect((await call('post', `/project/${projectId}/checks/${unknownId}/solution`, token)).status).toBe(404);
+    await attempt(token, checkId(), 'SELECT name, price FROM product WHERE price < 100 ORDER BY price');
+    expect((await call('get', `/project/${projectId}/passes`, token)).body).toMatchObject({ passed: [checkId()], solutionShown: [checkId()], failures: { [checkId()]: 3 } });
+  });
+});
+

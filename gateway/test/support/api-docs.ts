@@ -7,6 +7,8 @@ export interface Schema {
   $ref?: string;
   type?: string;
   properties?: Record<string, Schema>;
+  /** A map's values (zod's record): any key, each value this shape. */
+  additionalProperties?: Schema | boolean;
   required?: string[];
   items?: Schema;
   enum?: unknown[];
@@ -73,6 +75,8 @@ export function undocumentedFields(document: ApiDocument, schema: Schema, at: st
   switch (resolved.type) {
     case 'object': {
       const fields = Object.entries(resolved.properties ?? {});
+      const values = resolved.additionalProperties;
+      if (fields.length === 0 && typeof values === 'object') return undocumentedFields(document, values, `${at}.*`, seen);
       if (fields.length === 0) return [`${at} (an object with no documented fields)`];
       return fields.flatMap(([name, field]) => undocumentedFields(document, field, `${at}.${name}`, seen));
     }
@@ -104,10 +108,11 @@ export function differences(document: ApiDocument, schema: Schema, value: unknow
       if (typeof value !== 'object' || Array.isArray(value)) return [`${at} is not an object`];
       const properties = resolved.properties ?? {};
       const record = value as Record<string, unknown>;
+      const values = typeof resolved.additionalProperties === 'object' ? resolved.additionalProperties : null;
       return [
         ...Object.keys(record)
           .filter((field) => !(field in properties))
-          .map((field) => `${at}.${field} is in the answer but not in the docs`),
+          .flatMap((field) => (values ? differences(document, values, record[field], `${at}.${field}`) : [`${at}.${field} is in the answer but not in the docs`])),
         ...(resolved.required ?? []).filter((field) => !(field in record)).map((field) => `${at}.${field} is documented as required but missing`),
         ...Object.entries(record)
           .filter(([field, fieldValue]) => field in properties && fieldValue !== undefined)

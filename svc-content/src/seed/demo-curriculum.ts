@@ -45,7 +45,8 @@ export function demoCourses(): ExportedCourse[] {
         const checks = (lab?.checks?.[p] ?? []).map((check, c) => ({ _id: demoId(index, `${name}:check:${c}`), kind: 'query' as const, hints: [], explanation: '', ...check }));
         return { _id: demoId(index, name), title: project.title, difficulty: project.difficulty, contents: blocks(name, project.blocks), checks };
       }),
-      sandbox: lab?.sandbox ?? null,
+      // Derived hidden variants: the export says so with hiddenSource null.
+      sandbox: lab?.sandbox ? { ...lab.sandbox, hiddenSource: null } : null,
     };
   });
 }

@@ -152,7 +152,9 @@ function gradeOnBoth(data: GradingData, check: GradedCheck, ordered: boolean, ru
   const shown: GradedAttempt = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
   // A fail shows the first expected rows of the visible data beside the learner's: the reason made visible, not the whole answer.
   if (!verdict.passed) return { ...shown, expected: { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length } };
-  return hiddenVerdict(() => gradeRows(expectedResult(data, check, 'hidden') as QueryResult, run('hidden'), ordered)).passed ? shown : { ...shown, passed: false, message: HIDDEN_DATA_MESSAGE };
+  // Order was judged on the visible data; on the hidden one only the rows count, since its ties (a copied
+  // row) could be ordered either way by a correct query.
+  return hiddenVerdict(() => gradeRows(expectedResult(data, check, 'hidden') as QueryResult, run('hidden'), false)).passed ? shown : { ...shown, passed: false, message: HIDDEN_DATA_MESSAGE };
 }
 
 /** The verdict on the hidden data; an error there is a fail like any difference (its message could tell of the hidden data). */
@@ -240,7 +242,7 @@ function gradeMongo(data: GradingData, check: Extract<GradedCheck, { kind: 'mong
   if (!verdict.passed) return { ...shown, expected: { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length } };
   const hidden = hiddenVerdict(() => {
     const onHidden = documentResults(expectedResult(data, check, 'hidden') as unknown[], runMongo(data, data.collections('hidden'), query));
-    return gradeRows(onHidden.expected, onHidden.actual, ordered);
+    return gradeRows(onHidden.expected, onHidden.actual, false);
   });
   return hidden.passed ? shown : { ...shown, passed: false, message: HIDDEN_DATA_MESSAGE };
 }

@@ -61,6 +61,13 @@ function describeRule(rule: ValidationMetadata, options: Record<string, unknown>
     case 'arrayMinSize':
       options.minItems = first;
       break;
+    // The union-typed fields of checks and attempts (contracts dto/check-rules.ts).
+    case 'isQuizKey':
+      options.oneOf = [{ type: 'number' }, { type: 'array', items: { type: 'string' } }];
+      break;
+    case 'isQuizAnswer':
+      options.oneOf = [{ type: 'array', items: { type: 'integer' } }, { type: 'number' }, { type: 'array', items: { type: 'string' } }];
+      break;
   }
 }
 

@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { describe, expect, it } from '@jest/globals';
+import type { CheckDto } from '@dblearn/contracts/dto';
+import { Types } from 'mongoose';
+import { checkRecordOf, checkRecordRefusal, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from './check-records.js';
+
+const id = new Types.ObjectId();
+const quiz = (body: object) => ({ kind: 'quiz', task: 'Pick every index structure.', hints: ['Think of lookups.'], explanation: 'Both index.', ...body }) as CheckDto;
+
+describe('check records', () => {
+  it('reads a check stored before kinds existed as a query check with no hints', () => {
+    expect(storedCheckOf({ _id: id, task: 'Old task text', referenceSql: 'SELECT 1' } as never)).toEqual({
+      _id: id.toHexString(),
+      kind: 'query',
+      task: 'Old task text',
+      referenceSql: 'SELECT 1',
+      hints: [],
+      explanation: '',
+    });
+  });
+
+  it('never puts an answer, a reference, a probe, a hint or an explanation in the learner’s view', () => {
+    const choice = storedCheckOf(checkRecordOf(quiz({ quiz: { type: 'choice', options: ['B+ tree', 'Heap'], correct: [0] } }), id));
+    expect(learnerCheckOf(choice)).toEqual({ _id: id.toHexString(), kind: 'quiz', task: 'Pick every index structure.', hintCount: 1, options: ['B+ tree', 'Heap'], multiple: false });
+    const state = storedCheckOf(
+      checkRecordOf({ kind: 'state', task: 'Add the constraint.', referenceSql: 'CREATE TABLE t (a)', verifySql: 'SELECT 1', probes: [{ sql: 'INSERT', expect: 'fails' }] } as CheckDto, id),
+    );
+    const shown = JSON.stringify([learnerCheckOf(choice), learnerCheckOf(state)]);
+    expect(shown).not.toMatch(/correct|CREATE TABLE|INSERT|Think of lookups|Both index|verifySql|referenceSql/);
+  });
+
+  it('refuses the fields of another kind and a quiz that does not fit its options', () => {
+    expect(checkRecordRefusal({ kind: 'mongo', task: 'Find the books.', referenceQuery: 'db.b.find({})', referenceSql: 'SELECT 1' } as CheckDto)).toBe('The field "referenceSql" is not allowed in a mongo check.');
+    expect(checkRecordRefusal(quiz({ quiz: { type: 'choice', options: ['a', 'b'], correct: [3] } }))).toBe('Quiz option 3 does not exist: correct indexes are 0 to 1.');
+    expect(checkRecordRefusal(quiz({ quiz: { type: 'set', answer: ['AB'], tolerance: 1 } }))).toBe('The field "quiz.tolerance" is not allowed in a set quiz.');
+    expect(() => checkRecordOf(quiz({ quiz: { type: 'number', answer: 'x', tolerance: 0 } }), id)).toThrow();
+  });
+
+  it('keeps a check’s id only when it grades alike; a quiz’s solution is its answer in words', () => {
+    const a = storedCheckOf(checkRecordOf(quiz({ quiz: { type: 'number', answer: 25, tolerance: 0.5 } }), id));
+    const reworded = storedCheckOf(checkRecordOf(quiz({ task: 'Another wording of it.', hints: [], quiz: { type: 'number', answer: 25, tolerance: 0.5 } }), id));
+    const changed = storedCheckOf(checkRecordOf(quiz({ quiz: { type: 'number', answer: 26, tolerance: 0.5 } }), id));
+    expect(gradesAlike(a, reworded)).toBe(true);
+    expect(gradesAlike(a, changed)).toBe(false);
+    expect(solutionOf(a)).toBe('25 (± 0.5)');
+  });
+});
