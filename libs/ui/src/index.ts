@@ -11,7 +11,7 @@ export {
   type SelectFieldProps,
   type SelectOption,
 } from './components/field.js';
-export { RadioGroup, type RadioGroupProps, type RadioOption } from './components/radio-group.js';
+export { RadioGroup, CheckboxGroup, type RadioGroupProps, type RadioOption } from './components/radio-group.js';
 export {
   Pagination,
   pageCount,
@@ -38,7 +38,7 @@ export {
   type DetailPart,
 } from './components/content-blocks.js';
 export { RunnableCode } from './runnable/runnable-code.js';
-export { LazySqlEditor, LazyJsonEditor } from './runnable/lazy-sql-editor.js';
+export { LazySqlEditor, LazyJsonEditor, LazyMongoEditor } from './runnable/lazy-sql-editor.js';
 export { CodeField, type CodeFieldProps } from './runnable/code-field.js';
 export type { SqlEditorProps } from './runnable/sql-editor.js';
 export { SqlResultView, type SqlResultViewProps } from './runnable/sql-result-view.js';

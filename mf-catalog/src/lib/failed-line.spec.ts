@@ -1,4 +1,4 @@
-import { failedLine } from './failed-line.js';
+import { failedLine, isAboutHidden } from './failed-line.js';
 
 describe('failedLine', () => {
   it('reads the line of an attempt’s SQLite error and of a refusal', () => {
@@ -16,15 +16,6 @@ describe('failedLine', () => {
     expect(failedLine('Row 1 differs: "Line 3: x"')).toBeNull();
   });
 
-  it('reads a check’s reference refusal only after its prefix', () => {
-    const prefix = "The reference query does not run on the course's sandbox: ";
-    expect(failedLine(`${prefix}Line 2: no such column: nope`, { of: 'reference' })).toBe(2);
-    expect(failedLine(`${prefix}VACUUM is not allowed here (line 4).`, { of: 'reference' })).toBe(4);
-    expect(failedLine('Line 2: no such column: nope', { of: 'reference' })).toBeNull();
-    expect(failedLine('The reference query ran longer than 2 s and was stopped.', { of: 'reference' })).toBeNull();
-    expect(failedLine("The project's course has no SQL sandbox: give it one before adding checks.", { of: 'reference' })).toBeNull();
-  });
-
   it('reads a sandbox script’s line after its prefix, and a JSON sandbox’s syntax error', () => {
     const prefix = 'The sandbox script does not run: ';
     expect(failedLine(`${prefix}Line 2: no such table: nowhere`, { of: 'sandbox' })).toBe(2);
@@ -33,6 +24,15 @@ describe('failedLine', () => {
     expect(failedLine('The sandbox script ran longer than 2 s and was stopped.', { of: 'sandbox' })).toBeNull();
     expect(failedLine('Collection "books" must be a list of documents.', { of: 'sandbox' })).toBeNull();
     expect(failedLine(`${prefix}Line 2: no such table: nowhere`)).toBeNull();
-    expect(failedLine(`${prefix}Line 2: no such table: nowhere`, { of: 'reference' })).toBeNull();
+  });
+
+  it('reads a hidden variant’s line after the words that name it, and never as the visible script’s', () => {
+    const message = 'The hidden variant does not run: Line 4: no such table: nowhere';
+    expect(failedLine(message, { of: 'hidden' })).toBe(4);
+    expect(failedLine('The hidden variant does not run: ATTACH is not allowed here (line 2).', { of: 'hidden' })).toBe(2);
+    expect(failedLine(message, { of: 'sandbox' })).toBeNull();
+    expect(failedLine('The sandbox script does not run: Line 2: no such table: nowhere', { of: 'hidden' })).toBeNull();
+    expect(isAboutHidden(message)).toBe(true);
+    expect(isAboutHidden('The sandbox script does not run: Line 2: no such table: nowhere')).toBe(false);
   });
 });

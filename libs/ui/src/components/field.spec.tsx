@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SelectField, TextAreaField, TextField } from './field.js';
-import { RadioGroup } from './radio-group.js';
+import { CheckboxGroup, RadioGroup } from './radio-group.js';
 
 describe('TextField', () => {
   it('is found by its label and has no description while valid', () => {
@@ -75,6 +75,23 @@ describe('RadioGroup', () => {
     render(<RadioGroup legend="Skill" name="skill" options={options} error="Skill is required." />);
     expect(screen.getByRole('group', { name: 'Skill' })).toHaveAccessibleDescription('Skill is required.');
     expect(screen.getByRole('alert')).toHaveTextContent('Skill is required.');
+  });
+});
+
+describe('CheckboxGroup', () => {
+  const options = [
+    { value: '0', label: 'A primary key' },
+    { value: '1', label: 'A foreign key' },
+  ];
+
+  it('groups labelled checkboxes under its legend, several at a time, described by its hint then its error', async () => {
+    render(<CheckboxGroup legend="Your answer" name="choices" options={options} hint="Choose every option that is right." error="Choose at least one option." />);
+    const group = screen.getByRole('group', { name: 'Your answer' });
+    expect(group).toHaveAccessibleDescription('Choose every option that is right. Choose at least one option.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'A primary key' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'A foreign key' }));
+    expect(screen.getByRole('checkbox', { name: 'A primary key' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'A foreign key' })).toBeChecked();
   });
 });
 

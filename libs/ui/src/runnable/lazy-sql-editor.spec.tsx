@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { LazySqlEditor } from './lazy-sql-editor.js';
+import { LazyMongoEditor, LazySqlEditor } from './lazy-sql-editor.js';
 
 function Editor({ onSubmit }: { onSubmit: (value: string) => void }) {
   const [value, setValue] = useState('SELECT 1;');
@@ -25,5 +25,16 @@ describe('LazySqlEditor', () => {
       editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }));
     });
     expect(submitted).toEqual(['SELECT 1;']);
+  });
+});
+
+describe('LazyMongoEditor', () => {
+  it('becomes CodeMirror with ```mongo highlighting: an operator reads as a keyword, a key as a property', async () => {
+    render(<LazyMongoEditor value={'db.books.find({"year": {"$gt": 2000}})'} onChange={() => undefined} label="Your query for check 1" />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your query for check 1' }).tagName).not.toBe('TEXTAREA'));
+    const editor = screen.getByRole('textbox', { name: 'Your query for check 1' });
+    const styled = (text: string) => Array.from(editor.querySelectorAll('span')).find((span) => span.textContent === text)?.className ?? '';
+    expect(styled('"$gt"')).not.toBe('');
+    expect(styled('"$gt"')).not.toBe(styled('"year"'));
   });
 });

@@ -4,6 +4,7 @@ import type { SqlEditorProps } from './sql-editor.js';
 // CodeMirror loads with the first editor a page shows, never with the page itself.
 const SqlEditor = lazy(() => import('./sql-editor.js'));
 const JsonEditor = lazy(() => import('./json-editor.js'));
+const MongoEditor = lazy(() => import('./mongo-editor.js'));
 
 /**
  * An editor loaded on first use. Until CodeMirror arrives a plain text area with the same name and
@@ -39,4 +40,9 @@ export function LazySqlEditor(props: SqlEditorProps) {
 /** The JSON editor (a mongo sandbox), loaded on first use. */
 export function LazyJsonEditor(props: SqlEditorProps) {
   return <LazyEditor Editor={JsonEditor} {...props} />;
+}
+
+/** The ```mongo query editor (a mongo check), loaded on first use. */
+export function LazyMongoEditor(props: SqlEditorProps) {
+  return <LazyEditor Editor={MongoEditor} {...props} />;
 }

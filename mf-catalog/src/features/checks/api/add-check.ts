@@ -1,13 +1,10 @@
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
+import type { CheckBody } from './check-kinds.js';
 
-export interface AddCheckArgs {
-  projectId: string;
-  task: string;
-  referenceSql: string;
-}
+export type AddCheckArgs = { projectId: string } & CheckBody;
 
-/** PUT /project/check/{projectId}: 400 when the reference does not run on the course's sandbox. */
+/** PUT /project/check/{projectId}: 400 when the reference does not run on the course's sandbox (visible or hidden), a probe is not met, or a quiz is malformed. */
 export const addCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     addCheck: build.mutation<Project, AddCheckArgs>({

@@ -1,7 +1,10 @@
 import type { CheckPasses } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 
-/** GET /project/{projectId}/passes: which of the project's checks the signed-in learner has passed (survives a reload). */
+/**
+ * GET /project/{projectId}/passes: the signed-in learner's progress on the project's checks (survives
+ * a reload): passed, solved with the solution shown, hints unlocked, failed attempts.
+ */
 export const getCheckPassesApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCheckPasses: build.query<CheckPasses, string>({

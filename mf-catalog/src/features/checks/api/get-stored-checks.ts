@@ -1,7 +1,7 @@
 import type { StoredChecks } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 
-/** GET /project/check/{projectId} (admins): the checks with their reference queries, for the check editor. */
+/** GET /project/check/{projectId} (admins): the checks with their references and answers, for the check editor. */
 export const getStoredChecksApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getStoredChecks: build.query<StoredChecks, string>({

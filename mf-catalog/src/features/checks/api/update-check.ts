@@ -3,33 +3,30 @@ import type { Project } from '../../../lib/content.js';
 import type { AddCheckArgs } from './add-check.js';
 import { getStoredChecksApi } from './get-stored-checks.js';
 
-export interface UpdateCheckArgs extends AddCheckArgs {
-  checkId: string;
-}
+export type UpdateCheckArgs = AddCheckArgs & { checkId: string };
 
 /**
- * PUT /project/updateCheck/{projectId}: 400 when the reference does not run on the course's sandbox.
- * A changed reference gives the check a new id (old passes stop counting), so the learner's view and
- * passes are invalidated like on delete; the editor's list shows the saved check at once.
+ * PUT /project/updateCheck/{projectId}: 400 like adding. A changed reference or answer gives the check
+ * a new id (old passes stop counting), so the learner's view and passes are invalidated like on delete.
+ * The editor's list takes the saved check from the answer (its id) and what was sent (the rest): no refetch.
  */
 export const updateCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateCheck: build.mutation<Project, UpdateCheckArgs>({
-      query: ({ projectId, checkId, task, referenceSql }) => ({ url: `/project/updateCheck/${projectId}`, method: 'PUT', body: { id: checkId, task, referenceSql } }),
-      async onQueryStarted({ projectId, checkId, referenceSql }, { dispatch, queryFulfilled }) {
+      query: ({ projectId, checkId, ...body }) => ({ url: `/project/updateCheck/${projectId}`, method: 'PUT', body: { id: checkId, ...body } }),
+      async onQueryStarted({ projectId, checkId, ...body }, { dispatch, queryFulfilled }) {
         const { data: project } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (!project) return;
         dispatch(
           getStoredChecksApi.util.updateQueryData('getStoredChecks', projectId, (stored) => {
             const at = stored.checks.findIndex((check) => check._id === checkId);
             const saved = project.checks[at];
-            if (saved) stored.checks[at] = { ...saved, referenceSql };
+            if (saved) stored.checks[at] = { ...body, _id: saved._id };
           }),
         );
       },
       invalidatesTags: (_result, _error, { projectId }) => [
         { type: 'Project', id: projectId },
-        { type: 'StoredChecks', id: projectId },
         { type: 'CheckPasses', id: projectId },
       ],
     }),

@@ -1,75 +1,84 @@
-import { LIMITS, lengthMessage, type ProjectCheck } from '@dblearn/contracts';
-import { Button, LazySqlEditor, useFailedLine } from '@dblearn/ui';
+import { SOLUTION_AFTER_FAILURES, type CheckAttempt } from '@dblearn/contracts';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useCallback, useId } from 'react';
-import { failedLine } from '../../../lib/failed-line.js';
+import type { LearnerCheck } from '../api/check-kinds.js';
 import { useAttemptCheckMutation } from '../api/attempt-check.js';
-import { useCheckDraft } from '../hooks/use-check-draft.js';
+import { CheckHints } from './check-hints.js';
 import { CheckOutcome } from './check-outcome.js';
+import { CheckSolution } from './check-solution.js';
+import { CodeAnswer } from './code-answer.js';
+import { QuizAnswer } from './quiz-answer.js';
+
+/** Where the learner stands on one check (GET passes, patched by each attempt). */
+export interface CheckStanding {
+  passed: boolean;
+  /** The solution was shown (recorded on the server). */
+  solutionShown: boolean;
+  hints: readonly string[];
+  failures: number;
+}
 
 export interface CheckCardProps {
   projectId: string;
-  check: ProjectCheck;
+  check: LearnerCheck;
   /** 1-based, as the learner reads it. */
   number: number;
-  passed: boolean;
+  standing: CheckStanding;
 }
 
-const SQL_LIMIT = LIMITS.runnable.sql;
+/** The badge's words: text, not only a colour, tells a pass from a pass after the solution was shown. */
+export function standingLabel({ passed, solutionShown }: Pick<CheckStanding, 'passed' | 'solutionShown'>): string {
+  if (!passed) return 'Not passed yet';
+  return solutionShown ? 'Solved with the solution shown' : 'Passed';
+}
 
-/** One check: its task, an editor for the learner's query (kept across a reload), Check (Ctrl+Enter) and what the server said (a failing line marked in the editor). */
-export function CheckCard({ projectId, check, number, passed }: CheckCardProps) {
-  const [sql, setSql] = useCheckDraft(projectId, check._id);
-  const [attempt, { data, error, isLoading }] = useAttemptCheckMutation();
+/**
+ * One check: its task, the learner's answer (an editor for SQL and mongo, a form for a quiz), what the
+ * server said, the hints earned so far and, after three failed attempts, the solution.
+ */
+export function CheckCard({ projectId, check, number, standing }: CheckCardProps) {
+  const [attemptCheck, { data, error, isLoading }] = useAttemptCheckMutation();
   const headingId = useId();
-  const hintId = useId();
-  const tooLong = sql.length > SQL_LIMIT.max;
-  const { markedLine, clear, markFrom } = useFailedLine(sql);
-  const submit = useCallback(
-    (text: string) => {
-      if (text.trim() === '' || text.length > SQL_LIMIT.max || isLoading) return;
-      clear();
-      // A failure that names a line of this query marks it; a refusal (4xx) is shown below from `error`.
-      attempt({ projectId, checkId: check._id, sql: text })
-        .unwrap()
-        .then(
-          (result) => markFrom(text, result.passed ? null : failedLine(result.message)),
-          () => undefined,
-        );
-    },
-    [attempt, projectId, check._id, isLoading, clear, markFrom],
-  );
+  const { kind } = check;
+  const attempt = useCallback((answer: CheckAttempt) => attemptCheck({ projectId, checkId: check._id, ...answer }).unwrap(), [attemptCheck, projectId, check._id]);
+  // The passes' copy is patched by each attempt; the attempt's own answer covers a passes call still on its way.
+  const failures = Math.max(standing.failures, data?.failures ?? 0);
+  const hints = standing.hints.length >= (data?.hints.length ?? 0) ? standing.hints : (data?.hints ?? []);
+  const solutionAvailable = standing.passed || standing.solutionShown || failures >= SOLUTION_AFTER_FAILURES || data?.solutionAvailable === true;
+  const state = standing.passed ? (standing.solutionShown ? 'solution' : 'passed') : 'open';
   return (
-    <section className={`catalog-check-card${passed ? ' catalog-check-card--passed' : ''}`} aria-labelledby={headingId}>
+    <section className={`catalog-check-card catalog-check-card--${state}`} aria-labelledby={headingId}>
       <div className="catalog-check-card__head">
         <h3 id={headingId}>Check {number}</h3>
-        <span className={`catalog-check-badge${passed ? ' catalog-check-badge--passed' : ''}`}>{passed ? 'Passed' : 'Not passed yet'}</span>
+        <span className={`catalog-check-badge catalog-check-badge--${state}`}>{standingLabel(standing)}</span>
       </div>
       {check.task.split('\n').map((line, index) => (
         <p key={index} className="catalog-check-card__task">
           {line}
         </p>
       ))}
-      <LazySqlEditor value={sql} onChange={setSql} onSubmit={submit} label={`Your query for check ${number}`} describedBy={hintId} markedLine={markedLine} />
-      <div className="dbl-runnable__tools">
-        <Button onClick={() => submit(sql)} disabled={isLoading || sql.trim() === '' || tooLong}>
-          {isLoading ? 'Checking…' : 'Check'}
-        </Button>
-        <span id={hintId} className="dbl-runnable__hint">
-          Ctrl+Enter checks it. The server runs it on a fresh copy of the practice database.
-        </span>
-      </div>
-      {tooLong ? (
-        <p className="dbl-field__error" role="alert">
-          {lengthMessage('Query', SQL_LIMIT)}
-        </p>
-      ) : null}
+      {kind === 'quiz' ? (
+        <QuizAnswer check={check} number={number} pending={isLoading} attempt={attempt} />
+      ) : (
+        <CodeAnswer projectId={projectId} checkId={check._id} kind={kind} number={number} pending={isLoading} attempt={attempt} />
+      )}
       {isClientError(error) ? (
         <p className="dbl-runnable__error" role="alert">
           {apiErrorMessage(error) ?? 'The check could not be run.'}
         </p>
       ) : null}
       {data && !isLoading ? <CheckOutcome result={data} /> : null}
+      <CheckHints hints={hints} hintCount={check.hintCount} />
+      <CheckSolution
+        projectId={projectId}
+        checkId={check._id}
+        kind={kind}
+        number={number}
+        available={solutionAvailable}
+        shownBefore={standing.solutionShown}
+        passed={standing.passed}
+        failures={failures}
+      />
     </section>
   );
 }

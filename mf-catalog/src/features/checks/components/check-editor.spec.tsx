@@ -8,7 +8,7 @@ function projectWithACheck(): FakeData {
   return {
     courses: [course(1)],
     tutorials: [],
-    projects: [{ _id: oid(20), title: 'Library report', difficulty: 'beginner', courseId: oid(1), contents: [], checks: [{ _id: oid(40), task: 'List every member by name.' }] }],
+    projects: [{ _id: oid(20), title: 'Library report', difficulty: 'beginner', courseId: oid(1), contents: [], checks: [{ _id: oid(40), kind: 'query', task: 'List every member by name.', hintCount: 0 }] }],
     me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
     references: { [oid(40)]: 'SELECT name FROM member' },
   };
@@ -50,7 +50,7 @@ describe('the check editor on the project form', () => {
 
   it('edits a check in its place: the server’s 400 at the query, Cancel, a new wording keeps the id, a new query gets a new one', async () => {
     const data = projectWithACheck();
-    data.projects[0]!.checks.push({ _id: oid(41), task: 'Count the loans of every member.' });
+    data.projects[0]!.checks.push({ _id: oid(41), kind: 'query', task: 'Count the loans of every member.', hintCount: 0 });
     data.references![oid(41)] = 'SELECT member_id, count(*) FROM loan GROUP BY member_id';
     const view = await renderCatalog(`/catalog/${oid(1)}/project/add/${oid(20)}`, data, { admin: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit check 1' }));
@@ -67,7 +67,7 @@ describe('the check editor on the project form', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     expect(await within(form).findByRole('alert')).toHaveTextContent("The reference query does not run on the course's sandbox: Line 1: no such column: nope");
-    expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), task: 'List every member by name.' });
+    expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), kind: 'query', task: 'List every member by name.', hintCount: 0 });
     await waitFor(() => expect(markedLines(form)).toEqual(['SELECT nope FROM member']));
     await writeSql('Reference query', 'SELECT nope FROM member;', form);
     expect(markedLines(form)).toEqual([]);
@@ -86,7 +86,7 @@ describe('the check editor on the project form', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit check 1' })).not.toBeInTheDocument());
     // The list settles once the answer's patch and the invalidated refetch have both landed.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Check 1' }).closest('li')).toHaveTextContent('Every member by name, A to Z.'));
-    expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), task: 'Every member by name, A to Z.' });
+    expect(data.projects[0]!.checks[0]).toEqual({ _id: oid(40), kind: 'query', task: 'Every member by name, A to Z.', hintCount: 0 });
 
     // A new query for the second check: it keeps its place under a new id.
     await userEvent.click(screen.getByRole('button', { name: 'Edit check 2' }));

@@ -1,115 +1,72 @@
-import { LIMITS, type StoredCheck } from '@dblearn/contracts';
-import { Button, CodeField, CodeView, DeleteButton, fieldMessages, TextAreaField, textRules, useRulesForm, useFailedLine } from '@dblearn/ui';
-import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
+import type { StoredCheck } from '@dblearn/contracts';
+import { Button, CodeView, DeleteButton } from '@dblearn/ui';
+import { toast } from '@dblearn/web';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useController } from 'react-hook-form';
-import { failedLine } from '../../../lib/failed-line.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useAddCheckMutation } from '../api/add-check.js';
 import { useDeleteCheckMutation } from '../api/delete-check.js';
 import { useGetStoredChecksQuery } from '../api/get-stored-checks.js';
 import { useUpdateCheckMutation } from '../api/update-check.js';
-
-interface CheckFormValues {
-  task: string;
-  referenceSql: string;
-}
-
-// The server's rules and sentences (CheckDto); it checks them again and runs the query on the sandbox.
-const rules = {
-  task: textRules('Task', LIMITS.runnable.task),
-  referenceSql: textRules('Reference query', LIMITS.runnable.sql),
-};
-
-interface CheckFormProps {
-  /** The form's heading and accessible name. */
-  title: string;
-  values: CheckFormValues;
-  submitLabel: string;
-  /** Sends the check; a client error (400) is the server's word on the query. */
-  save: (values: CheckFormValues) => Promise<unknown>;
-  /** After the server took it: the form is back at `values`. */
-  onSaved: () => void;
-  onCancel?: () => void;
-  /** Puts the cursor in the task when the form opens (editing: the admin just pressed Edit). */
-  focusTask?: boolean;
-}
-
-/** Task and reference query of a check (added or edited); a reference that does not run on the sandbox comes back as the server's 400 under the query. */
-function CheckForm({ title, values, submitLabel, save, onSaved, onCancel, focusTask = false }: CheckFormProps) {
-  const form = useRulesForm<CheckFormValues>(values);
-  const {
-    register,
-    control,
-    handleSubmit,
-    onEnter,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isValid, isSubmitting },
-  } = form;
-  const reference = useController({ control, name: 'referenceSql', rules: rules.referenceSql });
-  const failed = useFailedLine(reference.field.value);
-  useEffect(() => {
-    if (focusTask) setFocus('task');
-  }, [focusTask, setFocus]);
-  const submit = handleSubmit(async (changed) => {
-    failed.clear();
-    try {
-      await save(changed);
-      reset();
-      onSaved();
-    } catch (error) {
-      // A 400 from the server is about the query (it did not run; the line it names is marked); other refusals are toasts.
-      if (isClientError(error)) {
-        const message = apiErrorMessage(error) ?? 'The check could not be saved.';
-        setError('referenceSql', { type: 'server', message });
-        failed.markFrom(changed.referenceSql, failedLine(message, { of: 'reference' }));
-      } else reportRefusal(error, 'The check could not be saved.');
-    }
-  });
-  return (
-    <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={title}>
-      <h3>{title}</h3>
-      <TextAreaField label="Task" rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
-      <CodeField
-        value={reference.field.value}
-        onChange={reference.field.onChange}
-        onSubmit={() => void submit()}
-        label="Reference query"
-        hint="It runs on the course's practice database when you save; learners never see it, only its first rows when their result differs."
-        error={fieldMessages(errors.referenceSql)}
-        markedLine={failed.markedLine}
-      />
-      <div className="catalog-check-form__actions">
-        <Button type="submit" disabled={!isValid || isSubmitting}>
-          {isSubmitting ? 'Checking the query…' : submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </form>
-  );
-}
+import { EMPTY_CHECK, formValuesOf } from '../utils/check-form-values.js';
+import { CheckForm, KIND_LABELS } from './check-form.js';
 
 function AddCheckForm({ projectId }: { projectId: string }) {
   const [addCheck] = useAddCheckMutation();
   return (
     <CheckForm
       title="Add a check"
-      values={{ task: '', referenceSql: '' }}
+      values={EMPTY_CHECK}
       submitLabel="Add check"
-      save={(values) => addCheck({ projectId, ...values }).unwrap()}
+      save={(body) => addCheck({ projectId, ...body }).unwrap()}
       onSaved={() => toast.success('The check was added.')}
     />
   );
 }
 
-/** A stored check, or its edit form: a new reference query gives it a new id on the server (learners pass it again), a new wording does not. */
+/** What a stored check grades with, as the admin reads it in the list. */
+function CheckAnswerView({ check }: { check: StoredCheck }) {
+  switch (check.kind) {
+    case 'query':
+      return <CodeView language="sql" code={check.referenceSql} />;
+    case 'state':
+      return (
+        <>
+          <CodeView language="sql" code={check.referenceSql} />
+          <p className="catalog-check-card__label">Verification query</p>
+          <CodeView language="sql" code={check.verifySql} />
+          {check.probes.length > 0 ? (
+            <ul className="catalog-check-card__probes">
+              {check.probes.map((probe, index) => (
+                <li key={index}>
+                  Must {probe.expect === 'fails' ? 'fail' : 'succeed'}: <code>{probe.sql}</code>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      );
+    case 'mongo':
+      return <CodeView language="mongo" code={check.referenceQuery} />;
+    case 'quiz': {
+      const { quiz } = check;
+      if (quiz.type === 'choice')
+        return (
+          <ul className="catalog-check-card__options">
+            {quiz.options.map((option, index) => (
+              <li key={index}>
+                {option}
+                {quiz.correct.includes(index) ? <strong> (correct)</strong> : null}
+              </li>
+            ))}
+          </ul>
+        );
+      return <p className="catalog-check-card__task">Answer: {quiz.type === 'number' ? `${quiz.answer} (± ${quiz.tolerance})` : quiz.answer.join(', ')}</p>;
+    }
+  }
+}
+
+/** A stored check, or its edit form: a new reference or answer gives it a new id on the server (learners pass it again), a new wording, hints or explanation do not. */
 function StoredCheckItem({ projectId, check, number }: { projectId: string; check: StoredCheck; number: number }) {
   const [deleteCheck, { isLoading }] = useDeleteCheckMutation();
   const [updateCheck] = useUpdateCheckMutation();
@@ -127,9 +84,9 @@ function StoredCheckItem({ projectId, check, number }: { projectId: string; chec
       <li>
         <CheckForm
           title={`Edit check ${number}`}
-          values={{ task: check.task, referenceSql: check.referenceSql }}
+          values={formValuesOf(check)}
           submitLabel="Save"
-          save={(values) => updateCheck({ projectId, checkId: check._id, ...values }).unwrap()}
+          save={(body) => updateCheck({ projectId, checkId: check._id, ...body }).unwrap()}
           onSaved={() => {
             toast.success(`Check ${number} was saved.`);
             stopEditing();
@@ -155,24 +112,33 @@ function StoredCheckItem({ projectId, check, number }: { projectId: string; chec
           />
         </span>
       </div>
+      <p className="catalog-check-card__kind">{KIND_LABELS[check.kind]}</p>
       <p className="catalog-check-card__task">{check.task}</p>
-      <CodeView language="sql" code={check.referenceSql} />
+      <CheckAnswerView check={check} />
+      {check.hints.length > 0 || check.explanation ? (
+        <p className="catalog-check-card__extras">
+          {check.hints.length === 1 ? '1 hint' : `${check.hints.length} hints`}
+          {check.explanation ? '; an explanation' : ''}
+        </p>
+      ) : null}
     </li>
   );
 }
 
-/** The project form's checks (admins): each task with its reference query, Edit and Delete, then Add a check. */
+/** The project form's checks (admins): each task with what grades it, Edit and Delete, then Add a check. */
 export default function CheckEditor({ projectId, editBack }: { projectId: string; editBack: { to: string; label: string } }) {
   const stored = useGetStoredChecksQuery(projectId);
   const headingId = useId();
   return (
     <section className="catalog-checks" aria-labelledby={headingId}>
       <h2 id={headingId}>Checks</h2>
-      <p className="catalog-page__intro">A learner passes a check when their query gives the same columns and rows as the reference query; Finish needs every check passed.</p>
+      <p className="catalog-page__intro">
+        A learner passes a check when their answer matches: a query’s result on the practice data and on its hidden variant, what their statements leave behind, or a quiz’s answer. Finish needs every check passed.
+      </p>
       <QueryView query={stored} what="checks" back={editBack}>
         {({ checks }) =>
           checks.length === 0 ? (
-            <p className="catalog-status">No checks yet: learners can finish this project without writing a query.</p>
+            <p className="catalog-status">No checks yet: learners can finish this project without answering any.</p>
           ) : (
             <ol className="catalog-checks__list">
               {checks.map((check, index) => (

@@ -20,8 +20,8 @@ function checkedProject(): FakeData {
         courseId: oid(1),
         contents: [{ _id: oid(30), header: 'The library', detail: 'Members borrow books.' }],
         checks: [
-          { _id: FIRST, task: 'List every member by name.' },
-          { _id: SECOND, task: 'Count the loans.' },
+          { _id: FIRST, kind: 'query', task: 'List every member by name.', hintCount: 0 },
+          { _id: SECOND, kind: 'query', task: 'Count the loans.', hintCount: 0 },
         ],
       },
     ],
@@ -82,7 +82,7 @@ describe('a checked project', () => {
     expect(await screen.findByText('2 of 2 checks passed')).toBeInTheDocument();
     expect(within(card('Check 1')).getByText('Passed')).toBeInTheDocument();
     // Meanwhile an admin added a check: the server refuses, says so where the learner looks, and the page shows the new check.
-    data.projects[0]!.checks.push({ _id: oid(42), task: 'Members in London.' });
+    data.projects[0]!.checks.push({ _id: oid(42), kind: 'query', task: 'Members in London.', hintCount: 0 });
     const finish = screen.getByRole('button', { name: 'Finish' });
     await waitFor(() => expect(finish).toBeEnabled());
     await userEvent.click(finish);

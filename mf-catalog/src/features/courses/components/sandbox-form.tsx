@@ -3,7 +3,7 @@ import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQ
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useId, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { failedLine } from '../../../lib/failed-line.js';
+import { failedLine, isAboutHidden } from '../../../lib/failed-line.js';
 import { reportRefusal } from '../../../lib/report-refusal.js';
 import { usePutSandboxMutation } from '../api/put-sandbox.js';
 
@@ -14,7 +14,20 @@ const HINTS: Record<SandboxKind, string> = {
   mongo: 'One JSON object: each key a collection, each value a list of documents, e.g. {"books": [{"title": "Dune"}]}. The course’s ```mongo blocks query it.',
 };
 
-const rules = { source: textRules('Sandbox script', LIMITS.runnable.source) };
+const HIDDEN_HINTS: Record<SandboxKind, string> = {
+  sql: 'Checks are also graded on this second database, built on an empty one like the script above (CREATE TABLE and INSERT). Derived automatically when empty: other values in the same tables, a subset of rows that keeps the foreign keys, NULLs and ties.',
+  mongo: 'Checks are also graded on these collections, same shape as above. Derived automatically when empty: a subset of the documents with their values moved around and a null here and there.',
+};
+
+const rules = {
+  source: textRules('Sandbox script', LIMITS.runnable.source),
+  hiddenSource: textRules('Hidden variant', LIMITS.runnable.source, { required: false }),
+};
+
+/** The form's fields: an empty hidden variant is none (the server derives one). */
+interface SandboxValues extends Sandbox {
+  hiddenSource: string;
+}
 
 /** The form proper, once the stored sandbox (or none) is known. */
 function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox | null }) {
@@ -27,22 +40,36 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
     setError,
     watch,
     formState: { errors, isValid, isSubmitting },
-  } = useRulesForm<Sandbox>(stored ?? { kind: 'sql', source: '' });
+  } = useRulesForm<SandboxValues>({ kind: stored?.kind ?? 'sql', source: stored?.source ?? '', hiddenSource: stored?.hiddenSource ?? '' });
   const source = useController({ control, name: 'source', rules: rules.source });
+  const hidden = useController({ control, name: 'hiddenSource', rules: rules.hiddenSource });
   const kind = watch('kind');
   const failed = useFailedLine(source.field.value);
-  const submit = handleSubmit(async (sandbox) => {
+  const failedHidden = useFailedLine(hidden.field.value);
+  // An edit of either text makes Save available again.
+  const edited = (onChange: (value: string) => void) => (value: string) => {
+    setSaved(false);
+    onChange(value);
+  };
+  const submit = handleSubmit(async ({ hiddenSource, ...sandbox }) => {
     failed.clear();
+    failedHidden.clear();
     try {
-      await putSandbox({ courseId, ...sandbox }).unwrap();
+      // Without a hidden variant the server derives one (and forgets one it had).
+      await putSandbox({ courseId, ...sandbox, ...(hiddenSource.trim() ? { hiddenSource } : {}) }).unwrap();
       setSaved(true);
       toast.success('The practice database was saved.');
     } catch (error) {
-      // A 400 is about the script (it did not run: the message names the line, marked in the editor); others are toasts.
+      // A 400 is about the script or the hidden variant (it did not run: the message names the line, marked in that editor); others are toasts.
       if (isClientError(error)) {
         const message = apiErrorMessage(error) ?? 'The sandbox could not be saved.';
-        setError('source', { type: 'server', message });
-        failed.markFrom(sandbox.source, failedLine(message, { of: 'sandbox' }));
+        if (isAboutHidden(message)) {
+          setError('hiddenSource', { type: 'server', message });
+          failedHidden.markFrom(hiddenSource, failedLine(message, { of: 'hidden' }));
+        } else {
+          setError('source', { type: 'server', message });
+          failed.markFrom(sandbox.source, failedLine(message, { of: 'sandbox' }));
+        }
       } else reportRefusal(error, 'The sandbox could not be saved.');
     }
   });
@@ -52,15 +79,22 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
       <CodeField
         language={kind === 'mongo' ? 'json' : 'sql'}
         value={source.field.value}
-        onChange={(value) => {
-          setSaved(false);
-          source.field.onChange(value);
-        }}
+        onChange={edited(source.field.onChange)}
         onSubmit={() => void submit()}
         label="Sandbox script"
         hint={`${HINTS[kind]} Ctrl+Enter saves.`}
         error={fieldMessages(errors.source)}
         markedLine={failed.markedLine}
+      />
+      <CodeField
+        language={kind === 'mongo' ? 'json' : 'sql'}
+        value={hidden.field.value}
+        onChange={edited(hidden.field.onChange)}
+        onSubmit={() => void submit()}
+        label="Hidden variant (optional)"
+        hint={HIDDEN_HINTS[kind]}
+        error={fieldMessages(errors.hiddenSource)}
+        markedLine={failedHidden.markedLine}
       />
       <Button type="submit" disabled={!isValid || isSubmitting || saved}>
         {saved ? 'Saved' : isSubmitting ? 'Checking the script…' : 'Save practice database'}

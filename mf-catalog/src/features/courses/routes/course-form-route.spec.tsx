@@ -107,4 +107,36 @@ describe('the course form', () => {
     expect(await within(form).findByRole('button', { name: 'Saved' })).toBeInTheDocument();
     expect(data.sandboxes?.[oid(1)]).toEqual({ kind: 'mongo', source: '{"books": [{"title": "Dune"}]}' });
   });
+
+  it('edits the hidden variant: optional (derived when empty), its 400 shown and its line marked under it, then saved beside the script', async () => {
+    const data: FakeData = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);' } } };
+    await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
+    const form = await screen.findByRole('form', { name: 'Practice database' });
+    const hidden = await within(form).findByRole('textbox', { name: 'Hidden variant (optional)' });
+    expect(hidden).toHaveAccessibleDescription(/Derived automatically when empty/);
+    // Saved without one: none is sent, the server derives it.
+    await writeSql('Sandbox script', 'CREATE TABLE t (a);\nINSERT INTO t VALUES (1);', form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save practice database' }));
+    expect(await within(form).findByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    expect(data.sandboxes?.[oid(1)]).toEqual({ kind: 'sql', source: 'CREATE TABLE t (a);\nINSERT INTO t VALUES (1);' });
+
+    await writeSql('Hidden variant (optional)', 'CREATE TABLE t (a);\nINSERT INTO t VALUES (7);\nINSERT INTO nowhere VALUES (8);', form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save practice database' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The hidden variant does not run: Line 3: no such table: nowhere');
+    expect(within(form).getByRole('textbox', { name: 'Hidden variant (optional)' })).toHaveAccessibleDescription(expect.stringContaining('Line 3: no such table: nowhere'));
+    expect(within(form).getByRole('textbox', { name: 'Sandbox script' })).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(markedLines(form)).toEqual(['INSERT INTO nowhere VALUES (8);']));
+
+    await writeSql('Hidden variant (optional)', 'CREATE TABLE t (a);\nINSERT INTO t VALUES (7);', form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save practice database' }));
+    expect(await within(form).findByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    expect(data.sandboxes?.[oid(1)]).toEqual({ kind: 'sql', source: 'CREATE TABLE t (a);\nINSERT INTO t VALUES (1);', hiddenSource: 'CREATE TABLE t (a);\nINSERT INTO t VALUES (7);' });
+  });
+
+  it('loads a stored hidden variant into its field', async () => {
+    const data: FakeData = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);', hiddenSource: 'CREATE TABLE t (a);\nINSERT INTO t VALUES (9);' } } };
+    await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
+    const form = await screen.findByRole('form', { name: 'Practice database' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Hidden variant (optional)' })).toHaveTextContent('INSERT INTO t VALUES (9);'));
+  });
 });

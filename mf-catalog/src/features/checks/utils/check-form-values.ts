@@ -1,0 +1,141 @@
+import type { CheckKind, ProbeExpectation, QuizType, StoredCheck } from '@dblearn/contracts';
+import { namedLine } from '@dblearn/contracts';
+import type { CheckBody } from '../api/check-kinds.js';
+import { readNumber, readSet } from './quiz-text.js';
+
+/** The check editor's fields: every kind's, so switching kind keeps what was typed; only the kind's own are sent. */
+export interface CheckFormValues {
+  kind: CheckKind;
+  task: string;
+  /** query: the reference query; state: the model statements. */
+  referenceSql: string;
+  verifySql: string;
+  probes: { sql: string; expect: ProbeExpectation }[];
+  referenceQuery: string;
+  quizType: QuizType;
+  /** A choice quiz's options, each with whether it is correct. */
+  options: { text: string; correct: boolean }[];
+  /** A number quiz's answer and tolerance, as typed. */
+  answer: string;
+  tolerance: string;
+  /** A set quiz's items, comma-separated. */
+  items: string;
+  hints: { text: string }[];
+  explanation: string;
+}
+
+export const EMPTY_CHECK: CheckFormValues = {
+  kind: 'query',
+  task: '',
+  referenceSql: '',
+  verifySql: '',
+  probes: [],
+  referenceQuery: '',
+  quizType: 'choice',
+  options: [
+    { text: '', correct: false },
+    { text: '', correct: false },
+  ],
+  answer: '',
+  tolerance: '0',
+  items: '',
+  hints: [],
+  explanation: '',
+};
+
+/** A stored check in the editor's fields. */
+export function formValuesOf(check: StoredCheck): CheckFormValues {
+  const values: CheckFormValues = { ...EMPTY_CHECK, kind: check.kind, task: check.task, hints: check.hints.map((text) => ({ text })), explanation: check.explanation };
+  switch (check.kind) {
+    case 'query':
+      return { ...values, referenceSql: check.referenceSql };
+    case 'state':
+      return { ...values, referenceSql: check.referenceSql, verifySql: check.verifySql, probes: check.probes.map((probe) => ({ ...probe })) };
+    case 'mongo':
+      return { ...values, referenceQuery: check.referenceQuery };
+    case 'quiz': {
+      const { quiz } = check;
+      if (quiz.type === 'choice') return { ...values, quizType: 'choice', options: quiz.options.map((text, index) => ({ text, correct: quiz.correct.includes(index) })) };
+      if (quiz.type === 'number') return { ...values, quizType: 'number', answer: String(quiz.answer), tolerance: String(quiz.tolerance) };
+      return { ...values, quizType: 'set', items: quiz.answer.join(', ') };
+    }
+  }
+}
+
+/**
+ * What PUT /project/check sends: the kind's own fields only (the server refuses another kind's). The
+ * form drops the fields it does not show (an empty list of hints or probes among them): absent is empty.
+ */
+export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValues, 'kind'>): CheckBody {
+  const values = { ...EMPTY_CHECK, options: [], hints: [], probes: [], ...shown };
+  const common = { task: values.task, hints: values.hints.map((hint) => hint.text), explanation: values.explanation };
+  switch (values.kind) {
+    case 'query':
+      return { ...common, kind: 'query', referenceSql: values.referenceSql };
+    case 'state':
+      return { ...common, kind: 'state', referenceSql: values.referenceSql, verifySql: values.verifySql, probes: values.probes.map(({ sql, expect }) => ({ sql, expect })) };
+    case 'mongo':
+      return { ...common, kind: 'mongo', referenceQuery: values.referenceQuery };
+    case 'quiz':
+      if (values.quizType === 'choice') {
+        const options = values.options.map((option) => option.text);
+        const correct = values.options.flatMap((option, index) => (option.correct ? [index] : []));
+        return { ...common, kind: 'quiz', quiz: { type: 'choice', options, correct } };
+      }
+      if (values.quizType === 'number') return { ...common, kind: 'quiz', quiz: { type: 'number', answer: readNumber(values.answer) ?? Number.NaN, tolerance: readNumber(values.tolerance) ?? 0 } };
+      return { ...common, kind: 'quiz', quiz: { type: 'set', answer: readSet(values.items) } };
+  }
+}
+
+/** A field of the editor a server refusal can be shown on. */
+export type RefusedField =
+  | 'root'
+  | 'kind'
+  | 'task'
+  | 'referenceSql'
+  | 'verifySql'
+  | `probes.${number}.sql`
+  | 'referenceQuery'
+  | 'quizType'
+  | 'options'
+  | 'answer'
+  | 'tolerance'
+  | 'items'
+  | 'hints'
+  | 'explanation';
+
+/** Which of its texts a refusal is about, and the line it names there (null: none, or not the text's own). */
+export interface Refusal {
+  field: RefusedField;
+  line: number | null;
+}
+
+// The server's words (docs/api-contract.md "Saving a check"): "The reference query does not run on the
+// course's sandbox: Line 1: …", "The reference statements do not run on the hidden variant: Line 2: …",
+// "The verification query does not run after the reference on …",
+// "Probe 2 should fail …", "The project's course has no SQL sandbox …", "Quiz option 5 does not exist …".
+const RAN_ON = /^The (reference query|reference statements|verification query|mongo reference|reference) [^:]*?(?:does not run|do not run|failed|fails)[^:]*: (.*)$/is;
+
+/** The field a save's 400 belongs on, for a check of `kind`; anything unplaced is the form's ('root'). */
+export function refusedField(message: string, kind: CheckKind, quizType: QuizType): Refusal {
+  const ran = RAN_ON.exec(message);
+  if (ran) {
+    const what = ran[1]!.toLowerCase();
+    const field = what === 'verification query' ? 'verifySql' : kind === 'mongo' ? 'referenceQuery' : 'referenceSql';
+    return { field, line: namedLine(ran[2]!) };
+  }
+  const probe = /^Probe (\d+)\b/i.exec(message);
+  if (probe && kind === 'state') return { field: `probes.${Number(probe[1]) - 1}.sql`, line: null };
+  if (/\bverif/i.test(message) && kind === 'state') return { field: 'verifySql', line: null };
+  if (/\bsandbox\b|\bno course\b/i.test(message)) return { field: 'kind', line: null };
+  if (/\bhint/i.test(message)) return { field: 'hints', line: null };
+  if (/\bexplanation\b/i.test(message)) return { field: 'explanation', line: null };
+  if (kind === 'quiz') {
+    if (/\btolerance\b/i.test(message)) return { field: 'tolerance', line: null };
+    const onQuiz: Record<QuizType, RefusedField> = { choice: 'options', number: 'answer', set: 'items' };
+    return { field: /\b(quiz|option|correct|answer|item|number|set)/i.test(message) ? onQuiz[quizType] : 'root', line: null };
+  }
+  if (/\breference\b|\bmongo\b|\bquery\b/i.test(message)) return { field: kind === 'mongo' ? 'referenceQuery' : 'referenceSql', line: namedLine(message) };
+  if (/\btask\b/i.test(message)) return { field: 'task', line: null };
+  return { field: 'root', line: null };
+}
