@@ -232,8 +232,8 @@ test('an admin adds a quiz and a data-changing check in the editor; the serverâ€
 
   await form.getByRole('radio', { name: 'Quiz' }).check();
   await form.getByLabel('Task').fill('Which SQL statement removes a table with its rows?');
-  await form.getByLabel('Option 1').fill('DELETE FROM t');
-  await form.getByLabel('Option 2').fill('DROP TABLE t');
+  await form.getByLabel('Option 1', { exact: true }).fill('DELETE FROM t');
+  await form.getByLabel('Option 2', { exact: true }).fill('DROP TABLE t');
   await form.getByRole('checkbox', { name: 'Option 2 is correct' }).check();
   await form.getByLabel('Explanation (optional)').fill('DELETE keeps the table; DROP TABLE removes it.');
   await screenshots(page, testInfo, 'check-editor');

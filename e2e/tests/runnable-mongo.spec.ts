@@ -156,7 +156,8 @@ test('an admin saves a sandbox that does not run and sees the line marked, then 
   await save.click();
   await expect(form.getByRole('button', { name: 'Saved' })).toBeDisabled();
   await expect(form.getByRole('alert')).toHaveCount(0);
-  expect(await (await request.get(`/api/course/sandbox/${courseId}`, { headers })).json()).toEqual({ kind: 'sql', source: MEMBERS });
+  // An admin reads the hidden variant too (null: derived from the source, issue 18).
+  expect(await (await request.get(`/api/course/sandbox/${courseId}`, { headers })).json()).toEqual({ kind: 'sql', source: MEMBERS, hiddenSource: null });
 
   // A broken JSON sandbox names its line too, and the page shows the stored one after a reload.
   await form.getByLabel('MongoDB (JSON collections)').check();

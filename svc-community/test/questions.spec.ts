@@ -349,8 +349,8 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       // A short reply still fits; the detail (raw JSON bytes) and the author's delete answer, whole.
       const replied = await update({ id, caller: ben, reply: 'A short reply still fits.' });
       expect(replied.replies).toHaveLength(replies.length + 1);
-      const json = await community.send<Buffer>(COMMUNITY_PATTERNS.findQuestionJson, { id });
-      expect((JSON.parse(json.toString('utf8')) as QnaQuestion).replies).toHaveLength(replies.length + 1);
+      const json = await community.send<JsonBytesAnswer>(COMMUNITY_PATTERNS.findQuestionJson, { id });
+      expect((JSON.parse(json.body.toString('utf8')) as QnaQuestion).replies).toHaveLength(replies.length + 1);
       expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: ana })).toEqual(replied);
       expect(await stored(id)).toBeNull();
     });
