@@ -245,6 +245,8 @@ describe('hints, failures and the solution', () => {
     expect(await attempt(checkId, wrong, someone)).toMatchObject({ hints: ['SELECT owner.', 'ORDER BY owner.'], failures: 2, solutionAvailable: false });
     expect(await refusal(CONTENT_PATTERNS.checkSolution, { projectId: project._id, userId: someone, checkId })).toEqual({ statusCode: 403, message: SOLUTION_LOCKED_MESSAGE });
     expect(await attempt(checkId, wrong, someone)).toMatchObject({ hints: ['SELECT owner.', 'ORDER BY owner.'], failures: 3, solutionAvailable: true });
+    // A fourth failure unlocks nothing more, so nothing more is counted (or written).
+    expect(await attempt(checkId, wrong, someone)).toMatchObject({ hints: ['SELECT owner.', 'ORDER BY owner.'], failures: 3, solutionAvailable: true });
     expect(await solution(checkId, someone)).toEqual({ solution: 'SELECT owner FROM account ORDER BY owner', explanation: 'ORDER BY sorts.' });
     expect(await attempt(checkId, { sql: 'SELECT owner FROM account ORDER BY owner' }, someone)).toMatchObject({ passed: true, failures: 3 });
     const progress = await passes(someone);

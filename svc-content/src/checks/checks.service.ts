@@ -105,14 +105,17 @@ export class ChecksService {
     const graded = await this.grade(userId, project.courseId, check, answer);
     const key = checkPassKey(userId, projectId);
     const known = await this.progress(key);
-    // A pass already recorded writes nothing and waits for no lock (the attempts rate is mostly these).
-    const changes = graded.passed ? !known.passed.includes(checkId) : graded.counts;
+    // A pass already recorded writes nothing and waits for no lock (the attempts rate is mostly these);
+    // nor does a failure past the third: it unlocks nothing more (hints ≤ 3, the solution after 3).
+    const changes = graded.passed ? !known.passed.includes(checkId) : graded.counts && failuresOf(known, checkId) < SOLUTION_AFTER_FAILURES;
     const progress = !changes
       ? known
       : await this.progressLocks.run(key, async () => {
           const current = await this.progress(key);
           if (graded.passed && !current.passed.includes(checkId)) return this.write(key, { $addToSet: { passed: checkId } }, (p) => p.passed.push(checkId));
-          if (!graded.passed) return this.write(key, { $inc: { [`failures.${checkId}`]: 1 } }, (p) => (p.failures[checkId] = (p.failures[checkId] ?? 0) + 1));
+          if (!graded.passed && failuresOf(current, checkId) < SOLUTION_AFTER_FAILURES) {
+            return this.write(key, { $inc: { [`failures.${checkId}`]: 1 } }, (p) => (p.failures[checkId] = failuresOf(p, checkId) + 1));
+          }
           return current;
         });
     const { counts: _counts, ...result } = graded;
@@ -256,6 +259,11 @@ function checkOf(checks: CheckRecord[], id: string): CheckRecord {
   const check = checks.find((candidate) => String(candidate._id) === id);
   if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
   return check;
+}
+
+/** The failures counted on a check: at most SOLUTION_AFTER_FAILURES, past which a failure unlocks nothing. */
+function failuresOf(progress: Progress, checkId: string): number {
+  return progress.failures[checkId] ?? 0;
 }
 
 /** The hints unlocked (one per failure), the failures and whether the solution may be revealed (after 3 failures, or once passed). */
