@@ -145,10 +145,10 @@ test('a quiz passes: several right options, then a number; the answers never rea
 
   const number = checkCard(page, 2);
   const field = number.getByRole('textbox', { name: 'Your answer to check 2' });
-  // The learner check does not say it is a number quiz (no quizType yet): words go as a set, and the server refuses that shape.
+  // The learner check says it is a number quiz (quizType): words are refused in the page, before any attempt.
   await field.fill('lots');
   await field.press('Enter');
-  await expect(number.getByRole('alert')).toHaveText('This quiz takes a number.');
+  await expect(number.getByRole('alert')).toHaveText('Write a number, e.g. 12 or 3.5.');
   await field.fill('250');
   await field.press('Enter');
   await expect(number.getByText('Passed', { exact: true })).toBeVisible();

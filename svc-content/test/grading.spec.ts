@@ -215,8 +215,8 @@ describe('quiz checks', () => {
     await addCheck({ kind: 'quiz', task: 'How many blocks hold 1000 records of 100 bytes in 4096-byte blocks?', quiz: { type: 'number', answer: 25, tolerance: 0 }, explanation: 'bfr = 40; 1000 / 40 = 25.' });
     const saved = await addCheck({ kind: 'quiz', task: 'List every candidate key of R(A, B, C, D).', quiz: { type: 'set', answer: ['AB', 'QQKEY'] } });
     [choice, number, set] = saved.checks.slice(-3).map((check) => check._id) as [string, string, string];
-    expect(saved.checks.at(-3)).toEqual({ _id: choice, kind: 'quiz', task: 'Which of these are index structures?', hintCount: 1, options: ['B+ tree', 'Hash index', 'Heap file', 'ZZ-unique-option'], multiple: true });
-    expect(saved.checks.at(-2)).toEqual({ _id: number, kind: 'quiz', task: expect.any(String), hintCount: 0 });
+    expect(saved.checks.at(-3)).toEqual({ _id: choice, kind: 'quiz', task: 'Which of these are index structures?', hintCount: 1, quizType: 'choice', options: ['B+ tree', 'Hash index', 'Heap file', 'ZZ-unique-option'], multiple: true });
+    expect(saved.checks.at(-2)).toEqual({ _id: number, kind: 'quiz', task: expect.any(String), hintCount: 0, quizType: 'number' });
     const seen = JSON.stringify([saved, await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id }), await passes(), await send(CONTENT_PATTERNS.checksLeft, { projectId: project._id, userId: learner })]);
     expect(seen).not.toMatch(/"correct"|QQKEY|bfr = 40|"tolerance"/);
   });

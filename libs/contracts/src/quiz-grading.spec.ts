@@ -50,8 +50,8 @@ describe('quiz shapes', () => {
   });
 
   it('the learner sees options and whether several are right, never the answer', () => {
-    expect(learnerQuizFields(choice)).toEqual({ options: choice.options, multiple: true });
-    expect(learnerQuizFields(number)).toEqual({});
+    expect(learnerQuizFields(choice)).toEqual({ quizType: 'choice', options: choice.options, multiple: true });
+    expect(learnerQuizFields(number)).toEqual({ quizType: 'number' });
     expect(quizSolution(choice)).toBe('B+ tree; Hash index');
     expect(quizSolution(number)).toBe('3 (± 0.5)');
     expect(quizSolution(set)).toBe('AB, CD');

@@ -122,7 +122,7 @@ export function quizSolution(quiz: Quiz): string {
   }
 }
 
-/** What a learner sees of a quiz before any attempt: a choice quiz's options and whether several are correct; nothing of another type. */
-export function learnerQuizFields(quiz: Quiz): { options?: string[]; multiple?: boolean } {
-  return quiz.type === 'choice' ? { options: quiz.options, multiple: quiz.correct.length > 1 } : {};
+/** What a learner sees of a quiz before any attempt: its type (which input to show), a choice quiz's options and whether several are correct. */
+export function learnerQuizFields(quiz: Quiz): { quizType: Quiz['type']; options?: string[]; multiple?: boolean } {
+  return quiz.type === 'choice' ? { quizType: quiz.type, options: quiz.options, multiple: quiz.correct.length > 1 } : { quizType: quiz.type };
 }

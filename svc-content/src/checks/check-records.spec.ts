@@ -21,7 +21,7 @@ describe('check records', () => {
 
   it('never puts an answer, a reference, a probe, a hint or an explanation in the learner’s view', () => {
     const choice = storedCheckOf(checkRecordOf(quiz({ quiz: { type: 'choice', options: ['B+ tree', 'Heap'], correct: [0] } }), id));
-    expect(learnerCheckOf(choice)).toEqual({ _id: id.toHexString(), kind: 'quiz', task: 'Pick every index structure.', hintCount: 1, options: ['B+ tree', 'Heap'], multiple: false });
+    expect(learnerCheckOf(choice)).toEqual({ _id: id.toHexString(), kind: 'quiz', task: 'Pick every index structure.', hintCount: 1, quizType: 'choice', options: ['B+ tree', 'Heap'], multiple: false });
     const state = storedCheckOf(
       checkRecordOf({ kind: 'state', task: 'Add the constraint.', referenceSql: 'CREATE TABLE t (a)', verifySql: 'SELECT 1', probes: [{ sql: 'INSERT', expect: 'fails' }] } as CheckDto, id),
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_KINDS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, SANDBOX_KINDS } from '../content.js';
+import { CHECK_KINDS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS } from '../content.js';
 import { courseRef, dateTime, difficulty, objectId, topic } from './fields.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"): the one
@@ -48,6 +48,7 @@ export const ProjectCheckAnswer = z
     kind: z.enum(CHECK_KINDS).meta({ description: 'query, state, mongo or quiz; a check stored before kinds existed is a query check.' }),
     task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }),
     hintCount: z.number().int().meta({ description: 'How many hints the check has (0–3); they unlock one per failed attempt.' }),
+    quizType: z.enum(QUIZ_TYPES).optional().meta({ description: 'Quizzes only: choice, number or set (which input the answer takes).' }),
     options: z.array(z.string()).optional().meta({ description: 'Choice quizzes only: the options, in order (an answer names them by index).' }),
     multiple: z.boolean().optional().meta({ description: 'Choice quizzes only: true when more than one option is correct.' }),
   })
