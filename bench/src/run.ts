@@ -6,6 +6,9 @@ import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
 import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
+import { measurePeer } from './peer/bench.js';
+import { PeerServerError } from './peer/server.js';
+import { PeerSourceError } from './peer/source.js';
 import { BenchError, checkReachable, registerThrowawayUser, START_HINT } from './session.js';
 import { contentVerdicts, edgeShareLines, formatTable, mergeRows, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
@@ -41,6 +44,8 @@ async function measurePair(options: BenchOptions, gateway: Target, edge: Target)
 
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
+  // Issue 20: the SQL4U peer beside the platform (bench/src/peer); without SQL4U_SRC it only says how to get it.
+  if (options.peer) return measurePeer(options, process.env, say);
   say(`gateway ${options.baseUrl.origin}, edge ${options.edgeUrl.origin}`);
   await checkReachable(options.baseUrl, say);
   await checkReachable(options.edgeUrl, say);
@@ -105,10 +110,12 @@ main().then(
     if (
       error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
-      error instanceof PlatformStateError
+      error instanceof PlatformStateError ||
+      error instanceof PeerSourceError ||
+      error instanceof PeerServerError
     ) {
       process.stderr.write(`[bench] error: ${error.message}\n`);
-      process.exit(error instanceof BenchUsageError ? 2 : 1);
+      process.exit(error instanceof BenchUsageError || error instanceof PeerSourceError ? 2 : 1);
     }
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
