@@ -50,8 +50,9 @@ export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000
   start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.
   --browser opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
   at the platform's origin (--edge) and times Run ready, the first Run's result and the median of 10 later runs.
-  --peer runs the SQL4U peer (the git directory in SQL4U_SRC) on .tools/bin/ferretdb with its public dump, imports the same content
-  into the platform as the admin, and measures a learner's five reads and GET /api/users/me on both, side by side, through --edge.`;
+  --peer runs the SQL4U peer (the git directory in SQL4U_SRC; installed once under SQL4U_CACHE, default $TMPDIR/dblearn-sql4u-peer) on
+  .tools/bin/ferretdb with its public dump, imports the same content into the platform as the admin (as --content finds it), and
+  measures a learner's five reads and GET /api/users/me on both, side by side, through --edge.`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
