@@ -33,7 +33,7 @@ export function peerCacheDir(commit: string, env: NodeJS.ProcessEnv): string {
  * Loaded with `node --require` before the peer's own code: SQL4U calls `app.listen(port)`, which
  * binds every interface, so each listen without a host gets the loopback address instead.
  */
-const LOOPBACK_PRELOAD = `'use strict';
+export const LOOPBACK_PRELOAD = `'use strict';
 const net = require('node:net');
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function (...args) {

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import mongoose from 'mongoose';
-import { listensOnLoopbackOnly } from './server.js';
 import { parseBsonDump, PEER_SOURCE_HINT, PeerSource, PeerSourceError, peerSourceDir } from './source.js';
 
 const { BSON } = mongoose.mongo;
@@ -67,26 +66,5 @@ describe('PeerSource', () => {
   it('says what SQL4U_SRC must be when it is not a git directory of SQL4U', async () => {
     await expect(PeerSource.open(join(scratch, 'nothing-here'))).rejects.toThrow(/is not a git directory of dongtandung2001\/SQL4U/);
     await expect(PeerSource.open(repository({ 'README.md': 'another project' }))).rejects.toThrow(PeerSourceError);
-  });
-});
-
-describe('listensOnLoopbackOnly', () => {
-  const header = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
-  const table = (...lines: string[]) => async (path: string) => (path.endsWith('tcp') ? [header, ...lines].join('\n') : header);
-
-  it('is true when every listening socket on the port is bound to 127.0.0.1', async () => {
-    // Port 3900 is 0F3C; state 0A is LISTEN, 01 an established connection.
-    expect(await listensOnLoopbackOnly(3900, table('   0: 0100007F:0F3C 00000000:0000 0A 00000000:00000000 00:00000000 00000000  0 0 1'))).toBe(true);
-    expect(await listensOnLoopbackOnly(3900, table('   0: 0100007F:0F3C 00000000:0000 0A 0:0 0:0 0 0 0 1', '   1: 0A00000A:0F3C 0100007F:1F90 01 0:0 0:0 0 0 0 2'))).toBe(true);
-  });
-
-  it('is false when the port is bound to every interface or another address', async () => {
-    expect(await listensOnLoopbackOnly(3900, table('   0: 00000000:0F3C 00000000:0000 0A 0:0 0:0 0 0 0 1'))).toBe(false);
-    expect(await listensOnLoopbackOnly(3900, table('   0: 0100007F:0F3C 00000000:0000 0A 0:0 0:0 0 0 0 1', '   1: 0A00000A:0F3C 00000000:0000 0A 0:0 0:0 0 0 0 2'))).toBe(false);
-  });
-
-  it('is undefined when nothing listens there or there is no /proc to ask', async () => {
-    expect(await listensOnLoopbackOnly(3901, table('   0: 0100007F:0F3C 00000000:0000 0A 0:0 0:0 0 0 0 1'))).toBeUndefined();
-    expect(await listensOnLoopbackOnly(3900, () => Promise.reject(new Error('ENOENT')))).toBeUndefined();
   });
 });
