@@ -28,7 +28,8 @@ async function adminCredentials(env: NodeJS.ProcessEnv): Promise<Credentials> {
   throw new ContentBenchError(`Loading content needs an admin: set ADMIN_EMAIL and ADMIN_PASSWORD, or DATA_DIR to the folder npm start uses (${file} was not readable).`);
 }
 
-async function signIn(options: BenchOptions, env: NodeJS.ProcessEnv): Promise<string> {
+/** Signs in as the admin (see adminCredentials) at the gateway and returns the token. */
+export async function signIn(options: BenchOptions, env: NodeJS.ProcessEnv): Promise<string> {
   const { email, password } = await adminCredentials(env);
   let response: Response;
   // A password check is deliberately slow; on a busy machine it can miss the gateway's bound (503) once or twice.

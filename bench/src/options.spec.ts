@@ -27,6 +27,14 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions([], { BENCH_BROWSER: '1' }).browser).toBe(true);
   });
 
+  it('measures the SQL4U peer beside the platform with --peer or BENCH_PEER=1', () => {
+    expect(parseBenchOptions([], {}).peer).toBe(false);
+    expect(parseBenchOptions(['--peer'], {}).peer).toBe(true);
+    expect(parseBenchOptions([], { BENCH_PEER: 'true' }).peer).toBe(true);
+    expect(parseBenchOptions([], { BENCH_PEER: '0' }).peer).toBe(false);
+    expect(() => parseBenchOptions(['--peer=yes'], {})).toThrow(/--peer/);
+  });
+
   it('measures the content lists with --content or BENCH_CONTENT=1', () => {
     expect(parseBenchOptions(['--content'], {}).content).toBe(true);
     expect(parseBenchOptions([], { BENCH_CONTENT: '1' }).content).toBe(true);

@@ -15,6 +15,8 @@ export interface BenchOptions {
   qna: boolean;
   /** --browser: time the first Run and later runs of a ```sql and a ```mongo block on cold demo lesson pages in Chromium (issue 11). */
   browser: boolean;
+  /** --peer: run the SQL4U peer (SQL4U_SRC) beside the platform and measure a learner's reads on both (issue 20). */
+  peer: boolean;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
@@ -40,14 +42,17 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser]
-  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1). --url is the gateway, --edge the platform's origin, both on this machine.
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser] [--peer]
+  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
   --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.
   --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
   start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.
   --browser opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
-  at the platform's origin (--edge) and times Run ready, the first Run's result and the median of 10 later runs.`;
+  at the platform's origin (--edge) and times Run ready, the first Run's result and the median of 10 later runs.
+  --peer runs the SQL4U peer (the git directory in SQL4U_SRC; installed once under SQL4U_CACHE, default $TMPDIR/dblearn-sql4u-peer) on
+  .tools/bin/ferretdb with its public dump, imports the same content into the platform as the admin (as --content finds it), and
+  measures a learner's five reads and GET /api/users/me on both, side by side, through --edge.`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
@@ -69,7 +74,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -85,6 +90,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     attempts: values.attempts ?? isOn(env.BENCH_ATTEMPTS),
     qna: values.qna ?? isOn(env.BENCH_QNA),
     browser: values.browser ?? isOn(env.BENCH_BROWSER),
+    peer: values.peer ?? isOn(env.BENCH_PEER),
   };
 }
 

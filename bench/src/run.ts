@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { AUTH_HEADER, PAGE_SIZE, SKILLS } from '@dblearn/contracts';
+import { AUTH_HEADER, PAGE_SIZE } from '@dblearn/contracts';
 import { apiUrl, BenchUsageError, parseBenchOptions, type BenchOptions } from './options.js';
 import { AttemptsBenchError, measureAttempts } from './attempts.js';
 import { BrowserBenchError, measureBrowser } from './browser.js';
@@ -7,51 +6,16 @@ import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
 import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
+import { measurePeer } from './peer/bench.js';
+import { PeerServerError } from './peer/server.js';
+import { PeerSourceError } from './peer/source.js';
+import { BenchError, checkReachable, registerThrowawayUser, START_HINT } from './session.js';
 import { contentVerdicts, edgeShareLines, formatTable, mergeRows, rowLabel, targetVerdict, type BenchRow } from './table.js';
 
 // `npm run bench`: load-tests the running platform's hot calls and prints a table of the results.
 
-class BenchError extends Error {}
-
 function say(message: string): void {
   process.stdout.write(`[bench] ${message}\n`);
-}
-
-const START_HINT = 'Start the platform first with `npm start` (in another terminal), or set BENCH_URL to where it runs.';
-
-/** GET /api/health answers at all (503 is fine: the calls we measure may still work). */
-async function checkReachable(base: URL): Promise<void> {
-  const url = apiUrl(base, '/health');
-  let status: number;
-  try {
-    status = (await fetch(url, { signal: AbortSignal.timeout(5000) })).status;
-  } catch {
-    throw new BenchError(`Nothing answers at ${url}. ${START_HINT}`);
-  }
-  if (status !== 200) say(`note: ${url} answered ${status}, so some service is down; measuring anyway`);
-}
-
-/** Registers a throwaway learner and returns the token the gateway hands back. */
-async function registerThrowawayUser(options: BenchOptions): Promise<string> {
-  const email = `bench-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@dblearn.test`;
-  const url = apiUrl(options.baseUrl, '/users');
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: randomBytes(12).toString('base64url'), skill: SKILLS[0] }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
-    throw new BenchError(`POST ${url} got no answer. ${START_HINT}`);
-  }
-  const token = response.headers.get(AUTH_HEADER);
-  if (response.status !== 201 || !token) {
-    throw new BenchError(`POST ${url} answered ${response.status} without a token: ${(await response.text()).slice(0, 300)}`);
-  }
-  say(`registered ${email}`);
-  return token;
 }
 
 interface Target {
@@ -80,16 +44,18 @@ async function measurePair(options: BenchOptions, gateway: Target, edge: Target)
 
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
+  // Issue 20: the SQL4U peer beside the platform (bench/src/peer); without SQL4U_SRC it only says how to get it.
+  if (options.peer) return measurePeer(options, process.env, say);
   say(`gateway ${options.baseUrl.origin}, edge ${options.edgeUrl.origin}`);
-  await checkReachable(options.baseUrl);
-  await checkReachable(options.edgeUrl);
+  await checkReachable(options.baseUrl, say);
+  await checkReachable(options.edgeUrl, say);
   if (options.browser) {
     // Issue 11: the runnable blocks' first Run and later runs in Chromium (bench/src/browser.ts).
     const { lines, failed } = await measureBrowser(options, process.env, say);
     process.stdout.write(`\n${lines.join('\n')}\n`);
     return failed ? 1 : 0;
   }
-  const token = await registerThrowawayUser(options);
+  const token = await registerThrowawayUser(options.baseUrl, say);
   if (options.attempts) {
     // Issue 11: the SQL attempt call through the edge, beside /users/me.
     const { rows, verdicts } = await measureAttempts(options, token, say);
@@ -144,10 +110,12 @@ main().then(
     if (
       error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
-      error instanceof PlatformStateError
+      error instanceof PlatformStateError ||
+      error instanceof PeerSourceError ||
+      error instanceof PeerServerError
     ) {
       process.stderr.write(`[bench] error: ${error.message}\n`);
-      process.exit(error instanceof BenchUsageError ? 2 : 1);
+      process.exit(error instanceof BenchUsageError || error instanceof PeerSourceError ? 2 : 1);
     }
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
