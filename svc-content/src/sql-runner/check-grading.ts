@@ -20,7 +20,7 @@ import {
   type Verdict,
 } from '@dblearn/contracts';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { runOnCopy, runStatements, SqlFailure } from './sql-engine.js';
+import { runOnCopy, runReadingOrOnCopy, runStatements, SqlFailure } from './sql-engine.js';
 import type { GradedAttempt, GradedCheck, SqlJobFailure } from './sql-jobs.js';
 
 export type Dataset = 'visible' | 'hidden';
@@ -125,7 +125,7 @@ function probeFailure(data: GradingData, check: StateCheck): SqlJobFailure | nul
 export function gradeAttempt(data: GradingData, check: GradedCheck, answer: string): GradedAttempt {
   switch (check.kind) {
     case 'query':
-      return gradeOnBoth(data, check, ordersAtTopLevel(check.referenceSql), (which) => runOnCopy(data.sql, data.sqlBytes(which), answer));
+      return gradeOnBoth(data, check, ordersAtTopLevel(check.referenceSql), (which) => runReadingOrOnCopy(data.sql, data.sqlBytes(which), answer));
     case 'state':
       return gradeState(data, check, answer);
     case 'mongo': {

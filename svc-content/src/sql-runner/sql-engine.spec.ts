@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { buildSandbox, engineIntact, loadEngine, runOnCopy, runStatements, SqlFailure } from './sql-engine.js';
+import { buildSandbox, engineIntact, loadEngine, runOnCopy, runReadingOrOnCopy, runStatements, SqlFailure } from './sql-engine.js';
 
 // The lab's rule and caps on the real engine (sql.js, as the workers run it).
 
@@ -185,5 +185,38 @@ describe('a lab that behaves as the lessons say', () => {
 
   it('enforces STRICT tables', () => {
     expect(() => runOnCopy(sql, buildSandbox(sql, 'CREATE TABLE staff (salary INTEGER) STRICT;'), "INSERT INTO staff VALUES ('lots')")).toThrow('Line 1: cannot store TEXT value in INTEGER column staff.salary');
+  });
+});
+
+describe('runReadingOrOnCopy: reads without a copy, anything else on a fresh one', () => {
+  const SOURCE = 'CREATE TABLE t (n INTEGER PRIMARY KEY); CREATE TABLE u (n INTEGER REFERENCES t(n)); INSERT INTO t VALUES (1), (2), (3);';
+  let bytes: Uint8Array;
+  beforeAll(() => {
+    bytes = buildSandbox(sql, SOURCE);
+  });
+  const count = () => runReadingOrOnCopy(sql, bytes, 'SELECT count(*) AS c FROM t').rows[0]?.[0];
+
+  it('answers a read as a copy would, again and again', () => {
+    for (let run = 0; run < 3; run += 1) {
+      expect(runReadingOrOnCopy(sql, bytes, '-- comment\nSELECT n FROM t ORDER BY n; /* and */ WITH x AS (SELECT 2 AS n) SELECT n FROM x')).toEqual(runOnCopy(sql, bytes, 'SELECT 2 AS n'));
+      expect(runReadingOrOnCopy(sql, bytes, 'VALUES (1), (2)')).toEqual({ columns: ['column1'], rows: [[1], [2]] });
+    }
+  });
+
+  it('runs writes on a fresh copy, so no later run sees them', () => {
+    expect(runReadingOrOnCopy(sql, bytes, 'DELETE FROM t; SELECT count(*) FROM t').rows).toEqual([[0]]);
+    expect(runReadingOrOnCopy(sql, bytes, 'SELECT 1; INSERT INTO t VALUES (9); SELECT count(*) FROM t').rows).toEqual([[4]]);
+    // A WITH that writes is found by SQLite itself (the kept connection is query_only) and rerun on a copy.
+    expect(runReadingOrOnCopy(sql, bytes, 'WITH x AS (SELECT 7 AS n) INSERT INTO t SELECT n FROM x; SELECT count(*) FROM t').rows).toEqual([[4]]);
+    expect(runReadingOrOnCopy(sql, bytes, 'PRAGMA foreign_keys = OFF; INSERT INTO u VALUES (99); SELECT count(*) FROM u').rows).toEqual([[1]]);
+    expect(count()).toBe(3);
+    expect(() => runReadingOrOnCopy(sql, bytes, 'INSERT INTO u VALUES (99)')).toThrow(/FOREIGN KEY constraint failed/);
+  });
+
+  it('refuses what the lab refuses, and fails a read as a copy does', () => {
+    expect(() => runReadingOrOnCopy(sql, bytes, "SELECT 1; ATTACH ':memory:' AS evil")).toThrow('ATTACH is not allowed here (line 1).');
+    expect(() => runReadingOrOnCopy(sql, bytes, 'SELECT 1; PRAGMA query_only = 0')).toThrow(/PRAGMA query_only is not allowed here/);
+    expect(() => runReadingOrOnCopy(sql, bytes, 'SELECT 1;\nSELECT nope FROM t')).toThrow('Line 2: no such column: nope');
+    expect(count()).toBe(3);
   });
 });

@@ -129,6 +129,60 @@ export function runOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null, query: s
   }
 }
 
+/** What a statement that only reads starts with, after white space, comments and stray `;`. */
+const READING_START = /^(?:\s|;|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:(SELECT|VALUES|WITH)\b|$)/i;
+/** A statement that may write: the text runs on a fresh copy instead. */
+class WritesData extends Error {}
+/** Open read-only connections, by the sandbox bytes they were opened from (least recently used first). */
+const readers = new Map<Uint8Array, Database>();
+const READERS_KEPT = 8;
+
+function readerOf(sql: SqlJsStatic, sandbox: Uint8Array): Database {
+  let db = readers.get(sandbox);
+  if (db) {
+    readers.delete(sandbox);
+  } else {
+    db = new sql.Database(sandbox);
+    prepareLabDatabase(db, SQL_COPY_MAX_PAGES);
+    // Belt and braces: SQLite itself refuses any write on this connection.
+    db.exec('PRAGMA query_only = ON');
+  }
+  readers.set(sandbox, db);
+  for (const [bytes, old] of readers) {
+    if (readers.size <= READERS_KEPT) break;
+    readers.delete(bytes);
+    old.close();
+  }
+  return db;
+}
+
+/**
+ * runOnCopy for a learner's answer, without the copy when every statement only reads (SELECT,
+ * VALUES, WITH … SELECT): it runs on a connection kept open, read-only, on the same bytes. Opening a
+ * copy is most of an ordinary attempt's cost, and a checked attempt runs on two datasets. Anything
+ * else (a write, a PRAGMA, a transaction, or a WITH that SQLite finds writing) runs on a fresh copy
+ * as before, so what a run sees never depends on an earlier one.
+ */
+export function runReadingOrOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null, query: string): QueryResult {
+  if (!sandbox) return runOnCopy(sql, sandbox, query);
+  const reading = (statementSql: string) => {
+    const refused = statementRefusal(statementSql);
+    if (refused !== null) return refused;
+    const start = READING_START.exec(statementSql);
+    if (!start) throw new WritesData();
+    return null;
+  };
+  let results;
+  try {
+    results = runLabStatements(labEngine(sql), readerOf(sql, sandbox), query, { refusal: reading, caps: CAPS, handleKey: setup?.handleKey ?? '' });
+  } catch (error) {
+    if (error instanceof WritesData || /readonly database|query_only/i.test(String((error as Error)?.message))) return runOnCopy(sql, sandbox, query);
+    throw failureOf(query, error);
+  }
+  const last = results.at(-1);
+  return last ? { columns: last.columns, rows: last.rows.map((row) => row.map((value) => toValue(value as EngineValue))) } : { columns: [], rows: [] };
+}
+
 /**
  * Every statement of `text` in turn (@dblearn/contracts runLabStatements, as the browser runs a
  * lesson's block): each judged by the lab's rule before it runs, so that a refusal or a failure
