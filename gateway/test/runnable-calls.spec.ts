@@ -289,7 +289,7 @@ describe('check kinds, hints and solutions through the gateway', () => {
     const quizId = (added.body as Project).checks.at(-1)!._id;
     const { token } = await learner();
     const seen = await call('get', `/project/${projectId}`, token);
-    expect(seen.body.checks.at(-1)).toEqual({ _id: quizId, kind: 'quiz', task: quiz.task, hintCount: 1, options: quiz.quiz.options, multiple: true });
+    expect(seen.body.checks.at(-1)).toEqual({ _id: quizId, kind: 'quiz', task: quiz.task, hintCount: 1, quizType: 'choice', options: quiz.quiz.options, multiple: true });
     expect(seen.text).not.toMatch(/correct|Lookups by key/);
     const answer = (body: object) => call('post', `/project/${projectId}/attempts`, token, { checkId: quizId, ...body });
     expect((await answer({ answer: 'B+ tree' })).status).toBe(400);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { BLOCK_DETAIL_MAX } from '@dblearn/contracts';
 import mongoose from 'mongoose';
 import { benchedItems, peerReads } from './bench.js';
 import { copyId, peerImport, type PeerDump } from './content.js';
@@ -34,7 +35,7 @@ function sampleDump(): PeerDump {
         ],
       },
     ],
-    projects: [{ _id: id('p1'), title: 'Project #1 - SQL', difficulty: 'easy', contents: [{ _id: id('b4'), header: '', detail: 'x'.repeat(20_001) }, { _id: id('b5'), header: 'Task', detail: 'SELECT 1;' }] }],
+    projects: [{ _id: id('p1'), title: 'Project #1 - SQL', difficulty: 'easy', contents: [{ _id: id('b4'), header: '', detail: 'x'.repeat(BLOCK_DETAIL_MAX + 1) }, { _id: id('b5'), header: 'Task', detail: 'SELECT 1;' }] }],
     interviews: [
       { _id: id('i1'), topic: 'nosql', question: 'Why would we need to use NoSQL?', answer: 'Big data.', __v: 0 },
       { _id: id('i2'), topic: 'graphs', question: 'A topic DBLearn does not have?', answer: 'Left out.' },
@@ -57,7 +58,7 @@ describe('peerImport', () => {
     expect(document.courses[1]!.name).toHaveLength(50);
     expect(document.courses[0]!.tutorials[0]!.contents.map((block) => block.header)).toEqual(['Databases']);
     expect(leftOut).toHaveLength(4);
-    expect(leftOut[0]).toBe('tutorial "Introduction": block "SQL" (header 3, detail 30 characters; DBLearn takes 5–255 and 5–20000)');
+    expect(leftOut[0]).toBe(`tutorial "Introduction": block "SQL" (header 3, detail 30 characters; DBLearn takes 5–255 and 5–${BLOCK_DETAIL_MAX})`);
     expect(leftOut[3]).toMatch(/^interview question "A topic DBLearn does not have\?"/);
   });
 
