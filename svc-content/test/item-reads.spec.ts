@@ -54,7 +54,8 @@ describe('item reads from memory (content.item.find-json)', () => {
     expect(gzipped.body.length).toBeLessThan(plain.body.length / 4);
     expect(parse(gzipped)).toEqual(parse(plain));
     expect(gzipped.etag).toBe(plain.etag);
-    expect(parse(await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'course', id: course._id }))).toEqual(await send(CONTENT_PATTERNS.findCourse, { id: course._id }));
+    // The course as stored, with its tutorial (find may answer from a read model that another instance's event has not reached yet).
+    expect(parse(await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'course', id: course._id }))).toEqual({ ...course, tutorials: [{ _id: tutorial._id, title: 'Large enough to gzip' }] });
 
     await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Renamed' });
     const after = await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id: tutorial._id });
