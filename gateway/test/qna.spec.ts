@@ -260,6 +260,39 @@ describe('the authorization matrix', () => {
     expect((await current(created._id)).replies).toHaveLength(status === 200 ? 0 : 1);
   });
 
+  it.each([
+    ['author', 200, 403],
+    ['other learner', 403, 403],
+    ['admin', 200, 200],
+    ['visitor', 401, 401],
+  ] as Array<[Who, number, number]>)('accepting a reply (issue 22): the %s gets %i, and %i clearing it', async (who, status, clearStatus) => {
+    const created = await post();
+    const replyId = (await reply(created._id, other)).replies[0]!._id;
+    const response = await as(who, 'put', `/api/qna/accept/${created._id}`, { id: replyId });
+    expect(response.status).toBe(status);
+    if (status === 403) expect(response.body.message).toBe(QNA_MESSAGES.onlyAuthorOrAdminAccepts);
+    expect((await current(created._id)).acceptedReplyId).toBe(status === 200 ? replyId : null);
+    const listed = await as('author', 'get', '/api/qna?pageSize=50');
+    expect((listed.body as Array<{ _id: string; solved: boolean }>).find((item) => item._id === created._id)?.solved).toBe(status === 200);
+
+    if (status !== 200) await as('author', 'put', `/api/qna/accept/${created._id}`, { id: replyId });
+    expect((await as(who, 'put', `/api/qna/accept/${created._id}`, { id: null })).status).toBe(clearStatus);
+    expect((await current(created._id)).acceptedReplyId).toBe(clearStatus === 200 ? null : replyId);
+  });
+
+  it('answers 404 for accepting a reply of another question, 400 for a missing or malformed id', async () => {
+    const created = await post();
+    const elsewhere = await post(other);
+    const foreign = (await reply(elsewhere._id, author)).replies[0]!._id;
+    const response = await as('author', 'put', `/api/qna/accept/${created._id}`, { id: foreign });
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe(QNA_MESSAGES.replyNotFound);
+    expect((await as('author', 'put', `/api/qna/accept/${created._id}`, {})).status).toBe(400);
+    expect((await as('author', 'put', `/api/qna/accept/${created._id}`, { id: 'nope' })).status).toBe(400);
+    expect((await as('author', 'put', '/api/qna/accept/123', { id: foreign })).status).toBe(400);
+    expect((await current(created._id)).acceptedReplyId).toBeNull();
+  });
+
   it('answers 400 for malformed ids and 404 for unknown ones on every write', async () => {
     const unknown = new mongoose.Types.ObjectId().toHexString();
     expect((await as('admin', 'delete', '/api/qna/123')).status).toBe(400);

@@ -10,6 +10,7 @@ import {
   QNA_THREAD_LIMITS,
   type QnaQuestion,
   type QnaQuestionSummary,
+  type QuestionAcceptedEvent,
   type QuestionRepliedEvent,
 } from '@dblearn/contracts';
 import { domainEvent, GZIP_FROM_BYTES, type JsonBytesAnswer, OutboxRelay, storedEvent } from '@dblearn/nest-common';
@@ -88,6 +89,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       userName: 'ana@example.com',
       datePosted: expect.any(String),
       replies: [],
+      acceptedReplyId: null,
     });
     expect(await find(question._id)).toEqual(question);
     // The detail's raw reply: the very JSON bytes the gateway sends on as the HTTP body.
@@ -141,7 +143,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         ['Second NoSQL question here', 0],
         ['First NoSQL question here', 1],
       ]);
-      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'datePosted', 'description', 'replyCount', 'title', 'topic', 'userName']);
+      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'datePosted', 'description', 'replyCount', 'solved', 'title', 'topic', 'userName']);
       expect((await list({ topic: 'nosql', page: 2, pageSize: 1 })).items.map((item) => item._id)).toEqual([first._id]);
       expect((await list()).items[0]?._id).toBe(second._id);
       expect((await community.refusal(COMMUNITY_PATTERNS.listQuestions, { pageSize: 101 })).statusCode).toBe(400);
@@ -292,6 +294,67 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         statusCode: 404,
         message: QNA_MESSAGES.replyNotFound,
       });
+    });
+  });
+
+  describe('community.accept-reply (issue 22)', () => {
+    const accept = (payload: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.acceptReply, payload);
+
+    it('lets the author accept a reply and change it, an admin clear it; the list shows the thread solved', async () => {
+      const question = await create(ana, { topic: 'nosql' });
+      await update({ id: question._id, caller: ben, reply: 'The first answer, long enough.' });
+      const [first, second] = (await update({ id: question._id, caller: admin, reply: 'The second answer, long enough.' })).replies;
+      expect(question.acceptedReplyId).toBeNull();
+
+      expect((await accept({ id: question._id, caller: ana, replyId: first!._id })).acceptedReplyId).toBe(first!._id);
+      expect((await find(question._id)).acceptedReplyId).toBe(first!._id);
+      expect((await list({ topic: 'nosql' })).items.find((item) => item._id === question._id)?.solved).toBe(true);
+
+      expect((await accept({ id: question._id, caller: ana, replyId: second!._id })).acceptedReplyId).toBe(second!._id);
+      expect(String((await stored(question._id))?.acceptedReplyId)).toBe(second!._id);
+
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana, replyId: null })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAdminClearsAccepted });
+      expect((await accept({ id: question._id, caller: admin, replyId: null })).acceptedReplyId).toBeNull();
+      expect((await list({ topic: 'nosql' })).items.find((item) => item._id === question._id)?.solved).toBe(false);
+    });
+
+    it('refuses a learner who is not the author with 403, and a reply of another question with 404, changing nothing', async () => {
+      const question = await create(ana);
+      const reply = (await update({ id: question._id, caller: ben, reply: 'An answer that is long enough.' })).replies[0]!;
+      const elsewhere = await create(ben);
+      const foreign = (await update({ id: elsewhere._id, caller: ana, reply: 'An answer to the other one.' })).replies[0]!;
+
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ben, replyId: reply._id })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAuthorOrAdminAccepts });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana, replyId: foreign._id })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.replyNotFound });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: new mongoose.Types.ObjectId().toHexString(), caller: ana, replyId: reply._id })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.notFound });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana, replyId: 'nope' })).toMatchObject({ statusCode: 400 });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana })).toMatchObject({ statusCode: 400 });
+      expect((await stored(question._id))?.acceptedReplyId ?? null).toBeNull();
+      // An admin may accept on anyone's question.
+      expect((await accept({ id: question._id, caller: admin, replyId: reply._id })).acceptedReplyId).toBe(reply._id);
+    });
+
+    it('clears the accepted answer when its reply is deleted, and publishes accepted events', async () => {
+      const question = await create(ana);
+      const reply = (await update({ id: question._id, caller: ben, reply: 'An answer that is long enough.' })).replies[0]!;
+      await accept({ id: question._id, caller: ana, replyId: reply._id });
+      const after = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: reply._id, caller: ben });
+      expect(after.acceptedReplyId).toBeNull();
+      expect((await list()).items.find((item) => item._id === question._id)?.solved).toBe(false);
+
+      await eventually(async () => ((await stored(question._id))?.pendingEvents as unknown[]).length === 0, 10_000, 'every event is published');
+      const consumer = await jsm.consumers.add(EVENTS_STREAM, { filter_subject: EVENT_SUBJECTS.questionAccepted, ack_policy: 'none' as never });
+      const messages = await (await jetstream(nc).consumers.get(EVENTS_STREAM, consumer.name)).fetch({ max_messages: 1000, expires: 2000 });
+      const mine: QuestionAcceptedEvent[] = [];
+      for await (const message of messages) {
+        const data = message.json<QuestionAcceptedEvent>();
+        if (data.entityId === question._id) mine.push(data);
+        if (message.info.pending === 0) break;
+      }
+      expect(mine.map((event) => [event.topic, event.replyId])).toEqual([
+        ['sql', reply._id],
+        ['sql', null],
+      ]);
     });
   });
 

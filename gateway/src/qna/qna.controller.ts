@@ -8,7 +8,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@dblearn/contracts';
 import { QnaQuestionAnswer, QnaQuestionSummaryAnswer } from '@dblearn/contracts/answers';
-import { IdDto, ListQueryDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto, QuestionIdDto } from '@dblearn/contracts/dto';
+import { IdDto, ListQueryDto, QnaAcceptDto, QnaQuestionDto, QnaReplyDto, QnaUpdateDto, QuestionIdDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -101,6 +101,19 @@ export class QnaController {
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async deleteReply(@Param() { questionId }: QuestionIdDto, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, replyId: id, caller: await this.caller(user) });
+  }
+
+  @Put('accept/:questionId')
+  @UserRate('qnaWrites')
+  @ApiOperation({
+    summary: 'Accept a reply as the answer',
+    description: "{id}: the question's author or an admin accepts that reply (or another one instead). {id: null}: an admin clears it.",
+  })
+  @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with its acceptedReplyId.' })
+  @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question and not an admin, or a clear by anyone but an admin." })
+  @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such question, or the reply is not one of its replies.' })
+  async accept(@Param() { questionId }: QuestionIdDto, @Body() { id }: QnaAcceptDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, replyId: id, caller: await this.caller(user) });
   }
 
   @Put(':id')

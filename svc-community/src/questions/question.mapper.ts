@@ -5,7 +5,7 @@ export function toReply(reply: Reply): QnaReply {
   return { _id: reply._id.toHexString(), userName: reply.userName, reply: reply.reply, datePosted: reply.datePosted.toISOString() };
 }
 
-function questionFields(question: StoredQuestion): Omit<QnaQuestion, 'replies'> {
+function questionFields(question: StoredQuestion): Omit<QnaQuestion, 'replies' | 'acceptedReplyId'> {
   return {
     _id: question._id.toHexString(),
     topic: question.topic,
@@ -17,9 +17,9 @@ function questionFields(question: StoredQuestion): Omit<QnaQuestion, 'replies'> 
 }
 
 export function toQuestion(question: StoredQuestion): QnaQuestion {
-  return { ...questionFields(question), replies: (question.replies ?? []).map(toReply) };
+  return { ...questionFields(question), replies: (question.replies ?? []).map(toReply), acceptedReplyId: question.acceptedReplyId?.toHexString() ?? null };
 }
 
 export function toSummary(question: StoredQuestion): QnaQuestionSummary {
-  return { ...questionFields(question), replyCount: question.replies?.length ?? 0 };
+  return { ...questionFields(question), replyCount: question.replies?.length ?? 0, solved: Boolean(question.acceptedReplyId) };
 }

@@ -1,5 +1,6 @@
 import { COMMUNITY_PATTERNS, type ListPage, type QnaQuestion, type QnaQuestionSummary } from '@dblearn/contracts';
 import {
+  AcceptReplyMessageDto,
   CreateQuestionMessageDto,
   DeleteQuestionMessageDto,
   DeleteReplyMessageDto,
@@ -51,5 +52,10 @@ export class QuestionsController {
   @MessagePattern(COMMUNITY_PATTERNS.deleteReply)
   deleteReply(@Payload() request: DeleteReplyMessageDto): Promise<QnaQuestion> {
     return this.questions.deleteReply(request);
+  }
+
+  @MessagePattern(COMMUNITY_PATTERNS.acceptReply)
+  accept(@Payload() request: AcceptReplyMessageDto): Promise<QnaQuestion> {
+    return this.questions.acceptReply(request);
   }
 }

@@ -1,7 +1,7 @@
 import { LIMITS, type Topic, TOPICS } from '@dblearn/contracts';
 import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { HydratedDocument, Types } from 'mongoose';
+import { type HydratedDocument, Schema as MongooseSchema, type Types } from 'mongoose';
 
 @Schema({ versionKey: false })
 export class Reply {
@@ -39,6 +39,10 @@ export class Question {
 
   @Prop({ type: [ReplySchema], default: [] })
   replies!: Reply[];
+
+  /** One of `replies`, accepted by the author or an admin; absent or null while none is. */
+  @Prop({ type: MongooseSchema.Types.ObjectId, default: null })
+  acceptedReplyId?: Types.ObjectId | null;
 }
 
 export type QuestionDocument = HydratedDocument<Question>;

@@ -1,4 +1,5 @@
 import {
+  type AcceptReplyRequest,
   type CreateQuestionRequest,
   type DeleteQuestionRequest,
   type DeleteReplyRequest,
@@ -85,6 +86,10 @@ export class QuestionsService {
     return this.lock.run(request.id, () => this.applyDeleteReply(request));
   }
 
+  acceptReply(request: AcceptReplyRequest): Promise<QnaQuestion> {
+    return this.lock.run(request.id, () => this.applyAccept(request));
+  }
+
   private async applyUpdate({ id, caller, edit, reply }: UpdateQuestionRequest): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     const isAuthor = current.userName === caller.email;
@@ -134,7 +139,33 @@ export class QuestionsService {
     if (reply.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes);
     // The remaining replies as read under the lock: FerretDB silently ignores $pull with a condition.
     const replies = current.replies.filter((candidate) => candidate !== reply);
-    await this.write(id, { $set: { replies } }, [domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic: current.topic })]);
+    const events: PendingEvent[] = [domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic: current.topic })];
+    const update: UpdateQuery<Question> = { $set: { replies } };
+    if (current.acceptedReplyId?.equals(reply._id)) {
+      // The accepted answer went with it: the question is no longer solved.
+      update.$set = { replies, acceptedReplyId: null };
+      events.push(domainEvent(EVENT_SUBJECTS.questionAccepted, { entityId: id, topic: current.topic, replyId: null }));
+    }
+    await this.write(id, update, events);
+    return this.afterWrite(id);
+  }
+
+  /**
+   * The author (or an admin) accepts one reply of this question, or accepts another instead; only an
+   * admin clears it (CONTRACT "Q&A"). A reply of another question is a 404, like an unknown one.
+   */
+  private async applyAccept({ id, caller, replyId }: AcceptReplyRequest): Promise<QnaQuestion> {
+    const current = await this.requireStored(id);
+    if (current.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminAccepts);
+    if (replyId === null && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAdminClearsAccepted);
+    const reply = replyId === null ? null : current.replies.find((candidate) => candidate._id.toHexString() === replyId);
+    if (reply === undefined) throw notFound(QNA_MESSAGES.replyNotFound);
+    const accepted = reply?._id ?? null;
+    const unchanged = accepted === null ? !current.acceptedReplyId : Boolean(current.acceptedReplyId?.equals(accepted));
+    if (unchanged) return toQuestion(current);
+    await this.write(id, { $set: { acceptedReplyId: accepted } }, [
+      domainEvent(EVENT_SUBJECTS.questionAccepted, { entityId: id, topic: current.topic, replyId: accepted?.toHexString() ?? null }),
+    ]);
     return this.afterWrite(id);
   }
 

@@ -23,9 +23,19 @@ const questionFields = {
 };
 
 /** GET /qna/{id}. */
-export const QnaQuestionAnswer = z.object({ ...questionFields, replies: z.array(QnaReplyAnswer) }).meta({ id: 'QnaQuestion' });
+export const QnaQuestionAnswer = z
+  .object({
+    ...questionFields,
+    replies: z.array(QnaReplyAnswer),
+    acceptedReplyId: objectId().nullable().meta({ description: 'The reply the author (or an admin) accepted; null while none is.' }),
+  })
+  .meta({ id: 'QnaQuestion' });
 
 /** One item of GET /qna: the question without its replies, with how many it has. */
 export const QnaQuestionSummaryAnswer = z
-  .object({ ...questionFields, replyCount: z.number().int().meta({ example: 2 }) })
+  .object({
+    ...questionFields,
+    replyCount: z.number().int().meta({ example: 2 }),
+    solved: z.boolean().meta({ description: 'A reply is accepted.' }),
+  })
   .meta({ id: 'QnaQuestionSummary' });

@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsMongoId, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { IsBoolean, IsMongoId, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
 import { LIMITS, lengthMessage } from '../limits.js';
 import type {
+  AcceptReplyRequest,
   Caller,
   CreateQuestionRequest,
   DeleteQuestionRequest,
@@ -70,4 +71,10 @@ export class DeleteQuestionMessageDto extends QuestionMessageDto implements Dele
 export class DeleteReplyMessageDto extends QuestionMessageDto implements DeleteReplyRequest {
   @IsMongoId(idRule('replyId'))
   replyId!: string;
+}
+
+export class AcceptReplyMessageDto extends QuestionMessageDto implements AcceptReplyRequest {
+  @ValidateIf((_body, value) => value !== null)
+  @IsMongoId(idRule('replyId'))
+  replyId!: string | null;
 }

@@ -13,6 +13,13 @@ export class QuestionIdDto {
   questionId!: string;
 }
 
+/** PUT /qna/accept/{questionId}: the reply to accept, or null to clear (admins only). */
+export class QnaAcceptDto {
+  @ValidateIf((_body, value) => value !== null)
+  @IsMongoId(idRule('id'))
+  id!: string | null;
+}
+
 /** POST /qna and the author's PUT /qna/{id}: title, description (labelled Question) and topic. */
 export class QnaQuestionDto {
   @IsIn(TOPICS, { message: `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.` })
@@ -52,7 +59,7 @@ const editField = (body: QnaUpdateDto, value: unknown) => body.reply === undefin
 /**
  * PUT /qna/{id}, both forms CONTRACT keeps: an edit by the author (topic, title, description), or
  * a reply by anyone signed in (`{reply: {reply}}`, the question's fields may ride along and count
- * only when the caller is the author). `_id` and `userName` are accepted and ignored.
+ * only when the caller is the author). `_id`, `userName` and `acceptedReplyId` are accepted and ignored.
  */
 export class QnaUpdateDto {
   @ValidateIf(editField)
@@ -81,4 +88,9 @@ export class QnaUpdateDto {
   @IsOptional()
   @IsMongoId(idRule('_id'))
   _id?: string;
+
+  /** A client sending the question back carries it (issue 22); it changes only through PUT /qna/accept/{questionId}. */
+  @IsOptional()
+  @IsMongoId(idRule('acceptedReplyId'))
+  acceptedReplyId?: string | null;
 }

@@ -24,6 +24,8 @@ export const COMMUNITY_PATTERNS = {
   deleteQuestion: 'community.delete-question',
   /** DeleteReplyRequest → QnaQuestion without that reply; the reply's author or admin. */
   deleteReply: 'community.delete-reply',
+  /** AcceptReplyRequest → QnaQuestion: the author (or an admin) sets or changes the accepted reply; only an admin clears it. */
+  acceptReply: 'community.accept-reply',
   health: 'community.health',
 } as const;
 
@@ -75,6 +77,12 @@ export interface DeleteReplyRequest extends QuestionRef {
   replyId: string;
 }
 
+export interface AcceptReplyRequest extends QuestionRef {
+  caller: Caller;
+  /** A reply of this question, or null to clear the accepted answer (admins only). */
+  replyId: string | null;
+}
+
 /** What each pattern takes (the gateway's `send` is checked against it). */
 export interface CommunityRequests {
   [COMMUNITY_PATTERNS.listQuestions]: ListQuestionsRequest;
@@ -84,6 +92,7 @@ export interface CommunityRequests {
   [COMMUNITY_PATTERNS.updateQuestion]: UpdateQuestionRequest;
   [COMMUNITY_PATTERNS.deleteQuestion]: DeleteQuestionRequest;
   [COMMUNITY_PATTERNS.deleteReply]: DeleteReplyRequest;
+  [COMMUNITY_PATTERNS.acceptReply]: AcceptReplyRequest;
   [COMMUNITY_PATTERNS.health]: Record<string, never>;
 }
 
@@ -96,6 +105,7 @@ export interface CommunityReplies {
   [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteReply]: QnaQuestion;
+  [COMMUNITY_PATTERNS.acceptReply]: QnaQuestion;
   [COMMUNITY_PATTERNS.health]: { status: 'ok' };
 }
 
@@ -106,6 +116,8 @@ export const QNA_MESSAGES = {
   onlyAuthorEdits: 'Only the author can edit this question.',
   onlyAuthorOrAdminDeletes: 'Only the author or an admin can delete this question.',
   onlyReplyAuthorOrAdminDeletes: 'Only the author of the reply or an admin can delete it.',
+  onlyAuthorOrAdminAccepts: 'Only the author of the question or an admin can accept an answer.',
+  onlyAdminClearsAccepted: 'Only an admin can clear the accepted answer; the author can accept another reply instead.',
   tooManyReplies: `This question already has ${QNA_THREAD_LIMITS.maxReplies} replies, the most a question takes; ask a new question to go on.`,
   threadTooLarge: `This question and its replies would pass ${QNA_THREAD_LIMITS.maxJsonBytes / 1024} kB, the most a question takes; ask a new question to go on.`,
 } as const;

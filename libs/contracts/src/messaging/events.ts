@@ -34,6 +34,8 @@ export const EVENT_SUBJECTS = {
   questionUpdated: 'events.community.question.updated',
   questionDeleted: 'events.community.question.deleted',
   questionReplied: 'events.community.question.replied',
+  /** The question's accepted reply was set, changed or cleared (replyId null). */
+  questionAccepted: 'events.community.question.accepted',
 } as const;
 export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
 
@@ -90,6 +92,11 @@ export interface QuestionRepliedEvent extends QuestionChangedEvent {
   replyId: string;
 }
 
+/** `replyId` is the accepted reply after the change, null when it was cleared. */
+export interface QuestionAcceptedEvent extends QuestionChangedEvent {
+  replyId: string | null;
+}
+
 /** The prefix every svc-community event shares (its instances listen to all of them). */
 export const COMMUNITY_EVENTS_PREFIX = 'events.community.';
 
@@ -108,4 +115,5 @@ export interface EventPayloads {
   [EVENT_SUBJECTS.questionUpdated]: QuestionChangedEvent;
   [EVENT_SUBJECTS.questionDeleted]: QuestionChangedEvent;
   [EVENT_SUBJECTS.questionReplied]: QuestionRepliedEvent;
+  [EVENT_SUBJECTS.questionAccepted]: QuestionAcceptedEvent;
 }
