@@ -13,6 +13,7 @@ export function makeQuestions(count: number, userName = OTHER): QnaQuestion[] {
     userName,
     datePosted: new Date(Date.UTC(2026, 10, 1 + index)).toISOString(),
     replies: [],
+    acceptedReplyId: null,
   }));
 }
 
@@ -27,7 +28,11 @@ export interface FakeGateway extends StubbedFetch {
 }
 
 const notFound = () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Question not found.' }, 404);
-const summary = ({ replies, ...question }: QnaQuestion): QnaQuestionSummary => ({ ...question, replyCount: replies.length });
+const summary = ({ replies, acceptedReplyId, ...question }: QnaQuestion): QnaQuestionSummary => ({
+  ...question,
+  replyCount: replies.length,
+  solved: acceptedReplyId !== null,
+});
 
 /**
  * The gateway's /qna calls as CONTRACT describes them, over an in-memory forum, for the component
@@ -62,15 +67,19 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
       return jsonResponse(newestFirst.slice((page - 1) * size, page * size).map(summary), 200, { 'x-total-count': String(newestFirst.length) });
     }
     if (call === 'POST /api/qna') {
-      const created: QnaQuestion = { _id: `new${nextId++}`, topic: body!.topic as Topic, title: body!.title!, description: body!.description!, userName: LEARNER.email, datePosted: now, replies: [] };
+      const created: QnaQuestion = { _id: `new${nextId++}`, topic: body!.topic as Topic, title: body!.title!, description: body!.description!, userName: LEARNER.email, datePosted: now, replies: [], acceptedReplyId: null };
       state.questions.push(created);
       return jsonResponse(created, 201);
     }
-    const questionId = first === 'reply' ? second : first;
+    const questionId = first === 'reply' || first === 'accept' ? second : first;
     const question = state.questions.find((item) => item._id === questionId);
     if (!question) return notFound();
     if (first === 'reply') {
       question.replies = question.replies.filter((reply) => reply._id !== body!.id);
+      return jsonResponse(question);
+    }
+    if (first === 'accept') {
+      question.acceptedReplyId = (body!.id as string | null) ?? null;
       return jsonResponse(question);
     }
     if (second === 'replies') {

@@ -26,7 +26,10 @@ export function QuestionList({ items, total, page, onPageChange }: QuestionListP
                 <Link to={`/qna/${question._id}`}>{question.title}</Link>
               </h3>
               <PostMeta userName={question.userName} datePosted={question.datePosted} topic={question.topic} />
-              <p className="qna-item__replies">{answers(question.replyCount)}</p>
+              <p className="qna-item__replies">
+                {question.solved ? <span className="qna-item__solved">Solved · </span> : null}
+                {answers(question.replyCount)}
+              </p>
             </article>
           </li>
         ))}

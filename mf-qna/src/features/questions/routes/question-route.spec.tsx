@@ -127,6 +127,41 @@ describe('/qna/{id}', () => {
     expect(within(answers()).queryByText('An answer to a thread that is full.')).toBeNull();
   });
 
+  it('lets the author accept an answer, shown first and marked, and accept another instead; no clear button for them (issue 22)', async () => {
+    gateway = fakeGateway([thread(LEARNER.email)]);
+    await renderRemote(QnaApp, '/qna/q1');
+    await screen.findByRole('article', { name: 'Question number 1' });
+    const replies = () => within(answers()).getAllByRole('listitem');
+    expect(within(answers()).getAllByRole('button', { name: 'Accept this answer' })).toHaveLength(2);
+
+    await userEvent.click(within(replies()[1]!).getByRole('button', { name: 'Accept this answer' }));
+    await waitFor(() => expect(replies()[0]).toHaveAccessibleName(`Accepted answer by ${LEARNER.email}`));
+    expect(replies()[0]).toHaveTextContent('Accepted answer');
+    expect(gateway.calls).toContain('PUT /api/qna/accept/q1');
+    expect(gateway.bodies).toContainEqual({ id: 'r-mine' });
+    expect(within(answers()).queryByRole('button', { name: 'Clear accepted answer' })).toBeNull();
+
+    await userEvent.click(within(replies()[1]!).getByRole('button', { name: 'Accept this answer' }));
+    await waitFor(() => expect(replies()[0]).toHaveAccessibleName(`Accepted answer by ${OTHER}`));
+    expect(gateway.questions[0]?.acceptedReplyId).toBe('r-other');
+  });
+
+  it('gives another learner no accept control, and lets an admin clear the accepted answer', async () => {
+    gateway = fakeGateway([{ ...thread(OTHER), acceptedReplyId: 'r-mine' }]);
+    const first = await renderRemote(QnaApp, '/qna/q1');
+    await screen.findByRole('article', { name: 'Question number 1' });
+    expect(within(answers()).queryByRole('button', { name: /Accept|Clear/ })).toBeNull();
+    expect(within(answers()).getAllByRole('listitem')[0]).toHaveTextContent('An answer by the learner.');
+    first.unmount();
+
+    await renderRemote(QnaApp, '/qna/q1', { admin: true });
+    await screen.findByRole('article', { name: 'Question number 1' });
+    await userEvent.click(await within(answers()).findByRole('button', { name: 'Clear accepted answer' }));
+    await waitFor(() => expect(within(answers()).queryByText('Accepted answer')).toBeNull());
+    expect(gateway.bodies).toContainEqual({ id: null });
+    expect(within(answers()).getAllByRole('listitem')[0]).toHaveTextContent('An answer by someone else.');
+  });
+
   it('says so when the question does not exist', async () => {
     gateway = fakeGateway([]);
     await renderRemote(QnaApp, '/qna/nope');

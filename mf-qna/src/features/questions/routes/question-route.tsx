@@ -3,6 +3,7 @@ import { DeleteButton, LinkButton } from '@dblearn/ui';
 import { toast, useSession } from '@dblearn/web';
 import { useState } from 'react';
 import { useNavigate, useParams } from '@dblearn/web/router';
+import { useAcceptReplyMutation } from '../api/accept-reply.js';
 import { useAddReplyMutation } from '../api/add-reply.js';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import { useDeleteReplyMutation } from '../api/delete-reply.js';
@@ -15,7 +16,8 @@ import { announceRefusal } from '../../../lib/refusal.js';
 
 /**
  * /qna/{id}: the question, a form to answer it, and the answers. The author may edit and delete it
- * and delete their own answers; an admin may delete any question or answer. Nobody else sees those
+ * and delete their own answers and accept one answer; an admin may delete any question or answer, and
+ * accept or clear the accepted answer. Nobody else sees those
  * controls (the gateway refuses them anyway).
  */
 export default function QuestionRoute() {
@@ -27,6 +29,8 @@ export default function QuestionRoute() {
   const [deleteQuestion, { isLoading: deleting }] = useDeleteQuestionMutation();
   const [deleteReply] = useDeleteReplyMutation();
   const [deletingReplyId, setDeletingReplyId] = useState<string | null>(null);
+  const [acceptReply] = useAcceptReplyMutation();
+  const [acceptingReplyId, setAcceptingReplyId] = useState<string | null>(null);
 
   if (!question) {
     if (isFetching) return <p role="status">Loading the question…</p>;
@@ -69,6 +73,19 @@ export default function QuestionRoute() {
     }
   };
 
+  /** The author (or an admin) accepts a reply; null: an admin clears the accepted one. */
+  const accept = async (reply: QnaReply | null) => {
+    setAcceptingReplyId(reply?._id ?? question.acceptedReplyId);
+    try {
+      await acceptReply({ questionId: question._id, replyId: reply?._id ?? null }).unwrap();
+      toast.success(reply ? 'Answer accepted.' : 'Accepted answer cleared.');
+    } catch (failure) {
+      announceRefusal(failure, reply ? 'The answer could not be accepted.' : 'The accepted answer could not be cleared.');
+    } finally {
+      setAcceptingReplyId(null);
+    }
+  };
+
   return (
     <div className="qna-thread">
       <LinkButton variant="ghost" to="/qna" className="qna-thread__back">
@@ -93,7 +110,17 @@ export default function QuestionRoute() {
       </article>
       <section className="qna-answers" aria-labelledby="qna-answers-title">
         <h2 id="qna-answers-title">Answers ({question.replies.length})</h2>
-        <ReplyList replies={question.replies} canDelete={canDeleteReply} deletingId={deletingReplyId} onDelete={(reply) => void removeReply(reply)} />
+        <ReplyList
+          replies={question.replies}
+          acceptedId={question.acceptedReplyId ?? null}
+          canDelete={canDeleteReply}
+          deletingId={deletingReplyId}
+          onDelete={(reply) => void removeReply(reply)}
+          canAccept={isAuthor || isAdmin}
+          canClear={isAdmin}
+          acceptingId={acceptingReplyId}
+          onAccept={(reply) => void accept(reply)}
+        />
         <h2 className="qna-answers__form-title">Your answer</h2>
         <ReplyForm submitting={replying} onSubmit={answer} />
       </section>

@@ -34,6 +34,15 @@ describe('/qna', () => {
     expect(titles()).toEqual(['Question number 2', 'Question number 1']);
   });
 
+  it('marks the threads whose answer was accepted as solved (issue 22)', async () => {
+    const questions = makeQuestions(2);
+    questions[1] = { ...questions[1]!, replies: [{ _id: 'r1', userName: LEARNER.email, reply: 'The answer.', datePosted: questions[1]!.datePosted }], acceptedReplyId: 'r1' };
+    gateway = fakeGateway(questions);
+    await renderRemote(QnaApp, '/qna');
+    expect(await screen.findByRole('article', { name: 'Question number 2' })).toHaveTextContent('Solved · 1 answer');
+    expect(screen.getByRole('article', { name: 'Question number 1' })).not.toHaveTextContent('Solved');
+  });
+
   it('filters by topic from the sidebar, with its own URL', async () => {
     gateway = fakeGateway(makeQuestions(12));
     const area = await renderRemote(QnaApp, '/qna');
