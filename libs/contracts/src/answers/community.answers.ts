@@ -8,7 +8,7 @@ export const QnaReplyAnswer = z
   .object({
     _id: objectId(),
     userName: email().meta({ description: "The reply author's e-mail." }),
-    reply: z.string().meta({ description: 'Stored as written; shown as text, never as HTML.' }),
+    reply: z.string().meta({ description: "Stored as written; shown as Markdown's safe subset (decision 0013), never as raw HTML." }),
     datePosted: dateTime(),
   })
   .meta({ id: 'QnaReply' });
@@ -17,7 +17,7 @@ const questionFields = {
   _id: objectId(),
   topic: topic(),
   title: z.string(),
-  description: z.string().meta({ description: 'Stored as written; shown as text, never as HTML.' }),
+  description: z.string().meta({ description: "Stored as written; shown as Markdown's safe subset (decision 0013), never as raw HTML." }),
   userName: email().meta({ description: "The author's e-mail." }),
   datePosted: dateTime(),
 };

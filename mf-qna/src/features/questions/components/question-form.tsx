@@ -2,6 +2,7 @@ import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dble
 import { Button, fieldMessages, SelectField, TextAreaField, TextField, textRules, useRulesForm } from '@dblearn/ui';
 import { useEffect, type ReactNode } from 'react';
 import type { QuestionInput } from '../api/qna-question.js';
+import { WritePreviewTabs } from '../markdown/write-preview-tabs.js';
 
 /** The select starts with no topic chosen. */
 type QuestionFormValues = Omit<QuestionInput, 'topic'> & { topic: Topic | '' };
@@ -32,6 +33,7 @@ export function QuestionForm({ initial, submitLabel, submitting, onSubmit, focus
     onEnter,
     reset,
     setFocus,
+    watch,
     formState: { errors, isValid, isSubmitting },
   } = useRulesForm<QuestionFormValues>(initial ?? EMPTY);
   useEffect(() => {
@@ -45,7 +47,9 @@ export function QuestionForm({ initial, submitLabel, submitting, onSubmit, focus
   return (
     <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={initial ? 'Edit the question' : 'Ask a question'}>
       <TextField label="Title" error={fieldMessages(errors.title)} {...register('title', titleRules)} />
-      <TextAreaField label="Question" rows={4} error={fieldMessages(errors.description)} {...register('description', descriptionRules)} />
+      <WritePreviewTabs text={watch('description')}>
+        <TextAreaField label="Question" rows={4} error={fieldMessages(errors.description)} {...register('description', descriptionRules)} />
+      </WritePreviewTabs>
       <SelectField label="Topic" placeholder="Choose a topic" options={TOPIC_OPTIONS} error={fieldMessages(errors.topic)} {...register('topic', topicRules)} />
       <div className="qna-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting || submitting}>

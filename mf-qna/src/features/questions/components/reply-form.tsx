@@ -1,5 +1,6 @@
 import { LIMITS } from '@dblearn/contracts';
 import { Button, fieldMessages, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
+import { WritePreviewTabs } from '../markdown/write-preview-tabs.js';
 
 interface ReplyFormValues {
   reply: string;
@@ -7,19 +8,22 @@ interface ReplyFormValues {
 
 export interface ReplyFormProps {
   submitting: boolean;
+  /** The question's practice database: the preview runs ```sql blocks on it as the thread will. */
+  sandboxCourseId?: string | null;
   /** Resolves true when the answer was stored: the form then empties itself. */
   onSubmit: (reply: string) => Promise<boolean>;
 }
 
 const replyRules = textRules('Answer', LIMITS.qna.reply);
 
-/** SPEC §5 "Q&A reply": 10–3000 characters, labelled Answer; submit disabled while invalid. */
-export function ReplyForm({ submitting, onSubmit }: ReplyFormProps) {
+/** SPEC §5 "Q&A reply": 10–3000 characters of Markdown, labelled Answer, with a preview; submit disabled while invalid. */
+export function ReplyForm({ submitting, sandboxCourseId, onSubmit }: ReplyFormProps) {
   const {
     register,
     handleSubmit,
     onEnter,
     reset,
+    watch,
     formState: { errors, isValid, isSubmitting },
   } = useRulesForm<ReplyFormValues>({ reply: '' });
   const submit = handleSubmit(async ({ reply }) => {
@@ -27,7 +31,9 @@ export function ReplyForm({ submitting, onSubmit }: ReplyFormProps) {
   });
   return (
     <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label="Answer the question">
-      <TextAreaField label="Answer" rows={4} error={fieldMessages(errors.reply)} {...register('reply', replyRules)} />
+      <WritePreviewTabs text={watch('reply')} sandboxCourseId={sandboxCourseId}>
+        <TextAreaField label="Answer" rows={4} error={fieldMessages(errors.reply)} {...register('reply', replyRules)} />
+      </WritePreviewTabs>
       <div className="qna-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
           Post Answer

@@ -1,5 +1,6 @@
 import type { QnaReply } from '@dblearn/contracts';
 import { Button, DeleteButton } from '@dblearn/ui';
+import { PostBody } from '../markdown/post-body.js';
 import { PostMeta } from './post-meta.js';
 
 export interface ReplyListProps {
@@ -39,7 +40,7 @@ export function ReplyList({ replies, acceptedId, canDelete, deletingId, onDelete
               </p>
             ) : null}
             <PostMeta userName={reply.userName} datePosted={reply.datePosted} />
-            <p className="qna-text">{reply.reply}</p>
+            <PostBody text={reply.reply} />
             <div className="qna-reply__actions">
               {canAccept && !accepted ? (
                 <Button variant="secondary" disabled={acceptingId !== null} onClick={() => onAccept(reply)}>

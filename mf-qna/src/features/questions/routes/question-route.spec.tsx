@@ -95,6 +95,23 @@ describe('/qna/{id}', () => {
     await waitFor(() => expect(within(form).getByLabelText('Answer')).toHaveValue(''));
   });
 
+  it('renders posts as Markdown and previews an answer with the same renderer before posting (issue 22)', async () => {
+    gateway = fakeGateway([{ ...thread(OTHER), description: 'Why does *this* fail?\n\n<script>alert(1)</script>' }]);
+    const { container } = await renderRemote(QnaApp, '/qna/q1');
+    const question = await screen.findByRole('article', { name: 'Question number 1' });
+    expect(await within(question).findByText('this')).toHaveProperty('tagName', 'EM');
+    expect(within(question).getByText('<script>alert(1)</script>')).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+
+    const form = screen.getByRole('form', { name: 'Answer the question' });
+    await userEvent.type(within(form).getByLabelText('Answer'), 'Use **GROUP BY** here.');
+    await userEvent.click(within(form).getByRole('tab', { name: 'Preview' }));
+    const preview = within(form).getByRole('tabpanel', { name: 'Preview' });
+    expect(await within(preview).findByText('GROUP BY')).toHaveProperty('tagName', 'STRONG');
+    await userEvent.click(within(form).getByRole('tab', { name: 'Write' }));
+    expect(within(form).getByLabelText('Answer')).toHaveValue('Use **GROUP BY** here.');
+  });
+
   it('only logs an answer that fails with a server error, and shows nothing (SPEC §8)', async () => {
     gateway = fakeGateway([thread(OTHER)]);
     gateway.failNext('POST /api/qna/q1/replies', 503, 'The community service is unavailable.');

@@ -9,6 +9,7 @@ import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import { useDeleteReplyMutation } from '../api/delete-reply.js';
 import { useGetQuestionQuery } from '../api/get-question.js';
 import { PostMeta } from '../components/post-meta.js';
+import { PostBody } from '../markdown/post-body.js';
 import { QuestionUnavailable } from '../components/question-unavailable.js';
 import { ReplyForm } from '../components/reply-form.js';
 import { ReplyList } from '../components/reply-list.js';
@@ -96,7 +97,7 @@ export default function QuestionRoute() {
           {question.title}
         </h1>
         <PostMeta userName={question.userName} datePosted={question.datePosted} topic={question.topic} />
-        <p className="qna-text">{question.description}</p>
+        <PostBody text={question.description} />
         {isAuthor || isAdmin ? (
           <div className="qna-question__actions">
             {isAuthor ? (
