@@ -14,6 +14,7 @@ export function makeQuestions(count: number, userName = OTHER): QnaQuestion[] {
     datePosted: new Date(Date.UTC(2026, 10, 1 + index)).toISOString(),
     replies: [],
     acceptedReplyId: null,
+    sandboxCourseId: null,
   }));
 }
 
@@ -56,6 +57,7 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
       return jsonResponse({ statusCode: failure.status, error: 'Error', message: failure.message }, failure.status);
     }
     const [, , resource, first, second] = url.pathname.split('/');
+    if (call === 'GET /api/course') return jsonResponse([{ _id: 'c-sql', name: 'SQL practice', topic: 'sql', teacher: 'Ada', length: '1 hour', tutorials: [], projects: [] }]);
     if (call === 'GET /api/users/me') return jsonResponse({ ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] });
     if (resource !== 'qna') return notFound();
     const now = new Date().toISOString();
@@ -67,7 +69,7 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
       return jsonResponse(newestFirst.slice((page - 1) * size, page * size).map(summary), 200, { 'x-total-count': String(newestFirst.length) });
     }
     if (call === 'POST /api/qna') {
-      const created: QnaQuestion = { _id: `new${nextId++}`, topic: body!.topic as Topic, title: body!.title!, description: body!.description!, userName: LEARNER.email, datePosted: now, replies: [], acceptedReplyId: null };
+      const created: QnaQuestion = { _id: `new${nextId++}`, topic: body!.topic as Topic, title: body!.title!, description: body!.description!, userName: LEARNER.email, datePosted: now, replies: [], acceptedReplyId: null, sandboxCourseId: (body!.sandboxCourseId as string | null) ?? null };
       state.questions.push(created);
       return jsonResponse(created, 201);
     }
@@ -88,7 +90,7 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
     }
     if (request.method === 'GET') return jsonResponse(question);
     if (request.method === 'PUT') {
-      Object.assign(question, { topic: body!.topic, title: body!.title, description: body!.description });
+      Object.assign(question, { topic: body!.topic, title: body!.title, description: body!.description, sandboxCourseId: body!.sandboxCourseId ?? question.sandboxCourseId });
       return jsonResponse(question);
     }
     state.questions = state.questions.filter((item) => item._id !== questionId);

@@ -90,6 +90,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       datePosted: expect.any(String),
       replies: [],
       acceptedReplyId: null,
+      sandboxCourseId: null,
     });
     expect(await find(question._id)).toEqual(question);
     // The detail's raw reply: the very JSON bytes the gateway sends on as the HTTP body.
@@ -143,7 +144,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         ['Second NoSQL question here', 0],
         ['First NoSQL question here', 1],
       ]);
-      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'datePosted', 'description', 'replyCount', 'solved', 'title', 'topic', 'userName']);
+      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'datePosted', 'description', 'replyCount', 'sandboxCourseId', 'solved', 'title', 'topic', 'userName']);
       expect((await list({ topic: 'nosql', page: 2, pageSize: 1 })).items.map((item) => item._id)).toEqual([first._id]);
       expect((await list()).items[0]?._id).toBe(second._id);
       expect((await community.refusal(COMMUNITY_PATTERNS.listQuestions, { pageSize: 101 })).statusCode).toBe(400);

@@ -31,6 +31,7 @@ import { UserRate } from '../common/limits/user-limits.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
+import { PracticeDatabase } from './practice-database.js';
 
 const THREAD_FULL =
   `The question already has ${QNA_THREAD_LIMITS.maxReplies} replies, or the write would take it past ${QNA_THREAD_LIMITS.maxJsonBytes / 1024} kB of JSON; nothing was written.`;
@@ -49,6 +50,7 @@ export class QnaController {
   constructor(
     private readonly services: ServiceClients,
     private readonly roles: AccountRoles,
+    private readonly practiceDatabase: PracticeDatabase,
   ) {}
 
   /**
@@ -86,11 +88,13 @@ export class QnaController {
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer) })
   async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
+    await this.practiceDatabase.assertSqlSandbox(body.sandboxCourseId);
     return this.services.send(COMMUNITY_PATTERNS.createQuestion, {
       caller: this.author(user),
       topic: body.topic,
       title: body.title,
       description: body.description,
+      sandboxCourseId: body.sandboxCourseId ?? null,
     });
   }
 
@@ -129,8 +133,10 @@ export class QnaController {
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: THREAD_FULL })
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    const { topic, title, description } = body;
-    const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description } : undefined;
+    const { topic, title, description, sandboxCourseId } = body;
+    const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description, sandboxCourseId } : undefined;
+    // Only an edit by the author stores it; svc-community decides who the author is, so check any named one.
+    if (edit) await this.practiceDatabase.assertSqlSandbox(sandboxCourseId);
     return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: this.author(user), edit, reply: body.reply?.reply });
   }
 

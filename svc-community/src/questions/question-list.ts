@@ -25,7 +25,7 @@ export class QuestionList {
     this.list = readModels.create<QnaQuestionSummary>({
       name: 'questions',
       model: questions,
-      projection: { topic: 1, title: 1, description: 1, userName: 1, datePosted: 1, replies: 1, acceptedReplyId: 1 },
+      projection: { topic: 1, title: 1, description: 1, userName: 1, datePosted: 1, replies: 1, acceptedReplyId: 1, sandboxCourseId: 1 },
       toSummary: (doc: AnyObject) => toSummary(doc as StoredQuestion),
       orderBy: 'datePosted',
       direction: 'desc',

@@ -13,6 +13,7 @@ function questionFields(question: StoredQuestion): Omit<QnaQuestion, 'replies' |
     description: question.description,
     userName: question.userName,
     datePosted: question.datePosted.toISOString(),
+    sandboxCourseId: question.sandboxCourseId ?? null,
   };
 }
 

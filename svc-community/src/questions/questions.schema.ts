@@ -40,6 +40,10 @@ export class Question {
   @Prop({ type: [ReplySchema], default: [] })
   replies!: Reply[];
 
+  /** The course whose SQL sandbox the thread's ```sql blocks run on (checked by the gateway); null for none. */
+  @Prop({ type: String, default: null })
+  sandboxCourseId?: string | null;
+
   /** One of `replies`, accepted by the author or an admin; absent or null while none is. */
   @Prop({ type: MongooseSchema.Types.ObjectId, default: null })
   acceptedReplyId?: Types.ObjectId | null;

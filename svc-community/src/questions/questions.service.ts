@@ -63,9 +63,9 @@ export class QuestionsService {
     return cached;
   }
 
-  async createQuestion({ caller, topic, title, description }: CreateQuestionRequest): Promise<QnaQuestion> {
+  async createQuestion({ caller, topic, title, description, sandboxCourseId = null }: CreateQuestionRequest): Promise<QnaQuestion> {
     const _id = new mongoose.Types.ObjectId();
-    const fields = { _id, topic, title, description, userName: caller.email, datePosted: new Date(), replies: [] };
+    const fields = { _id, topic, title, description, sandboxCourseId, userName: caller.email, datePosted: new Date(), replies: [] };
     // The gateway has answered 503 once its deadline passed: then nothing may be written.
     assertBeforeDeadline();
     const created = await this.outbox.create(this.questions, fields, domainEvent(EVENT_SUBJECTS.questionCreated, { entityId: _id.toHexString(), topic }));
@@ -102,9 +102,11 @@ export class QuestionsService {
     const update: UpdateQuery<Question> = {};
     let after: StoredQuestion = current;
     if (applyEdit) {
-      update.$set = { topic: edit.topic, title: edit.title, description: edit.description };
+      const { sandboxCourseId, ...fields } = edit;
+      // An edit without sandboxCourseId keeps the practice database chosen before.
+      update.$set = sandboxCourseId === undefined ? fields : { ...fields, sandboxCourseId };
       events.push(domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic }));
-      after = { ...after, ...edit };
+      after = { ...after, ...update.$set };
     }
     if (reply !== undefined) {
       const replyId = new mongoose.Types.ObjectId();

@@ -20,6 +20,9 @@ const questionFields = {
   description: z.string().meta({ description: "Stored as written; shown as Markdown's safe subset (decision 0013), never as raw HTML." }),
   userName: email().meta({ description: "The author's e-mail." }),
   datePosted: dateTime(),
+  sandboxCourseId: objectId()
+    .nullable()
+    .meta({ description: "The course whose SQL sandbox the post's ```sql blocks run on (issue 22); null for none." }),
 };
 
 /** GET /qna/{id}. */

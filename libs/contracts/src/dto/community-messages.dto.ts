@@ -27,7 +27,7 @@ export class CallerDto implements Caller {
   isAdmin!: boolean;
 }
 
-/** The question's own fields, as QnaQuestionDto checks them, without the ignored userName. */
+/** The question's own fields, as QnaQuestionDto checks them (the gateway has checked the sandbox's course), without the ignored userName. */
 export class QuestionFieldsDto extends QnaQuestionDto implements QuestionFields {}
 
 export class CreateQuestionMessageDto extends QuestionFieldsDto implements CreateQuestionRequest {

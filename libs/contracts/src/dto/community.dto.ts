@@ -37,6 +37,11 @@ export class QnaQuestionDto {
   @IsOptional()
   @IsString({ message: 'userName must be text.' })
   userName?: string;
+
+  /** Issue 22: the course whose SQL sandbox the post's ```sql blocks run on; null or absent for none. */
+  @IsOptional()
+  @IsMongoId(idRule('sandboxCourseId'))
+  sandboxCourseId?: string | null;
 }
 
 /** POST /qna/{id}/replies, and the `reply` object of PUT /qna/{id} (labelled Answer). */
@@ -75,6 +80,10 @@ export class QnaUpdateDto {
   @IsString({ message: 'Question must be text.' })
   @Length(LIMITS.qna.description.min, LIMITS.qna.description.max, { message: lengthMessage('Question', LIMITS.qna.description) })
   description?: string;
+
+  @IsOptional()
+  @IsMongoId(idRule('sandboxCourseId'))
+  sandboxCourseId?: string | null;
 
   @IsOptional()
   @ValidateNested()

@@ -45,6 +45,11 @@ export interface QuestionFields {
   topic: Topic;
   title: string;
   description: string;
+  /**
+   * The course whose SQL sandbox the post's ```sql blocks run on (issue 22), null for none; absent
+   * in an edit: unchanged. The gateway checked that the course exists and has a SQL sandbox.
+   */
+  sandboxCourseId?: string | null;
 }
 
 export interface QuestionRef {
@@ -116,6 +121,7 @@ export const QNA_MESSAGES = {
   onlyAuthorEdits: 'Only the author can edit this question.',
   onlyAuthorOrAdminDeletes: 'Only the author or an admin can delete this question.',
   onlyReplyAuthorOrAdminDeletes: 'Only the author of the reply or an admin can delete it.',
+  noSqlSandbox: 'The practice database must be a course with a SQL sandbox; choose another or none.',
   onlyAuthorOrAdminAccepts: 'Only the author of the question or an admin can accept an answer.',
   onlyAdminClearsAccepted: 'Only an admin can clear the accepted answer; the author can accept another reply instead.',
   tooManyReplies: `This question already has ${QNA_THREAD_LIMITS.maxReplies} replies, the most a question takes; ask a new question to go on.`,

@@ -1,11 +1,12 @@
 import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
 import { Button, fieldMessages, SelectField, TextAreaField, TextField, textRules, useRulesForm } from '@dblearn/ui';
 import { useEffect, type ReactNode } from 'react';
+import { useGetPracticeCoursesQuery } from '../api/get-practice-courses.js';
 import type { QuestionInput } from '../api/qna-question.js';
 import { WritePreviewTabs } from '../markdown/write-preview-tabs.js';
 
-/** The select starts with no topic chosen. */
-type QuestionFormValues = Omit<QuestionInput, 'topic'> & { topic: Topic | '' };
+/** The selects start with no topic and no practice database ('') chosen. */
+type QuestionFormValues = Omit<QuestionInput, 'topic' | 'sandboxCourseId'> & { topic: Topic | ''; sandboxCourseId: string };
 
 export interface QuestionFormProps {
   initial?: QuestionInput;
@@ -19,7 +20,7 @@ export interface QuestionFormProps {
   children?: ReactNode;
 }
 
-const EMPTY: QuestionFormValues = { title: '', description: '', topic: '' };
+const EMPTY: QuestionFormValues = { title: '', description: '', topic: '', sandboxCourseId: '' };
 const titleRules = textRules('Title', LIMITS.qna.title);
 const descriptionRules = textRules('Question', LIMITS.qna.description);
 const topicRules = { required: requiredMessage('Topic') };
@@ -35,22 +36,25 @@ export function QuestionForm({ initial, submitLabel, submitting, onSubmit, focus
     setFocus,
     watch,
     formState: { errors, isValid, isSubmitting },
-  } = useRulesForm<QuestionFormValues>(initial ?? EMPTY);
+  } = useRulesForm<QuestionFormValues>(initial ? { ...initial, sandboxCourseId: initial.sandboxCourseId ?? '' } : EMPTY);
+  const { data: courses = [] } = useGetPracticeCoursesQuery();
+  const courseOptions = courses.map((course) => ({ value: course._id, label: course.name }));
   useEffect(() => {
     if (focusTitle) setFocus('title');
   }, [focusTitle, setFocus]);
-  const submit = handleSubmit(async ({ topic, title, description }) => {
+  const submit = handleSubmit(async ({ topic, title, description, sandboxCourseId }) => {
     if (topic === '') return; // the required rule keeps this from happening
-    if ((await onSubmit({ topic, title, description })) && !initial) reset(EMPTY);
+    if ((await onSubmit({ topic, title, description, sandboxCourseId: sandboxCourseId || null })) && !initial) reset(EMPTY);
   });
 
   return (
     <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={initial ? 'Edit the question' : 'Ask a question'}>
       <TextField label="Title" error={fieldMessages(errors.title)} {...register('title', titleRules)} />
-      <WritePreviewTabs text={watch('description')}>
+      <WritePreviewTabs text={watch('description')} sandboxCourseId={watch('sandboxCourseId') || null}>
         <TextAreaField label="Question" rows={4} error={fieldMessages(errors.description)} {...register('description', descriptionRules)} />
       </WritePreviewTabs>
       <SelectField label="Topic" placeholder="Choose a topic" options={TOPIC_OPTIONS} error={fieldMessages(errors.topic)} {...register('topic', topicRules)} />
+      <SelectField label="Practice database for ```sql blocks" placeholder="None" options={courseOptions} {...register('sandboxCourseId')} />
       <div className="qna-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
           {submitLabel}

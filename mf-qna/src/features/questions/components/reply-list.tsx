@@ -5,6 +5,8 @@ import { PostMeta } from './post-meta.js';
 
 export interface ReplyListProps {
   replies: readonly QnaReply[];
+  /** The question's practice database: a reply's ```sql blocks run on it too. */
+  sandboxCourseId?: string | null;
   /** The accepted reply's id, shown first and marked; null while none is. */
   acceptedId: string | null;
   /** Whether this person may delete that reply (its author, or an admin). */
@@ -26,7 +28,7 @@ export function acceptedFirst(replies: readonly QnaReply[], acceptedId: string |
 }
 
 /** The answers under a question, the accepted one first and marked. */
-export function ReplyList({ replies, acceptedId, canDelete, deletingId, onDelete, canAccept, canClear, acceptingId, onAccept }: ReplyListProps) {
+export function ReplyList({ replies, sandboxCourseId, acceptedId, canDelete, deletingId, onDelete, canAccept, canClear, acceptingId, onAccept }: ReplyListProps) {
   if (replies.length === 0) return <p className="qna-muted">No answers yet. Be the first to answer.</p>;
   return (
     <ol className="qna-replies">
@@ -40,7 +42,7 @@ export function ReplyList({ replies, acceptedId, canDelete, deletingId, onDelete
               </p>
             ) : null}
             <PostMeta userName={reply.userName} datePosted={reply.datePosted} />
-            <PostBody text={reply.reply} />
+            <PostBody text={reply.reply} sandboxCourseId={sandboxCourseId} />
             <div className="qna-reply__actions">
               {canAccept && !accepted ? (
                 <Button variant="secondary" disabled={acceptingId !== null} onClick={() => onAccept(reply)}>

@@ -49,7 +49,7 @@ export default function EditQuestionRoute() {
       {/* keyed by id: the form starts from this question's values */}
       <QuestionForm
         key={question._id}
-        initial={{ topic: question.topic, title: question.title, description: question.description }}
+        initial={{ topic: question.topic, title: question.title, description: question.description, sandboxCourseId: question.sandboxCourseId }}
         submitLabel="Save"
         submitting={isLoading}
         onSubmit={save}

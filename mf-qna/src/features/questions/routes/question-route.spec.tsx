@@ -198,7 +198,7 @@ describe('/qna/edit/{id}', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(area.location()).toBe('/qna/q1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'An edited title for it' })).toBeInTheDocument();
-    expect(gateway.bodies).toEqual([{ topic: 'sql', title: 'An edited title for it', description: 'Description of question 1.' }]);
+    expect(gateway.bodies).toEqual([{ topic: 'sql', title: 'An edited title for it', description: 'Description of question 1.', sandboxCourseId: null }]);
   });
 
   it('shows no form to anyone but the author', async () => {

@@ -97,7 +97,7 @@ export default function QuestionRoute() {
           {question.title}
         </h1>
         <PostMeta userName={question.userName} datePosted={question.datePosted} topic={question.topic} />
-        <PostBody text={question.description} />
+        <PostBody text={question.description} sandboxCourseId={question.sandboxCourseId} />
         {isAuthor || isAdmin ? (
           <div className="qna-question__actions">
             {isAuthor ? (
@@ -113,6 +113,7 @@ export default function QuestionRoute() {
         <h2 id="qna-answers-title">Answers ({question.replies.length})</h2>
         <ReplyList
           replies={question.replies}
+          sandboxCourseId={question.sandboxCourseId}
           acceptedId={question.acceptedReplyId ?? null}
           canDelete={canDeleteReply}
           deletingId={deletingReplyId}
@@ -123,7 +124,7 @@ export default function QuestionRoute() {
           onAccept={(reply) => void accept(reply)}
         />
         <h2 className="qna-answers__form-title">Your answer</h2>
-        <ReplyForm submitting={replying} onSubmit={answer} />
+        <ReplyForm submitting={replying} sandboxCourseId={question.sandboxCourseId} onSubmit={answer} />
       </section>
     </div>
   );

@@ -81,8 +81,21 @@ describe('/qna', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'How do I index a JSON column?' })).toBeInTheDocument();
     expect(titles()[0]).toBe('How do I index a JSON column?');
     expect(screen.getByRole('article', { name: 'How do I index a JSON column?' })).toHaveTextContent(LEARNER.email);
-    expect(gateway.bodies).toEqual([{ title: 'How do I index a JSON column?', description: 'Queries on a JSON field are slow.', topic: 'nosql' }]);
+    expect(gateway.bodies).toEqual([{ title: 'How do I index a JSON column?', description: 'Queries on a JSON field are slow.', topic: 'nosql', sandboxCourseId: null }]);
     await waitFor(() => expect(within(askForm()).getByLabelText('Title')).toHaveValue(''));
+  });
+
+  it('posts the practice database chosen for its ```sql blocks (issue 22)', async () => {
+    gateway = fakeGateway([]);
+    await renderRemote(QnaApp, '/qna');
+    const select = within(askForm()).getByLabelText('Practice database for ```sql blocks');
+    await within(select).findByRole('option', { name: 'SQL practice' });
+    await userEvent.type(within(askForm()).getByLabelText('Title'), 'Why is my LEFT JOIN empty?');
+    await userEvent.type(within(askForm()).getByLabelText('Question'), 'Run this:\n\n```sql\nSELECT 1;\n```');
+    await userEvent.selectOptions(within(askForm()).getByLabelText('Topic'), 'SQL');
+    await userEvent.selectOptions(select, 'SQL practice');
+    await userEvent.click(within(askForm()).getByRole('button', { name: 'Post Question' }));
+    await waitFor(() => expect(gateway!.bodies).toEqual([expect.objectContaining({ sandboxCourseId: 'c-sql' })]));
   });
 
   it('tells a refused post in the gateway’s words', async () => {
