@@ -7,6 +7,7 @@ import { ContentModule } from './content/content.module.js';
 import { GatewayConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
+import { LiveModule } from './live/live.module.js';
 import { QnaModule } from './qna/qna.module.js';
 import { ServicesModule } from './services/services.module.js';
 import { ProgressModule } from './progress/progress.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         UsersModule,
         ProgressModule,
         QnaModule,
+        LiveModule,
         ContentModule,
         HealthModule,
       ],

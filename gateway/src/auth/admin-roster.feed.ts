@@ -1,7 +1,8 @@
 import { type AdminChangedEvent, EVENT_SUBJECTS, USERS_PATTERNS } from '@dblearn/contracts';
 import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { connectUntilStopped } from '../common/nats/connect-until-stopped.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { AdminRoster } from './admin-roster.js';
@@ -60,27 +61,20 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
-  /** Connects, trying again every second while NATS is away (our own loop: a pending first connect cannot be cancelled at shutdown). */
-  private async connect(): Promise<NatsConnection | undefined> {
-    for (let tries = 0; !this.stopped; tries += 1) {
-      try {
-        const nc = await connect({
-          ...natsConnectionOptions(this.config.natsUrl),
-          name: 'gateway-admin-roster',
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 500,
-          // A silently dead connection is noticed within about 4 s, so a missed revoke cannot go unnoticed for long.
-          pingInterval: 2_000,
-          maxPingOut: 2,
-        });
-        if (!this.stopped) return nc;
-        await nc.close();
-      } catch (error) {
-        if (tries === 0) this.logger.warn(`NATS at ${redactUrl(this.config.natsUrl)} is not reachable (${String(error)}); admin calls answer 503 until it is.`);
-        await pause(RETRY_MS * 4);
-      }
-    }
-    return undefined;
+  private connect(): Promise<NatsConnection | undefined> {
+    return connectUntilStopped(
+      {
+        ...natsConnectionOptions(this.config.natsUrl),
+        name: 'gateway-admin-roster',
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+        // A silently dead connection is noticed within about 4 s, so a missed revoke cannot go unnoticed for long.
+        pingInterval: 2_000,
+        maxPingOut: 2,
+      },
+      () => this.stopped,
+      (error) => this.logger.warn(`NATS at ${redactUrl(this.config.natsUrl)} is not reachable (${String(error)}); admin calls answer 503 until it is.`),
+    );
   }
 
   /** Asks svc-users for the roster until it answers (or the roster is unsure again and a newer ask runs). */

@@ -15,6 +15,7 @@ describe('loadGatewayConfig', () => {
       jwt: { secret: secret.JWT_SECRET, expiresIn: '7d', maxAge: '7d' },
       rateLimits: { login: { limit: 10, ttlMs: 60_000 }, loginPerAddress: { limit: 20, ttlMs: 900_000 }, loginRequests: { limit: 20, ttlMs: 60_000 }, loginRequestsPerAddress: { limit: 60, ttlMs: 60_000 }, register: { limit: 30, ttlMs: 60_000 } },
       userLimits: { attempts: { limit: 30, windowMs: 60_000 }, attemptsInFlight: 2, qnaWrites: { limit: 10, windowMs: 60_000 } },
+      live: { perUser: 6, total: 2_000, heartbeatMs: 15_000 },
       logLevels: ['log', 'warn', 'error', 'fatal'],
       trustedEdges: [],
       corsOrigins: expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8081']),

@@ -1,5 +1,5 @@
 import { logsAsJson } from '@dblearn/nest-common/logging';
-import { USER_LIMITS } from '@dblearn/contracts';
+import { LIVE_LIMITS, USER_LIMITS } from '@dblearn/contracts';
 import type { LogLevel } from '@nestjs/common';
 import { isIP } from 'node:net';
 
@@ -39,6 +39,15 @@ export interface GatewayConfig {
     attemptsInFlight: number;
     /** QNA_WRITE_RATE_LIMIT: questions, replies and edits per user per minute. */
     qnaWrites: UserRateLimit;
+  };
+  /** Issue 22: the Q&A live stream (defaults: LIVE_LIMITS in @dblearn/contracts). */
+  live: {
+    /** LIVE_CONNECTIONS_PER_USER */
+    perUser: number;
+    /** LIVE_CONNECTIONS_TOTAL */
+    total: number;
+    /** LIVE_HEARTBEAT_MS */
+    heartbeatMs: number;
   };
   logLevels: LogLevel[];
   /**
@@ -118,6 +127,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       attempts: { limit: integer(env, 'ATTEMPT_RATE_LIMIT', USER_LIMITS.attempts.limit, 1, 1_000_000), windowMs: USER_LIMITS.attempts.windowMs },
       attemptsInFlight: integer(env, 'ATTEMPTS_IN_FLIGHT_LIMIT', USER_LIMITS.attemptsInFlight, 1, 1_000),
       qnaWrites: { limit: integer(env, 'QNA_WRITE_RATE_LIMIT', USER_LIMITS.qnaWrites.limit, 1, 1_000_000), windowMs: USER_LIMITS.qnaWrites.windowMs },
+    },
+    live: {
+      perUser: integer(env, 'LIVE_CONNECTIONS_PER_USER', LIVE_LIMITS.perUser, 1, 1_000),
+      total: integer(env, 'LIVE_CONNECTIONS_TOTAL', LIVE_LIMITS.total, 1, 1_000_000),
+      heartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', LIVE_LIMITS.heartbeatMs, 50, 300_000),
     },
     logLevels: logLevels(env),
     trustedEdges: trustedEdges(env),

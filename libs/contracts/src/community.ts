@@ -9,5 +9,14 @@ export type QnaReply = z.output<typeof answers.QnaReplyAnswer>;
 /** GET /qna/{id} (CONTRACT "Q&A"). */
 export type QnaQuestion = z.output<typeof answers.QnaQuestionAnswer>;
 
+/** One `qna` event of GET /live/qna (issue 22). */
+export type QnaLiveEvent = z.output<typeof answers.QnaLiveEventAnswer>;
+
 /** One item of GET /qna: the question without its replies, with how many it has. */
 export type QnaQuestionSummary = z.output<typeof answers.QnaQuestionSummaryAnswer>;
+
+/**
+ * GET /api/live/qna (issue 22): the Q&A's Server-Sent Events. `ready` opens every stream (after a
+ * reconnect the page reads what it shows again: that is the catch-up); `qna` carries a QnaLiveEvent.
+ */
+export const QNA_LIVE = { path: '/live/qna', readyEvent: 'ready', changeEvent: 'qna' } as const;

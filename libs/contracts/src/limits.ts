@@ -126,6 +126,25 @@ export const USER_LIMITS = {
   qnaWrites: { limit: 10, windowMs: 60_000 },
 } as const satisfies { attempts: UserRate; attemptsInFlight: number; qnaWrites: UserRate };
 
+/**
+ * Issue 22: the Q&A live stream (GET /api/live/qna, Server-Sent Events). Each open stream is one
+ * connection held by the gateway (and the edge): bounded per user and per gateway; a comment line
+ * every heartbeat keeps proxies from closing a quiet stream and tells the client it is alive; a
+ * client that does not read (its unsent bytes pass maxUnsentBytes) is dropped.
+ */
+export const LIVE_LIMITS = {
+  /** LIVE_CONNECTIONS_PER_USER: streams one user may have open (one per tab). */
+  perUser: 6,
+  /** LIVE_CONNECTIONS_TOTAL: streams one gateway keeps open, all users together. */
+  total: 2_000,
+  /** LIVE_HEARTBEAT_MS: between two heartbeats. */
+  heartbeatMs: 15_000,
+  /** Bytes written to a stream but not yet taken by its client: past this the client is dropped. */
+  maxUnsentBytes: 64 * 1024,
+  /** What the stream tells a browser to wait before reconnecting (the SSE `retry:` field). */
+  retryMs: 1_000,
+} as const;
+
 /** SPEC §4, §9: toasts. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_DRAG_PERCENT = 80;

@@ -34,6 +34,16 @@ export const QnaQuestionAnswer = z
   })
   .meta({ id: 'QnaQuestion' });
 
+/** One `qna` event of GET /live/qna (Server-Sent Events, issue 22): what changed; the page reads it again. */
+export const QnaLiveEventAnswer = z
+  .object({
+    kind: z.enum(['created', 'updated', 'replied', 'deleted', 'accepted']),
+    questionId: objectId(),
+    topic: topic(),
+    replyId: objectId().nullable().meta({ description: 'replied: the new reply; accepted: the accepted reply (null: cleared); otherwise null.' }),
+  })
+  .meta({ id: 'QnaLiveEvent' });
+
 /** One item of GET /qna: the question without its replies, with how many it has. */
 export const QnaQuestionSummaryAnswer = z
   .object({
