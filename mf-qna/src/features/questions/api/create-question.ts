@@ -1,3 +1,4 @@
+import { ownQuestionPosted } from './qna-live.js';
 import { QUESTION_LIST_TAG, qnaApi, type QnaQuestion, type QuestionInput } from './qna-question.js';
 
 /** POST /qna: the lists refetch, so the new question shows at the top without a reload. */
@@ -6,6 +7,11 @@ export const createQuestionApi = qnaApi.injectEndpoints({
     createQuestion: build.mutation<QnaQuestion, QuestionInput>({
       query: (body) => ({ url: '/qna', method: 'POST', body }),
       invalidatesTags: [QUESTION_LIST_TAG],
+      async onQueryStarted(_question, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        // The live stream must not count the author's own question as new.
+        if (data) dispatch(ownQuestionPosted(data._id));
+      },
     }),
   }),
 });

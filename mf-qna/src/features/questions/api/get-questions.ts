@@ -1,5 +1,5 @@
 import { PAGE_SIZE, TOTAL_COUNT_HEADER, type ListPage, type Topic } from '@dblearn/contracts';
-import { QUESTION_LIST_TAG, qnaApi, type QnaQuestionSummary } from './qna-question.js';
+import { QUESTION_LIST_TAG, qnaApi, questionTag, type QnaQuestionSummary } from './qna-question.js';
 
 export interface QuestionPageRequest {
   /** null for every topic. */
@@ -17,7 +17,8 @@ export const getQuestionsApi = qnaApi.injectEndpoints({
         const total = Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER));
         return { items, total: Number.isFinite(total) ? total : items.length };
       },
-      providesTags: [QUESTION_LIST_TAG],
+      // Each question's tag too: a live change to a question reads again the pages that show it.
+      providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
     }),
   }),
 });

@@ -8,6 +8,7 @@ import { useAddReplyMutation } from '../api/add-reply.js';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import { useDeleteReplyMutation } from '../api/delete-reply.js';
 import { useGetQuestionQuery } from '../api/get-question.js';
+import { useQnaLiveQuery } from '../api/qna-live.js';
 import { PostMeta } from '../components/post-meta.js';
 import { PostBody } from '../markdown/post-body.js';
 import { QuestionUnavailable } from '../components/question-unavailable.js';
@@ -30,6 +31,9 @@ export default function QuestionRoute() {
   const [deleteQuestion, { isLoading: deleting }] = useDeleteQuestionMutation();
   const [deleteReply] = useDeleteReplyMutation();
   const [deletingReplyId, setDeletingReplyId] = useState<string | null>(null);
+  // Issue 22: others' replies, edits and accepts arrive without a reload; the last one is announced.
+  const { data: live } = useQnaLiveQuery();
+  const notice = live?.notices[id];
   const [acceptReply] = useAcceptReplyMutation();
   const [acceptingReplyId, setAcceptingReplyId] = useState<string | null>(null);
 
@@ -109,6 +113,9 @@ export default function QuestionRoute() {
           </div>
         ) : null}
       </article>
+      <p role="status" aria-live="polite" className="qna-live__notice">
+        {notice ?? ''}
+      </p>
       <section className="qna-answers" aria-labelledby="qna-answers-title">
         <h2 id="qna-answers-title">Answers ({question.replies.length})</h2>
         <ReplyList

@@ -3,13 +3,15 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useCreateQuestionMutation } from '../api/create-question.js';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
+import { newQuestionsShown, useQnaLiveQuery } from '../api/qna-live.js';
+import { QUESTION_LIST_TAG, qnaApi } from '../api/qna-question.js';
 import type { QuestionInput } from '../api/qna-question.js';
 import { QuestionForm } from '../components/question-form.js';
 import { QuestionList } from '../components/question-list.js';
 import { ASK_PARAM, listHref, readPage, readTopic, topicTitle } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
 import { announceRefusal } from '../../../lib/refusal.js';
-import { toast } from '@dblearn/web';
+import { toast, useAppDispatch } from '@dblearn/web';
 
 /** /qna: the post form at the top, the topic sidebar, and six questions a page, newest first. */
 export default function QuestionsRoute() {
@@ -19,6 +21,15 @@ export default function QuestionsRoute() {
   const page = readPage(params);
   const list = useGetQuestionsQuery({ topic, page });
   const [createQuestion, { isLoading: posting }] = useCreateQuestionMutation();
+  const dispatch = useAppDispatch();
+  // Questions others posted since this list was read, in the topic shown (issue 22).
+  const { data: live } = useQnaLiveQuery();
+  const fresh = (live?.newQuestions ?? []).filter((question) => topic === null || question.topic === topic);
+  const showNew = () => {
+    dispatch(newQuestionsShown());
+    dispatch(qnaApi.util.invalidateTags([QUESTION_LIST_TAG]));
+    navigate(listHref(topic, 1));
+  };
   // currentData: never show the previous page's questions while the next page loads.
   const shown = list.currentData;
   const total = shown?.total ?? 0;
@@ -59,6 +70,13 @@ export default function QuestionsRoute() {
             {topicTitle(topic)}
             {total > 0 ? <span className="qna-muted"> ({total})</span> : null}
           </h2>
+          <div aria-live="polite" className="qna-live">
+            {fresh.length > 0 ? (
+              <Button variant="secondary" className="qna-live__new" onClick={showNew}>
+                {fresh.length === 1 ? '1 new question' : `${fresh.length} new questions`}
+              </Button>
+            ) : null}
+          </div>
           {loading ? (
             <p role="status" className="qna-muted">
               Loading questions…

@@ -1,0 +1,113 @@
+import { AUTH_HEADER, LIVE_LIMITS, QNA_LIVE, type QnaLiveEvent, type Topic } from '@dblearn/contracts';
+import { API_BASE_URL, selectToken } from '@dblearn/web';
+import { QUESTION_LIST_TAG, qnaApi, questionTag } from './qna-question.js';
+
+/** A question someone else posted since this list was read. */
+export interface NewQuestion {
+  id: string;
+  topic: Topic;
+}
+
+/** What the live stream told this tab. */
+export interface QnaLiveState {
+  /** The stream is open (false before the first `ready` and while reconnecting). */
+  connected: boolean;
+  /** Questions posted by others since the list was last shown fresh ("N new questions"). */
+  newQuestions: NewQuestion[];
+  /** Questions this tab posted: never counted as new. */
+  ownQuestionIds: string[];
+  /** Per question: the last change heard, worded for a screen reader. */
+  notices: Record<string, string>;
+}
+
+const NOTICES: Partial<Record<QnaLiveEvent['kind'], string>> = {
+  replied: 'A new answer was posted.',
+  updated: 'This question was updated.',
+  accepted: 'The accepted answer changed.',
+  deleted: 'This question was deleted.',
+};
+
+/** A refusal the stream will not get past by trying again (signed out, too many tabs). */
+class StreamRefused extends Error {}
+
+/**
+ * GET /live/qna as an RTK Query streaming entry (issue 22): one cache entry, so one connection per
+ * tab whatever the pages subscribed; fetch-based, so the token goes in its header, never in the URL.
+ * Each change invalidates that question's tag (its thread and any list page showing it read again);
+ * a new question is counted for the list's "N new questions"; every `ready` after the first (a
+ * reconnect) reads all Q&A pages again, which is how the tab catches up on what it missed.
+ */
+export const qnaLiveApi = qnaApi.injectEndpoints({
+  endpoints: (build) => ({
+    qnaLive: build.query<QnaLiveState, void>({
+      queryFn: () => ({ data: { connected: false, newQuestions: [], ownQuestionIds: [], notices: {} } }),
+      // Going from the list to a thread and back keeps the connection.
+      keepUnusedDataFor: 10,
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, getState }) {
+        await cacheDataLoaded;
+        const stop = new AbortController();
+        const { fetchEventSource } = await import('@microsoft/fetch-event-source');
+        let opened = 0;
+        const token = selectToken(getState() as unknown as Parameters<typeof selectToken>[0]);
+        const heard = (event: QnaLiveEvent) => {
+          updateCachedData((state) => {
+            const notice = NOTICES[event.kind];
+            if (notice) state.notices[event.questionId] = notice;
+            if (event.kind === 'created' && !state.ownQuestionIds.includes(event.questionId)) state.newQuestions.push({ id: event.questionId, topic: event.topic });
+            if (event.kind === 'deleted') state.newQuestions = state.newQuestions.filter((question) => question.id !== event.questionId);
+          });
+          if (event.kind !== 'created') dispatch(qnaApi.util.invalidateTags([questionTag(event.questionId)]));
+        };
+        const streaming = fetchEventSource(`${API_BASE_URL}${QNA_LIVE.path}`, {
+          headers: token ? { [AUTH_HEADER]: token } : {},
+          signal: stop.signal,
+          // One stream per tab, kept while the tab is hidden: a hidden tab's reconnect would miss nothing anyway.
+          openWhenHidden: true,
+          onopen: async (response) => {
+            if (response.ok) return;
+            // 401 (signed out), 429 (too many tabs) and the like: trying again would not help.
+            if (response.status >= 400 && response.status < 500) throw new StreamRefused(String(response.status));
+            throw new Error(`The live stream answered ${response.status}.`);
+          },
+          onmessage: (message) => {
+            if (message.event === QNA_LIVE.readyEvent) {
+              opened += 1;
+              updateCachedData((state) => void (state.connected = true));
+              if (opened > 1) dispatch(qnaApi.util.invalidateTags(['Qna']));
+            } else if (message.event === QNA_LIVE.changeEvent) {
+              heard(JSON.parse(message.data) as QnaLiveEvent);
+            }
+          },
+          onclose: () => {
+            // The gateway went away (a restart): reconnect (throwing makes the library retry).
+            throw new Error('The live stream closed.');
+          },
+          onerror: (error: unknown) => {
+            updateCachedData((state) => void (state.connected = false));
+            if (error instanceof StreamRefused) throw error;
+            return LIVE_LIMITS.retryMs;
+          },
+        });
+        streaming.catch(() => updateCachedData((state) => void (state.connected = false)));
+        await cacheEntryRemoved;
+        stop.abort();
+      },
+    }),
+  }),
+});
+
+export const { useQnaLiveQuery } = qnaLiveApi;
+
+/** The list read fresh: the questions counted as new are now shown. */
+export function newQuestionsShown() {
+  return qnaLiveApi.util.updateQueryData('qnaLive', undefined, (state) => void (state.newQuestions = []));
+}
+
+/** A question this tab posted: not "new", even when its event arrives before the answer does. */
+export function ownQuestionPosted(id: string) {
+  return qnaLiveApi.util.updateQueryData('qnaLive', undefined, (state) => {
+    state.ownQuestionIds.push(id);
+    state.newQuestions = state.newQuestions.filter((question) => question.id !== id);
+  });
+}
+
