@@ -1,6 +1,6 @@
 import { AUTH_HEADER, LIVE_LIMITS, QNA_LIVE, type QnaLiveEvent, type Topic } from '@dblearn/contracts';
 import { API_BASE_URL, selectToken } from '@dblearn/web';
-import { QUESTION_LIST_TAG, qnaApi, questionTag } from './qna-question.js';
+import { qnaApi, questionTag } from './qna-question.js';
 
 /** A question someone else posted since this list was read. */
 export interface NewQuestion {
