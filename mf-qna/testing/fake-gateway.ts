@@ -1,4 +1,4 @@
-import { TOPICS, type QnaQuestion, type QnaQuestionSummary, type Topic } from '@dblearn/contracts';
+import { QNA_LIVE, TOPICS, type QnaLiveEvent, type QnaQuestion, type QnaQuestionSummary, type Topic } from '@dblearn/contracts';
 import { jsonResponse, LEARNER, stubFetch, type StubbedFetch } from '@dblearn/web/testing';
 
 export const OTHER = 'someone.else@dblearn.test';
@@ -26,6 +26,8 @@ export interface FakeGateway extends StubbedFetch {
   bodies: unknown[];
   /** Makes the next call to this "METHOD /path" answer with the given status. */
   failNext(call: string, status: number, message?: string): void;
+  /** GET /api/live/qna: the open streams, and a change sent to all of them as the gateway frames it. */
+  live: { open(): number; send(event: QnaLiveEvent): void; ready(): void };
 }
 
 const notFound = () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Question not found.' }, 404);
@@ -45,6 +47,10 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
   const calls: string[] = [];
   const bodies: unknown[] = [];
   let nextId = 1;
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const toStreams = (frame: string) => {
+    for (const stream of streams) stream.enqueue(new TextEncoder().encode(frame));
+  };
   const stub = stubFetch(async (request) => {
     const url = new URL(request.url);
     const call = `${request.method} ${url.pathname}`;
@@ -57,6 +63,19 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
       return jsonResponse({ statusCode: failure.status, error: 'Error', message: failure.message }, failure.status);
     }
     const [, , resource, first, second] = url.pathname.split('/');
+    if (call === `GET /api${QNA_LIVE.path}`) {
+      let mine: ReadableStreamDefaultController<Uint8Array> | undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          mine = controller;
+          streams.add(controller);
+          controller.enqueue(new TextEncoder().encode(`event: ${QNA_LIVE.readyEvent}\ndata: {}\n\n`));
+        },
+        cancel: () => void streams.delete(mine!),
+      });
+      request.signal.addEventListener('abort', () => streams.delete(mine!));
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
     if (call === 'GET /api/course') return jsonResponse([{ _id: 'c-sql', name: 'SQL practice', topic: 'sql', teacher: 'Ada', length: '1 hour', tutorials: [], projects: [] }]);
     if (call === 'GET /api/users/me') return jsonResponse({ ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] });
     if (resource !== 'qna') return notFound();
@@ -104,5 +123,10 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
     calls,
     bodies,
     failNext: (call, status, message = 'Refused.') => void failures.set(call, { status, message }),
+    live: {
+      open: () => streams.size,
+      send: (event) => toStreams(`event: ${QNA_LIVE.changeEvent}\ndata: ${JSON.stringify(event)}\n\n`),
+      ready: () => toStreams(`event: ${QNA_LIVE.readyEvent}\ndata: {}\n\n`),
+    },
   };
 }

@@ -8,6 +8,13 @@ export interface NewQuestion {
   topic: Topic;
 }
 
+export interface LiveNotice {
+  kind: QnaLiveEvent['kind'];
+  /** What a screen reader is told. */
+  text: string;
+  replyId: string | null;
+}
+
 /** What the live stream told this tab. */
 export interface QnaLiveState {
   /** The stream is open (false before the first `ready` and while reconnecting). */
@@ -16,8 +23,8 @@ export interface QnaLiveState {
   newQuestions: NewQuestion[];
   /** Questions this tab posted: never counted as new. */
   ownQuestionIds: string[];
-  /** Per question: the last change heard, worded for a screen reader. */
-  notices: Record<string, string>;
+  /** Per question: the last change heard, worded for a screen reader, with the reply it is about. */
+  notices: Record<string, LiveNotice>;
 }
 
 const NOTICES: Partial<Record<QnaLiveEvent['kind'], string>> = {
@@ -52,7 +59,7 @@ export const qnaLiveApi = qnaApi.injectEndpoints({
         const heard = (event: QnaLiveEvent) => {
           updateCachedData((state) => {
             const notice = NOTICES[event.kind];
-            if (notice) state.notices[event.questionId] = notice;
+            if (notice) state.notices[event.questionId] = { kind: event.kind, text: notice, replyId: event.replyId };
             if (event.kind === 'created' && !state.ownQuestionIds.includes(event.questionId)) state.newQuestions.push({ id: event.questionId, topic: event.topic });
             if (event.kind === 'deleted') state.newQuestions = state.newQuestions.filter((question) => question.id !== event.questionId);
           });

@@ -179,6 +179,35 @@ describe('/qna/{id}', () => {
     expect(within(answers()).getAllByRole('listitem')[0]).toHaveTextContent('An answer by someone else.');
   });
 
+  it("shows another user's answer as it is posted, announced politely, with one live connection (issue 22)", async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    await renderRemote(QnaApp, '/qna/q1');
+    await screen.findByRole('article', { name: 'Question number 1' });
+    await waitFor(() => expect(gateway!.live.open()).toBe(1));
+    const liveCall = gateway.requests.find((request) => request.url.endsWith('/api/live/qna'))!;
+    expect(liveCall.headers.get('x-auth-token')).toBeTruthy();
+    expect(new URL(liveCall.url).search).toBe('');
+
+    gateway.questions[0]!.replies.push({ _id: 'r-live', userName: 'third@dblearn.test', reply: 'An answer that arrived live.', datePosted: '2026-11-04T10:00:00.000Z' });
+    gateway.live.send({ kind: 'replied', questionId: 'q1', topic: 'beginner', replyId: 'r-live' });
+    expect(await within(answers()).findByText('An answer that arrived live.')).toBeInTheDocument();
+    expect(screen.getByText('A new answer was posted.')).toHaveAttribute('aria-live', 'polite');
+    expect(gateway.live.open()).toBe(1);
+  });
+
+  it('reads the thread again when the stream reconnects (the catch-up)', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    await renderRemote(QnaApp, '/qna/q1');
+    await screen.findByRole('article', { name: 'Question number 1' });
+    await waitFor(() => expect(gateway!.live.open()).toBe(1));
+    const reads = () => gateway!.calls.filter((call) => call === 'GET /api/qna/q1').length;
+    const before = reads();
+    gateway.questions[0]!.title = 'Edited while the stream was down';
+    gateway.live.ready();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edited while the stream was down' })).toBeInTheDocument();
+    expect(reads()).toBeGreaterThan(before);
+  });
+
   it('says so when the question does not exist', async () => {
     gateway = fakeGateway([]);
     await renderRemote(QnaApp, '/qna/nope');

@@ -33,7 +33,7 @@ export default function QuestionRoute() {
   const [deletingReplyId, setDeletingReplyId] = useState<string | null>(null);
   // Issue 22: others' replies, edits and accepts arrive without a reload; the last one is announced.
   const { data: live } = useQnaLiveQuery();
-  const notice = live?.notices[id];
+  const heard = live?.notices[id];
   const [acceptReply] = useAcceptReplyMutation();
   const [acceptingReplyId, setAcceptingReplyId] = useState<string | null>(null);
 
@@ -43,6 +43,9 @@ export default function QuestionRoute() {
   }
 
   const isAuthor = user?.email === question.userName;
+  // One's own new answer needs no announcement: it is on the page already.
+  const ownReply = heard?.kind === 'replied' && question.replies.some((reply) => reply._id === heard.replyId && reply.userName === user?.email);
+  const notice = heard && !ownReply ? heard.text : '';
   const canDeleteReply = (reply: QnaReply) => isAdmin || reply.userName === user?.email;
 
   const removeQuestion = async () => {
@@ -114,7 +117,7 @@ export default function QuestionRoute() {
         ) : null}
       </article>
       <p role="status" aria-live="polite" className="qna-live__notice">
-        {notice ?? ''}
+        {notice}
       </p>
       <section className="qna-answers" aria-labelledby="qna-answers-title">
         <h2 id="qna-answers-title">Answers ({question.replies.length})</h2>

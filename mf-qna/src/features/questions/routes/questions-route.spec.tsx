@@ -43,6 +43,30 @@ describe('/qna', () => {
     expect(screen.getByRole('article', { name: 'Question number 1' })).not.toHaveTextContent('Solved');
   });
 
+  it('counts questions others post meanwhile as "N new questions", shown on click, never the learner’s own (issue 22)', async () => {
+    gateway = fakeGateway(makeQuestions(3));
+    await renderRemote(QnaApp, '/qna');
+    await screen.findByRole('heading', { level: 3, name: 'Question number 3' });
+    await waitFor(() => expect(gateway!.live.open()).toBe(1));
+    gateway.questions.push({ ...makeQuestions(4)[3]!, _id: 'q-live', title: 'Posted by someone meanwhile' });
+    gateway.live.send({ kind: 'created', questionId: 'q-live', topic: 'sql', replyId: null });
+    gateway.live.send({ kind: 'created', questionId: 'q-other', topic: 'rm', replyId: null });
+    const more = await screen.findByRole('button', { name: '2 new questions' });
+    expect(titles()[0]).toBe('Question number 3');
+    await userEvent.click(more);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Posted by someone meanwhile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new question/ })).toBeNull();
+
+    await userEvent.type(within(askForm()).getByLabelText('Title'), 'My own question, posted here');
+    await userEvent.type(within(askForm()).getByLabelText('Question'), 'Its event comes back on the stream.');
+    await userEvent.selectOptions(within(askForm()).getByLabelText('Topic'), 'SQL');
+    await userEvent.click(within(askForm()).getByRole('button', { name: 'Post Question' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'My own question, posted here' })).toBeInTheDocument();
+    gateway.live.send({ kind: 'created', questionId: 'new1', topic: 'sql', replyId: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: /new question/ })).toBeNull();
+  });
+
   it('filters by topic from the sidebar, with its own URL', async () => {
     gateway = fakeGateway(makeQuestions(12));
     const area = await renderRemote(QnaApp, '/qna');
