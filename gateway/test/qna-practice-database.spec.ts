@@ -87,12 +87,16 @@ describe('the practice database of a question (issue 22)', () => {
     expect((await post({ ...question, sandboxCourseId: { $gt: '' } })).status).toBe(400);
   });
 
-  it('lets the author change or drop it in an edit, checked the same way; an edit without it keeps it', async () => {
+  it('lets the author change or drop it in an edit, checked the same way; an edit without it, or a reply, keeps it', async () => {
     const created = (await post({ ...question, sandboxCourseId: courses.sql })).body as QnaQuestion;
     const { topic, title, description } = question;
     const refused = await put(created._id, { topic, title, description, sandboxCourseId: courses.mongo });
     expect(refused.status).toBe(400);
     expect((await put(created._id, { topic, title: 'An edited title, same sandbox', description })).body.sandboxCourseId).toBe(courses.sql);
+    // Riding along a reply (a client sending the question back), it is neither checked nor stored.
+    const replied = await put(created._id, { topic, title, description, sandboxCourseId: courses.mongo, reply: { reply: 'A reply with the question riding along.' } });
+    expect(replied.status).toBe(200);
+    expect(replied.body.sandboxCourseId).toBe(courses.sql);
     const dropped = await put(created._id, { topic, title, description, sandboxCourseId: null });
     expect(dropped.body).toMatchObject({ sandboxCourseId: null });
   });

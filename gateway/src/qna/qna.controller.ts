@@ -133,9 +133,12 @@ export class QnaController {
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: THREAD_FULL })
   async update(@Param() { id }: IdDto, @Body() body: QnaUpdateDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    const { topic, title, description, sandboxCourseId } = body;
+    const { topic, title, description } = body;
+    // Beside a reply the question's fields only ride along (a client sending the question back): its
+    // practice database then stays as stored, and a course that lost its sandbox cannot refuse the reply.
+    const sandboxCourseId = body.reply === undefined ? body.sandboxCourseId : undefined;
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description, sandboxCourseId } : undefined;
-    // Only an edit by the author stores it; svc-community decides who the author is, so check any named one.
+    // svc-community decides who the author is (only theirs is stored), so any course named is checked.
     if (edit) await this.practiceDatabase.assertSqlSandbox(sandboxCourseId);
     return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: this.author(user), edit, reply: body.reply?.reply });
   }
