@@ -110,7 +110,8 @@ describe('GET /api/live/qna through the web entry', () => {
       expect(stream.response.headers['cache-control']).toContain('no-transform');
       await eventually(async () => stream.text().includes(`event: ${QNA_LIVE.readyEvent}\n`), 2_000, 'the ready event');
       expect(stream.text().startsWith('retry: ')).toBe(true);
-      await eventually(async () => stream.text().split(': heartbeat\n\n').length >= 3, HEARTBEAT_MS * 10, 'two heartbeats');
+      expect(stream.text()).toContain(`data: {"heartbeatMs":${HEARTBEAT_MS}}`);
+      await eventually(async () => stream.text().split(`event: ${QNA_LIVE.heartbeatEvent}\n`).length >= 3, HEARTBEAT_MS * 10, 'two heartbeats');
     } finally {
       stream.close();
     }

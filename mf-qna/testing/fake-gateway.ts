@@ -27,7 +27,7 @@ export interface FakeGateway extends StubbedFetch {
   /** Makes the next call to this "METHOD /path" answer with the given status. */
   failNext(call: string, status: number, message?: string): void;
   /** GET /api/live/qna: the open streams, and a change sent to all of them as the gateway frames it. */
-  live: { open(): number; send(event: QnaLiveEvent): void; ready(): void };
+  live: { open(): number; send(event: QnaLiveEvent): void; ready(): void; heartbeatMs: number };
 }
 
 const notFound = () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Question not found.' }, 404);
@@ -48,6 +48,8 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
   const bodies: unknown[] = [];
   let nextId = 1;
   const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const live = { heartbeatMs: 15_000 };
+  const readyFrame = () => `event: ${QNA_LIVE.readyEvent}\ndata: ${JSON.stringify({ heartbeatMs: live.heartbeatMs })}\n\n`;
   const toStreams = (frame: string) => {
     for (const stream of streams) stream.enqueue(new TextEncoder().encode(frame));
   };
@@ -69,7 +71,7 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
         start: (controller) => {
           mine = controller;
           streams.add(controller);
-          controller.enqueue(new TextEncoder().encode(`event: ${QNA_LIVE.readyEvent}\ndata: {}\n\n`));
+          controller.enqueue(new TextEncoder().encode(readyFrame()));
         },
         cancel: () => void streams.delete(mine!),
       });
@@ -126,7 +128,13 @@ export function fakeGateway(questions: QnaQuestion[]): FakeGateway {
     live: {
       open: () => streams.size,
       send: (event) => toStreams(`event: ${QNA_LIVE.changeEvent}\ndata: ${JSON.stringify(event)}\n\n`),
-      ready: () => toStreams(`event: ${QNA_LIVE.readyEvent}\ndata: {}\n\n`),
+      ready: () => toStreams(readyFrame()),
+      get heartbeatMs() {
+        return live.heartbeatMs;
+      },
+      set heartbeatMs(ms: number) {
+        live.heartbeatMs = ms;
+      },
     },
   };
 }

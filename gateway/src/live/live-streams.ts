@@ -1,4 +1,4 @@
-import { LIVE_LIMITS } from '@dblearn/contracts';
+import { LIVE_LIMITS, QNA_LIVE } from '@dblearn/contracts';
 import { HttpException, HttpStatus, Inject, Injectable, type OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
 import type { Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -19,7 +19,8 @@ export class LiveStreams implements OnApplicationShutdown {
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.heartbeat = setInterval(() => this.broadcast(': heartbeat\n\n'), config.live.heartbeatMs);
+    // An event, not a comment: the browser's reader sees it and can tell a silent stream from a quiet one.
+    this.heartbeat = setInterval(() => this.broadcast(sseFrame(QNA_LIVE.heartbeatEvent, {})), config.live.heartbeatMs);
     this.heartbeat.unref();
   }
 

@@ -16,7 +16,9 @@ export type QnaLiveEvent = z.output<typeof answers.QnaLiveEventAnswer>;
 export type QnaQuestionSummary = z.output<typeof answers.QnaQuestionSummaryAnswer>;
 
 /**
- * GET /api/live/qna (issue 22): the Q&A's Server-Sent Events. `ready` opens every stream (after a
- * reconnect the page reads what it shows again: that is the catch-up); `qna` carries a QnaLiveEvent.
+ * GET /api/live/qna (issue 22): the Q&A's Server-Sent Events. `ready` opens every stream with
+ * `{heartbeatMs}` (after a reconnect the page reads what it shows again: that is the catch-up);
+ * `qna` carries a QnaLiveEvent; `heartbeat` comes every heartbeatMs, so a client notices a stream
+ * that went silent (a dead connection nobody closed) and opens another.
  */
-export const QNA_LIVE = { path: '/live/qna', readyEvent: 'ready', changeEvent: 'qna' } as const;
+export const QNA_LIVE = { path: '/live/qna', readyEvent: 'ready', changeEvent: 'qna', heartbeatEvent: 'heartbeat' } as const;

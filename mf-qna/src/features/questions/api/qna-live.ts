@@ -42,7 +42,8 @@ class StreamRefused extends Error {}
  * tab whatever the pages subscribed; fetch-based, so the token goes in its header, never in the URL.
  * Each change invalidates that question's tag (its thread and any list page showing it read again);
  * a new question is counted for the list's "N new questions"; every `ready` after the first (a
- * reconnect) reads all Q&A pages again, which is how the tab catches up on what it missed.
+ * reconnect, or a new stream after three silent heartbeats) reads all Q&A pages again, which is how
+ * the tab catches up on what it missed.
  */
 export const qnaLiveApi = qnaApi.injectEndpoints({
   endpoints: (build) => ({
@@ -52,9 +53,14 @@ export const qnaLiveApi = qnaApi.injectEndpoints({
       keepUnusedDataFor: 10,
       async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, getState }) {
         await cacheDataLoaded;
-        const stop = new AbortController();
         const { fetchEventSource } = await import('@microsoft/fetch-event-source');
         let opened = 0;
+        let stream = new AbortController();
+        let refused = false;
+        // The watchdog: a stream that went silent for three heartbeats (a dead connection nobody
+        // closed) is replaced by a new one, whose `ready` then reads everything again.
+        let heartbeatMs: number = LIVE_LIMITS.heartbeatMs;
+        let lastHeard = Date.now();
         const token = selectToken(getState() as unknown as Parameters<typeof selectToken>[0]);
         const heard = (event: QnaLiveEvent) => {
           updateCachedData((state) => {
@@ -65,39 +71,54 @@ export const qnaLiveApi = qnaApi.injectEndpoints({
           });
           if (event.kind !== 'created') dispatch(qnaApi.util.invalidateTags([questionTag(event.questionId)]));
         };
-        const streaming = fetchEventSource(`${API_BASE_URL}${QNA_LIVE.path}`, {
-          headers: token ? { [AUTH_HEADER]: token } : {},
-          signal: stop.signal,
-          // One stream per tab, kept while the tab is hidden: a hidden tab's reconnect would miss nothing anyway.
-          openWhenHidden: true,
-          onopen: async (response) => {
-            if (response.ok) return;
-            // 401 (signed out), 429 (too many tabs) and the like: trying again would not help.
-            if (response.status >= 400 && response.status < 500) throw new StreamRefused(String(response.status));
-            throw new Error(`The live stream answered ${response.status}.`);
-          },
-          onmessage: (message) => {
-            if (message.event === QNA_LIVE.readyEvent) {
-              opened += 1;
-              updateCachedData((state) => void (state.connected = true));
-              if (opened > 1) dispatch(qnaApi.util.invalidateTags(['Qna']));
-            } else if (message.event === QNA_LIVE.changeEvent) {
-              heard(JSON.parse(message.data) as QnaLiveEvent);
-            }
-          },
-          onclose: () => {
-            // The gateway went away (a restart): reconnect (throwing makes the library retry).
-            throw new Error('The live stream closed.');
-          },
-          onerror: (error: unknown) => {
+        const open = () => {
+          stream = new AbortController();
+          lastHeard = Date.now();
+          fetchEventSource(`${API_BASE_URL}${QNA_LIVE.path}`, {
+            headers: token ? { [AUTH_HEADER]: token } : {},
+            signal: stream.signal,
+            // One stream per tab, kept while the tab is hidden: a hidden tab's reconnect would miss nothing anyway.
+            openWhenHidden: true,
+            onopen: async (response) => {
+              if (response.ok) return;
+              // 401 (signed out), 429 (too many tabs) and the like: trying again would not help.
+              if (response.status >= 400 && response.status < 500) throw new StreamRefused(String(response.status));
+              throw new Error(`The live stream answered ${response.status}.`);
+            },
+            onmessage: (message) => {
+              lastHeard = Date.now();
+              if (message.event === QNA_LIVE.readyEvent) {
+                opened += 1;
+                heartbeatMs = (JSON.parse(message.data || '{}') as { heartbeatMs?: number }).heartbeatMs ?? heartbeatMs;
+                updateCachedData((state) => void (state.connected = true));
+                if (opened > 1) dispatch(qnaApi.util.invalidateTags(['Qna']));
+              } else if (message.event === QNA_LIVE.changeEvent) {
+                heard(JSON.parse(message.data) as QnaLiveEvent);
+              }
+            },
+            onclose: () => {
+              // The gateway went away (a restart): reconnect (throwing makes the library retry).
+              throw new Error('The live stream closed.');
+            },
+            onerror: (error: unknown) => {
+              updateCachedData((state) => void (state.connected = false));
+              if (error instanceof StreamRefused) throw error;
+              return LIVE_LIMITS.retryMs;
+            },
+          }).catch((error: unknown) => {
+            refused = error instanceof StreamRefused;
             updateCachedData((state) => void (state.connected = false));
-            if (error instanceof StreamRefused) throw error;
-            return LIVE_LIMITS.retryMs;
-          },
-        });
-        streaming.catch(() => updateCachedData((state) => void (state.connected = false)));
+          });
+        };
+        open();
+        const watchdog = setInterval(() => {
+          if (refused || Date.now() - lastHeard < heartbeatMs * 3) return;
+          stream.abort();
+          open();
+        }, 1_000);
         await cacheEntryRemoved;
-        stop.abort();
+        clearInterval(watchdog);
+        stream.abort();
       },
     }),
   }),

@@ -208,6 +208,20 @@ describe('/qna/{id}', () => {
     expect(reads()).toBeGreaterThan(before);
   });
 
+  it('replaces a stream that went silent for three heartbeats, and reads the thread again', async () => {
+    gateway = fakeGateway([thread(OTHER)]);
+    gateway.live.heartbeatMs = 200;
+    await renderRemote(QnaApp, '/qna/q1');
+    await screen.findByRole('article', { name: 'Question number 1' });
+    const streamsOpened = () => gateway!.calls.filter((call) => call === 'GET /api/live/qna').length;
+    await waitFor(() => expect(streamsOpened()).toBe(1));
+    gateway.questions[0]!.title = 'Edited while the stream was silent';
+    // No heartbeat ever comes: the watchdog (it looks every second) opens a second stream.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edited while the stream was silent' }, { timeout: 4_000 })).toBeInTheDocument();
+    expect(streamsOpened()).toBeGreaterThanOrEqual(2);
+    expect(gateway.live.open()).toBe(1);
+  });
+
   it('says so when the question does not exist', async () => {
     gateway = fakeGateway([]);
     await renderRemote(QnaApp, '/qna/nope');
