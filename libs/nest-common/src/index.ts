@@ -30,6 +30,8 @@ export * from './read-model/read-model.js';
 export * from './read-model/read-models.js';
 export * from './concurrency/keyed-lock.js';
 export * from './messaging/json-bytes-reply.js';
+export * from './cache/byte-bounded-cache.js';
 export * from './cache/json-item-cache.js';
+export * from './cache/expiring-store.js';
 export * from './cache/drop-on-write.plugin.js';
 export * from './cache/change-broadcast.js';

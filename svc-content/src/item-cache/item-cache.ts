@@ -1,18 +1,16 @@
-import { CONTENT_ITEM_KINDS, type ContentItemKind } from '@dblearn/contracts';
+import { CHANGE_SUBJECTS, CONTENT_ITEM_KINDS, type ContentItemKind } from '@dblearn/contracts';
 import { ChangeBroadcast, type CachedJson, EventsConnection, JsonItemCache, type JsonItemCacheStats, reportWrites, RequestConnection } from '@dblearn/nest-common';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Schema } from 'mongoose';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
-
-/** svc-content's own subject for "this item changed" between its instances. */
-const changedSubject = (kind: ContentItemKind) => `svc-content.internal.${kind}-changed`;
 
 /**
  * The four item reads (GET /course/{id}, /tutorial/{id}, /project/{id}, /interview/{id}) from
  * memory: each item's answer built once per version (JSON, gzip, entity tag) and kept until a write
  * of its document, on any instance, drops it. The writes are seen by a mongoose plugin on the four
  * schemas (`schemaFor`), so every writer (services, import, seed, outbox relay) drops what it changed
- * before it goes on, and no instance serves the old version after the write was answered.
+ * before it goes on, and no instance serves the old version after the write was answered. The
+ * gateway hears the same announcements for the answers it keeps (gateway/src/content/item-answers.ts).
  * Each kind's memory is bounded (ITEM_CACHE_MB, split evenly).
  */
 @Injectable()
@@ -23,7 +21,7 @@ export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'itemCacheBytes'>, requests: RequestConnection, events: EventsConnection) {
     const perKind = Math.floor(config.itemCacheBytes / CONTENT_ITEM_KINDS.length);
     this.caches = byKind(() => new JsonItemCache<unknown>(perKind));
-    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, changedSubject(kind), (id) => (id === null ? this.caches[kind].clear() : this.caches[kind].drop(id))));
+    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, CHANGE_SUBJECTS.contentItem(kind), (id) => (id === null ? this.caches[kind].clear() : this.caches[kind].drop(id))));
   }
 
   onApplicationBootstrap(): void {

@@ -1,9 +1,9 @@
+import { CHANGE_SUBJECTS } from '@dblearn/contracts';
 import { parseArgs } from 'node:util';
 import { type Environment, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { ContentClient } from '../content/content.client.js';
-import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
 import { User, UserSchema } from '../users/users.schema.js';
 import { rebuildSnapshots } from './rebuild-snapshots.js';
 import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
@@ -45,7 +45,7 @@ export async function rebuildSnapshotsCommand(argv: string[], env: Environment =
     nc = await connect({ ...natsConnectionOptions(config.natsUrl), timeout: 2_000, maxReconnectAttempts: 0 }).catch(() => null);
     const bus = nc;
     // Running svc-users instances drop their cached copy of each profile that changed.
-    const announcer = { changed: (userId: string) => bus?.publish(PROFILE_CHANGED_SUBJECT, userId) };
+    const announcer = { changed: (userId: string) => bus?.publish(CHANGE_SUBJECTS.profile, userId) };
     const report = await rebuildSnapshots({
       users: connection.model<User>(User.name, UserSchema),
       // The claims keep this command's writes and the running instances' writes to one user apart.

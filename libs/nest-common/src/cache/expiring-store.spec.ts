@@ -1,17 +1,17 @@
 import type { UserProfile } from '@dblearn/contracts';
 import { describe, expect, it } from '@jest/globals';
-import { ProfileStore } from './profile-store.js';
+import { ExpiringStore } from './expiring-store.js';
 
 const profile = (email: string): UserProfile => ({ _id: email, email, skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [], readTutorial: [] });
 
 function storeAt(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const clock = { now: 1_000 };
-  const store = new ProfileStore({ ttlMs: options.ttlMs ?? 30_000, maxEntries: options.maxEntries ?? 100, now: () => clock.now });
+  const store = new ExpiringStore<UserProfile>({ ttlMs: options.ttlMs ?? 30_000, maxEntries: options.maxEntries ?? 100, now: () => clock.now });
   const put = (id: string) => store.set(id, profile(id), store.readStarted());
   return { store, clock, put };
 }
 
-describe('ProfileStore', () => {
+describe('ExpiringStore', () => {
   it('serves a stored profile until its time is up', () => {
     const { store, clock, put } = storeAt({ ttlMs: 5_000 });
     put('a');
