@@ -46,7 +46,9 @@ describe('the shipped content folder', () => {
     const relations = courses.find((course) => course.name === 'Relations, Keys and Constraints')!;
     expect(relations._id).toBe('6955b902e53b97a86b709162');
     expect(relations.projects[0]).toMatchObject({ _id: '6955b9027eb38993d1c0b085', title: 'Find every key' });
-    expect(relations.projects[0]!.checks![0]!._id).toBe('6955b9024ea8d35336e43ade');
+    // Find every key's first checks graded student.email instead of FLIGHT (issue 19) and left with new ids;
+    // the employee 4 check kept its wording's id.
+    expect(relations.projects[1]!.checks![0]!._id).toBe('6955b9028bba72da79faa729');
     expect(relations.projects[0]!.contents[0]!._id).toBe('6955b900512e23611df7ba94');
   });
 
@@ -65,7 +67,7 @@ describe('a broken content folder', () => {
 
   it('names the file and line of a check whose task is too short', () => {
     let text = '';
-    const dir = brokenCopy(project, (original) => (text = original.replace(/task: "major is not a key[^\n]*/, 'task: "short"')));
+    const dir = brokenCopy(project, (original) => (text = original.replace(/task: "Create the table flight[^\n]*/, 'task: "short"')));
     expect(contentProblems(readContentFolder(dir))).toEqual([{ file: project, line: lineOf(text, 'task: "short"'), message: expect.stringMatching(/Task must be/) }]);
   });
 
@@ -86,7 +88,7 @@ describe('a broken content folder', () => {
   });
 
   it('names the file of a repeated id and where it was first used', () => {
-    const dir = brokenCopy(project, (original) => original.replace('id: 6955b9022f5f3c906890f60c', 'id: 6955b9024ea8d35336e43ade'));
+    const dir = brokenCopy(project, (original) => original.replace('id: cb8d2b0fb0dca20da964cc1c', 'id: b752d4dc695bd59f8669de77'));
     const [problem] = contentProblems(readContentFolder(dir));
     expect(problem).toMatchObject({ file: project, message: expect.stringContaining(`used already, in ${project}`) });
   });
