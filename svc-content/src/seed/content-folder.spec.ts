@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { ContentFolderError, readContentFolder, readMarkdownItem } from './content-folder.js';
 import { contentProblems } from './content-validation.js';
+import { honestLength, honestMinutes, statedMinutes } from './course-length.js';
 
 const folder = readContentFolder(SHIPPED_CONTENT_DIR);
 const { courses } = folder;
@@ -52,12 +53,38 @@ describe('the shipped content folder', () => {
     expect(relations.projects[0]!.contents[0]!._id).toBe('6955b900512e23611df7ba94');
   });
 
+  it('states an honest length for every course: within 30 % (or 15 minutes) of its reading and its checks', () => {
+    const dishonest = courses.flatMap((course) => {
+      const expected = honestMinutes(course);
+      const stated = statedMinutes(course.length);
+      const allowed = Math.max(0.3 * expected, 15);
+      return stated !== null && Math.abs(stated - expected) <= allowed ? [] : [`${course.name}: "${course.length}", the rule says ${expected} minutes ("${honestLength(expected)}")`];
+    });
+    expect(dishonest).toEqual([]);
+  });
+
   it('closes every fenced code block', () => {
     for (const course of courses) {
       for (const item of [...course.tutorials, ...course.projects]) {
         for (const block of item.contents) expect((block.detail.match(/```/g) ?? []).length % 2).toBe(0);
       }
     }
+  });
+});
+
+describe('the length rule', () => {
+  it('reads lengths in minutes and hours, and writes minutes below 90, hours to the half hour above', () => {
+    expect([statedMinutes('45 minutes'), statedMinutes('1 hour'), statedMinutes('2.5 hours'), statedMinutes('about a day')]).toEqual([45, 60, 150, null]);
+    expect([honestLength(89), honestLength(90), honestLength(104), honestLength(105), honestLength(200)]).toEqual(['89 minutes', '1.5 hours', '1.5 hours', '2 hours', '3.5 hours']);
+  });
+
+  it('counts a minute per 100 words read, 6 per query, state or mongo check and 2 per quiz', () => {
+    const block = (words: number) => ({ header: 'h', detail: Array.from({ length: words - 1 }, () => 'w').join(' ') });
+    const course = {
+      tutorials: [{ contents: [block(150)] }],
+      projects: [{ contents: [block(51)], checks: [{ kind: 'query' }, { kind: 'state' }, { kind: 'mongo' }, { kind: 'quiz' }, {}] }],
+    };
+    expect(honestMinutes(course as never)).toBe(Math.ceil(201 / 100) + 6 * 4 + 2);
   });
 });
 
