@@ -37,15 +37,16 @@ function inCte(sql: string): string {
   return `${before} WITH reference_rows AS (${last}) SELECT * FROM reference_rows`;
 }
 
-const shipped = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
-  course.sandbox?.kind === 'sql'
-    ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })))
-    : [],
+type ShippedCheck = { _id: string; kind?: string; task: string; referenceSql: string; verifySql?: string; probes?: { sql: string; expect: 'fails' | 'succeeds' }[] };
+const sqlChecks = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
+  course.sandbox?.kind === 'sql' ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as ShippedCheck }))) : [],
 );
+const shipped = sqlChecks.filter(({ check }) => (check.kind ?? 'query') === 'query');
+const stateChecks = sqlChecks.filter(({ check }) => check.kind === 'state');
 
 describe('the shipped checks on visible and hidden data', () => {
-  it('there are shipped SQL checks', () => {
-    expect(shipped.length).toBeGreaterThanOrEqual(20);
+  it('there are shipped SQL checks (query and state)', () => {
+    expect(sqlChecks.length).toBeGreaterThanOrEqual(20);
   });
 
   it.each(shipped.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
@@ -60,5 +61,18 @@ describe('the shipped checks on visible and hidden data', () => {
     const paste = await runner.run({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
     // It matches on the visible data by construction: the hidden data is what fails it.
     expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: HIDDEN_DATA_MESSAGE } });
+  });
+});
+
+describe('the shipped state checks on visible and hidden data', () => {
+  it.each(stateChecks.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
+    const source = { visible: course.sandbox?.source ?? '', hidden: null };
+    const graded = { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql ?? '', probes: check.probes ?? [] };
+    const job = { sandboxKey: `shipped:${course._id}`, source, check: graded };
+    // Its statements and verification run on both datasets and every probe does what it expects.
+    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
+    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    // Doing nothing never passes: the verification, the hidden data or a probe tells it apart.
+    expect({ task: check.task, nothing: await runner.run({ op: 'attempt', ...job, answer: 'SELECT 1' }) }).toMatchObject({ task: check.task, nothing: { passed: false } });
   });
 });
