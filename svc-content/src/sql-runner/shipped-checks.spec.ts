@@ -39,7 +39,12 @@ function inCte(sql: string): string {
 
 const shipped = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
   course.sandbox?.kind === 'sql'
-    ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })))
+    ? course.projects.flatMap((project) =>
+        (project.checks ?? [])
+          // Query checks only: quizzes have no SQL, and a state check's answer is statements, not rows.
+          .filter((check) => (check.kind ?? 'query') === 'query')
+          .map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })),
+      )
     : [],
 );
 
