@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { blankLiterals, HIDDEN_DATA_MESSAGE, type SqlValue } from '@dblearn/contracts';
+import { blankLiterals, HIDDEN_DATA_MESSAGE, type Probe, type SqlValue, type StoredCheck } from '@dblearn/contracts';
 import type { SqlJsStatic } from 'sql.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from '../seed/content-folder.js';
-import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
+import { buildSandbox, loadEngine, runOnCopy, runStatements, SqlFailure } from './sql-engine.js';
 import { SqlRunner } from './sql-runner.js';
 
 // Issue 18: every shipped check is graded on its course's visible sandbox and the hidden variant
@@ -37,16 +37,21 @@ function inCte(sql: string): string {
   return `${before} WITH reference_rows AS (${last}) SELECT * FROM reference_rows`;
 }
 
-type ShippedCheck = { _id: string; kind?: string; task: string; referenceSql: string; verifySql?: string; probes?: { sql: string; expect: 'fails' | 'succeeds' }[] };
-const sqlChecks = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
-  course.sandbox?.kind === 'sql' ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as ShippedCheck }))) : [],
-);
-const shipped = sqlChecks.filter(({ check }) => (check.kind ?? 'query') === 'query');
-const stateChecks = sqlChecks.filter(({ check }) => check.kind === 'state');
+const sqlCourses = readContentFolder(SHIPPED_CONTENT_DIR).courses.filter((course) => course.sandbox?.kind === 'sql');
+/** The shipped checks of one kind, with their course (a check without a kind is a query check). */
+function shippedOf<K extends 'query' | 'state'>(kind: K) {
+  return sqlCourses.flatMap((course) =>
+    course.projects.flatMap((project) =>
+      (project.checks ?? []).filter((check) => (check.kind ?? 'query') === kind).map((check) => ({ course, check: check as Extract<StoredCheck, { kind: K }> })),
+    ),
+  );
+}
+const shipped = shippedOf('query');
+const shippedState = shippedOf('state');
 
 describe('the shipped checks on visible and hidden data', () => {
-  it('there are shipped SQL checks (query and state)', () => {
-    expect(sqlChecks.length).toBeGreaterThanOrEqual(20);
+  it('there are shipped SQL checks', () => {
+    expect(shipped.length).toBeGreaterThanOrEqual(20);
   });
 
   it.each(shipped.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
@@ -64,15 +69,45 @@ describe('the shipped checks on visible and hidden data', () => {
   });
 });
 
+/** What each probe does after the reference statements and the verification query on a fresh copy of the visible data. */
+function probeOutcomes(sandbox: Uint8Array, check: { referenceSql: string; verifySql: string; probes: Probe[] }): ('fails' | 'succeeds')[] {
+  const db = new engine.Database(sandbox);
+  try {
+    runStatements(engine, db, check.referenceSql);
+    runStatements(engine, db, check.verifySql);
+    return check.probes.map((probe) => {
+      try {
+        runStatements(engine, db, probe.sql);
+        return 'succeeds';
+      } catch (error) {
+        if (error instanceof SqlFailure) return 'fails';
+        throw error;
+      }
+    });
+  } finally {
+    db.close();
+  }
+}
+
+// Issue 19: every shipped state check (statements graded by the state they leave) on both datasets.
 describe('the shipped state checks on visible and hidden data', () => {
-  it.each(stateChecks.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
+  it('there are shipped state checks', () => {
+    expect(shippedState.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(shippedState.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
     const source = { visible: course.sandbox?.source ?? '', hidden: null };
-    const graded = { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql ?? '', probes: check.probes ?? [] };
+    // A file may leave out an empty probe list (the import stores it as []).
+    const probes = check.probes ?? [];
+    const graded = { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql, probes };
     const job = { sandboxKey: `shipped:${course._id}`, source, check: graded };
-    // Its statements and verification run on both datasets and every probe does what it expects.
+    // The save check: statements and verification run on both datasets, and every probe is met after them.
     expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
+    // The model statements pass as an answer, on the visible data, the hidden data and the probes.
     expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
-    // Doing nothing never passes: the verification, the hidden data or a probe tells it apart.
-    expect({ task: check.task, nothing: await runner.run({ op: 'attempt', ...job, answer: 'SELECT 1' }) }).toMatchObject({ task: check.task, nothing: { passed: false } });
+    // Doing nothing (nothing at all, or only a query) is never enough.
+    for (const answer of ['', 'SELECT 1;']) expect({ answer, result: await runner.run({ op: 'attempt', ...job, answer }) }).toMatchObject({ answer, result: { passed: false } });
+    // Each probe does what it declares, one by one, after the reference.
+    expect(probeOutcomes(buildSandbox(engine, source.visible), graded)).toEqual(probes.map((probe) => probe.expect));
   });
 });

@@ -120,18 +120,3 @@ describe('the shipped quizzes', () => {
     for (const answer of wrong) expect({ answer, passed: gradeQuiz(quiz, answer).passed }).toEqual({ answer, passed: false });
   });
 });
-
-describe('the shipped state checks', () => {
-  it.each(ofKind('state').map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
-    const source = { visible: course.sandbox?.source ?? '', hidden: null };
-    const job = {
-      sandboxKey: `shipped:${course._id}`,
-      source,
-      check: { kind: 'state' as const, referenceSql: check.referenceSql ?? '', verifySql: check.verifySql ?? '', probes: check.probes ?? [] },
-    };
-    // Its statements run on both datasets and meet the probes; they pass as an answer, and leaving the sandbox as it is fails.
-    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
-    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql ?? '' })).toMatchObject({ passed: true });
-    expect(await runner.run({ op: 'attempt', ...job, answer: 'SELECT 1' })).toMatchObject({ passed: false });
-  });
-});
