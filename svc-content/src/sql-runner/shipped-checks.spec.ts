@@ -39,7 +39,10 @@ function inCte(sql: string): string {
 
 const shipped = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
   course.sandbox?.kind === 'sql'
-    ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })))
+    ? course.projects.flatMap((project) =>
+        // Query checks only: a quiz has no reference, and a state check's reference changes data rather than returning rows.
+        (project.checks ?? []).filter((check) => check.kind === 'query').map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })),
+      )
     : [],
 );
 
