@@ -84,9 +84,11 @@ describe('the demo labs (issue 11)', () => {
       for (const project of course.projects) {
         expect({ project: project.title, checks: (project.checks ?? []).length >= 2 }).toEqual({ project: project.title, checks: true });
         for (const check of project.checks ?? []) {
-          const result = runOnCopy(engine, sandbox, check.referenceSql);
-          expect({ task: check.task, rows: result.rows.length > 0 }).toEqual({ task: check.task, rows: true });
           expect(check.task.length).toBeGreaterThanOrEqual(10);
+          // A quiz has nothing to run; a state check's rows are those its verification query reads after its statements.
+          if (check.kind === 'quiz' || check.kind === 'mongo') continue;
+          const result = runOnCopy(engine, sandbox, check.kind === 'state' ? `${check.referenceSql};\n${check.verifySql}` : check.referenceSql);
+          expect({ task: check.task, rows: result.rows.length > 0 }).toEqual({ task: check.task, rows: true });
         }
       }
     }

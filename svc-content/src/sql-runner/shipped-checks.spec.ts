@@ -37,14 +37,13 @@ function inCte(sql: string): string {
   return `${before} WITH reference_rows AS (${last}) SELECT * FROM reference_rows`;
 }
 
-const shipped = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
-  course.sandbox?.kind === 'sql'
-    ? course.projects.flatMap((project) =>
-        // Query checks only: a quiz has no reference, and a state check's reference changes data rather than returning rows.
-        (project.checks ?? []).filter((check) => check.kind === 'query').map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })),
-      )
-    : [],
+const sqlChecks = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
+  course.sandbox?.kind === 'sql' ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check }))) : [],
 );
+// A quiz has no reference; a state check's reference changes data rather than returning rows (graded below).
+const shipped = sqlChecks.flatMap(({ course, check }) => (check.kind === 'query' ? [{ course, check }] : []));
+const shippedStates = sqlChecks.flatMap(({ course, check }) => (check.kind === 'state' ? [{ course, check }] : []));
+const jobOf = (course: (typeof sqlChecks)[number]['course']) => ({ sandboxKey: `shipped:${course._id}`, source: { visible: course.sandbox?.source ?? '', hidden: null } });
 
 describe('the shipped checks on visible and hidden data', () => {
   it('there are shipped SQL checks', () => {
@@ -52,16 +51,25 @@ describe('the shipped checks on visible and hidden data', () => {
   });
 
   it.each(shipped.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
-    const source = { visible: course.sandbox?.source ?? '', hidden: null };
-    const job = { sandboxKey: `shipped:${course._id}`, source, check: { kind: 'query' as const, referenceSql: check.referenceSql } };
+    const job = { ...jobOf(course), check: { kind: 'query' as const, referenceSql: check.referenceSql } };
     // Its reference runs on both datasets (the save check) and passes against itself on both.
     // (A first build of a sandbox and its variant may take a while on a busy machine.)
     expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
     expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
     expect(await runner.run({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
-    const visible = runOnCopy(engine, buildSandbox(engine, source.visible), check.referenceSql);
+    const visible = runOnCopy(engine, buildSandbox(engine, job.source.visible), check.referenceSql);
     const paste = await runner.run({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
     // It matches on the visible data by construction: the hidden data is what fails it.
     expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: HIDDEN_DATA_MESSAGE } });
+  });
+});
+
+describe('the shipped state checks', () => {
+  it.each(shippedStates.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
+    const job = { ...jobOf(course), check: { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql, probes: check.probes ?? [] } };
+    // Its statements run and meet their probes on both datasets, pass against themselves, and doing nothing fails.
+    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
+    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    expect(await runner.run({ op: 'attempt', ...job, answer: 'SELECT 1' })).toMatchObject({ passed: false });
   });
 });
