@@ -88,6 +88,22 @@ describe('the length rule', () => {
   });
 });
 
+describe('defaults a file may leave out', () => {
+  it('reads a state check without probes as one with none, as the export writes it', () => {
+    const file = 'courses/advanced-sql/projects/practice-insert-update-delete-and-upsert.md';
+    const dir = brokenCopy(file, (original) => original.replace(/\n\s*probes: \[\]/g, ''));
+    const stated = (root: string) =>
+      readContentFolder(root)
+        .courses.flatMap((course) => course.projects)
+        .flatMap((project) => project.checks ?? [])
+        .filter((check) => check.kind === 'state');
+    const edited = stated(dir);
+    expect(edited).toEqual(stated(SHIPPED_CONTENT_DIR));
+    expect(edited.every((check) => Array.isArray((check as { probes?: unknown }).probes))).toBe(true);
+    expect(contentProblems(readContentFolder(dir))).toEqual([]);
+  });
+});
+
 describe('a broken content folder', () => {
   const course = 'courses/relations-keys-constraints';
   const project = `${course}/projects/find-every-key.md`;
