@@ -10,6 +10,11 @@ import { SqlRunner } from './sql-runner.js';
 // derived from it, through the real worker pool (its worker script is the built one in dist/).
 
 const runner = new SqlRunner({ sqlWorkers: 1 });
+/**
+ * What a check does, not how fast: every job gets 20 s, as a first build of a sandbox and its variant
+ * (and a 150-row pasted answer) can outlast the learner's time limit on a machine busy with other suites.
+ */
+const grade = (job: Parameters<SqlRunner['run']>[0]) => runner.run(job, undefined, 20_000);
 afterAll(() => runner.onModuleDestroy());
 let engine: SqlJsStatic;
 beforeAll(async () => {
@@ -59,11 +64,11 @@ describe('the shipped checks on visible and hidden data', () => {
     const job = { sandboxKey: `shipped:${course._id}`, source, check: { kind: 'query' as const, referenceSql: check.referenceSql } };
     // Its reference runs on both datasets (the save check) and passes against itself on both.
     // (A first build of a sandbox and its variant may take a while on a busy machine.)
-    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
-    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
-    expect(await runner.run({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
+    expect(await grade({ op: 'reference', ...job })).toEqual({ ok: true });
+    expect(await grade({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    expect(await grade({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
     const visible = runOnCopy(engine, buildSandbox(engine, source.visible), check.referenceSql);
-    const paste = await runner.run({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
+    const paste = await grade({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
     // It matches on the visible data by construction: the hidden data is what fails it.
     expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: HIDDEN_DATA_MESSAGE } });
   });
@@ -102,11 +107,11 @@ describe('the shipped state checks on visible and hidden data', () => {
     const graded = { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql, probes };
     const job = { sandboxKey: `shipped:${course._id}`, source, check: graded };
     // The save check: statements and verification run on both datasets, and every probe is met after them.
-    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
+    expect(await grade({ op: 'reference', ...job })).toEqual({ ok: true });
     // The model statements pass as an answer, on the visible data, the hidden data and the probes.
-    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    expect(await grade({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
     // Doing nothing (nothing at all, or only a query) is never enough.
-    for (const answer of ['', 'SELECT 1;']) expect({ answer, result: await runner.run({ op: 'attempt', ...job, answer }) }).toMatchObject({ answer, result: { passed: false } });
+    for (const answer of ['', 'SELECT 1;']) expect({ answer, result: await grade({ op: 'attempt', ...job, answer }) }).toMatchObject({ answer, result: { passed: false } });
     // Each probe does what it declares, one by one, after the reference.
     expect(probeOutcomes(buildSandbox(engine, source.visible), graded)).toEqual(probes.map((probe) => probe.expect));
   });
