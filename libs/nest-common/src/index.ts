@@ -33,3 +33,5 @@ export * from './messaging/json-bytes-reply.js';
 export * from './cache/json-item-cache.js';
 export * from './cache/drop-on-write.plugin.js';
 export * from './cache/change-broadcast.js';
+export * from './search/search-index.js';
+export * from './search/search-terms.js';
