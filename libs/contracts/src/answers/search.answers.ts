@@ -26,7 +26,7 @@ export const SearchHitAnswer = z
     snippet: SearchSnippetAnswer,
     location: z.string().meta({ example: 'SQL › Grouping, Aggregates and Views', description: 'Where it lives, as shown beside the title.' }),
     courseId: objectId().nullable().meta({ description: 'Tutorials and projects: the course whose page opens them; null otherwise.' }),
-    score: z.number().meta({ description: 'Relevance within its service (title matches weigh most); higher first.' }),
+    score: z.number().meta({ description: 'Relevance, comparable across kinds: each query word adds up to 4 for a title match, 1 for a body match (less for a prefix or a typo); higher first.' }),
   })
   .meta({ id: 'SearchHit' });
 

@@ -86,19 +86,69 @@ export class SearchIndex {
       },
     );
     const counts: Partial<Record<SearchKind, number>> = {};
-    const hits: SearchHit[] = [];
+    const top = results[0]?.score ?? 1;
+    const ranked: { result: SearchResult; score: number }[] = [];
     for (const result of results) {
       const resultKind = result.kind as SearchKind;
       counts[resultKind] = (counts[resultKind] ?? 0) + 1;
-      if ((kind && resultKind !== kind) || hits.length >= limit) continue;
+      if (!kind || resultKind === kind) ranked.push({ result, score: relevance(terms, result, top) });
+    }
+    ranked.sort((a, b) => b.score - a.score);
+    const hits: SearchHit[] = [];
+    for (const { result, score } of ranked.slice(0, limit)) {
       const document = this.documents.get(String(result.id));
-      if (document) hits.push(toHit(document, result));
+      if (document) hits.push(toHit(document, result, score));
     }
     return { hits, counts };
   }
 }
 
-function toHit(document: SearchDocument, result: SearchResult): SearchHit {
+/**
+ * A score that means the same in every service's index, so that the gateway can merge them: BM25
+ * (MiniSearch's score) depends on how many documents an index holds, and a forum of one question
+ * would sink under the curriculum. Each query word counts by how well it matched (the word itself 1,
+ * a longer word it begins 0.8, a swap 0.75 and its longer words 0.6, a typo 0.5) and where (title TITLE_BOOST, body 1);
+ * MiniSearch's own order only breaks ties (up to 0.5).
+ */
+function relevance(terms: readonly string[], result: SearchResult, top: number): number {
+  let score = 0;
+  for (const term of terms) {
+    let best = 0;
+    for (const [matched, fields] of Object.entries(result.match)) {
+      const weight = closeness(term, matched) * (fields.includes('title') ? TITLE_BOOST : 1);
+      if (weight > best) best = weight;
+    }
+    score += best;
+  }
+  return score + 0.5 * Math.min(1, result.score / top);
+}
+
+function closeness(term: string, matched: string): number {
+  let best = 0;
+  // The word as typed counts fully; a one-swap variant of it ("jion" → join) three quarters.
+  for (const variant of withSwaps(term)) {
+    const typed = variant === term ? 1 : 0.75;
+    if (matched === variant) best = Math.max(best, typed);
+    else if (variant.length >= 3 && matched.startsWith(variant)) best = Math.max(best, 0.8 * typed);
+  }
+  if (best > 0) return best;
+  return withinEdits(term, matched, term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) ? 0.5 : 0;
+}
+
+/** Levenshtein distance at most `max` (rows cut short once every cell passes it). */
+function withinEdits(a: string, b: string, max: number): boolean {
+  if (max === 0 || Math.abs(a.length - b.length) > max) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    if (Math.min(...row) > max) return false;
+    previous = row;
+  }
+  return previous[b.length]! <= max;
+}
+
+function toHit(document: SearchDocument, result: SearchResult, score: number): SearchHit {
   const matched = new Set(result.terms);
   return {
     kind: document.kind,
@@ -108,7 +158,7 @@ function toHit(document: SearchDocument, result: SearchResult): SearchHit {
     snippet: snippetOf(document.body, matched),
     location: document.location,
     courseId: document.courseId,
-    score: Math.round(result.score * 1000) / 1000,
+    score: Math.round(score * 1000) / 1000,
   };
 }
 
