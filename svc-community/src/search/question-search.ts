@@ -11,6 +11,7 @@ export function questionDocument(question: QnaQuestionSummary): SearchDocument {
     kind: 'qna',
     title: question.title,
     body: question.description,
+    topic: question.topic,
     location: `Q&A › ${TOPIC_LABELS[question.topic]}`,
     courseId: null,
   };

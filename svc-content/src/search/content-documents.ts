@@ -16,6 +16,7 @@ export function courseDocument(course: Course): SearchDocument {
     kind: 'course',
     title: course.name,
     body: [`Taught by ${course.teacher}, ${course.length}.`, ...entries].join(' · '),
+    topic: course.topic,
     location: TOPIC_LABELS[course.topic],
     courseId: course._id,
   };
@@ -30,6 +31,7 @@ export function itemDocument(kind: 'tutorial' | 'project', item: ItemText, cours
     kind,
     title: item.title,
     body: [...blocks, ...tasks].filter((text) => text.length > 0).join('\n'),
+    topic: course.topic,
     location: `${TOPIC_LABELS[course.topic]} › ${course.name}`,
     courseId: course._id,
   };
@@ -41,6 +43,7 @@ export function interviewDocument(question: InterviewQuestion): SearchDocument {
     kind: 'interview',
     title: question.question,
     body: question.answer,
+    topic: question.topic,
     location: `Interview › ${TOPIC_LABELS[question.topic]}`,
     courseId: null,
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_KINDS } from '../search.js';
-import { objectId } from './fields.js';
+import { objectId, topic } from './fields.js';
 
 // Issue 22, GET /api/search (CONTRACT "Search"): what the services answer over NATS and the gateway
 // answers the browser. Highlights are character ranges, never markup: the client marks them.
@@ -24,6 +24,7 @@ export const SearchHitAnswer = z
     title: z.string().meta({ example: 'Joins' }),
     titleMarks: ranges(),
     snippet: SearchSnippetAnswer,
+    topic: topic(),
     location: z.string().meta({ example: 'SQL › Grouping, Aggregates and Views', description: 'Where it lives, as shown beside the title.' }),
     courseId: objectId().nullable().meta({ description: 'Tutorials and projects: the course whose page opens them; null otherwise.' }),
     score: z.number().meta({ description: 'Relevance, comparable across kinds: each query word adds up to 4 for a title match, 1 for a body match (less for a prefix or a typo); higher first.' }),

@@ -6,6 +6,7 @@ const doc = (id: string, title: string, body: string, kind: SearchDocument['kind
   kind,
   title,
   body,
+  topic: 'sql',
   location: 'SQL › Querying with SQL',
   courseId: null,
 });

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchKind, SearchMark, SearchSnippet, ServiceSearch } from '@dblearn/contracts';
+import type { SearchHit, SearchKind, SearchMark, SearchSnippet, ServiceSearch, Topic } from '@dblearn/contracts';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { indexTerms, queryTerms, withSwaps, wordsOf } from './search-terms.js';
 
@@ -8,6 +8,7 @@ export interface SearchDocument {
   kind: SearchKind;
   title: string;
   body: string;
+  topic: Topic;
   location: string;
   courseId: string | null;
 }
@@ -56,7 +57,7 @@ export class SearchIndex {
   /** Adds the document, or replaces the one with its id. */
   put(document: SearchDocument): void {
     const old = this.documents.get(document.id);
-    if (old && old.title === document.title && old.body === document.body && old.location === document.location && old.courseId === document.courseId) return;
+    if (old && old.title === document.title && old.body === document.body && old.location === document.location && old.topic === document.topic && old.courseId === document.courseId) return;
     if (old) this.index.discard(document.id);
     this.index.add(document);
     this.documents.set(document.id, document);
@@ -156,6 +157,7 @@ function toHit(document: SearchDocument, result: SearchResult, score: number): S
     title: document.title,
     titleMarks: marksIn(document.title, matched, 0, document.title.length),
     snippet: snippetOf(document.body, matched),
+    topic: document.topic,
     location: document.location,
     courseId: document.courseId,
     score: Math.round(score * 1000) / 1000,
