@@ -18,7 +18,8 @@ export default function SearchRoute() {
   const kindParam = params.get('kind');
   const kind = isKind(kindParam) ? kindParam : undefined;
   const page = Math.min(SEARCH_LIMITS.maxPage, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const { data, isError, isFetching } = useSearchQuery({ q, kind, page }, { skip: q.length === 0 });
+  // currentData: another page or kind shows nothing of the last one while it loads.
+  const { currentData: data, isError, isFetching } = useSearchQuery({ q, kind, page }, { skip: q.length === 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = q ? `Search: ${q} · DBLearn` : 'Search · DBLearn';
