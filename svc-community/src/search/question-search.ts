@@ -28,7 +28,7 @@ export class QuestionSearch {
 
   constructor(list: QuestionList) {
     list.observe({
-      loaded: (questions) => this.index.load(questions.map(questionDocument)),
+      loaded: (questions) => void this.index.load(questions.map(questionDocument)),
       upserted: (question) => this.index.put(questionDocument(question)),
       removed: (id) => this.index.remove(id),
     });

@@ -13,7 +13,8 @@ const doc = (id: string, title: string, body: string, kind: SearchDocument['kind
 
 function indexOf(...documents: SearchDocument[]): SearchIndex {
   const index = new SearchIndex();
-  index.load(documents);
+  // One chunk: loaded before load() returns.
+  void index.load(documents);
   return index;
 }
 
@@ -61,6 +62,20 @@ describe('SearchIndex ranking', () => {
     expect(all.counts).toEqual({ tutorial: 1, qna: 1, project: 1 });
     expect(all.hits).toHaveLength(1);
     expect(ids(index, 'join', 'qna')).toEqual(['2']);
+  });
+
+  it('loads many documents in chunks, keeps what was written meanwhile and drops what a reload leaves out', async () => {
+    const many = Array.from({ length: 2_500 }, (_, n) => doc(String(n + 1), `Thread ${n}`, n === 2_400 ? 'about windows' : 'about nothing'));
+    const index = new SearchIndex();
+    const loading = index.load(many);
+    expect(index.size).toBe(1_000);
+    index.put(doc('2401', 'Thread 2400', 'about frames'));
+    await loading;
+    expect(index.size).toBe(2_500);
+    expect(ids(index, 'windows')).toEqual([]);
+    expect(ids(index, 'frames')).toEqual(['2401']);
+    await index.load(many.slice(0, 10));
+    expect(index.size).toBe(10);
   });
 
   it('forgets a removed document and finds a replaced one by its new words only', () => {

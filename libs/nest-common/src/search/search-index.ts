@@ -13,6 +13,9 @@ export interface SearchDocument {
   courseId: string | null;
 }
 
+/** A full load adds this many documents, then lets the service answer calls before it goes on. */
+const LOAD_CHUNK = 1_000;
+
 /** A title word weighs this many body words: a title match ranks above a body match. */
 const TITLE_BOOST = 4;
 /** Characters of body a snippet shows, and how many of them come before the first match. */
@@ -33,6 +36,10 @@ export interface SearchOptions {
  */
 export class SearchIndex {
   private readonly documents = new Map<string, SearchDocument>();
+  /** Grows with every full load: an older load still under way stops. */
+  private loads = 0;
+  /** During a full load: the ids written meanwhile, which the load must not set back. */
+  private touchedDuringLoad: Set<string> | null = null;
   private readonly index = new MiniSearch<SearchDocument>({
     fields: ['title', 'body'],
     storeFields: ['kind'],
@@ -56,6 +63,11 @@ export class SearchIndex {
 
   /** Adds the document, or replaces the one with its id. */
   put(document: SearchDocument): void {
+    this.touchedDuringLoad?.add(document.id);
+    this.putNow(document);
+  }
+
+  private putNow(document: SearchDocument): void {
     const old = this.documents.get(document.id);
     if (old && old.title === document.title && old.body === document.body && old.location === document.location && old.topic === document.topic && old.courseId === document.courseId) return;
     if (old) this.index.discard(document.id);
@@ -64,15 +76,30 @@ export class SearchIndex {
   }
 
   remove(id: string): void {
+    this.touchedDuringLoad?.add(id);
     if (!this.documents.delete(id)) return;
     this.index.discard(id);
   }
 
-  /** Every document at once (a start, a rebuild): what is not among them is dropped. */
-  load(documents: Iterable<SearchDocument>): void {
-    this.index.removeAll();
-    this.documents.clear();
-    for (const document of documents) this.put(document);
+  /**
+   * Every document at once (a start, a reload): what is not among them is dropped. LOAD_CHUNK at a
+   * time, yielding between chunks, so that 100,000 threads do not hold the service's start up (what
+   * is not indexed yet is not found for those seconds); unchanged documents cost a comparison. A put
+   * or remove meanwhile wins over the load. Resolves once done (at once for one chunk).
+   */
+  async load(documents: Iterable<SearchDocument>): Promise<void> {
+    const load = ++this.loads;
+    const touched = new Set<string>();
+    this.touchedDuringLoad = touched;
+    const all = [...documents];
+    const keep = new Set(all.map((document) => document.id));
+    for (let from = 0; from < all.length; from += LOAD_CHUNK) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.loads !== load) return;
+      for (const document of all.slice(from, from + LOAD_CHUNK)) if (!touched.has(document.id)) this.putNow(document);
+    }
+    for (const id of [...this.documents.keys()]) if (!keep.has(id) && !touched.has(id)) this.remove(id);
+    this.touchedDuringLoad = null;
   }
 
   search(query: string, { kind, limit }: SearchOptions): ServiceSearch {
@@ -88,11 +115,12 @@ export class SearchIndex {
     );
     const counts: Partial<Record<SearchKind, number>> = {};
     const top = results[0]?.score ?? 1;
+    const relevance = relevanceFor(terms);
     const ranked: { result: SearchResult; score: number }[] = [];
     for (const result of results) {
       const resultKind = result.kind as SearchKind;
       counts[resultKind] = (counts[resultKind] ?? 0) + 1;
-      if (!kind || resultKind === kind) ranked.push({ result, score: relevance(terms, result, top) });
+      if (!kind || resultKind === kind) ranked.push({ result, score: relevance(result, top) });
     }
     ranked.sort((a, b) => b.score - a.score);
     const hits: SearchHit[] = [];
@@ -111,17 +139,26 @@ export class SearchIndex {
  * a longer word it begins 0.8, a swap 0.75 and its longer words 0.6, a typo 0.5) and where (title TITLE_BOOST, body 1);
  * MiniSearch's own order only breaks ties (up to 0.5).
  */
-function relevance(terms: readonly string[], result: SearchResult, top: number): number {
-  let score = 0;
-  for (const term of terms) {
-    let best = 0;
-    for (const [matched, fields] of Object.entries(result.match)) {
-      const weight = closeness(term, matched) * (fields.includes('title') ? TITLE_BOOST : 1);
-      if (weight > best) best = weight;
+function relevanceFor(terms: readonly string[]): (result: SearchResult, top: number) => number {
+  // A query's results share few distinct matched words: each word's closeness is worked out once.
+  const known = new Map<string, number[]>();
+  const closenessOf = (matched: string): number[] => {
+    let values = known.get(matched);
+    if (!values) {
+      values = terms.map((term) => closeness(term, matched));
+      known.set(matched, values);
     }
-    score += best;
-  }
-  return score + 0.5 * Math.min(1, result.score / top);
+    return values;
+  };
+  return (result, top) => {
+    const best = terms.map(() => 0);
+    for (const matched in result.match) {
+      const boost = result.match[matched]!.includes('title') ? TITLE_BOOST : 1;
+      const values = closenessOf(matched);
+      for (let at = 0; at < values.length; at += 1) best[at] = Math.max(best[at]!, values[at]! * boost);
+    }
+    return best.reduce((sum, value) => sum + value, 0) + 0.5 * Math.min(1, result.score / top);
+  };
 }
 
 function closeness(term: string, matched: string): number {
