@@ -31,8 +31,8 @@ export interface SearchOptions {
 /**
  * A service's full-text index (issue 22, decision 0012): MiniSearch in memory, one document per
  * findable item, replaced whole when the item changes. Forgiving: every word of 3+ letters also
- * finds longer words it begins ("norm" → normalization), words of 4+ letters one edit away and one
- * swap of two letters away ("joni" → join). Each word is OR-ed; a title word weighs TITLE_BOOST.
+ * finds longer words it begins ("norm" → normalization), words of 5+ letters one edit away (8+: two)
+ * and words of 4+ letters one swap of two neighbours away ("joni" → join). Each word is OR-ed; a title word weighs TITLE_BOOST.
  */
 export class SearchIndex {
   private readonly documents = new Map<string, SearchDocument>();
@@ -105,12 +105,14 @@ export class SearchIndex {
   search(query: string, { kind, limit }: SearchOptions): ServiceSearch {
     const terms = queryTerms(query);
     if (terms.length === 0) return { hits: [], counts: {} };
+    const typed = new Set(terms);
     const results = this.index.search(
       { combineWith: 'OR', queries: terms.map((term) => ({ queries: withSwaps(term), combineWith: 'OR' })) },
       {
         boost: { title: TITLE_BOOST },
         prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
+        // Only the words as typed: a swap variant is already the typo, and each fuzzy walk costs.
+        fuzzy: (term) => (typed.has(term) ? maxEdits(term) : false),
       },
     );
     const counts: Partial<Record<SearchKind, number>> = {};
@@ -170,7 +172,12 @@ function closeness(term: string, matched: string): number {
     else if (variant.length >= 3 && matched.startsWith(variant)) best = Math.max(best, 0.8 * typed);
   }
   if (best > 0) return best;
-  return withinEdits(term, matched, term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) ? 0.5 : 0;
+  return withinEdits(term, matched, maxEdits(term)) ? 0.5 : 0;
+}
+
+/** Typos forgiven in a word as typed: none under 5 letters (swaps cover "joni"), one, two from 8. */
+function maxEdits(term: string): number {
+  return term.length >= 8 ? 2 : term.length >= 5 ? 1 : 0;
 }
 
 /** Levenshtein distance at most `max` (rows cut short once every cell passes it). */
