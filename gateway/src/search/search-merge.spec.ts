@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { SearchHit, SearchKind } from '@dblearn/contracts';
 import { mergeSearch } from './search-merge.js';
 

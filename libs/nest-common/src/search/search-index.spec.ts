@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { type SearchDocument, SearchIndex, snippetOf } from './search-index.js';
 import { queryTerms, withSwaps } from './search-terms.js';
 
