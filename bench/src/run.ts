@@ -4,6 +4,7 @@ import { AttemptsBenchError, measureAttempts } from './attempts.js';
 import { BrowserBenchError, measureBrowser } from './browser.js';
 import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
+import { measureSearch } from './search.js';
 import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
 import { measurePeer } from './peer/bench.js';
@@ -61,6 +62,12 @@ async function main(): Promise<number> {
     const { rows, verdicts } = await measureAttempts(options, token, say);
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
     return rows.some((row) => row.total === 0) ? 1 : 0;
+  }
+  if (options.search) {
+    // Issue 22: GET /api/search at 100,000 Q&A threads plus the shipped curriculum, through the edge.
+    const { rows, verdicts, failed } = await measureSearch(options, token, process.env, say);
+    process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
+    return failed ? 1 : 0;
   }
   if (options.qna) {
     const { rows, verdicts, failed } = await measureQna(options, token, process.env, say);

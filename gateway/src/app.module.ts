@@ -8,6 +8,7 @@ import { GatewayConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
 import { QnaModule } from './qna/qna.module.js';
+import { SearchModule } from './search/search.module.js';
 import { ServicesModule } from './services/services.module.js';
 import { ProgressModule } from './progress/progress.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
         ProgressModule,
         QnaModule,
         ContentModule,
+        SearchModule,
         HealthModule,
       ],
       providers: [

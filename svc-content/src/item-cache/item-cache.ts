@@ -4,6 +4,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Schema } from 'mongoose';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
 
+/** Hears which item changed (the search index, issue 22). */
+export type ItemChangeListener = (kind: ContentItemKind, id: string | null) => void;
+
 /**
  * The four item reads (GET /course/{id}, /tutorial/{id}, /project/{id}, /interview/{id}) from
  * memory: each item's answer built once per version (JSON, gzip, entity tag) and kept until a write
@@ -17,11 +20,17 @@ import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js'
 export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly caches: Record<ContentItemKind, JsonItemCache<unknown>>;
   private readonly broadcasts: Record<ContentItemKind, ChangeBroadcast>;
+  private readonly listeners: ItemChangeListener[] = [];
 
   constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'itemCacheBytes'>, requests: RequestConnection, events: EventsConnection) {
     const perKind = Math.floor(config.itemCacheBytes / CONTENT_ITEM_KINDS.length);
     this.caches = byKind(() => new JsonItemCache<unknown>(perKind));
-    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, CHANGE_SUBJECTS.contentItem(kind), (id) => (id === null ? this.caches[kind].clear() : this.caches[kind].drop(id))));
+    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, CHANGE_SUBJECTS.contentItem(kind), (id) => this.changed(kind, id)));
+  }
+
+  /** Told every write of an item, on this instance or another (null: any item of the kind may have changed). */
+  onChange(listener: ItemChangeListener): void {
+    this.listeners.push(listener);
   }
 
   onApplicationBootstrap(): void {
@@ -42,6 +51,12 @@ export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown 
     const copy = schema.clone() as S;
     copy.plugin(reportWrites((id) => this.broadcasts[kind].announce(id)));
     return copy;
+  }
+
+  private changed(kind: ContentItemKind, id: string | null): void {
+    if (id === null) this.caches[kind].clear();
+    else this.caches[kind].drop(id);
+    for (const listener of this.listeners) listener(kind, id);
   }
 
   stats(): Record<ContentItemKind, JsonItemCacheStats> {

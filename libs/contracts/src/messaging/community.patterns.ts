@@ -2,6 +2,8 @@ import type { QnaQuestion, QnaQuestionSummary } from '../community.js';
 import type { ListPage } from '../content.js';
 import { QNA_THREAD_LIMITS } from '../limits.js';
 import type { Topic } from '../topics.js';
+import type { SearchRequestDto } from '../dto/search.dto.js';
+import type { ServiceSearch } from '../search.js';
 import type { JsonBytes } from './json-bytes.js';
 
 /** Request-reply subjects svc-community answers (gateway → svc-community). */
@@ -24,6 +26,8 @@ export const COMMUNITY_PATTERNS = {
   deleteQuestion: 'community.delete-question',
   /** DeleteReplyRequest → QnaQuestion without that reply; the reply's author or admin. */
   deleteReply: 'community.delete-reply',
+  /** SearchRequestDto → ServiceSearch: Q&A threads (title and question) from the in-memory index (issue 22). */
+  search: 'community.search',
   health: 'community.health',
 } as const;
 
@@ -84,6 +88,7 @@ export interface CommunityRequests {
   [COMMUNITY_PATTERNS.updateQuestion]: UpdateQuestionRequest;
   [COMMUNITY_PATTERNS.deleteQuestion]: DeleteQuestionRequest;
   [COMMUNITY_PATTERNS.deleteReply]: DeleteReplyRequest;
+  [COMMUNITY_PATTERNS.search]: SearchRequestDto;
   [COMMUNITY_PATTERNS.health]: Record<string, never>;
 }
 
@@ -96,6 +101,7 @@ export interface CommunityReplies {
   [COMMUNITY_PATTERNS.updateQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteReply]: QnaQuestion;
+  [COMMUNITY_PATTERNS.search]: ServiceSearch;
   [COMMUNITY_PATTERNS.health]: { status: 'ok' };
 }
 
