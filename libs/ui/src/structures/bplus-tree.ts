@@ -1,4 +1,4 @@
-import { ANIMATION_LIMIT, buildFrom, checkSetting, keyList, StepLog, success, type Operation, type Outcome, type Step } from './steps.js';
+import { ANIMATION_LIMIT, buildFrom, onCopy, checkSetting, keyList, StepLog, success, type Operation, type Outcome, type Step } from './steps.js';
 
 /**
  * A B+ tree as in Ramakrishnan & Gehrke (Database Management Systems, 3rd ed., ch. 10): of order d,
@@ -132,10 +132,7 @@ function insertSorted(keys: number[], key: number): void {
 }
 
 export function bplusInsert(tree: BPlusTree, key: number, record = true): Operation<BPlusTree> {
-  const next = cloneTree(tree);
-  const log = new StepLog<BPlusTree>(record, () => cloneTree(next));
-  insertInPlace(next, key, log);
-  return { state: next, steps: log.steps };
+  return onCopy(tree, cloneTree, record, (next, log) => insertInPlace(next, key, log));
 }
 
 function insertInPlace(next: BPlusTree, key: number, log: StepLog<BPlusTree>): void {

@@ -1,4 +1,4 @@
-import { ANIMATION_LIMIT, buildFrom, checkSetting, keyList, StepLog, success, type Operation, type Outcome } from './steps.js';
+import { ANIMATION_LIMIT, buildFrom, onCopy, checkSetting, keyList, StepLog, success, type Operation, type Outcome } from './steps.js';
 
 /**
  * Extendible hashing as in Ramakrishnan & Gehrke (3rd ed., §11.2): h(k) = k, and the last
@@ -109,10 +109,7 @@ function splitBucket(hash: ExtendibleHash, bucket: HashBucket, log: StepLog<Exte
 }
 
 export function extendibleInsert(hash: ExtendibleHash, key: number, record = true): Operation<ExtendibleHash> {
-  const next = copy(hash);
-  const log = new StepLog<ExtendibleHash>(record, () => copy(next));
-  insertInPlace(next, key, log);
-  return { state: next, steps: log.steps };
+  return onCopy(hash, copy, record, (next, log) => insertInPlace(next, key, log));
 }
 
 export function extendibleSearch(hash: ExtendibleHash, key: number): Operation<ExtendibleHash> {

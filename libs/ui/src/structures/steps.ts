@@ -47,6 +47,14 @@ export class StepLog<S> {
   }
 }
 
+/** Runs an operation on a private copy of a structure, logging steps with snapshots of that copy. */
+export function onCopy<S>(state: S, copy: (state: S) => S, record: boolean, work: (next: S, log: StepLog<S>) => void): Operation<S> {
+  const next = copy(state);
+  const log = new StepLog<S>(record, () => copy(next));
+  work(next, log);
+  return { state: next, steps: log.steps };
+}
+
 /** Reads one key typed by a learner or written in a block. */
 export function parseKey(text: string): Outcome<number> {
   const trimmed = text.trim();
