@@ -5,6 +5,10 @@ describe('visualizer block settings', () => {
     expect(parseStructureBlock('btree', 'order: 3\nkeys: 10 20, 5 30\n')).toEqual({ ok: true, value: { kind: 'btree', order: 3, keys: [10, 20, 5, 30] } });
   });
 
+  it('ignores comments after #', () => {
+    expect(parseStructureBlock('btree', '# a small tree\norder: 1   # 1 or 2 keys a node\nkeys: 4 2')).toEqual({ ok: true, value: { kind: 'btree', order: 1, keys: [4, 2] } });
+  });
+
   it('fills in defaults and reads ranges', () => {
     expect(parseStructureBlock('hash-linear', 'keys: 1..3 9')).toEqual({ ok: true, value: { kind: 'hash-linear', capacity: 2, buckets: 2, keys: [1, 2, 3, 9] } });
     expect(parseStructureBlock('hash-extendible', 'Capacity: 4')).toEqual({ ok: true, value: { kind: 'hash-extendible', capacity: 4, keys: [] } });

@@ -40,7 +40,7 @@ export function parseKeys(text: string): Outcome<number[]> {
 }
 
 /**
- * Reads a visualizer block: one `name: value` per line, `keys:` for the starting keys, the other
+ * Reads a visualizer block: one `name: value` per line (`#` starts a comment), `keys:` for the starting keys, the other
  * names per kind (btree: order; hash-extendible: capacity; hash-linear: capacity, buckets). Ranges of
  * the numbers themselves are checked by the models.
  */
@@ -48,7 +48,8 @@ export function parseStructureBlock(kind: StructureLanguage, code: string): Outc
   const allowed = SETTINGS[kind];
   const values = new Map<string, number>(allowed.map(({ name, fallback }) => [name, fallback]));
   let keys: number[] = [];
-  for (const line of code.split(/\r\n|\r|\n/)) {
+  for (const written of code.split(/\r\n|\r|\n/)) {
+    const line = written.replace(/#.*$/, '');
     if (line.trim() === '') continue;
     const setting = /^\s*([\w-]+)\s*:(.*)$/.exec(line);
     const name = setting?.[1]?.toLowerCase();
