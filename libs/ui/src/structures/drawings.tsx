@@ -22,17 +22,18 @@ function drawnDepth(tree: BPlusTree): number {
   return depth;
 }
 
-function Subtree({ node, depth, focus }: { node: BPlusNode; depth: number; focus: readonly number[] }) {
-  const leaf = !node.children;
+/** One node above its children; `rightmost` marks the tree's right edge (the one leaf with no link onwards). */
+function Subtree({ node, depth, focus, rightmost }: { node: BPlusNode; depth: number; focus: readonly number[]; rightmost: boolean }) {
+  const kind = !node.children ? (rightmost ? 'dbl-bptree__node dbl-bptree__node--leaf' : 'dbl-bptree__node dbl-bptree__node--leaf dbl-bptree__node--linked') : 'dbl-bptree__node';
   return (
     <div className="dbl-bptree__subtree">
-      <div className={focusClass(leaf ? 'dbl-bptree__node dbl-bptree__node--leaf' : 'dbl-bptree__node', focus.includes(node.id))}>
+      <div className={focusClass(kind, focus.includes(node.id))}>
         {node.keys.length === 0 ? <span className="dbl-bptree__empty">empty</span> : node.keys.map((key) => <span key={key}>{key}</span>)}
       </div>
       {node.children && depth > 1 ? (
         <div className="dbl-bptree__children">
-          {node.children.map((child) => (
-            <Subtree key={child.id} node={child} depth={depth - 1} focus={focus} />
+          {node.children.map((child, index) => (
+            <Subtree key={child.id} node={child} depth={depth - 1} focus={focus} rightmost={rightmost && index === node.children!.length - 1} />
           ))}
         </div>
       ) : null}
@@ -46,7 +47,7 @@ export function BPlusTreeDrawing({ tree, focus }: { tree: BPlusTree; focus: read
   return (
     <>
       <div className="dbl-bptree">
-        <Subtree node={tree.root} depth={depth} focus={focus} />
+        <Subtree node={tree.root} depth={depth} focus={focus} rightmost />
       </div>
       {depth < levels.length ? <p className="dbl-structure__cut">{`The lowest ${levels.length - depth} level${levels.length - depth === 1 ? '' : 's'} (${levels.at(-1)!.length.toLocaleString('en-US')} leaves) are not drawn: too many boxes.`}</p> : null}
     </>

@@ -68,6 +68,19 @@ describe('StructureView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('"x" is not a key');
   });
 
+  it('doubles an extendible directory on screen and walks back to before the doubling', async () => {
+    render(<StructureView language="hash-extendible" code={'capacity: 4\nkeys: 4 12 32 16 1 5 21 13 10 15 7 19'} />);
+    const drawing = screen.getByRole('region', { name: 'Extendible hashing drawing' });
+    expect(within(drawing).getAllByRole('listitem').filter((item) => item.className.includes('entry'))).toHaveLength(4);
+    await userEvent.type(screen.getByLabelText('Key'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(narration()).toHaveTextContent('Put 20 into bucket E: [4 12 20].');
+    expect(within(drawing).getByText('Directory, global depth 3')).toBeInTheDocument();
+    for (let back = 0; back < 4; back++) await userEvent.click(screen.getByRole('button', { name: 'Step back' }));
+    expect(narration()).toHaveTextContent('h(20) = 20 = binary 10100; its last 2 bits 00 pick that directory entry, which points to bucket A.');
+    expect(within(drawing).getByText('Directory, global depth 2')).toBeInTheDocument();
+  });
+
   it('draws linear hashing with its Next pointer and overflow pages', async () => {
     render(<StructureView language="hash-linear" code={'capacity: 1\nbuckets: 2\nkeys: 2 4'} />);
     const drawing = screen.getByRole('region', { name: 'Linear hashing drawing' });
