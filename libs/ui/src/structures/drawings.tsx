@@ -110,6 +110,7 @@ export function LinearDrawing({ hash, focus }: { hash: LinearHash; focus: readon
       <div className="dbl-hash__column">
         <p className="dbl-hash__caption">
           Level {hash.level}, Next {hash.next}: h{hash.level}(k) = k mod {roundSize(hash)}
+          {hash.next > 0 ? `, h${hash.level + 1}(k) = k mod ${2 * roundSize(hash)} below Next` : ''}
         </p>
         <ol className="dbl-hash__list" start={0}>
           {buckets.map((bucket, index) => (
