@@ -44,6 +44,7 @@ export function StructureLab<S>({ title, convention, settings, buildKey, empty, 
   const keyId = useId();
   const errorId = useId();
   const headingId = useId();
+  const hintId = useId();
   if (builtFor !== buildKey) {
     setBuiltFor(buildKey);
     setTimeline(timelineOf(empty, build()));
@@ -112,10 +113,27 @@ export function StructureLab<S>({ title, convention, settings, buildKey, empty, 
         </Button>
         <span className="dbl-structure__count">{stepCount === 0 ? 'No steps yet' : `Step ${timeline.position + 1} of ${stepCount}`}</span>
       </div>
+      <p id={hintId} className="dbl-structure__count">
+        Left and right arrow keys on the drawing step back and forward.
+      </p>
       <p className="dbl-structure__narration" aria-live="polite">
         {current ? current.text : 'The start: nothing inserted yet.'}
       </p>
-      <div className="dbl-structure__canvas" tabIndex={0} role="region" aria-label={`${title} drawing`}>
+      <div
+        className="dbl-structure__canvas"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title} drawing`}
+        aria-describedby={hintId}
+        onKeyDown={(event) => {
+          // The drawing takes the arrow keys it would otherwise scroll with: left and right step.
+          const by = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+          const to = timeline.position + by;
+          if (by === 0 || to < -1 || to > stepCount - 1) return;
+          event.preventDefault();
+          move(by);
+        }}
+      >
         <div role="img" aria-label={describe(state)}>
           {draw(state, current?.focus ?? [])}
         </div>

@@ -31,6 +31,13 @@ describe('StructureView', () => {
     expect(screen.getByRole('img')).toHaveAccessibleName('B+ tree of 1 level. Leaves, linked left to right: [10 20 30].');
     await userEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     expect(screen.getByText('Step 4 of 5')).toBeInTheDocument();
+
+    // The drawing steps with the arrow keys, and stops at either end.
+    screen.getByRole('region', { name: 'B+ tree drawing' }).focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByText('Step 5 of 5')).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByText('Step 4 of 5')).toBeInTheDocument();
   });
 
   it('drops the steps ahead when a new operation starts from an earlier step, and resets to the block', async () => {
