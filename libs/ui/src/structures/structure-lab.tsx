@@ -1,15 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/button.js';
-import { parseKey, type Operation, type Step } from './steps.js';
+import { parseKey, type Operation } from './steps.js';
+import { appended, timelineOf, type Timeline } from './timeline.js';
 
-/** Where a lab stands: every step so far, and the one shown (-1: the structure before any step). */
-interface Timeline<S> {
-  start: S;
-  steps: Step<S>[];
-  position: number;
-}
-
-const timelineOf = <S,>(start: S, built: Operation<S>): Timeline<S> => ({ start, steps: built.steps, position: built.steps.length - 1 });
 
 export interface StructureLabProps<S> {
   /** "B+ tree", "Extendible hashing"… */
@@ -30,14 +23,16 @@ export interface StructureLabProps<S> {
   draw: (state: S, focus: readonly number[]) => ReactNode;
   /** The same facts in words, for a screen reader (the drawing is an image to it). */
   describe: (state: S) => string;
+  /** How many keys a structure holds (how much history the lab can afford to keep). */
+  keys: (state: S) => number;
 }
 
 /**
  * One interactive index structure: insert, delete or search a key, then walk through the steps the
  * model recorded, one back or forward at a time; each step's sentence is announced politely.
  */
-export function StructureLab<S>({ title, convention, settings, buildKey, empty, build, insert, remove, search, draw, describe }: StructureLabProps<S>) {
-  const [timeline, setTimeline] = useState<Timeline<S>>(() => timelineOf(empty, build()));
+export function StructureLab<S>({ title, convention, settings, buildKey, empty, build, insert, remove, search, draw, describe, keys }: StructureLabProps<S>) {
+  const [timeline, setTimeline] = useState<Timeline<S>>(() => timelineOf(empty, build(), keys));
   const [builtFor, setBuiltFor] = useState(buildKey);
   const [keyText, setKeyText] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
@@ -47,7 +42,7 @@ export function StructureLab<S>({ title, convention, settings, buildKey, empty, 
   const hintId = useId();
   if (builtFor !== buildKey) {
     setBuiltFor(buildKey);
-    setTimeline(timelineOf(empty, build()));
+    setTimeline(timelineOf(empty, build(), keys));
   }
   const current = timeline.position >= 0 ? timeline.steps[timeline.position]! : null;
   const state = current ? current.state : timeline.start;
@@ -60,9 +55,7 @@ export function StructureLab<S>({ title, convention, settings, buildKey, empty, 
       return;
     }
     setKeyError(null);
-    const done = operation(state, key.value);
-    const kept = timeline.steps.slice(0, timeline.position + 1);
-    setTimeline({ start: timeline.start, steps: [...kept, ...done.steps], position: kept.length + done.steps.length - 1 });
+    setTimeline(appended(timeline, operation(state, key.value), keys));
   };
   const move = (by: number) => setTimeline({ ...timeline, position: timeline.position + by });
   const stepCount = timeline.steps.length;
@@ -75,7 +68,7 @@ export function StructureLab<S>({ title, convention, settings, buildKey, empty, 
       <p className="dbl-structure__convention">{convention}</p>
       <div className="dbl-structure__settings">
         {settings}
-        <Button variant="secondary" onClick={() => setTimeline(timelineOf(empty, build()))}>
+        <Button variant="secondary" onClick={() => setTimeline(timelineOf(empty, build(), keys))}>
           Reset
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CodeView } from '../components/code-view.js';
 import { parseStructureBlock, type StructureSettings } from './block-settings.js';
-import { BPLUS_ORDER, bplusBuild, bplusConvention, bplusDelete, bplusInsert, bplusSearch, emptyBPlusTree } from './bplus-tree.js';
+import { BPLUS_ORDER, bplusBuild, bplusConvention, bplusDelete, bplusInsert, bplusKeys, bplusSearch, emptyBPlusTree } from './bplus-tree.js';
 import { BPlusTreeDrawing, describeBPlusTree, describeExtendible, describeLinear, ExtendibleDrawing, LinearDrawing } from './drawings.js';
 import { EXTENDIBLE_CAPACITY, emptyExtendibleHash, extendibleBuild, extendibleConvention, extendibleDelete, extendibleInsert, extendibleSearch } from './extendible-hash.js';
 import type { StructureLanguage } from './languages.js';
@@ -43,6 +43,7 @@ function BPlusTreeLab({ settings }: { settings: Extract<StructureSettings, { kin
       search={bplusSearch}
       draw={(tree, focus) => <BPlusTreeDrawing tree={tree} focus={focus} />}
       describe={describeBPlusTree}
+      keys={(tree) => bplusKeys(tree).length}
     />
   );
 }
@@ -62,6 +63,7 @@ function ExtendibleLab({ settings }: { settings: Extract<StructureSettings, { ki
       search={extendibleSearch}
       draw={(hash, focus) => <ExtendibleDrawing hash={hash} focus={focus} />}
       describe={describeExtendible}
+      keys={(hash) => hash.buckets.reduce((sum, bucket) => sum + bucket.keys.length, 0)}
     />
   );
 }
@@ -87,6 +89,7 @@ function LinearLab({ settings }: { settings: Extract<StructureSettings, { kind: 
       search={linearSearch}
       draw={(hash, focus) => <LinearDrawing hash={hash} focus={focus} />}
       describe={describeLinear}
+      keys={(hash) => hash.buckets.reduce((sum, bucket) => sum + bucket.pages.flat().length, 0)}
     />
   );
 }
