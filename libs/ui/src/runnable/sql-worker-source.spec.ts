@@ -128,9 +128,10 @@ describe('the SQL worker', () => {
   });
 
   it('reads every table\'s columns and foreign keys from the catalog for the schema view', async () => {
-    const [schema] = (await runInWorker([''], `${SCHOOL}\nCREATE TABLE grade (student_id INTEGER, course_id INTEGER, PRIMARY KEY (student_id, course_id), FOREIGN KEY (student_id) REFERENCES student);`, { schema: true })) as unknown as { kind: string; tables: { name: string; columns: { name: string; primaryKey: boolean }[]; foreignKeys: unknown[] }[] }[];
+    const [schema] = (await runInWorker([''], `${SCHOOL}\nCREATE TABLE grade (student_id INTEGER, course_id INTEGER, PRIMARY KEY (student_id, course_id), FOREIGN KEY (student_id) REFERENCES student);\nCREATE TABLE exam (student_id INTEGER REFERENCES student(id), course_id INTEGER, FOREIGN KEY (student_id, course_id) REFERENCES grade(student_id, course_id));`, { schema: true })) as unknown as { kind: string; tables: { name: string; columns: { name: string; primaryKey: boolean }[]; foreignKeys: unknown[] }[] }[];
     expect(schema?.tables.map((table) => [table.name, table.columns.filter((column) => column.primaryKey).map((column) => column.name), table.foreignKeys])).toEqual([
       ['enrollment', [], [{ table: 'student', from: ['student_id'], to: ['id'] }]],
+      ['exam', [], [{ table: 'student', from: ['student_id'], to: ['id'] }, { table: 'grade', from: ['student_id', 'course_id'], to: ['student_id', 'course_id'] }]],
       ['grade', ['student_id', 'course_id'], [{ table: 'student', from: ['student_id'], to: [null] }]],
       ['student', ['id'], []],
     ]);

@@ -104,7 +104,8 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, ca
               }
               const rowCount = Number(db.exec(`SELECT count(*) FROM ${quoted}`)[0]?.values[0]?.[0] ?? 0);
               const first = db.exec(`SELECT * FROM ${quoted} LIMIT ${sampleRows}`)[0];
-              return { name, columns, foreignKeys: [...keys.values()], rowCount, rows: first?.values ?? [] };
+              // SQLite numbers a table's keys from the last declared: reversed, they read as the author wrote them.
+              return { name, columns, foreignKeys: [...keys.values()].reverse(), rowCount, rows: first?.values ?? [] };
             });
             return { kind: 'schema', tables };
           }
