@@ -25,9 +25,10 @@ export interface DiagramLayout {
   edges: PlacedEdge[];
 }
 
-/** A box wide enough for its name and its longest "🔑 name  TYPE" line. */
+/** A box wide enough for its header and its longest column line. */
 function boxSize(table: DiagramTable): { width: number; height: number } {
-  const longest = Math.max(table.name.length + 2, ...table.columns.map((column) => column.name.length + column.type.length + 5));
+  // The header holds the name and "12 rows"; a column line "PK name  TYPE".
+  const longest = Math.max(table.name.length + String(table.rowCount).length + 8, ...table.columns.map((column) => column.name.length + column.type.length + 5));
   return { width: Math.max(BOX.minWidth, Math.ceil(longest * BOX.charWidth + 2 * BOX.padding)), height: BOX.header + table.columns.length * BOX.row + BOX.padding / 2 };
 }
 

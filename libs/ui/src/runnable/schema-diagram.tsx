@@ -12,7 +12,8 @@ function pathOf(points: { x: number; y: number }[]): string {
 /**
  * The practice database as a diagram (loaded with the schema view, with dagre): a box per table
  * with its columns and types, the primary key marked PK and foreign keys FK, an arrow per foreign
- * key. Each box is a button: it shows the table's first rows under the diagram. The same facts are
+ * key. Each box is a button named by its own text (name, row count, columns): it shows the
+ * table's first rows under the diagram. The same facts are
  * listed as text after it for screen readers; the diagram scrolls inside its own box when narrow.
  */
 export default function SchemaDiagram({ tables }: { tables: SqlTableSchema[] }) {
@@ -30,7 +31,14 @@ export default function SchemaDiagram({ tables }: { tables: SqlTableSchema[] }) 
   return (
     <div className="dbl-diagram">
       <div className="dbl-diagram__scroll" tabIndex={0} role="region" aria-label="Diagram of the tables (listed in words below)">
-        <svg className="dbl-diagram__svg" width={layout.width} height={layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`} role="group" aria-label="Tables and their foreign keys">
+        {/* Shrunk to the page's width down to 75 %, then scrolled: a wide schema stays readable without dragging. */}
+        <svg
+          className="dbl-diagram__svg"
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          style={{ maxWidth: layout.width, minWidth: Math.round(layout.width * 0.75) }}
+          role="group"
+          aria-label="Tables and their foreign keys"
+        >
           <defs>
             <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" className="dbl-diagram__arrowhead" />
@@ -50,7 +58,6 @@ export default function SchemaDiagram({ tables }: { tables: SqlTableSchema[] }) 
               tabIndex={0}
               aria-pressed={chosen === table.name}
               aria-controls={rowsId}
-              aria-label={`${table.name}: ${table.columns.length} columns, ${rowCountLabel(table.rowCount).toLowerCase()}. Show its first rows`}
               onClick={() => choose(table.name)}
               onKeyDown={(event) => onKey(event, table.name)}
             >
@@ -58,6 +65,9 @@ export default function SchemaDiagram({ tables }: { tables: SqlTableSchema[] }) 
               <rect className="dbl-diagram__header" width={width} height={BOX.header} rx="5" />
               <text className="dbl-diagram__name" x={BOX.padding} y={BOX.header - 8}>
                 {table.name}
+              </text>
+              <text className="dbl-diagram__count" x={width - BOX.padding} y={BOX.header - 8} textAnchor="end">
+                {rowCountLabel(table.rowCount)}
               </text>
               {table.columns.map((column, index) => {
                 const baseline = BOX.header + (index + 1) * BOX.row - 5;
@@ -84,7 +94,12 @@ export default function SchemaDiagram({ tables }: { tables: SqlTableSchema[] }) 
       <div id={rowsId} className="dbl-diagram__rows">
         {shown ? (
           shown.rows.length > 0 ? (
-            <ResultTable columns={shown.columns.map((column) => column.name)} rows={shown.rows} label={`First rows of ${shown.name}`} />
+            <>
+              <p className="dbl-schema__name">
+                First rows of <code>{shown.name}</code>
+              </p>
+              <ResultTable columns={shown.columns.map((column) => column.name)} rows={shown.rows} label={`First rows of ${shown.name}`} />
+            </>
           ) : (
             <p className="dbl-schema__loading">{shown.name} has no rows.</p>
           )
