@@ -237,9 +237,10 @@ export function runLabStatements(engine: LabEngine, db: LabDatabase, text: strin
       let statement = step.value;
       const last = explainLast && tokenAt(statements.getRemainingSQL()) === statements.getRemainingSQL().length;
       if (last) {
-        // The statement was judged above; its plan is prepared from its own text, judged again with EXPLAIN in front.
+        // The statement was judged above; its plan is prepared from its own text (an EXPLAIN the
+        // learner wrote dropped, so it is not doubled), judged again with EXPLAIN in front.
         const own = statement.getSQL();
-        const planSql = `EXPLAIN QUERY PLAN ${own.slice(tokenAt(own))}`;
+        const planSql = `EXPLAIN QUERY PLAN ${own.slice(tokenAt(own)).replace(/^EXPLAIN\s+(QUERY\s+PLAN\s+)?/i, '')}`;
         const planRefused = refusal(planSql);
         if (planRefused !== null) throw Object.assign(new Error(planRefused), { refused: planRefused });
         explained = db.prepare(planSql);

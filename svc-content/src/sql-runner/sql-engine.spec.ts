@@ -99,6 +99,9 @@ describe('the lab rule on the real engine', () => {
     expect(runStatements(sql, db, `${setup}SELECT * FROM t WHERE a = 2`, true)?.columns).toEqual(['id', 'parent', 'notused', 'detail']);
     expect(details('SELECT * FROM t WHERE a = 2')).toEqual(['SCAN t']);
     expect(details('-- the index first\nCREATE INDEX t_a ON t(a);\n  /* then */ ;; SELECT * FROM t WHERE a = 2;  -- done\n')).toEqual(['SEARCH t USING INDEX t_a (a=?)']);
+    // An EXPLAIN the learner wrote is not doubled.
+    expect(details('explain query plan SELECT * FROM t WHERE a = 2')).toEqual(['SEARCH t USING INDEX t_a (a=?)']);
+    expect(details('EXPLAIN SELECT * FROM t WHERE b = 1')).toEqual(['SCAN t']);
     // The explained DELETE did not run.
     expect(details("DELETE FROM t WHERE b = 'x'")).toEqual(['SCAN t']);
     expect(runStatements(sql, db, 'SELECT count(*) FROM t')?.rows).toEqual([[2]]);
