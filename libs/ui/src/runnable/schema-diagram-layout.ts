@@ -32,6 +32,12 @@ function boxSize(table: DiagramTable): { width: number; height: number } {
   return { width: Math.max(BOX.minWidth, Math.ceil(longest * BOX.charWidth + 2 * BOX.padding)), height: BOX.header + table.columns.length * BOX.row + BOX.padding / 2 };
 }
 
+/** The height of a column's row in a placed box (its header's, for a column it does not have). */
+function rowMiddle(box: PlacedTable, column: string | undefined): number {
+  const index = box.table.columns.findIndex((item) => item.name.toLowerCase() === column?.toLowerCase());
+  return index === -1 ? box.y + BOX.header / 2 : box.y + BOX.header + index * BOX.row + BOX.row / 2;
+}
+
 /**
  * Places the boxes with dagre (a layered layout: a referring table left of the table it refers to,
  * arrows crossing as little as it can), so 4–8 tables read without dragging. Positions are the
@@ -60,7 +66,21 @@ export function layoutDiagram(diagram: SchemaDiagram): DiagramLayout {
       const top = (box?.y ?? 0) + BOX.header / 2;
       return { from: edge.from, to: edge.to, points: [{ x: right, y: top }, { x: right + 14, y: top }, { x: right + 14, y: top + 16 }, { x: right, y: top + 16 }] };
     }
-    return { from: edge.from, to: edge.to, points: graph.edge({ v: edge.from, w: edge.to, name: `key${index}` }).points ?? [] };
+    const route = graph.edge({ v: edge.from, w: edge.to, name: `key${index}` }).points ?? [];
+    const [source, target] = [placed.get(edge.from), placed.get(edge.to)];
+    if (!source || !target || route.length < 2) return { from: edge.from, to: edge.to, points: route };
+    // dagre routes between the boxes' borders; the ends are moved to the rows of the key's own
+    // columns, on the side facing the route, so the arrow says which column refers to which.
+    const inner = route.slice(1, -1);
+    const towards = inner[0] ?? { x: target.x + target.width / 2, y: 0 };
+    const from = towards.x >= source.x + source.width / 2 ? source.x + source.width : source.x;
+    const back = inner.at(-1) ?? { x: source.x + source.width / 2, y: 0 };
+    const to = back.x <= target.x + target.width / 2 ? target.x : target.x + target.width;
+    return {
+      from: edge.from,
+      to: edge.to,
+      points: [{ x: from, y: rowMiddle(source, edge.fromColumns[0]) }, ...inner, { x: to, y: rowMiddle(target, edge.toColumns[0]) }],
+    };
   });
   const size = graph.graph();
   return { width: Math.ceil((size.width ?? 0) + 16), height: Math.ceil(size.height ?? 0), tables, edges };

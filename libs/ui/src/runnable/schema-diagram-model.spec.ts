@@ -62,6 +62,12 @@ describe('layoutDiagram', () => {
     }
     // A box is tall enough for its header and every column.
     expect(box('enrollment').height).toBeGreaterThanOrEqual(26 + 3 * 19);
+    // An arrow runs from its column's row on the referring box to the referred column's row.
+    const toStudent = layout.edges[0]!;
+    expect(toStudent.points[0]).toEqual({ x: box('enrollment').x + box('enrollment').width, y: box('enrollment').y + 26 + 19 / 2 });
+    expect(toStudent.points.at(-1)).toEqual({ x: box('student').x, y: box('student').y + 26 + 19 / 2 });
+    const toCourse = layout.edges[1]!;
+    expect(toCourse.points[0]?.y).toBe(box('enrollment').y + 26 + 19 + 19 / 2);
     // Every arrow has a route; the self-reference is a loop starting and ending at its box's right edge.
     expect(layout.edges.every((edge) => edge.points.length >= 2)).toBe(true);
     const loop = layout.edges[2]!;
