@@ -13,6 +13,7 @@ export * from './email.js';
 export * from './http-limits.js';
 export * from './mongo-lab.js';
 export * from './lab-text.js';
+export * from './compare-plans.js';
 export * from './sql-lab.js';
 export * from './import-ids.js';
 export * from './sql-lab-engine.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSandbox, loadEngine, runOnCopy } from '../sql-runner/sql-engine.js';
-import { mongoSandboxRefusal, parseMongoQuery } from '@dblearn/contracts';
+import { buildSandbox, loadEngine, runOnCopy, runStatements } from '../sql-runner/sql-engine.js';
+import { mongoSandboxRefusal, parseMongoQuery, splitComparedPlans } from '@dblearn/contracts';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from './content-folder.js';
 
@@ -61,6 +61,39 @@ describe('the demo labs (issue 11)', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('explains both variants of every ```sql compare-plans block, and shows two different plans', async () => {
+    const engine = await loadEngine();
+    const outcomes: string[] = [];
+    for (const course of courses) {
+      if (course.sandbox?.kind !== 'sql') continue;
+      const sandbox = buildSandbox(engine, course.sandbox.source);
+      for (const item of [...course.tutorials, ...course.projects]) {
+        for (const block of item.contents) {
+          for (const match of block.detail.matchAll(/```sql[ \t]+[\w \t-]*\bcompare-plans\b[^\n]*\n([\s\S]*?)```/g)) {
+            const where = `${course.name} / ${item.title} / ${block.header}`;
+            const variants = splitComparedPlans(match[1] ?? '');
+            if ('error' in variants) {
+              outcomes.push(`${where}: ${variants.error}`);
+              continue;
+            }
+            // Each variant on a fresh copy, as the browser's worker explains it.
+            const [before, after] = [variants.before, variants.after].map((text) => {
+              const copy = new engine.Database(sandbox);
+              try {
+                return (runStatements(engine, copy, text, true)?.rows ?? []).map((row) => String(row[3])).join(' / ');
+              } finally {
+                copy.close();
+              }
+            });
+            outcomes.push(before !== '' && before !== after ? `${where}: explained` : `${where}: the same plan twice (${before})`);
+          }
+        }
+      }
+    }
+    expect(outcomes.length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.filter((outcome) => !outcome.endsWith(': explained'))).toEqual([]);
   });
 
   it('gives every tutorial at least one runnable example (```sql, or ```mongo in the NoSQL courses) in the agreed syntax', () => {

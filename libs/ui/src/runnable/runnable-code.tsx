@@ -13,7 +13,8 @@ const RunnableMongo = lazy(() => import('./runnable-mongo.js'));
  * A fenced block that can run: ```sql and ```mongo become labs on the course's sandbox; any other
  * stays plain code, but ```btree, ```hash-extendible and ```hash-linear become index-structure
  * visualizers. ```sql must-fail is a lab whose example is meant to be refused (a constraint
- * at work): its failure is the lesson's passing demonstration.
+ * at work): its failure is the lesson's passing demonstration. ```sql compare-plans shows two query
+ * plans side by side, before and after its `-- after:` line.
  */
 export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet, 'language' | 'code' | 'info'>; courseId?: string }) {
   const fallback = <CodeView language={snippet.language} code={snippet.code} />;
@@ -21,7 +22,7 @@ export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet,
   if (snippet.language === 'sql') {
     return (
       <Suspense fallback={fallback}>
-        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} />
+        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} comparePlans={snippet.info?.includes('compare-plans') ?? false} />
       </Suspense>
     );
   }
