@@ -4,11 +4,17 @@ import { mongoSandboxRefusal, parseMongoQuery, splitComparedPlans } from '@dblea
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from './content-folder.js';
 
+/** Every fenced block of a language in a detail text, with the words after the language (```sql must-fail). */
+function fencedBlocks(detail: string, language: string): { code: string; info: string[] }[] {
+  return [...detail.matchAll(new RegExp('```' + language + '((?:[ \\t]+[\\w-]+)*)[ \\t]*\\n([\\s\\S]*?)```', 'g'))].map((match) => ({
+    code: match[2] ?? '',
+    info: (match[1] ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean),
+  }));
+}
+
 /** Every fenced block of a language in a detail text (```sql must-fail blocks marked as such). */
 function fenced(detail: string, language: string): string[] {
-  return [...detail.matchAll(new RegExp('```' + language + '((?:[ \\t]+[\\w-]+)*)[ \\t]*\\n([\\s\\S]*?)```', 'g'))].map((match) =>
-    /\bmust-fail\b/i.test(match[1] ?? '') ? `-- must fail\n${match[2] ?? ''}` : (match[2] ?? ''),
-  );
+  return fencedBlocks(detail, language).map(({ code, info }) => (info.includes('must-fail') ? `-- must fail\n${code}` : code));
 }
 
 /** docs/api-contract.md "Runnable SQL": the browser's parser must read it, on a collection the sandbox has. */
@@ -39,7 +45,7 @@ describe('the demo labs (issue 11)', () => {
     }
   });
 
-  it('runs every ```sql example on its course sandbox (one that says it must fail, fails)', async () => {
+  it('runs every ```sql example on its course sandbox: one that says it must fail fails, and a query shows rows unless marked ```sql empty', async () => {
     const engine = await loadEngine();
     const failures: string[] = [];
     for (const course of courses) {
@@ -47,15 +53,21 @@ describe('the demo labs (issue 11)', () => {
       const sandbox = buildSandbox(engine, course.sandbox.source);
       for (const item of [...course.tutorials, ...course.projects]) {
         for (const block of item.contents) {
-          for (const example of fenced(block.detail, 'sql')) {
-            const mustFail = /--.*must fail/i.test(example);
+          for (const { code, info } of fencedBlocks(block.detail, 'sql')) {
+            const where = `${course.name} / ${item.title} / ${block.header}`;
+            const mustFail = info.includes('must-fail');
             let error: string | null = null;
+            let result: { columns: string[]; rows: unknown[] } | null = null;
             try {
-              runOnCopy(engine, sandbox, example);
+              result = runOnCopy(engine, sandbox, code);
             } catch (caught) {
               error = (caught as Error).message;
             }
-            if (mustFail !== (error !== null)) failures.push(`${course.name} / ${item.title} / ${block.header}: ${error ?? 'ran, but says it must fail'}`);
+            if (mustFail !== (error !== null)) failures.push(`${where}: ${error ?? 'ran, but says it must fail'}`);
+            // Every example shows its claim (issue 19): a query that returns nothing says so on purpose.
+            if (!result || result.columns.length === 0 || info.includes('compare-plans')) continue;
+            const empty = info.includes('empty');
+            if (empty !== (result.rows.length === 0)) failures.push(`${where}: ${empty ? 'says ```sql empty but returns rows' : 'returns no rows (fence it ```sql empty if that is the lesson)'}`);
           }
         }
       }
