@@ -5,6 +5,7 @@ import { BrowserBenchError, measureBrowser } from './browser.js';
 import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
 import { measureSearch } from './search.js';
+import { measureMemory, MemoryBenchError } from './memory.js';
 import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
 import { measurePeer } from './peer/bench.js';
@@ -55,6 +56,11 @@ async function main(): Promise<number> {
     const { lines, failed } = await measureBrowser(options, process.env, say);
     process.stdout.write(`\n${lines.join('\n')}\n`);
     return failed ? 1 : 0;
+  }
+  if (options.memory) {
+    // Issue 20: svc-content's and the gateway's memory with 10,000 more tutorials read once.
+    process.stdout.write(`\n${(await measureMemory(options, process.env, say)).join('\n')}\n`);
+    return 0;
   }
   const token = await registerThrowawayUser(options.baseUrl, say);
   if (options.attempts) {
@@ -117,6 +123,7 @@ main().then(
     if (
       error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
+      error instanceof MemoryBenchError ||
       error instanceof PlatformStateError ||
       error instanceof PeerSourceError ||
       error instanceof PeerServerError
