@@ -347,7 +347,7 @@ describe('item reads: from svc-content memory, revalidated with ETag (issue 20)'
     const content = new NatsCaller(infra.natsUrl);
     const asked: string[] = [];
     // A plain subscriber gets a copy of every item read the gateway sends svc-content.
-    nc.subscribe(CONTENT_PATTERNS.findItemJson, { callback: (_error, message) => asked.push(message.string()) });
+    nc.subscribe(CONTENT_PATTERNS.findItemJson, { callback: (_error, message) => void asked.push(message.string()) });
     await nc.flush();
     try {
       const course = await asAdmin<Course>('post', '/course', { topic: 'sql', name: 'Kept near', teacher: 'Edgar Codd', length: '1 hour' });

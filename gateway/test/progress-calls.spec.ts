@@ -97,7 +97,7 @@ describe('the progress calls through the gateway', () => {
     const nc = await connect(natsConnectionOptions(stand.infra.natsUrl));
     const asked: string[] = [];
     // A plain subscriber gets a copy of every profile read the gateway sends svc-users.
-    nc.subscribe(USERS_PATTERNS.findProfile, { callback: (_error, message) => asked.push(message.string()) });
+    nc.subscribe(USERS_PATTERNS.findProfile, { callback: (_error, message) => void asked.push(message.string()) });
     await nc.flush();
     try {
       const { user, token } = await register();
