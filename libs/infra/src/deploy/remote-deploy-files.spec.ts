@@ -25,10 +25,11 @@ describe('deploy files generated from REMOTES', () => {
     expect(compose.services.shell!.environment!.REMOTE_REPORTS_URL).toBe('${REMOTE_REPORTS_URL:-http://localhost:8085/mf-manifest.json}');
     expect(compose.services.edge!.ports).toContain('${MF_REPORTS_PORT:-8085}:8085');
     expect(Object.keys(compose.services.edge!.depends_on!)).toContain('mf-reports');
+    const last = REMOTE_TABLE.at(-1)!;
     expect(withRemoteRegions('deploy/edge/Caddyfile', read('deploy/edge/Caddyfile'), remotes)).toContain(
-      `:8084 {\n\treverse_proxy mf-dashboard:8080\n}\n\n:8085 {\n\treverse_proxy mf-reports:8080\n}\n${END_MARKER}`,
+      `:${last.port} {\n\treverse_proxy ${last.folder}:8080\n}\n\n:8085 {\n\treverse_proxy mf-reports:8080\n}\n${END_MARKER}`,
     );
-    expect(withRemoteRegions('deploy/edge/Dockerfile', read('deploy/edge/Dockerfile'), remotes)).toMatch(/^EXPOSE 8081 8082 8083 8084 8085$/m);
+    expect(withRemoteRegions('deploy/edge/Dockerfile', read('deploy/edge/Dockerfile'), remotes)).toMatch(new RegExp(`^EXPOSE ${REMOTE_TABLE.map((remote) => remote.port).join(' ')} 8085$`, 'm'));
     expect(withRemoteRegions('.env.example', read('.env.example'), remotes)).toMatch(/^# MF_REPORTS_PORT=8085 REMOTE_REPORTS_URL=http:\/\/localhost:8085\/mf-manifest\.json$/m);
   });
 
