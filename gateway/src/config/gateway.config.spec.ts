@@ -17,7 +17,7 @@ describe('loadGatewayConfig', () => {
       userLimits: { attempts: { limit: 30, windowMs: 60_000 }, attemptsInFlight: 2, qnaWrites: { limit: 10, windowMs: 60_000 } },
       logLevels: ['log', 'warn', 'error', 'fatal'],
       trustedEdges: [],
-      corsOrigins: expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8081']),
+      corsOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
       logJson: false,
     });
   });

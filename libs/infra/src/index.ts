@@ -31,3 +31,4 @@ export {
   type NatsAuthOptions,
 } from './servers/nats-auth.js';
 export { createStaticServer } from './servers/static-server.js';
+export { corsOrigins, REMOTE_TABLE, type RemoteEntry } from './workspaces/platform.js';
