@@ -8,7 +8,7 @@ import { QuestionForm } from '../components/question-form.js';
 import { QuestionList } from '../components/question-list.js';
 import { ASK_PARAM, listHref, readPage, readTopic, topicTitle } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
-import { announceRefusal } from '../../../lib/refusal.js';
+import { toastRefusal } from '@dblearn/ui';
 import { toast } from '@dblearn/web';
 
 /** /qna: the post form at the top, the topic sidebar, and six questions a page, newest first. */
@@ -40,7 +40,7 @@ export default function QuestionsRoute() {
       navigate(listHref(topic === null || topic === question.topic ? topic : question.topic));
       return true;
     } catch (error) {
-      announceRefusal(error, 'The question could not be posted.');
+      toastRefusal(error, 'The question could not be posted.');
       return false;
     }
   };
