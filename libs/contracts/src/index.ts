@@ -18,3 +18,4 @@ export * from './sql-lab-engine.js';
 export * from './grading.js';
 export * from './quiz-grading.js';
 export * from './well-formed-text.js';
+export * from './backoff.js';
