@@ -20,3 +20,4 @@ export * from './sql-lab-engine.js';
 export * from './grading.js';
 export * from './quiz-grading.js';
 export * from './well-formed-text.js';
+export * from './backoff.js';

@@ -11,7 +11,6 @@ export * from './validation/rpc-validation.pipe.js';
 export * from './mongo/mongo.module.js';
 export * from './mongo/find-by-ids.js';
 export * from './health/health.controller.js';
-export * from './events/backoff.js';
 export * from './events/events-stream.js';
 export * from './events/events-connection.js';
 export * from './events/outbox.schema.js';

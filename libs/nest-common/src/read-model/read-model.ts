@@ -2,7 +2,7 @@ import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, SERVICES, type ServiceName } from
 import { Logger } from '@nestjs/common';
 import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { AnyObject, Model } from 'mongoose';
-import { backoffDelay } from '../events/backoff.js';
+import { backoffDelay } from '@dblearn/contracts';
 import { findByIds } from '../mongo/find-by-ids.js';
 import type { EventsConnection } from '../events/events-connection.js';
 import { ReadModelSnapshot } from './read-model-snapshot.js';

@@ -11,7 +11,7 @@ import { PostMeta } from '../components/post-meta.js';
 import { QuestionUnavailable } from '../components/question-unavailable.js';
 import { ReplyForm } from '../components/reply-form.js';
 import { ReplyList } from '../components/reply-list.js';
-import { announceRefusal } from '../../../lib/refusal.js';
+import { toastRefusal } from '@dblearn/ui';
 
 /**
  * /qna/{id}: the question, a form to answer it, and the answers. The author may edit and delete it
@@ -42,7 +42,7 @@ export default function QuestionRoute() {
       toast.success('Question deleted.');
       navigate('/qna');
     } catch (failure) {
-      announceRefusal(failure, 'The question could not be deleted.');
+      toastRefusal(failure, 'The question could not be deleted.');
     }
   };
 
@@ -52,7 +52,7 @@ export default function QuestionRoute() {
       return true;
     } catch (failure) {
       // SPEC §8: a 4xx is told; anything else was only logged by the base API.
-      announceRefusal(failure, 'The answer could not be posted.');
+      toastRefusal(failure, 'The answer could not be posted.');
       return false;
     }
   };
@@ -63,7 +63,7 @@ export default function QuestionRoute() {
       await deleteReply({ questionId: question._id, replyId: reply._id }).unwrap();
       toast.success('Answer deleted.');
     } catch (failure) {
-      announceRefusal(failure, 'The answer could not be deleted.');
+      toastRefusal(failure, 'The answer could not be deleted.');
     } finally {
       setDeletingReplyId(null);
     }

@@ -3,9 +3,9 @@ import { EventHandler } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { eachLimited } from '../common/each-limited.js';
 import { SnapshotHolders } from './snapshot-holders.js';
-import type { SnapshotKind, SnapshotOf } from './snapshot-kinds.js';
-import { dropSnapshots, refreshSnapshot } from './snapshot-lists.js';
-import { UserSnapshots } from './user-snapshots.js';
+import type { ProgressKind, ProgressEntryOf } from './progress-kinds.js';
+import { dropEntries, refreshEntry } from './progress-lists.js';
+import { UserProgress } from './user-progress.js';
 
 /** Users are updated this many at a time: fast for a popular item, gentle on the database. */
 const FAN_OUT = 8;
@@ -17,10 +17,10 @@ const FAN_OUT = 8;
  * nothing; a throw means the kit retries with backoff.
  */
 @Injectable()
-export class SnapshotEvents {
+export class ProgressEvents {
   constructor(
     private readonly holders: SnapshotHolders,
-    private readonly lists: UserSnapshots,
+    private readonly lists: UserProgress,
   ) {}
 
   @EventHandler(EVENT_SUBJECTS.projectUpdated)
@@ -57,13 +57,13 @@ export class SnapshotEvents {
     await this.forget('tutorial', event.tutorialIds ?? []);
   }
 
-  private async refresh<K extends SnapshotKind>(kind: K, snapshot: SnapshotOf[K]): Promise<void> {
-    const holders = await this.holders.changed(kind, snapshot._id);
+  private async refresh<K extends ProgressKind>(kind: K, entry: ProgressEntryOf[K]): Promise<void> {
+    const holders = await this.holders.changed(kind, entry._id);
     if (holders.deleted) return;
-    await eachLimited(holders.userIds, FAN_OUT, (userId) => this.lists.change(userId, kind, (list) => refreshSnapshot(list, snapshot)));
+    await eachLimited(holders.userIds, FAN_OUT, (userId) => this.lists.change(userId, kind, (list) => refreshEntry(list, entry)));
   }
 
-  private async forget(kind: SnapshotKind, entityIds: readonly string[]): Promise<void> {
+  private async forget(kind: ProgressKind, entityIds: readonly string[]): Promise<void> {
     const byUser = new Map<string, Set<string>>();
     for (const entityId of entityIds) {
       for (const userId of await this.holders.markDeleted(kind, entityId)) {
@@ -73,6 +73,6 @@ export class SnapshotEvents {
       }
     }
     // One write per user however many of the course's items they held.
-    await eachLimited([...byUser], FAN_OUT, ([userId, ids]) => this.lists.change(userId, kind, (list) => dropSnapshots(list, ids)));
+    await eachLimited([...byUser], FAN_OUT, ([userId, ids]) => this.lists.change(userId, kind, (list) => dropEntries(list, ids)));
   }
 }

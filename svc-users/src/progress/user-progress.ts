@@ -5,7 +5,7 @@ import type { Model, Types } from 'mongoose';
 import { ProfileCache } from '../users/profile-cache.js';
 import { toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
 import { User } from '../users/users.schema.js';
-import { type SnapshotKind, SNAPSHOT_LISTS, type SnapshotOf } from './snapshot-kinds.js';
+import { type ProgressKind, PROGRESS_LISTS, type ProgressEntryOf } from './progress-kinds.js';
 import { UserWriteClaims } from './user-write-claims.js';
 
 /** How often a write is applied again when its read-back does not show it. */
@@ -15,14 +15,14 @@ export type ListChange = 'changed' | 'unchanged' | 'no-user';
 
 export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial'>> & { _id: Types.ObjectId };
 
-export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K][] } = {
+export const READERS: { [K in ProgressKind]: (user: StoredLists) => ProgressEntryOf[K][] } = {
   project: (user) => (user.finishedProject ?? []).map(toFinishedProject),
   question: (user) => (user.savedQuestion ?? []).map(toSavedQuestion),
   tutorial: (user) => (user.readTutorial ?? []).map(toReadTutorial),
 };
 
 /**
- * Every write to a user's snapshot lists goes through here. FerretDB has no positional operator and
+ * Every write to a user's progress lists goes through here. FerretDB has no positional operator and
  * no transactions, so a list is read, changed in memory and written back whole, each step by `_id`
  * alone: FerretDB scans the whole users collection for any other filter (the old `{_id, snapshotRev}`
  * guard did, on every progress write), and that guard isolated nothing there anyway.
@@ -33,7 +33,7 @@ export const READERS: { [K in SnapshotKind]: (user: StoredLists) => SnapshotOf[K
  * profile everywhere.
  */
 @Injectable()
-export class UserSnapshots {
+export class UserProgress {
   /** One write at a time per user in this process: FerretDB does not isolate concurrent updates (see KeyedLock in @dblearn/nest-common). */
   private readonly lock = new KeyedLock();
 
@@ -44,12 +44,12 @@ export class UserSnapshots {
     @Inject(ProfileCache) private readonly profiles: Pick<ProfileCache, 'changed'>,
   ) {}
 
-  change<K extends SnapshotKind>(userId: string, kind: K, next: (list: SnapshotOf[K][]) => SnapshotOf[K][] | null): Promise<ListChange> {
+  change<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
     return this.lock.run(userId, () => this.claims.run(userId, () => this.write(userId, kind, next)));
   }
 
-  private async write<K extends SnapshotKind>(userId: string, kind: K, next: (list: SnapshotOf[K][]) => SnapshotOf[K][] | null): Promise<ListChange> {
-    const field = SNAPSHOT_LISTS[kind];
+  private async write<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
+    const field = PROGRESS_LISTS[kind];
     const read = () => this.users.findById(userId, { [field]: 1 }).lean<StoredLists>().exec();
     let user = await read();
     for (let writes = 0; ; writes += 1) {

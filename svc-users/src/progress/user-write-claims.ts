@@ -11,7 +11,7 @@ const LEASE_MS = 10_000;
 const WAIT_MS = [2, 5, 10, 20, 40];
 
 /**
- * One snapshot write per user at a time across processes. The claim is a document whose `_id` is
+ * One progress write per user at a time across processes. The claim is a document whose `_id` is
  * the user's id: the unique `_id` index lets exactly one insert through, on FerretDB's SQLite as on
  * MongoDB, where a guard in the user update's filter would scan the users collection (FerretDB) and
  * isolate nothing (FerretDB). Every call is one operation by `_id`. Limits: a claim left by a killed
@@ -46,7 +46,7 @@ export class UserWriteClaims {
         await this.claims.deleteOne({ _id: userId }).exec();
         continue;
       }
-      if (Date.now() > giveUpAt) throw new Error(`Another process kept the snapshot write claim of user ${userId} for over ${LEASE_MS} ms.`);
+      if (Date.now() > giveUpAt) throw new Error(`Another process kept the progress write claim of user ${userId} for over ${LEASE_MS} ms.`);
       await sleep(WAIT_MS[Math.min(attempt, WAIT_MS.length - 1)]! * (0.5 + Math.random()));
     }
   }

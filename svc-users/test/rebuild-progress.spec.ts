@@ -1,13 +1,13 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import mongoose from 'mongoose';
-import { rebuildSnapshotsCommand } from '../src/snapshots/rebuild-snapshots.command.js';
-import { type SnapshotSuite, startSnapshotSuite } from './support/snapshot-suite.js';
+import { rebuildProgressCommand } from '../src/progress/rebuild-progress.command.js';
+import { type ProgressSuite, startProgressSuite } from './support/progress-suite.js';
 
 const oid = () => new mongoose.Types.ObjectId();
 
-describe('npm run rebuild-snapshots, against real FerretDB and NATS', () => {
-  let suite: SnapshotSuite;
+describe('npm run rebuild-progress, against real FerretDB and NATS', () => {
+  let suite: ProgressSuite;
   let env: Record<string, string>;
 
   const users = { send: <T>(pattern: string, payload: unknown) => suite.users.send<T>(pattern, payload) };
@@ -18,12 +18,12 @@ describe('npm run rebuild-snapshots, against real FerretDB and NATS', () => {
   async function run(): Promise<{ code: number; out: string[]; err: string[] }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await rebuildSnapshotsCommand([], env, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    const code = await rebuildProgressCommand([], env, { out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out, err };
   }
 
   beforeAll(async () => {
-    suite = await startSnapshotSuite('svc_users_rebuild');
+    suite = await startProgressSuite('svc_users_rebuild');
     // The command runs as svc-users' bus user, as it would beside `npm start`.
     env = { MONGO_URL: suite.infra.mongoUrl, MONGO_DB: suite.config.mongoDb, NATS_URL: suite.infra.natsUrlAs('svc-users'), LOG_LEVEL: 'warn' };
   });
@@ -94,8 +94,8 @@ describe('npm run rebuild-snapshots, against real FerretDB and NATS', () => {
 
   it('explains itself with --help and refuses unknown options', async () => {
     const help: string[] = [];
-    expect(await rebuildSnapshotsCommand(['--help'], env, { out: (line) => help.push(line), err: () => undefined })).toBe(0);
-    expect(help.join('\n')).toContain('npm run rebuild-snapshots -w svc-users');
-    expect(await rebuildSnapshotsCommand(['--everything'], env, { out: () => undefined, err: () => undefined })).toBe(2);
+    expect(await rebuildProgressCommand(['--help'], env, { out: (line) => help.push(line), err: () => undefined })).toBe(0);
+    expect(help.join('\n')).toContain('npm run rebuild-progress -w svc-users');
+    expect(await rebuildProgressCommand(['--everything'], env, { out: () => undefined, err: () => undefined })).toBe(2);
   });
 });

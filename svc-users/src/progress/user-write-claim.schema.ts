@@ -2,7 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type Types } from 'mongoose';
 
 /**
- * A snapshot write in progress for one user, by any svc-users process (instances, the rebuild
+ * A progress write under way for one user, by any svc-users process (instances, the rebuild
  * command). Its `_id` is the user's id, so only one process can insert it: see UserWriteClaims.
  */
 @Schema({ collection: 'user_write_claims', versionKey: false })

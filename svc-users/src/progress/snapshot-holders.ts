@@ -2,7 +2,7 @@ import { isDuplicateKeyError, KeyedLock } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types, UpdateQuery } from 'mongoose';
-import type { SnapshotKind } from './snapshot-kinds.js';
+import type { ProgressKind } from './progress-kinds.js';
 import { SnapshotHolder } from './snapshot-holder.schema.js';
 
 export interface Holders {
@@ -23,12 +23,12 @@ export class SnapshotHolders {
   constructor(@InjectModel(SnapshotHolder.name) private readonly holders: Model<SnapshotHolder>) {}
 
   /** Before a user's copy is written, so that an event never misses a user who holds one. */
-  async add(kind: SnapshotKind, entityId: string, userId: string): Promise<void> {
+  async add(kind: ProgressKind, entityId: string, userId: string): Promise<void> {
     await this.upsert(entityId, { $addToSet: { userIds: userId }, $setOnInsert: { kind, deleted: false, changes: 0 } });
   }
 
   /** An update event arrived: counted before its users are updated, and answers who holds a copy. */
-  async changed(kind: SnapshotKind, entityId: string): Promise<Holders> {
+  async changed(kind: ProgressKind, entityId: string): Promise<Holders> {
     await this.upsert(entityId, { $inc: { changes: 1 }, $setOnInsert: { kind, userIds: [], deleted: false } });
     return (await this.find(entityId))!;
   }
@@ -39,7 +39,7 @@ export class SnapshotHolders {
   }
 
   /** Marks the entity deleted (a tombstone even if nobody held it: a request may be about to) and answers who held it. */
-  async markDeleted(kind: SnapshotKind, entityId: string): Promise<string[]> {
+  async markDeleted(kind: ProgressKind, entityId: string): Promise<string[]> {
     await this.upsert(entityId, { $set: { deleted: true }, $inc: { changes: 1 }, $setOnInsert: { kind, userIds: [] } });
     return (await this.find(entityId))?.userIds ?? [];
   }
@@ -50,7 +50,7 @@ export class SnapshotHolders {
   }
 
   /** For the rebuild command: exactly these holders, alive. */
-  async replace(kind: SnapshotKind, entityId: string, userIds: readonly string[]): Promise<void> {
+  async replace(kind: ProgressKind, entityId: string, userIds: readonly string[]): Promise<void> {
     await this.upsert(entityId, { $set: { kind, userIds, deleted: false } });
   }
 

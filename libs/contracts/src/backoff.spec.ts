@@ -15,4 +15,9 @@ describe('backoffDelay', () => {
     expect(backoffDelay(3, { initialMs: 10, maxMs: 25 })).toBe(25);
     expect(backoffDelay(0, { initialMs: 10, maxMs: 25 })).toBe(10);
   });
+
+  it('gives the launcher the waits it had before restarts 1, 2, 3, 4, 7, 8 and 101 (the former restartDelay)', () => {
+    const policy = { initialMs: 500, maxMs: 30_000 };
+    expect([1, 2, 3, 4, 7, 8, 101].map((attempt) => backoffDelay(attempt, policy))).toEqual([500, 1000, 2000, 4000, 30_000, 30_000, 30_000]);
+  });
 });

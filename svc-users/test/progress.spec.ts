@@ -3,19 +3,19 @@ import { filtersBeyondId, recordFilters } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { getModelToken } from '@nestjs/mongoose';
 import mongoose, { type Model } from 'mongoose';
-import { SnapshotEvents } from '../src/snapshots/snapshot-events.js';
-import { putSnapshot } from '../src/snapshots/snapshot-lists.js';
-import { UserSnapshots } from '../src/snapshots/user-snapshots.js';
-import { UserWriteClaim } from '../src/snapshots/user-write-claim.schema.js';
-import { UserWriteClaims } from '../src/snapshots/user-write-claims.js';
+import { ProgressEvents } from '../src/progress/progress-events.js';
+import { putEntry } from '../src/progress/progress-lists.js';
+import { UserProgress } from '../src/progress/user-progress.js';
+import { UserWriteClaim } from '../src/progress/user-write-claim.schema.js';
+import { UserWriteClaims } from '../src/progress/user-write-claims.js';
 import { User } from '../src/users/users.schema.js';
-import { type SnapshotSuite, startSnapshotSuite } from './support/snapshot-suite.js';
+import { type ProgressSuite, startProgressSuite } from './support/progress-suite.js';
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
 const eventMeta = () => ({ eventId: newId(), occurredAt: new Date().toISOString() });
 
 describe('finished projects, saved questions and read tutorials, against real FerretDB and NATS', () => {
-  let suite: SnapshotSuite;
+  let suite: ProgressSuite;
   let counter = 0;
 
   const users = { send: <T>(pattern: string, payload: unknown) => suite.users.send<T>(pattern, payload), refusal: (pattern: string, payload: unknown) => suite.users.refusal(pattern, payload) };
@@ -27,7 +27,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
   const unsave = (userId: string, id: string) => call(USERS_PATTERNS.unsaveQuestion, userId, id);
   const read = (userId: string, id: string) => call(USERS_PATTERNS.readTutorial, userId, id);
   const profile = (userId: string) => users.send<UserProfile>(USERS_PATTERNS.findProfile, { userId });
-  const events = () => suite.service.get(SnapshotEvents);
+  const events = () => suite.service.get(ProgressEvents);
   const stored = (userId: string) => suite.db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(userId) });
 
   async function learner(): Promise<PublicUser> {
@@ -53,11 +53,11 @@ describe('finished projects, saved questions and read tutorials, against real Fe
     return tutorial;
   }
 
-  const projectSnapshot = ({ _id, title, difficulty, courseId }: ReturnType<typeof addProject>) => ({ _id, title, difficulty, courseId });
+  const projectEntry = ({ _id, title, difficulty, courseId }: ReturnType<typeof addProject>) => ({ _id, title, difficulty, courseId });
 
   beforeAll(async () => {
     // Each part connects as its own bus user, so the permission table is part of what is tested.
-    suite = await startSnapshotSuite('svc_users_snapshots');
+    suite = await startProgressSuite('svc_users_progress');
   });
 
   afterAll(async () => {
@@ -73,7 +73,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const user = await learner();
       const project = addProject();
       const answer = await finish(user._id, project._id);
-      expect(answer).toEqual({ ...user, savedQuestion: [], finishedProject: [projectSnapshot(project)], readTutorial: [] });
+      expect(answer).toEqual({ ...user, savedQuestion: [], finishedProject: [projectEntry(project)], readTutorial: [] });
       expect(await profile(user._id)).toEqual(answer);
     });
 
@@ -83,7 +83,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       await finish(user._id, project._id);
       const rev = (await stored(user._id))?.snapshotRev;
       const again = await finish(user._id, project._id);
-      expect(again.finishedProject).toEqual([projectSnapshot(project)]);
+      expect(again.finishedProject).toEqual([projectEntry(project)]);
       expect((await stored(user._id))?.snapshotRev).toBe(rev);
     });
 
@@ -109,7 +109,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       });
       expect((await profile(user._id)).finishedProject).toEqual([]);
       content.state.checksLeft.set(project._id, []);
-      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectSnapshot(project)]);
+      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectEntry(project)]);
     });
 
     it('answers 404 for a project that does not exist, and changes nothing', async () => {
@@ -138,8 +138,8 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       await finish(user._id, kept._id);
       await finish(user._id, dropped._id);
       content.state.projects.delete(dropped._id);
-      expect((await unfinish(user._id, dropped._id)).finishedProject).toEqual([projectSnapshot(kept)]);
-      expect((await unfinish(user._id, dropped._id)).finishedProject).toEqual([projectSnapshot(kept)]);
+      expect((await unfinish(user._id, dropped._id)).finishedProject).toEqual([projectEntry(kept)]);
+      expect((await unfinish(user._id, dropped._id)).finishedProject).toEqual([projectEntry(kept)]);
     });
   });
 
@@ -207,17 +207,17 @@ describe('finished projects, saved questions and read tutorials, against real Fe
               const result = await target.updateOne(...args).exec();
               if (!interfered) {
                 interfered = true;
-                await target.updateOne({ _id: user._id }, { $set: { finishedProject: [projectSnapshot(theirs)] } }).exec();
+                await target.updateOne({ _id: user._id }, { $set: { finishedProject: [projectEntry(theirs)] } }).exec();
               }
               return result;
             },
           });
         },
       });
-      const lists = new UserSnapshots(racing, suite.service.get(UserWriteClaims), { changed: () => undefined });
-      expect(await lists.change(user._id, 'project', (list) => putSnapshot(list, projectSnapshot(mine)))).toBe('changed');
+      const lists = new UserProgress(racing, suite.service.get(UserWriteClaims), { changed: () => undefined });
+      expect(await lists.change(user._id, 'project', (list) => putEntry(list, projectEntry(mine)))).toBe('changed');
       expect(interfered).toBe(true);
-      expect((await profile(user._id)).finishedProject).toEqual([projectSnapshot(theirs), projectSnapshot(mine)]);
+      expect((await profile(user._id)).finishedProject).toEqual([projectEntry(theirs), projectEntry(mine)]);
     });
 
     it('keeps every change when two processes write one user at once (the claim lets one through at a time)', async () => {
@@ -225,9 +225,9 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const model = suite.service.get<Model<User>>(getModelToken(User.name));
       const claimModel = suite.service.get<Model<UserWriteClaim>>(getModelToken(UserWriteClaim.name));
       // Each with its own in-process queue and claims, as two svc-users instances (or an instance and the rebuild command) are.
-      const processes = [0, 1].map(() => new UserSnapshots(model, new UserWriteClaims(claimModel), { changed: () => undefined }));
+      const processes = [0, 1].map(() => new UserProgress(model, new UserWriteClaims(claimModel), { changed: () => undefined }));
       const projects = Array.from({ length: 10 }, (_, index) => addProject(`Two processes ${index}`));
-      const outcomes = await Promise.all(projects.map((project, index) => processes[index % 2]!.change(user._id, 'project', (list) => putSnapshot(list, projectSnapshot(project)))));
+      const outcomes = await Promise.all(projects.map((project, index) => processes[index % 2]!.change(user._id, 'project', (list) => putEntry(list, projectEntry(project)))));
       expect(outcomes).toEqual(projects.map(() => 'changed'));
       expect((await stored(user._id))?.finishedProject.map((item: { _id: unknown }) => String(item._id)).sort()).toEqual(projects.map((project) => project._id).sort());
       expect(await suite.db.collection('user_write_claims').countDocuments()).toBe(0);
@@ -237,7 +237,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const user = await learner();
       const project = addProject('After a crash');
       await suite.db.collection('user_write_claims').insertOne({ _id: new mongoose.Types.ObjectId(user._id), until: new Date(Date.now() - 1) });
-      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectSnapshot(project)]);
+      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectEntry(project)]);
       expect(await suite.db.collection('user_write_claims').countDocuments()).toBe(0);
     });
   });
@@ -256,8 +256,8 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       content.state.projects.set(project._id, renamed);
       await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'New title', difficulty: 'professional', courseId: project.courseId });
 
-      expect((await profile(ana._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
-      expect((await profile(ben._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
+      expect((await profile(ana._id)).finishedProject).toEqual([projectEntry(renamed)]);
+      expect((await profile(ben._id)).finishedProject).toEqual([projectEntry(renamed)]);
       expect((await profile(cid._id)).finishedProject).toEqual([]);
     });
 
@@ -284,7 +284,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       await events().interviewDeleted({ ...eventMeta(), entityId: question._id });
       await events().tutorialDeleted({ ...eventMeta(), entityId: tutorial._id, courseId: tutorial.courseId });
       const after = await profile(user._id);
-      expect(after).toMatchObject({ finishedProject: [projectSnapshot(other)], savedQuestion: [], readTutorial: [] });
+      expect(after).toMatchObject({ finishedProject: [projectEntry(other)], savedQuestion: [], readTutorial: [] });
 
       const rev = (await stored(user._id))?.snapshotRev;
       await events().projectDeleted(deleteProject);
@@ -302,7 +302,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const rev = (await stored(user._id))?.snapshotRev as number;
 
       await events().courseDeleted({ ...eventMeta(), entityId: courseId, projectIds: projects.map((p) => p._id), tutorialIds: tutorials.map((t) => t._id) });
-      expect(await profile(user._id)).toMatchObject({ finishedProject: [projectSnapshot(elsewhere)], readTutorial: [] });
+      expect(await profile(user._id)).toMatchObject({ finishedProject: [projectEntry(elsewhere)], readTutorial: [] });
       expect((await stored(user._id))?.snapshotRev).toBe(rev + 2);
     });
 
@@ -326,15 +326,15 @@ describe('finished projects, saved questions and read tutorials, against real Fe
         content.state.projects.set(project._id, renamed);
         await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: renamed.title, difficulty: renamed.difficulty, courseId: project.courseId });
       });
-      expect((await finish(ben._id, project._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
-      expect((await profile(ana._id)).finishedProject).toEqual([projectSnapshot(renamed)]);
+      expect((await finish(ben._id, project._id)).finishedProject).toEqual([projectEntry(renamed)]);
+      expect((await profile(ana._id)).finishedProject).toEqual([projectEntry(renamed)]);
     });
 
     it('a project deleted and then imported again under its id can be finished again', async () => {
       const user = await learner();
       const project = addProject('Re-imported');
       await events().projectDeleted({ ...eventMeta(), entityId: project._id, courseId: project.courseId });
-      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectSnapshot(project)]);
+      expect((await finish(user._id, project._id)).finishedProject).toEqual([projectEntry(project)]);
       await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'Renamed after import', difficulty: 'beginner', courseId: project.courseId });
       expect((await profile(user._id)).finishedProject[0]?.title).toBe('Renamed after import');
     });

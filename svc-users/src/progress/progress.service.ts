@@ -4,17 +4,17 @@ import { Injectable } from '@nestjs/common';
 import { ContentClient, isNotFound } from '../content/content.client.js';
 import { USER_NOT_FOUND_MESSAGE, UsersService } from '../users/users.service.js';
 import { SnapshotHolders } from './snapshot-holders.js';
-import { NOT_FOUND_MESSAGES, type SnapshotKind, type SnapshotOf } from './snapshot-kinds.js';
-import { dropSnapshots, putSnapshot } from './snapshot-lists.js';
-import { UserSnapshots } from './user-snapshots.js';
+import { NOT_FOUND_MESSAGES, type ProgressKind, type ProgressEntryOf } from './progress-kinds.js';
+import { dropEntries, putEntry } from './progress-lists.js';
+import { UserProgress } from './user-progress.js';
 
 /** Finishing projects, saving questions and reading tutorials: each answers the updated profile. */
 @Injectable()
-export class SnapshotsService {
+export class ProgressService {
   constructor(
     private readonly content: ContentClient,
     private readonly holders: SnapshotHolders,
-    private readonly lists: UserSnapshots,
+    private readonly lists: UserProgress,
     private readonly users: UsersService,
   ) {}
 
@@ -26,12 +26,12 @@ export class SnapshotsService {
    * have missed this copy: ask svc-content again and put what it says now, or take the copy back
    * if the entity is gone. An entity nobody held before is always checked again (once).
    */
-  async add({ userId, id }: UserItemRequest, kind: SnapshotKind): Promise<UserProfile> {
+  async add({ userId, id }: UserItemRequest, kind: ProgressKind): Promise<UserProfile> {
     const before = await this.holders.find(id);
-    const snapshot = await this.content.snapshot(kind, id);
+    const entry = await this.content.progressEntry(kind, id);
     if (kind === 'project') await this.assertChecksPassed(userId, id);
     await this.holders.add(kind, id, userId);
-    if ((await this.lists.change(userId, kind, (list) => putSnapshot(list, snapshot))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
+    if ((await this.lists.change(userId, kind, (list) => putEntry(list, entry))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
     const after = await this.holders.find(id);
     if (!before || !after || after.deleted || after.changes !== before.changes) await this.settle(kind, userId, id, after?.deleted === true);
     return this.users.findProfile({ userId });
@@ -46,26 +46,26 @@ export class SnapshotsService {
   }
 
   /** The copy just written may be stale: svc-content's answer now decides. */
-  private async settle(kind: SnapshotKind, userId: string, id: string, markedDeleted: boolean): Promise<void> {
-    let current: SnapshotOf[SnapshotKind] | null;
+  private async settle(kind: ProgressKind, userId: string, id: string, markedDeleted: boolean): Promise<void> {
+    let current: ProgressEntryOf[ProgressKind] | null;
     try {
-      current = await this.content.snapshot(kind, id);
+      current = await this.content.progressEntry(kind, id);
     } catch (error) {
       if (!isNotFound(error)) throw error;
       current = null;
     }
     if (!current) {
-      await this.lists.change(userId, kind, (list) => dropSnapshots(list, new Set([id])));
+      await this.lists.change(userId, kind, (list) => dropEntries(list, new Set([id])));
       throw notFound(NOT_FOUND_MESSAGES[kind]);
     }
     // It exists although a delete event marked it: an import brought its id back.
     if (markedDeleted) await this.holders.revive(id);
-    await this.lists.change(userId, kind, (list) => putSnapshot(list, current as (typeof list)[number]));
+    await this.lists.change(userId, kind, (list) => putEntry(list, current as (typeof list)[number]));
   }
 
   /** Removes the copy; the entity need not exist any more. */
-  async remove({ userId, id }: UserItemRequest, kind: SnapshotKind): Promise<UserProfile> {
-    if ((await this.lists.change(userId, kind, (list) => dropSnapshots(list, new Set([id])))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
+  async remove({ userId, id }: UserItemRequest, kind: ProgressKind): Promise<UserProfile> {
+    if ((await this.lists.change(userId, kind, (list) => dropEntries(list, new Set([id])))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
     return this.users.findProfile({ userId });
   }
 }

@@ -5,10 +5,10 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { ContentClient } from '../content/content.client.js';
 import { User, UserSchema } from '../users/users.schema.js';
-import { rebuildSnapshots } from './rebuild-snapshots.js';
+import { rebuildProgress } from './rebuild-progress.js';
 import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
 import { SnapshotHolders } from './snapshot-holders.js';
-import { UserSnapshots } from './user-snapshots.js';
+import { UserProgress } from './user-progress.js';
 import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
 import { UserWriteClaims } from './user-write-claims.js';
 
@@ -19,12 +19,12 @@ MONGO_URL / MONGO_DB choose svc-users' database (default: npm start's); NATS_URL
 and the running svc-users instances, as svc-users' bus user: without credentials in it, they are
 read from DATA_DIR/nats-auth.conf (default .data/), where npm start writes them.
 
-Usage: npm run rebuild-snapshots -w svc-users
+Usage: npm run rebuild-progress -w svc-users
 
   --help     show this text`;
 
 /** Exit codes: 0 done, 1 the database or svc-content failed (nothing was written then), 2 wrong usage. */
-export async function rebuildSnapshotsCommand(argv: string[], env: Environment = process.env, output: CommandOutput = CONSOLE_OUTPUT): Promise<number> {
+export async function rebuildProgressCommand(argv: string[], env: Environment = process.env, output: CommandOutput = CONSOLE_OUTPUT): Promise<number> {
   try {
     const parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } } });
     if (parsed.values.help) {
@@ -46,10 +46,10 @@ export async function rebuildSnapshotsCommand(argv: string[], env: Environment =
     const bus = nc;
     // Running svc-users instances drop their cached copy of each profile that changed.
     const announcer = { changed: (userId: string) => bus?.publish(CHANGE_SUBJECTS.profile, userId) };
-    const report = await rebuildSnapshots({
+    const report = await rebuildProgress({
       users: connection.model<User>(User.name, UserSchema),
       // The claims keep this command's writes and the running instances' writes to one user apart.
-      lists: new UserSnapshots(
+      lists: new UserProgress(
         connection.model<User>(User.name, UserSchema),
         new UserWriteClaims(connection.model<UserWriteClaim>(UserWriteClaim.name, UserWriteClaimSchema)),
         announcer,

@@ -5,7 +5,7 @@ import type { UsersConfig } from '../../src/config/users-config.js';
 import { type ContentStandIn, startContentStandIn } from './content-stand-in.js';
 import { startUsersService, suiteConfig, UsersCaller } from './users-service.js';
 
-export interface SnapshotSuite {
+export interface ProgressSuite {
   infra: TestInfra;
   config: UsersConfig;
   service: INestMicroservice;
@@ -21,10 +21,10 @@ export interface SnapshotSuite {
 }
 
 /** Real FerretDB and NATS; svc-users and the content stand-in each on the bus as their own user. */
-export async function startSnapshotSuite(name: string): Promise<SnapshotSuite> {
+export async function startProgressSuite(name: string): Promise<ProgressSuite> {
   const infra = await startTestInfra();
   const config = suiteConfig(infra, uniqueDatabaseName(name), { NATS_URL: infra.natsUrlAs('svc-users') });
-  const suite: SnapshotSuite = {
+  const suite: ProgressSuite = {
     infra,
     config,
     content: await startContentStandIn(infra.natsUrlAs('svc-content')),

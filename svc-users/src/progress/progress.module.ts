@@ -3,12 +3,12 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
 import { ContentClient } from '../content/content.client.js';
 import { UsersModule } from '../users/users.module.js';
-import { SnapshotEvents } from './snapshot-events.js';
+import { ProgressEvents } from './progress-events.js';
 import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
 import { SnapshotHolders } from './snapshot-holders.js';
-import { SnapshotsController } from './snapshots.controller.js';
-import { SnapshotsService } from './snapshots.service.js';
-import { UserSnapshots } from './user-snapshots.js';
+import { ProgressController } from './progress.controller.js';
+import { ProgressService } from './progress.service.js';
+import { UserProgress } from './user-progress.js';
 import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
 import { UserWriteClaims } from './user-write-claims.js';
 
@@ -20,18 +20,18 @@ import { UserWriteClaims } from './user-write-claims.js';
       { name: UserWriteClaim.name, schema: UserWriteClaimSchema },
     ]),
   ],
-  controllers: [SnapshotsController],
+  controllers: [ProgressController],
   providers: [
-    SnapshotsService,
-    SnapshotEvents,
+    ProgressService,
+    ProgressEvents,
     SnapshotHolders,
-    UserSnapshots,
+    UserProgress,
     UserWriteClaims,
     { provide: ContentClient, inject: [USERS_CONFIG], useFactory: (config: UsersConfig) => new ContentClient(config.natsUrl) },
   ],
-  exports: [SnapshotEvents],
+  exports: [ProgressEvents],
 })
-export class SnapshotsModule implements OnApplicationShutdown {
+export class ProgressModule implements OnApplicationShutdown {
   constructor(private readonly content: ContentClient) {}
 
   async onApplicationShutdown(): Promise<void> {

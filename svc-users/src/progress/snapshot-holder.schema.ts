@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type Types } from 'mongoose';
-import { SNAPSHOT_KINDS, type SnapshotKind } from './snapshot-kinds.js';
+import { PROGRESS_KINDS, type ProgressKind } from './progress-kinds.js';
 
 /**
  * Who may hold a copy of one svc-content entity, keyed by that entity's id, so that an event about
@@ -13,15 +13,15 @@ export class SnapshotHolder {
   @Prop({ type: mongoose.Schema.Types.ObjectId, required: true })
   _id!: Types.ObjectId;
 
-  @Prop({ type: String, required: true, enum: SNAPSHOT_KINDS })
-  kind!: SnapshotKind;
+  @Prop({ type: String, required: true, enum: PROGRESS_KINDS })
+  kind!: ProgressKind;
 
   @Prop({ type: [mongoose.Schema.Types.ObjectId], default: [] })
   userIds!: Types.ObjectId[];
 
   /**
-   * Set by a delete event. A request that recorded a snapshot while the delete went through sees it
-   * afterwards and takes its snapshot back, so no copy of a deleted entity outlives the event.
+   * Set by a delete event. A request that recorded an entry while the delete went through sees it
+   * afterwards and takes its entry back, so no copy of a deleted entity outlives the event.
    */
   @Prop({ type: Boolean, default: false })
   deleted!: boolean;
