@@ -31,15 +31,22 @@ function residentMiB(pid: number): number {
   return Number(line[1]) / 1024;
 }
 
+/** A busy machine can make an admin write miss the gateway's bound (503): such a call is tried again, a few times. */
+const TRIES = 4;
+
 async function call<T>(options: BenchOptions, token: string, method: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(apiUrl(options.baseUrl, path), {
-    method,
-    headers: { [AUTH_HEADER]: token, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (!response.ok) throw new MemoryBenchError(`${method} /api${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-  return (await response.json()) as T;
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(apiUrl(options.baseUrl, path), {
+      method,
+      headers: { [AUTH_HEADER]: token, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (response.ok) return (await response.json()) as T;
+    const text = await response.text();
+    if (response.status !== 503 || attempt >= TRIES) throw new MemoryBenchError(`${method} /api${path} answered ${response.status}: ${text.slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
 }
 
 /** Runs `work(i)` for i < count with at most IN_FLIGHT at once. */
