@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { suitePortVariables } from './tests/support/remotes.js';
 
 // The suite runs against the platform exactly as `npm start` starts it, on its own ports and a fresh
 // DATA_DIR so it never touches a developer's running instance or data.
@@ -54,12 +55,9 @@ export default defineConfig({
         GATEWAY_PORT: process.env.E2E_GATEWAY_PORT ?? '13000',
         DB_PORT: process.env.E2E_DB_PORT ?? '27917',
         NATS_PORT: process.env.E2E_NATS_PORT ?? '14222',
-        // The four remotes: the launcher builds each and serves it on the suite's own port. A test that
-        // needs an area offline blocks its manifest in the browser (support/remotes.ts).
-        MF_CATALOG_PORT: process.env.E2E_CATALOG_PORT ?? '18081',
-        MF_INTERVIEW_PORT: process.env.E2E_INTERVIEW_PORT ?? '18082',
-        MF_QNA_PORT: process.env.E2E_QNA_PORT ?? '18083',
-        MF_DASHBOARD_PORT: process.env.E2E_DASHBOARD_PORT ?? '18084',
+        // Every remote of REMOTES: the launcher builds each and serves it on the suite's own port. A
+        // test that needs an area offline blocks its manifest in the browser (support/remotes.ts).
+        ...suitePortVariables(),
         ADMIN_EMAIL: 'admin@e2e.dblearn.test',
         ADMIN_PASSWORD: 'e2e-admin-password',
         LOG_LEVEL: 'warn',

@@ -35,6 +35,12 @@ describe('parseBenchOptions', () => {
     expect(() => parseBenchOptions(['--peer=yes'], {})).toThrow(/--peer/);
   });
 
+  it('measures GET /api/search with --search or BENCH_SEARCH=1', () => {
+    expect(parseBenchOptions(['--search'], {}).search).toBe(true);
+    expect(parseBenchOptions([], { BENCH_SEARCH: '1' }).search).toBe(true);
+    expect(parseBenchOptions([], {}).search).toBe(false);
+  });
+
   it('measures the content lists with --content or BENCH_CONTENT=1', () => {
     expect(parseBenchOptions(['--content'], {}).content).toBe(true);
     expect(parseBenchOptions([], { BENCH_CONTENT: '1' }).content).toBe(true);

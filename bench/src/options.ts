@@ -17,6 +17,10 @@ export interface BenchOptions {
   browser: boolean;
   /** --peer: run the SQL4U peer (SQL4U_SRC) beside the platform and measure a learner's reads on both (issue 20). */
   peer: boolean;
+  /** --search: with 100,000 Q&A threads and the shipped curriculum, measure GET /api/search through the edge (issue 22). */
+  search: boolean;
+  /** --memory: load 10,000 tutorials, read each once, and report svc-content's and the gateway's memory (issue 20). */
+  memory: boolean;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
@@ -42,17 +46,21 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser] [--peer]
-  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1). --url is the gateway, --edge the platform's origin, both on this machine.
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser] [--peer] [--search] [--memory]
+  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1, BENCH_SEARCH=1, BENCH_MEMORY=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
   --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.
   --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
   start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.
-  --browser opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
+  --browser loads /catalog cold five times (largest contentful paint), then opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
   at the platform's origin (--edge) and times Run ready, the first Run's result and the median of 10 later runs.
   --peer runs the SQL4U peer (the git directory in SQL4U_SRC; installed once under SQL4U_CACHE, default $TMPDIR/dblearn-sql4u-peer) on
   .tools/bin/ferretdb with its public dump, imports the same content into the platform as the admin (as --content finds it), and
-  measures a learner's five reads and GET /api/users/me on both, side by side, through --edge.`;
+  measures a learner's five reads and GET /api/users/me on both, side by side, through --edge.
+  --search makes sure 100,000 Q&A threads are loaded (as --qna does, timing svc-community's start with its search index) and measures
+  GET /api/search through --edge for a common word, a long word, a prefix, a typo and a deep page of one kind, beside /users/me.
+  --memory loads 10,000 tutorials (100 courses) as the admin, reads each once, and reports svc-content's and the gateway's resident memory
+  before and after (from /proc, the pids in DATA_DIR/launcher.json).`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
@@ -74,7 +82,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' }, search: { type: 'boolean' }, memory: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -91,6 +99,8 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     qna: values.qna ?? isOn(env.BENCH_QNA),
     browser: values.browser ?? isOn(env.BENCH_BROWSER),
     peer: values.peer ?? isOn(env.BENCH_PEER),
+    search: values.search ?? isOn(env.BENCH_SEARCH),
+    memory: values.memory ?? isOn(env.BENCH_MEMORY),
   };
 }
 

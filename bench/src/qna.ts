@@ -85,8 +85,8 @@ async function waitUntilSettled(dataDir: string, say: (message: string) => void)
   say(`svc-community settled ${((Date.now() - started) / 1000).toFixed(0)} s after it answered (its background read of the collection is done)`);
 }
 
-/** 100,000 questions or more, seeded when missing; then one measured crash-and-start of svc-community. */
-async function prepare(options: BenchOptions, token: string, env: NodeJS.ProcessEnv, say: (message: string) => void): Promise<{ state: QnaState; startSeconds: number }> {
+/** 100,000 questions or more, seeded when missing; then one measured crash-and-start of svc-community (--qna, --search). */
+export async function prepareQna(options: BenchOptions, token: string, env: NodeJS.ProcessEnv, say: (message: string) => void): Promise<{ state: QnaState; startSeconds: number }> {
   const dataDir = platformDataDir(env);
   const present = (await qnaState(options, token))?.total;
   if (present === undefined) throw new QnaBenchError('GET /api/qna did not answer 200: is svc-community up?');
@@ -115,7 +115,7 @@ function verdict(row: BenchRow, reference: BenchRow, maxP99Ms?: number): string 
 
 /** The whole issue-9 measurement; answers the table and the verdict lines. */
 export async function measureQna(options: BenchOptions, token: string, env: NodeJS.ProcessEnv, say: (message: string) => void): Promise<{ rows: BenchRow[]; verdicts: string[]; failed: boolean }> {
-  const { state, startSeconds } = await prepare(options, token, env, say);
+  const { state, startSeconds } = await prepareQna(options, token, env, say);
   const loadBefore = loadavg()[0]!;
   const edge = (path: string, headers: Record<string, string> = {}) => ({ url: apiUrl(options.edgeUrl, path), headers: { [AUTH_HEADER]: token, ...headers } });
   const label = (call: string) => rowLabel(call, 'edge', options.edgeUrl);

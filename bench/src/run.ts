@@ -4,6 +4,8 @@ import { AttemptsBenchError, measureAttempts } from './attempts.js';
 import { BrowserBenchError, measureBrowser } from './browser.js';
 import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
+import { measureSearch } from './search.js';
+import { measureMemory, MemoryBenchError } from './memory.js';
 import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
 import { measurePeer } from './peer/bench.js';
@@ -55,12 +57,23 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${lines.join('\n')}\n`);
     return failed ? 1 : 0;
   }
+  if (options.memory) {
+    // Issue 20: svc-content's and the gateway's memory with 10,000 more tutorials read once.
+    process.stdout.write(`\n${(await measureMemory(options, process.env, say)).join('\n')}\n`);
+    return 0;
+  }
   const token = await registerThrowawayUser(options.baseUrl, say);
   if (options.attempts) {
     // Issue 11: the SQL attempt call through the edge, beside /users/me.
     const { rows, verdicts } = await measureAttempts(options, token, say);
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
     return rows.some((row) => row.total === 0) ? 1 : 0;
+  }
+  if (options.search) {
+    // Issue 22: GET /api/search at 100,000 Q&A threads plus the shipped curriculum, through the edge.
+    const { rows, verdicts, failed } = await measureSearch(options, token, process.env, say);
+    process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
+    return failed ? 1 : 0;
   }
   if (options.qna) {
     const { rows, verdicts, failed } = await measureQna(options, token, process.env, say);
@@ -110,6 +123,7 @@ main().then(
     if (
       error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
+      error instanceof MemoryBenchError ||
       error instanceof PlatformStateError ||
       error instanceof PeerSourceError ||
       error instanceof PeerServerError

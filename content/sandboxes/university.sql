@@ -616,3 +616,24 @@ INSERT INTO enrollment (student_id, course_id, grade) VALUES
 INSERT INTO enrollment (student_id, course_id, grade) VALUES
   (148, 44, 78),
   (150, 41, 51);
+-- The edge cases the lessons teach, kept apart so they are easy to find (issue 19):
+-- a course nobody takes and one without a teacher (49), a course with fewer than 3 students (50),
+-- a student who takes every five-credit course, two of them not graded yet (70: relational
+-- division), and letter-grade bands for non-equi joins (a grade lies BETWEEN a band's bounds).
+-- Students 28, 39, 97 and 142 have only NULL grades; 31 students have no enrolment at all.
+INSERT INTO course (id, title, credits, department_id, teacher_id) VALUES
+  (49, 'Data Ethics', 4, 1, NULL),
+  (50, 'Research Seminar', 3, 3, 21);
+INSERT INTO enrollment (student_id, course_id, grade) VALUES
+  (2, 50, 88),
+  (15, 50, NULL),
+  (70, 2, 74), (70, 5, 95), (70, 9, 83), (70, 11, 97), (70, 12, 64), (70, 13, 71), (70, 17, 99),
+  (70, 18, 66), (70, 19, 73), (70, 20, 80), (70, 21, 87), (70, 25, 75), (70, 28, 96), (70, 29, 63),
+  (70, 32, 84), (70, 33, 91), (70, 34, 98), (70, 36, NULL), (70, 37, NULL);
+CREATE TABLE grade_band (letter TEXT PRIMARY KEY, min_grade INTEGER NOT NULL, max_grade INTEGER NOT NULL, CHECK (min_grade <= max_grade));
+INSERT INTO grade_band (letter, min_grade, max_grade) VALUES
+  ('A', 90, 100),
+  ('B', 80, 89),
+  ('C', 70, 79),
+  ('D', 60, 69),
+  ('F', 0, 59);

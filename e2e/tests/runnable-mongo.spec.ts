@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectAccessible } from './support/accessibility.js';
-import { adminToken, expectNoSidewaysScroll, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
+import { expectNoSidewaysScroll, expectScreenFitsEveryone, lab, signInAsAdmin, uniqueName } from './support/content.js';
 import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, browser side (helper blocks-ui): ```mongo blocks run with mingo on the course's JSON
@@ -17,18 +17,6 @@ const LIBRARY = JSON.stringify({
 });
 const QUERY = 'db.books.find({"author": "Toni Morrison"}, {"title": 1, "_id": 0}).sort({"year": -1})';
 const MEMBERS = "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);\nINSERT INTO member VALUES (1, 'Ada', 'London'), (2, 'Edgar', 'Oxford'), (3, 'Grace', NULL);";
-
-/** A course with a sandbox and one tutorial holding `detail`, made through the public API as the admin. */
-async function lab(request: APIRequestContext, sandbox: { kind: 'sql' | 'mongo'; source: string }, detail: string) {
-  const headers = { 'x-auth-token': await adminToken(request) };
-  const course = await request.post('/api/course', { headers, data: { topic: sandbox.kind === 'mongo' ? 'nosql' : 'sql', name: uniqueName('Lab'), teacher: 'Grace Hopper', length: '2 hours' } });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { _id: string })._id;
-  expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: sandbox })).status()).toBe(200);
-  const tutorial = await request.post('/api/tutorial', { headers, data: { title: uniqueName('Querying'), courseId, content: { header: 'Try it', detail } } });
-  expect(tutorial.status()).toBe(201);
-  return { courseId, tutorialId: ((await tutorial.json()) as { _id: string })._id, headers };
-}
 
 test('a learner runs a ```mongo example on the course\'s collections, breaks it, sees why and resets it', async ({ page, request }) => {
   const { courseId, tutorialId } = await lab(request, { kind: 'mongo', source: LIBRARY }, `Books by one author, newest first:\n\`\`\`mongo\n${QUERY}\n\`\`\``);

@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveModule } from './live/live.module.js';
 import { QnaModule } from './qna/qna.module.js';
+import { SearchModule } from './search/search.module.js';
 import { ServicesModule } from './services/services.module.js';
 import { ProgressModule } from './progress/progress.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         QnaModule,
         LiveModule,
         ContentModule,
+        SearchModule,
         HealthModule,
       ],
       providers: [

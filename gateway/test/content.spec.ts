@@ -1,6 +1,7 @@
 import {
   AUTH_HEADER,
   BLOCK_DETAIL_MAX,
+  CONTENT_PATTERNS,
   type ContentExport,
   type Course,
   type ImportReport,
@@ -9,7 +10,9 @@ import {
   type Project,
   type Tutorial,
 } from '@dblearn/contracts';
-import { ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { NatsCaller, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { natsConnectionOptions } from '@dblearn/nest-common';
+import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
@@ -337,6 +340,45 @@ describe('item reads: from svc-content memory, revalidated with ETag (issue 20)'
     expect(changed.headers.etag).not.toBe(etag);
     // A reader that takes no gzip gets the same answer plain.
     expect(changed.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('keeps an unchanged item in the gateway: svc-content is not asked again, and every write is seen at once', async () => {
+    const nc = await connect(natsConnectionOptions(infra.natsUrl));
+    const content = new NatsCaller(infra.natsUrl);
+    const asked: string[] = [];
+    // A plain subscriber gets a copy of every item read the gateway sends svc-content.
+    nc.subscribe(CONTENT_PATTERNS.findItemJson, { callback: (_error, message) => void asked.push(message.string()) });
+    await nc.flush();
+    try {
+      const course = await asAdmin<Course>('post', '/course', { topic: 'sql', name: 'Kept near', teacher: 'Edgar Codd', length: '1 hour' });
+      const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Kept lesson', courseId: course._id, content: { header: 'Kept text', detail: 'Unchanged text.' } });
+      const path = `/tutorial/${tutorial._id}`;
+      const askedFor = () => asked.filter((body) => body.includes(tutorial._id)).length;
+      // Once kept (the outbox relay's clearing of the creation's event is a write too, which drops it
+      // once), five more reads ask svc-content nothing.
+      await eventually(async () => {
+        const before = askedFor();
+        await read(path);
+        return askedFor() === before;
+      }, 5_000, 'the gateway keeps the tutorial');
+      const asks = askedFor();
+      for (let i = 0; i < 5; i += 1) expect((await read(path)).body).toEqual(tutorial);
+      expect(askedFor()).toBe(asks);
+      expect(asks).toBeLessThanOrEqual(3);
+
+      // Through the gateway: the next read, sent after the answer, already has the new version.
+      await asAdmin('put', path, { title: 'Kept lesson, renamed' });
+      expect(((await read(path)).body as Tutorial).title).toBe('Kept lesson, renamed');
+      // Straight to svc-content (another gateway, the import, the seed): heard on the bus.
+      await content.send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Renamed behind the gateway' });
+      await eventually(async () => ((await read(path)).body as Tutorial).title === 'Renamed behind the gateway', 1_000, 'the gateway drops the answer it kept');
+      const deleted = await asAdmin<Tutorial>('delete', path);
+      expect(deleted._id).toBe(tutorial._id);
+      expect((await read(path)).status).toBe(404);
+    } finally {
+      await content.close();
+      await nc.close();
+    }
   });
 
   it('tags every item read, answers 404 as before, and keeps the API no-store elsewhere', async () => {

@@ -1,8 +1,10 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { natsConnectionOptions } from '@dblearn/nest-common';
+import { connect } from '@nats-io/transport-node';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { checked, type TestGateway } from './support/gateway.js';
+import { checked, eventually, type TestGateway } from './support/gateway.js';
 import { startUsersAndContent, type UsersAndContent } from './support/users-and-content.js';
 
 /*
@@ -89,6 +91,40 @@ describe('the progress calls through the gateway', () => {
       readTutorial: [{ _id: targets.tutorialId, courseId: targets.courseId }],
     });
     expect(await me(token)).toEqual(response.body);
+  });
+
+  it("keeps the caller's profile in the gateway: svc-users is not asked again, and every change is read at once (issue 20)", async () => {
+    const nc = await connect(natsConnectionOptions(stand.infra.natsUrl));
+    const asked: string[] = [];
+    // A plain subscriber gets a copy of every profile read the gateway sends svc-users.
+    nc.subscribe(USERS_PATTERNS.findProfile, { callback: (_error, message) => void asked.push(message.string()) });
+    await nc.flush();
+    try {
+      const { user, token } = await register();
+      const askedFor = () => asked.filter((body) => body.includes(user._id)).length;
+      // Once kept (the relay's clearing of the sign-up's event is a write too, which drops it once),
+      // more reads ask svc-users nothing.
+      await eventually(async () => {
+        const before = askedFor();
+        await me(token);
+        return askedFor() === before;
+      }, 5_000, "the gateway keeps the caller's profile");
+      const asks = askedFor();
+      for (let i = 0; i < 4; i += 1) expect((await me(token))._id).toBe(user._id);
+      expect(askedFor()).toBe(asks);
+      expect(asks).toBeLessThanOrEqual(3);
+
+      // The caller's own write: the very next read has it.
+      await send('post', 'interview', user._id, { id: targets.questionId }, token);
+      expect((await me(token)).savedQuestion).toEqual([expect.objectContaining({ _id: targets.questionId, question: 'What is a LEFT JOIN?' })]);
+      // A change svc-users makes on its own (its copy of the saved question follows svc-content's event).
+      await content.send(CONTENT_PATTERNS.updateInterview, { id: targets.questionId, topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'All left rows.' });
+      await eventually(async () => (await me(token)).savedQuestion[0]?.question === 'What does a LEFT JOIN keep?', 10_000, "the gateway drops the caller's kept profile");
+      await send('put', 'interview', user._id, { id: targets.questionId }, token);
+      expect((await me(token)).savedQuestion).toEqual([]);
+    } finally {
+      await nc.close();
+    }
   });
 
   describe.each(CALLS)('$name/{userId}', ({ method, path, id, holds }) => {

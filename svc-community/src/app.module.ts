@@ -2,6 +2,7 @@ import { ServiceKitModule } from '@dblearn/nest-common';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { COMMUNITY_CONFIG, type CommunityConfig } from './config/community-config.js';
 import { QuestionsModule } from './questions/questions.module.js';
+import { SearchModule } from './search/search.module.js';
 
 @Module({})
 export class AppModule {
@@ -10,7 +11,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject COMMUNITY_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), QuestionsModule],
+      imports: [ServiceKitModule.forRoot(config), QuestionsModule, SearchModule],
       providers: [{ provide: COMMUNITY_CONFIG, useValue: config }],
       exports: [COMMUNITY_CONFIG],
     };

@@ -7,6 +7,7 @@ import { InterviewModule } from './interview/interview.module.js';
 import { ItemReadsModule } from './item-cache/item-reads.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SandboxesModule } from './sandboxes/sandboxes.module.js';
+import { SearchModule } from './search/search.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { TransferModule } from './transfer/transfer.module.js';
 import { TutorialsModule } from './tutorials/tutorials.module.js';
@@ -18,7 +19,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

@@ -2,7 +2,7 @@ import { ServiceKitModule } from '@dblearn/nest-common';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { USERS_CONFIG, type UsersConfig } from './config/users-config.js';
-import { SnapshotsModule } from './snapshots/snapshots.module.js';
+import { ProgressModule } from './progress/progress.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -12,7 +12,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject USERS_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), UsersModule, SnapshotsModule, AdminModule],
+      imports: [ServiceKitModule.forRoot(config), UsersModule, ProgressModule, AdminModule],
       providers: [{ provide: USERS_CONFIG, useValue: config }],
       exports: [USERS_CONFIG],
     };

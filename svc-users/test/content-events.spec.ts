@@ -13,7 +13,7 @@ import { startUsersService, suiteConfig } from './support/users-service.js';
 
 const EVENT_WAIT_MS = 20_000;
 
-describe('snapshots follow svc-content through its events', () => {
+describe('progress entries follow svc-content through its events', () => {
   let infra: TestInfra;
   let config: UsersConfig;
   let svcContent: ServiceProcess;

@@ -120,3 +120,15 @@ export async function topicTotals(request: APIRequestContext, token: string, top
   const courses = (await response.json()) as { tutorials: unknown[]; projects: unknown[] }[];
   return courses.reduce((sum, course) => ({ tutorials: sum.tutorials + course.tutorials.length, projects: sum.projects + course.projects.length }), { tutorials: 0, projects: 0 });
 }
+
+/** A course with a sandbox and one tutorial holding `detail`, made through the public API as the admin. */
+export async function lab(request: APIRequestContext, sandbox: { kind: 'sql' | 'mongo'; source: string }, detail: string) {
+  const headers = { 'x-auth-token': await adminToken(request) };
+  const course = await request.post('/api/course', { headers, data: { topic: sandbox.kind === 'mongo' ? 'nosql' : 'sql', name: uniqueName('Lab'), teacher: 'Grace Hopper', length: '2 hours' } });
+  expect(course.status()).toBe(201);
+  const courseId = ((await course.json()) as { _id: string })._id;
+  expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: sandbox })).status()).toBe(200);
+  const tutorial = await request.post('/api/tutorial', { headers, data: { title: uniqueName('Querying'), courseId, content: { header: 'Try it', detail } } });
+  expect(tutorial.status()).toBe(201);
+  return { courseId, tutorialId: ((await tutorial.json()) as { _id: string })._id, headers };
+}

@@ -18,7 +18,7 @@ describe('loadGatewayConfig', () => {
       live: { perUser: 6, total: 2_000, heartbeatMs: 15_000 },
       logLevels: ['log', 'warn', 'error', 'fatal'],
       trustedEdges: [],
-      corsOrigins: expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8081']),
+      corsOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
       logJson: false,
     });
   });

@@ -81,8 +81,12 @@ export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 const LOG_LEVELS: readonly LogLevel[] = ['verbose', 'debug', 'log', 'warn', 'error', 'fatal'];
 
 
-/** The shell and the four remotes on their default ports (DESIGN), by both local names. */
-const DEFAULT_CORS_ORIGINS = [8080, 8081, 8082, 8083, 8084].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+/**
+ * The shell on its default port, by both local names. The remotes' origins are not repeated here:
+ * `npm start` passes CORS_ORIGINS with the shell and every remote of REMOTES (libs/infra
+ * `corsOrigins`), docker compose passes PUBLIC_ORIGIN.
+ */
+const DEFAULT_CORS_ORIGINS = ['http://localhost:8080', 'http://127.0.0.1:8080'];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

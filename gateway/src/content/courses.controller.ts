@@ -9,6 +9,7 @@ import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import type { Request, Response } from 'express';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
+import { ItemAnswers } from './item-answers.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
@@ -20,6 +21,7 @@ export class CoursesController {
   constructor(
     private readonly services: ServiceClients,
     private readonly roles: AccountRoles,
+    private readonly itemAnswers: ItemAnswers,
   ) {}
 
   @Get()
@@ -32,7 +34,7 @@ export class CoursesController {
   @SignedIn({ summary: 'One course', answer: CourseAnswer, byId: true })
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
-    sendJsonBytes(request, response, await this.services.send(CONTENT_PATTERNS.findItemJson, { kind: 'course', id, gzip: acceptsGzip(request) }));
+    sendJsonBytes(request, response, await this.itemAnswers.find('course', id, acceptsGzip(request)));
   }
 
   @Post()

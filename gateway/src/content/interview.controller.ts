@@ -7,6 +7,7 @@ import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import type { Request, Response } from 'express';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
+import { ItemAnswers } from './item-answers.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 
@@ -14,7 +15,10 @@ import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 @ContentUnavailable()
 @Controller('interview')
 export class InterviewController {
-  constructor(private readonly services: ServiceClients) {}
+  constructor(
+    private readonly services: ServiceClients,
+    private readonly itemAnswers: ItemAnswers,
+  ) {}
 
   @Get()
   @SignedIn({ summary: 'List interview questions', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', answer: [InterviewQuestionAnswer], headers: totalCountHeader('questions') })
@@ -26,7 +30,7 @@ export class InterviewController {
   @SignedIn({ summary: 'One interview question', answer: InterviewQuestionAnswer, byId: true })
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
-    sendJsonBytes(request, response, await this.services.send(CONTENT_PATTERNS.findItemJson, { kind: 'interview', id, gzip: acceptsGzip(request) }));
+    sendJsonBytes(request, response, await this.itemAnswers.find('interview', id, acceptsGzip(request)));
   }
 
   @Post()

@@ -7,6 +7,7 @@ import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
+import { ItemAnswers } from './item-answers.js';
 import { AdminWrite, BLOCK_TOO_LARGE, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
@@ -17,13 +18,16 @@ import { AttemptLimits } from '../common/limits/user-limits.js';
 @ContentUnavailable()
 @Controller('project')
 export class ProjectsController {
-  constructor(private readonly services: ServiceClients) {}
+  constructor(
+    private readonly services: ServiceClients,
+    private readonly itemAnswers: ItemAnswers,
+  ) {}
 
   @Get(':id')
   @SignedIn({ summary: 'One project', answer: ProjectAnswer, byId: true })
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
-    sendJsonBytes(request, response, await this.services.send(CONTENT_PATTERNS.findItemJson, { kind: 'project', id, gzip: acceptsGzip(request) }));
+    sendJsonBytes(request, response, await this.itemAnswers.find('project', id, acceptsGzip(request)));
   }
 
   @Post()

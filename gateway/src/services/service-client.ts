@@ -1,11 +1,11 @@
 import { DEADLINE_HEADER, DEADLINE_MARGIN_MS, type ServiceName } from '@dblearn/contracts';
-import { headers } from '@nats-io/transport-node';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { defer, firstValueFrom, mergeMap, timeout } from 'rxjs';
 import { ServiceConnectionError, toHttpException } from './service-errors.js';
 
 /** What a service call needs of a Nest client proxy. */
-export type ServiceProxy = Pick<ClientProxy, 'connect' | 'close' | 'send'>;
+export type ServiceProxy = Pick<ClientProxy, 'connect' | 'close' | 'send' | 'unwrap'>;
 
 /**
  * One backend service reached over NATS request-reply. Every call is bounded in time and fails
@@ -40,6 +40,15 @@ export class ServiceClient {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * The NATS connection this service's replies arrive on, once connected. Whatever is heard on it
+   * arrives in the order the service sent it, replies included (what the gateway's caches rely on).
+   */
+  async connection(): Promise<NatsConnection> {
+    await this.connect();
+    return this.proxy.unwrap<NatsConnection>();
   }
 
   async close(): Promise<void> {

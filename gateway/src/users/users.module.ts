@@ -2,13 +2,15 @@ import { Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod
 import { AuthModule } from '../auth/auth.module.js';
 import { registerRateLimit } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+import { KeptProfiles } from './kept-profiles.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   imports: [AuthModule],
   controllers: [UsersController],
-  providers: [UsersService],
+  providers: [UsersService, KeptProfiles],
+  exports: [KeptProfiles],
 })
 export class UsersModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}

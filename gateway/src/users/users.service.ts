@@ -3,6 +3,7 @@ import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@n
 import { ACCOUNT_GONE_MESSAGE } from '../auth/auth.messages.js';
 import { TokenService } from '../auth/token.service.js';
 import { ServiceClients } from '../services/service-clients.js';
+import { KeptProfiles } from './kept-profiles.js';
 import { toPublicUser, toUserProfile } from './user-views.js';
 
 export interface Registration {
@@ -16,6 +17,7 @@ export class UsersService {
   constructor(
     private readonly services: ServiceClients,
     private readonly tokens: TokenService,
+    private readonly profiles: KeptProfiles,
   ) {}
 
   /** `client`: the caller's address key, so svc-users shares its password hashing fairly. */
@@ -27,7 +29,7 @@ export class UsersService {
   /** The caller's profile; a token that outlived its account is a 401, so the browser ends that session. */
   async profile(caller: TokenClaims): Promise<UserProfile> {
     try {
-      return toUserProfile(await this.services.send(USERS_PATTERNS.findProfile, { userId: caller._id }));
+      return await this.profiles.getOrLoad(caller._id, async () => toUserProfile(await this.services.send(USERS_PATTERNS.findProfile, { userId: caller._id })));
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
         throw new UnauthorizedException(ACCOUNT_GONE_MESSAGE);

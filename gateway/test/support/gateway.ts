@@ -1,3 +1,4 @@
+import { corsOrigins } from '@dblearn/infra';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { Response } from 'supertest';
@@ -18,7 +19,8 @@ export interface TestGateway {
  * process. Logs are quiet unless TEST_LOG_LEVEL says otherwise.
  */
 export async function startGateway(env: Record<string, string>): Promise<TestGateway> {
-  const config = loadGatewayConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal', ...env });
+  // The origins `npm start` allows: the shell and every remote (a remote run alone calls from its port).
+  const config = loadGatewayConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal', CORS_ORIGINS: corsOrigins(8080, {}), ...env });
   const app = await createGatewayApp(config);
   await app.listen(0, '127.0.0.1');
   return { app, server: app.getHttpServer(), close: () => app.close() };

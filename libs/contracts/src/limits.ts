@@ -174,3 +174,10 @@ export const SQL_COPY_MAX_PAGES = 16_384;
 export const ATTEMPT_SHOWN_BYTES = 256 * 1024;
 /** A value longer than this is shown cut, with "…" (the comparison reads it whole). */
 export const SHOWN_VALUE_CHARS = 2_000;
+
+/**
+ * Issue 22, GET /api/search: q is 1–200 characters after trimming; a page holds PAGE_SIZE results;
+ * at most `maxPage` pages (a service ranks at most maxPage × PAGE_SIZE hits per call); a query's
+ * first `maxTerms` words count, the rest are ignored.
+ */
+export const SEARCH_LIMITS = { query: { min: 1, max: 200 }, maxPage: 20, maxTerms: 8 } as const;

@@ -19,6 +19,8 @@
 /** The parts of a sql.js statement used here. */
 export interface LabStatement {
   getColumnNames(): string[];
+  /** The statement's text as SQLite prepared it (sqlite3_sql). */
+  getSQL(): string;
   step(): boolean;
   get(): unknown[];
 }
@@ -195,24 +197,55 @@ export function statementHandleKey(engine: LabEngine, db: LabDatabase): string {
  * of filling the thread's memory. A failure throws an Error carrying `offset` (where its statement
  * starts in `text`) and, for a refusal, `refused` (what was refused); a result over the byte caps
  * fails with `whole: true` (its message names no line).
+ *
+ * With `explainLast`, every statement but the last runs as above, and the last (judged by the same
+ * rule first) is not run: SQLite's EXPLAIN QUERY PLAN of it is read instead, as the last result
+ * (columns id, parent, notused, detail), so a lesson shows the plan after its CREATE INDEX. Only
+ * this flag puts EXPLAIN QUERY PLAN before a learner's statement, never before a refused one.
  */
-export function runLabStatements(engine: LabEngine, db: LabDatabase, text: string, rules: LabRules): LabResult[] {
+export function runLabStatements(engine: LabEngine, db: LabDatabase, text: string, rules: LabRules, explainLast = false): LabResult[] {
   const { handleKey, caps, refusal } = rules;
   const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MB`;
   const results: LabResult[] = [];
   let bytesRead = 0;
   // A size failure is about the whole result, not a statement's line.
   const tooLarge = (message: string) => Object.assign(new Error(message), { whole: true });
+  // Where the next statement's first token is, past white space, comments and empty statements (`;`).
+  const tokenAt = (sql: string) => {
+    let at = 0;
+    for (;;) {
+      while (at < sql.length && ' \t\n\f\r;'.includes(sql.charAt(at))) at += 1;
+      if (sql.startsWith('--', at)) {
+        const end = sql.indexOf('\n', at);
+        at = end === -1 ? sql.length : end + 1;
+      } else if (sql.startsWith('/*', at)) {
+        const end = sql.indexOf('*/', at + 2);
+        at = end === -1 ? sql.length : end + 2;
+      } else return at;
+    }
+  };
   const statements = db.iterateStatements(text);
   for (;;) {
     const remaining = statements.getRemainingSQL();
     const offset = text.length - remaining.length;
+    let explained: (LabStatement & { free(): boolean }) | null = null;
     try {
       const refused = refusal(remaining);
       if (refused !== null) throw Object.assign(new Error(refused), { refused });
       const step = statements.next();
       if (step.done) return results;
-      const statement = step.value;
+      let statement = step.value;
+      const last = explainLast && tokenAt(statements.getRemainingSQL()) === statements.getRemainingSQL().length;
+      if (last) {
+        // The statement was judged above; its plan is prepared from its own text (an EXPLAIN the
+        // learner wrote dropped, so it is not doubled), judged again with EXPLAIN in front.
+        const own = statement.getSQL();
+        const planSql = `EXPLAIN QUERY PLAN ${own.slice(tokenAt(own)).replace(/^EXPLAIN\s+(QUERY\s+PLAN\s+)?/i, '')}`;
+        const planRefused = refusal(planSql);
+        if (planRefused !== null) throw Object.assign(new Error(planRefused), { refused: planRefused });
+        explained = db.prepare(planSql);
+        statement = explained;
+      }
       const handle = (statement as unknown as Record<string, number>)[handleKey] as number;
       const columns = statement.getColumnNames();
       const rows: unknown[][] = [];
@@ -228,11 +261,17 @@ export function runLabStatements(engine: LabEngine, db: LabDatabase, text: strin
         }
         rows.push(statement.get());
       }
+      if (explained) {
+        statements.return?.();
+        return [...results, { columns, rows }];
+      }
       if (columns.length > 0) results.push({ columns, rows });
     } catch (error) {
       statements.return?.(); // frees the statement and the copy of the text (sql.js does not on a failed step)
       const failure = error instanceof Error ? error : new Error(String(error));
       throw Object.assign(failure, { offset });
+    } finally {
+      explained?.free();
     }
   }
 }

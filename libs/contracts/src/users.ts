@@ -6,7 +6,7 @@ import type * as answers from './answers/users.answers.js';
 
 /** A user as every answer shows it: never a password or a hash. */
 export type PublicUser = z.output<typeof answers.PublicUserAnswer>;
-/** Snapshots kept in svc-users and refreshed by content events (DESIGN "Data"). */
+/** Progress (NOTES Glossary): copies kept in svc-users and refreshed by content events (DESIGN "Data"). */
 export type SavedQuestion = z.output<typeof answers.SavedQuestionAnswer>;
 /** `courseId`: the course the project belongs to; null while it belongs to none. */
 export type FinishedProject = z.output<typeof answers.FinishedProjectAnswer>;

@@ -3,13 +3,18 @@ import { remoteAppId } from './exposes.js';
 import { defaultManifestUrl, isRemoteName, REMOTE_NAMES, REMOTES } from './remotes.js';
 
 describe('remotes', () => {
-  it('serves the four areas on ports 8081 to 8084 by default', () => {
-    expect(REMOTE_NAMES.map(defaultManifestUrl)).toEqual([
-      'http://localhost:8081/mf-manifest.json',
-      'http://localhost:8082/mf-manifest.json',
-      'http://localhost:8083/mf-manifest.json',
-      'http://localhost:8084/mf-manifest.json',
-    ]);
+  it("serves each area on a port of its own above the shell's 8080, its manifest there by default", () => {
+    const ports = REMOTE_NAMES.map((name) => REMOTES[name].port);
+    expect(new Set(ports).size).toBe(ports.length);
+    for (const port of ports) expect(port).toBeGreaterThan(8080);
+    expect(defaultManifestUrl('catalog')).toBe('http://localhost:8081/mf-manifest.json');
+  });
+
+  it('declares each area under its own name, with a variable of its own for its manifest', () => {
+    for (const name of REMOTE_NAMES) expect(REMOTES[name].name).toBe(name);
+    const variables = REMOTE_NAMES.map((name) => REMOTES[name].manifestUrlVariable);
+    expect(new Set(variables).size).toBe(variables.length);
+    for (const variable of variables) expect(variable).toMatch(/^REMOTE_[A-Z0-9_]+_URL$/);
   });
 
   it('gives each area the routes of SPEC §2', () => {

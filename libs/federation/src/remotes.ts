@@ -5,11 +5,9 @@
  */
 export const HOST_NAME = 'shell';
 
-export const REMOTE_NAMES = ['catalog', 'interview', 'qna', 'dashboard'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-export interface RemoteDefinition {
-  readonly name: RemoteName;
+export interface RemoteDefinition<N extends string = RemoteName> {
+  /** Its key in REMOTES. */
+  readonly name: N;
   /** What a person calls this part of DBLearn (the "unavailable" panel names it). */
   readonly title: string;
   /**
@@ -23,7 +21,13 @@ export interface RemoteDefinition {
   readonly manifestUrlVariable: string;
 }
 
-export const REMOTES = {
+/** Checks that each remote's `name` is its key, and keeps the literal types. */
+function declareRemotes<const T extends { readonly [N in keyof T]: RemoteDefinition<N & string> }>(remotes: T): T {
+  return remotes;
+}
+
+/** Adding a remote: an entry here, its folder `mf-<name>` and the root workspace list (README). */
+export const REMOTES = declareRemotes({
   catalog: {
     name: 'catalog',
     title: 'Learning Hub and Recommended Projects',
@@ -52,7 +56,12 @@ export const REMOTES = {
     port: 8084,
     manifestUrlVariable: 'REMOTE_DASHBOARD_URL',
   },
-} as const satisfies { readonly [N in RemoteName]: RemoteDefinition & { readonly name: N } };
+});
+
+export type RemoteName = keyof typeof REMOTES;
+
+/** The remotes' names, in the order of REMOTES. */
+export const REMOTE_NAMES = Object.keys(REMOTES) as readonly RemoteName[];
 
 /** The file every remote emits (`manifest: true`) and the shell loads it through. */
 export const MANIFEST_FILE_NAME = 'mf-manifest.json';

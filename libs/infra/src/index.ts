@@ -13,8 +13,7 @@ export {
   type ExitInfo,
   type ProcessSpec,
 } from './process/child.js';
-export { Supervisor, type SupervisorOptions } from './process/supervisor.js';
-export { restartDelay, DEFAULT_RESTART_POLICY, type RestartPolicy } from './process/backoff.js';
+export { Supervisor, DEFAULT_RESTART_POLICY, type SupervisorOptions, type RestartPolicy } from './process/supervisor.js';
 export { ensureMongoServer, ensureNatsServer, locateMongoServer, requireMongoServer, requireNatsServer, type MongoServerBinary } from './tools/ensure.js';
 export { FERRETDB_VERSION } from './tools/ferretdb.js';
 export { NATS_SERVER_VERSION } from './tools/nats.js';
@@ -31,3 +30,4 @@ export {
   type NatsAuthOptions,
 } from './servers/nats-auth.js';
 export { createStaticServer } from './servers/static-server.js';
+export { corsOrigins, REMOTE_TABLE, type RemoteEntry } from './workspaces/platform.js';

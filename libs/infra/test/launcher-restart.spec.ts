@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect } from '@nats-io/transport-node';
 import { probeTcp } from '../src/process/readiness.js';
+import { REMOTE_TABLE } from '../src/workspaces/platform.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -40,10 +41,8 @@ function startPlatform(): Promise<RunningPlatform> {
       GATEWAY_PORT: '13280',
       DB_PORT: String(dbPort),
       NATS_PORT: String(natsPort),
-      REMOTE_CATALOG_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      REMOTE_INTERVIEW_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      REMOTE_QNA_URL: 'http://127.0.0.1:9/mf-manifest.json',
-      REMOTE_DASHBOARD_URL: 'http://127.0.0.1:9/mf-manifest.json',
+      // Every remote's manifest on a closed port: this test is about accounts, not the areas.
+      ...Object.fromEntries(REMOTE_TABLE.map((remote) => [remote.urlVariable, 'http://127.0.0.1:9/mf-manifest.json'])),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

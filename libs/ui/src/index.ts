@@ -49,3 +49,13 @@ export { documentCountLabel, formatDocument, type MongoRunResult } from './runna
 export { formatCell, rowCountLabel, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
 export { useFailedLine } from './runnable/use-failed-line.js';
 export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';
+export { toastRefusal } from './feedback/toast-refusal.js';
+export {
+  readPage,
+  readTotalCount,
+  toListPage,
+  usePagedList,
+  type PagedList,
+  type PagedListArgs,
+  type ResponseMeta,
+} from './lists/paged-list.js';

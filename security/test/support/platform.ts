@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '@dblearn/infra';
+import { freePort, REMOTE_TABLE } from '@dblearn/infra';
 
 /** What the probes know of the platform under attack. */
 export interface Target {
@@ -52,13 +52,13 @@ export async function targetPlatform(): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dblearn-security-'));
   const [webPort, gatewayPort, dbPort, natsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   // The remotes' own ports too: their defaults (8081…) may belong to a platform someone is running.
-  const remotePorts = {
-    MF_CATALOG_PORT: String(await freePort()),
-    MF_INTERVIEW_PORT: String(await freePort()),
-    MF_QNA_PORT: String(await freePort()),
-    MF_DASHBOARD_PORT: String(await freePort()),
-  };
+  // Their manifests point at a closed port: the probes attack the shell, the gateway and the bus.
   const closed = 'http://127.0.0.1:9/mf-manifest.json';
+  const remotes: Record<string, string> = {};
+  for (const remote of REMOTE_TABLE) {
+    remotes[remote.portVariable] = String(await freePort());
+    remotes[remote.urlVariable] = closed;
+  }
   const admin = { email: 'probe-admin@probe.dblearn.test', password: 'probe-admin-password-1' };
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'libs', 'infra', 'dist', 'cli.js'), 'start'], {
     cwd: repoRoot,
@@ -70,11 +70,7 @@ export async function targetPlatform(): Promise<Target> {
       GATEWAY_PORT: String(gatewayPort),
       DB_PORT: String(dbPort),
       NATS_PORT: String(natsPort),
-      ...remotePorts,
-      REMOTE_CATALOG_URL: closed,
-      REMOTE_INTERVIEW_URL: closed,
-      REMOTE_QNA_URL: closed,
-      REMOTE_DASHBOARD_URL: closed,
+      ...remotes,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: admin.email,

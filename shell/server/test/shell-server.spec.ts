@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultManifestUrl, REMOTE_NAMES } from '@dblearn/federation';
 import { createShellApp } from '../src/app.js';
 import { loadConfig, type ShellServerConfig } from '../src/config.js';
 import { brotliCompressSync } from 'node:zlib';
@@ -66,16 +67,16 @@ describe('shell server', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  it('lists each remote manifest from the environment, defaults on ports 8081-8084', async () => {
+  it("lists each remote manifest from the environment, defaults on each remote's port", async () => {
     const response = await fetch(`${base}/remotes.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.json()).toEqual({
-      catalog: 'http://localhost:8081/mf-manifest.json',
-      interview: 'http://localhost:8082/mf-manifest.json',
+    const body = (await response.json()) as Record<string, string>;
+    expect(body).toEqual({
+      ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, defaultManifestUrl(name)])),
       qna: 'https://qna.dblearn.example/mf-manifest.json',
-      dashboard: 'http://localhost:8084/mf-manifest.json',
     });
+    expect(body.catalog).toBe('http://localhost:8081/mf-manifest.json');
   });
 
   it('serves six team contacts in /config.json', async () => {

@@ -18,6 +18,7 @@ const GUARDED = [
   '/qna/edit/6560f0c2a1b2c3d4e5f60718',
   '/hub',
   '/profile',
+  '/search',
 ];
 
 let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;

@@ -1,5 +1,5 @@
 import { EVENT_SUBJECTS, type ListPage, type QnaQuestionSummary, type Topic } from '@dblearn/contracts';
-import { type ReadModel, ReadModels } from '@dblearn/nest-common';
+import { type ReadModel, type ReadModelObserver, ReadModels } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyObject, Model } from 'mongoose';
@@ -38,7 +38,14 @@ export class QuestionList {
         [EVENT_SUBJECTS.questionAccepted]: changed,
       },
       snapshot: true,
+      // The search index mirrors these summaries, in production too (decision 0012).
+      inMemoryWhenOff: true,
     });
+  }
+
+  /** Every summary now, then every change (the search index). */
+  observe(observer: ReadModelObserver<QnaQuestionSummary>): void {
+    this.list.observe(observer);
   }
 
   /** True when this instance started from the saved snapshot. */

@@ -19,5 +19,7 @@ import { Question, QuestionSchema } from './questions.schema.js';
     // One per instance, shared by the service (its writes) and the list (every instance's events).
     { provide: QuestionCache, useFactory: () => new QuestionCache() },
   ],
+  // The search index mirrors the list (issue 22).
+  exports: [QuestionList],
 })
 export class QuestionsModule {}

@@ -20,6 +20,8 @@ export class CoursesReadModel extends ContentList<Course> {
         orderBy: 'createdAt',
         direction: 'asc',
         filters: ['topic'],
+        // Also feeds the search index, in production too (decision 0012).
+        inMemoryWhenOff: true,
         // Every write of a course (its lists included) publishes course.updated; a delete course.deleted.
         follow: { [EVENT_SUBJECTS.courseUpdated]: true, [EVENT_SUBJECTS.courseDeleted]: true },
       }),

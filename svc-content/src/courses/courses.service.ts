@@ -251,7 +251,7 @@ export class CoursesService {
     if (current && String(current) !== next) await this.dropEntry(kind, String(current), itemId);
   }
 
-  /** svc-users keeps `courseId` in its finished-project snapshots: the move is a project.updated. */
+  /** svc-users keeps `courseId` in its finished-project progress copies: the move is a project.updated. */
   private async setProjectCourse(projectId: string, project: ProjectRecord, courseId: string | null): Promise<void> {
     await this.outbox.update(
       this.projects,

@@ -20,6 +20,8 @@ export class InterviewReadModel extends ContentList<InterviewQuestion> {
         orderBy: 'createdAt',
         direction: 'asc',
         filters: ['topic'],
+        // Also feeds the search index, in production too (decision 0012).
+        inMemoryWhenOff: true,
         follow: {
           [EVENT_SUBJECTS.interviewCreated]: true,
           [EVENT_SUBJECTS.interviewUpdated]: true,

@@ -1,29 +1,36 @@
-import { CONTENT_ITEM_KINDS, type ContentItemKind } from '@dblearn/contracts';
+import { CHANGE_SUBJECTS, CONTENT_ITEM_KINDS, type ContentItemKind } from '@dblearn/contracts';
 import { ChangeBroadcast, type CachedJson, EventsConnection, JsonItemCache, type JsonItemCacheStats, reportWrites, RequestConnection } from '@dblearn/nest-common';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Schema } from 'mongoose';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
 
-/** svc-content's own subject for "this item changed" between its instances. */
-const changedSubject = (kind: ContentItemKind) => `svc-content.internal.${kind}-changed`;
+/** Hears which item changed (the search index, issue 22). */
+export type ItemChangeListener = (kind: ContentItemKind, id: string | null) => void;
 
 /**
  * The four item reads (GET /course/{id}, /tutorial/{id}, /project/{id}, /interview/{id}) from
  * memory: each item's answer built once per version (JSON, gzip, entity tag) and kept until a write
  * of its document, on any instance, drops it. The writes are seen by a mongoose plugin on the four
  * schemas (`schemaFor`), so every writer (services, import, seed, outbox relay) drops what it changed
- * before it goes on, and no instance serves the old version after the write was answered.
+ * before it goes on, and no instance serves the old version after the write was answered. The
+ * gateway hears the same announcements for the answers it keeps (gateway/src/content/item-answers.ts).
  * Each kind's memory is bounded (ITEM_CACHE_MB, split evenly).
  */
 @Injectable()
 export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly caches: Record<ContentItemKind, JsonItemCache<unknown>>;
   private readonly broadcasts: Record<ContentItemKind, ChangeBroadcast>;
+  private readonly listeners: ItemChangeListener[] = [];
 
   constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'itemCacheBytes'>, requests: RequestConnection, events: EventsConnection) {
     const perKind = Math.floor(config.itemCacheBytes / CONTENT_ITEM_KINDS.length);
     this.caches = byKind(() => new JsonItemCache<unknown>(perKind));
-    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, changedSubject(kind), (id) => (id === null ? this.caches[kind].clear() : this.caches[kind].drop(id))));
+    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, CHANGE_SUBJECTS.contentItem(kind), (id) => this.changed(kind, id)));
+  }
+
+  /** Told every write of an item, on this instance or another (null: any item of the kind may have changed). */
+  onChange(listener: ItemChangeListener): void {
+    this.listeners.push(listener);
   }
 
   onApplicationBootstrap(): void {
@@ -44,6 +51,12 @@ export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown 
     const copy = schema.clone() as S;
     copy.plugin(reportWrites((id) => this.broadcasts[kind].announce(id)));
     return copy;
+  }
+
+  private changed(kind: ContentItemKind, id: string | null): void {
+    if (id === null) this.caches[kind].clear();
+    else this.caches[kind].drop(id);
+    for (const listener of this.listeners) listener(kind, id);
   }
 
   stats(): Record<ContentItemKind, JsonItemCacheStats> {

@@ -1,5 +1,5 @@
 import type { ListPage, Topic } from '@dblearn/contracts';
-import type { ReadModel } from '@dblearn/nest-common';
+import type { ReadModel, ReadModelObserver } from '@dblearn/nest-common';
 import type { AnyObject } from 'mongoose';
 
 /** What the kit's read model keeps per item: the answer shape plus its list position. */
@@ -16,6 +16,15 @@ export class ContentList<T extends { _id: string; topic: Topic }> {
     const where = (topic ? { topic } : {}) as Partial<Record<keyof Listed<T> & string, string>>;
     const { items, total } = await this.list.page({ where, offset: (page - 1) * pageSize, limit: pageSize });
     return { items: items.map(withoutOrder), total };
+  }
+
+  /** Every item held in memory now, then every change (the search index; READ_MODEL=off too). */
+  observe(observer: ReadModelObserver<T>): void {
+    this.list.observe({
+      loaded: (items) => observer.loaded(items.map(withoutOrder)),
+      upserted: (item) => observer.upserted(withoutOrder(item)),
+      removed: (id) => observer.removed(id),
+    });
   }
 
   /** The item from memory, or undefined (not listed here yet, or the read model is off). */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { ContentFolderError, readContentFolder, readMarkdownItem } from './content-folder.js';
 import { contentProblems } from './content-validation.js';
+import { honestLength, honestMinutes, statedMinutes } from './course-length.js';
 
 const folder = readContentFolder(SHIPPED_CONTENT_DIR);
 const { courses } = folder;
@@ -46,8 +47,20 @@ describe('the shipped content folder', () => {
     const relations = courses.find((course) => course.name === 'Relations, Keys and Constraints')!;
     expect(relations._id).toBe('6955b902e53b97a86b709162');
     expect(relations.projects[0]).toMatchObject({ _id: '6955b9027eb38993d1c0b085', title: 'Find every key' });
-    expect(relations.projects[0]!.checks![0]!._id).toBe('6955b9024ea8d35336e43ade');
+    // Find every key's first checks graded student.email instead of FLIGHT (issue 19) and left with new ids;
+    // the employee 4 check kept its wording's id.
+    expect(relations.projects[1]!.checks![0]!._id).toBe('6955b9028bba72da79faa729');
     expect(relations.projects[0]!.contents[0]!._id).toBe('6955b900512e23611df7ba94');
+  });
+
+  it('states an honest length for every course: within 30 % (or 15 minutes) of its reading and its checks', () => {
+    const dishonest = courses.flatMap((course) => {
+      const expected = honestMinutes(course);
+      const stated = statedMinutes(course.length);
+      const allowed = Math.max(0.3 * expected, 15);
+      return stated !== null && Math.abs(stated - expected) <= allowed ? [] : [`${course.name}: "${course.length}", the rule says ${expected} minutes ("${honestLength(expected)}")`];
+    });
+    expect(dishonest).toEqual([]);
   });
 
   it('closes every fenced code block', () => {
@@ -59,13 +72,45 @@ describe('the shipped content folder', () => {
   });
 });
 
+describe('the length rule', () => {
+  it('reads lengths in minutes and hours, and writes minutes below 90, hours to the half hour above', () => {
+    expect([statedMinutes('45 minutes'), statedMinutes('1 hour'), statedMinutes('2.5 hours'), statedMinutes('about a day')]).toEqual([45, 60, 150, null]);
+    expect([honestLength(89), honestLength(90), honestLength(104), honestLength(105), honestLength(200)]).toEqual(['89 minutes', '1.5 hours', '1.5 hours', '2 hours', '3.5 hours']);
+  });
+
+  it('counts a minute per 100 words read, 6 per query, state or mongo check and 2 per quiz', () => {
+    const block = (words: number) => ({ header: 'h', detail: Array.from({ length: words - 1 }, () => 'w').join(' ') });
+    const course = {
+      tutorials: [{ contents: [block(150)] }],
+      projects: [{ contents: [block(51)], checks: [{ kind: 'query' }, { kind: 'state' }, { kind: 'mongo' }, { kind: 'quiz' }, {}] }],
+    };
+    expect(honestMinutes(course as never)).toBe(Math.ceil(201 / 100) + 6 * 4 + 2);
+  });
+});
+
+describe('defaults a file may leave out', () => {
+  it('reads a state check without probes as one with none, as the export writes it', () => {
+    const file = 'courses/advanced-sql/projects/practice-insert-update-delete-and-upsert.md';
+    const dir = brokenCopy(file, (original) => original.replace(/\n\s*probes: \[\]/g, ''));
+    const stated = (root: string) =>
+      readContentFolder(root)
+        .courses.flatMap((course) => course.projects)
+        .flatMap((project) => project.checks ?? [])
+        .filter((check) => check.kind === 'state');
+    const edited = stated(dir);
+    expect(edited).toEqual(stated(SHIPPED_CONTENT_DIR));
+    expect(edited.every((check) => Array.isArray((check as { probes?: unknown }).probes))).toBe(true);
+    expect(contentProblems(readContentFolder(dir))).toEqual([]);
+  });
+});
+
 describe('a broken content folder', () => {
   const course = 'courses/relations-keys-constraints';
   const project = `${course}/projects/find-every-key.md`;
 
   it('names the file and line of a check whose task is too short', () => {
     let text = '';
-    const dir = brokenCopy(project, (original) => (text = original.replace(/task: "major is not a key[^\n]*/, 'task: "short"')));
+    const dir = brokenCopy(project, (original) => (text = original.replace(/task: "Create the table flight[^\n]*/, 'task: "short"')));
     expect(contentProblems(readContentFolder(dir))).toEqual([{ file: project, line: lineOf(text, 'task: "short"'), message: expect.stringMatching(/Task must be/) }]);
   });
 
@@ -86,7 +131,7 @@ describe('a broken content folder', () => {
   });
 
   it('names the file of a repeated id and where it was first used', () => {
-    const dir = brokenCopy(project, (original) => original.replace('id: 6955b9022f5f3c906890f60c', 'id: 6955b9024ea8d35336e43ade'));
+    const dir = brokenCopy(project, (original) => original.replace('id: cb8d2b0fb0dca20da964cc1c', 'id: b752d4dc695bd59f8669de77'));
     const [problem] = contentProblems(readContentFolder(dir));
     expect(problem).toMatchObject({ file: project, message: expect.stringContaining(`used already, in ${project}`) });
   });

@@ -146,8 +146,10 @@ function withImportIds(front: Record<string, unknown>, isProject: boolean): Reco
     item.checks = Array.isArray(checks)
       ? checks.map((check: unknown) => {
           if (typeof check !== 'object' || check === null || Array.isArray(check)) return check;
-          // Defaults as a stored check reads back (kind query, no hints, no explanation): files leave them out.
+          // Defaults as a stored check reads back (kind query, no hints, no explanation, a state check
+          // without probes): files leave them out.
           const { id: checkId, kind = 'query', hints = [], explanation = '', ...fields } = check as Record<string, unknown>;
+          if (kind === 'state' && fields.probes === undefined) fields.probes = [];
           return { _id: checkId, kind, ...fields, hints, explanation };
         })
       : checks;

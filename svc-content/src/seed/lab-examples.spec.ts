@@ -1,14 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSandbox, loadEngine, runOnCopy } from '../sql-runner/sql-engine.js';
-import { mongoSandboxRefusal, parseMongoQuery } from '@dblearn/contracts';
+import { buildSandbox, loadEngine, runOnCopy, runStatements } from '../sql-runner/sql-engine.js';
+import { mongoSandboxRefusal, parseMongoQuery, splitComparedPlans } from '@dblearn/contracts';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from './content-folder.js';
 
+/** Every fenced block of a language in a detail text, with the words after the language (```sql must-fail). */
+function fencedBlocks(detail: string, language: string): { code: string; info: string[] }[] {
+  return [...detail.matchAll(new RegExp('```' + language + '((?:[ \\t]+[\\w-]+)*)[ \\t]*\\n([\\s\\S]*?)```', 'g'))].map((match) => ({
+    code: match[2] ?? '',
+    info: (match[1] ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean),
+  }));
+}
+
 /** Every fenced block of a language in a detail text (```sql must-fail blocks marked as such). */
 function fenced(detail: string, language: string): string[] {
-  return [...detail.matchAll(new RegExp('```' + language + '((?:[ \\t]+[\\w-]+)*)[ \\t]*\\n([\\s\\S]*?)```', 'g'))].map((match) =>
-    /\bmust-fail\b/i.test(match[1] ?? '') ? `-- must fail\n${match[2] ?? ''}` : (match[2] ?? ''),
-  );
+  return fencedBlocks(detail, language).map(({ code, info }) => (info.includes('must-fail') ? `-- must fail\n${code}` : code));
 }
 
 /** docs/api-contract.md "Runnable SQL": the browser's parser must read it, on a collection the sandbox has. */
@@ -39,7 +45,7 @@ describe('the demo labs (issue 11)', () => {
     }
   });
 
-  it('runs every ```sql example on its course sandbox (one that says it must fail, fails)', async () => {
+  it('runs every ```sql example on its course sandbox: one that says it must fail fails, and a query shows rows unless marked ```sql empty', async () => {
     const engine = await loadEngine();
     const failures: string[] = [];
     for (const course of courses) {
@@ -47,20 +53,59 @@ describe('the demo labs (issue 11)', () => {
       const sandbox = buildSandbox(engine, course.sandbox.source);
       for (const item of [...course.tutorials, ...course.projects]) {
         for (const block of item.contents) {
-          for (const example of fenced(block.detail, 'sql')) {
-            const mustFail = /--.*must fail/i.test(example);
+          for (const { code, info } of fencedBlocks(block.detail, 'sql')) {
+            const where = `${course.name} / ${item.title} / ${block.header}`;
+            const mustFail = info.includes('must-fail');
             let error: string | null = null;
+            let result: { columns: string[]; rows: unknown[] } | null = null;
             try {
-              runOnCopy(engine, sandbox, example);
+              result = runOnCopy(engine, sandbox, code);
             } catch (caught) {
               error = (caught as Error).message;
             }
-            if (mustFail !== (error !== null)) failures.push(`${course.name} / ${item.title} / ${block.header}: ${error ?? 'ran, but says it must fail'}`);
+            if (mustFail !== (error !== null)) failures.push(`${where}: ${error ?? 'ran, but says it must fail'}`);
+            // Every example shows its claim (issue 19): a query that returns nothing says so on purpose.
+            if (!result || result.columns.length === 0 || info.includes('compare-plans')) continue;
+            const empty = info.includes('empty');
+            if (empty !== (result.rows.length === 0)) failures.push(`${where}: ${empty ? 'says ```sql empty but returns rows' : 'returns no rows (fence it ```sql empty if that is the lesson)'}`);
           }
         }
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('explains both variants of every ```sql compare-plans block, and shows two different plans', async () => {
+    const engine = await loadEngine();
+    const outcomes: string[] = [];
+    for (const course of courses) {
+      if (course.sandbox?.kind !== 'sql') continue;
+      const sandbox = buildSandbox(engine, course.sandbox.source);
+      for (const item of [...course.tutorials, ...course.projects]) {
+        for (const block of item.contents) {
+          for (const match of block.detail.matchAll(/```sql[ \t]+[\w \t-]*\bcompare-plans\b[^\n]*\n([\s\S]*?)```/g)) {
+            const where = `${course.name} / ${item.title} / ${block.header}`;
+            const variants = splitComparedPlans(match[1] ?? '');
+            if ('error' in variants) {
+              outcomes.push(`${where}: ${variants.error}`);
+              continue;
+            }
+            // Each variant on a fresh copy, as the browser's worker explains it.
+            const [before, after] = [variants.before, variants.after].map((text) => {
+              const copy = new engine.Database(sandbox);
+              try {
+                return (runStatements(engine, copy, text, true)?.rows ?? []).map((row) => String(row[3])).join(' / ');
+              } finally {
+                copy.close();
+              }
+            });
+            outcomes.push(before !== '' && before !== after ? `${where}: explained` : `${where}: the same plan twice (${before})`);
+          }
+        }
+      }
+    }
+    expect(outcomes.length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.filter((outcome) => !outcome.endsWith(': explained'))).toEqual([]);
   });
 
   it('gives every tutorial at least one runnable example (```sql, or ```mongo in the NoSQL courses) in the agreed syntax', () => {
@@ -84,9 +129,11 @@ describe('the demo labs (issue 11)', () => {
       for (const project of course.projects) {
         expect({ project: project.title, checks: (project.checks ?? []).length >= 2 }).toEqual({ project: project.title, checks: true });
         for (const check of project.checks ?? []) {
-          const result = runOnCopy(engine, sandbox, check.referenceSql);
-          expect({ task: check.task, rows: result.rows.length > 0 }).toEqual({ task: check.task, rows: true });
           expect(check.task.length).toBeGreaterThanOrEqual(10);
+          // A quiz needs no sandbox; a state check's verification runs after its statements, on one copy.
+          if (check.kind === 'quiz' || check.kind === 'mongo') continue;
+          const result = runOnCopy(engine, sandbox, check.kind === 'state' ? `${check.referenceSql}\n;${check.verifySql}` : check.referenceSql);
+          expect({ task: check.task, rows: result.rows.length > 0 }).toEqual({ task: check.task, rows: true });
         }
       }
     }

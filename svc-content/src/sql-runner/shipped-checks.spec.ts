@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { blankLiterals, HIDDEN_DATA_MESSAGE, type SqlValue } from '@dblearn/contracts';
+import { blankLiterals, HIDDEN_DATA_MESSAGE, type Probe, type SqlValue, type StoredCheck } from '@dblearn/contracts';
 import type { SqlJsStatic } from 'sql.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from '../seed/content-folder.js';
-import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
+import { buildSandbox, loadEngine, runOnCopy, runStatements, SqlFailure } from './sql-engine.js';
 import { SqlRunner } from './sql-runner.js';
 
 // Issue 18: every shipped check is graded on its course's visible sandbox and the hidden variant
 // derived from it, through the real worker pool (its worker script is the built one in dist/).
 
 const runner = new SqlRunner({ sqlWorkers: 1 });
+/**
+ * What a check does, not how fast: every job gets 20 s, as a first build of a sandbox and its variant
+ * (and a 150-row pasted answer) can outlast the learner's time limit on a machine busy with other suites.
+ */
+const grade = (job: Parameters<SqlRunner['run']>[0]) => runner.run(job, undefined, 20_000);
 afterAll(() => runner.onModuleDestroy());
 let engine: SqlJsStatic;
 beforeAll(async () => {
@@ -37,11 +42,17 @@ function inCte(sql: string): string {
   return `${before} WITH reference_rows AS (${last}) SELECT * FROM reference_rows`;
 }
 
-const shipped = readContentFolder(SHIPPED_CONTENT_DIR).courses.flatMap((course) =>
-  course.sandbox?.kind === 'sql'
-    ? course.projects.flatMap((project) => (project.checks ?? []).map((check) => ({ course, check: check as { _id: string; task: string; referenceSql: string } })))
-    : [],
-);
+const sqlCourses = readContentFolder(SHIPPED_CONTENT_DIR).courses.filter((course) => course.sandbox?.kind === 'sql');
+/** The shipped checks of one kind, with their course (a check without a kind is a query check). */
+function shippedOf<K extends 'query' | 'state'>(kind: K) {
+  return sqlCourses.flatMap((course) =>
+    course.projects.flatMap((project) =>
+      (project.checks ?? []).filter((check) => (check.kind ?? 'query') === kind).map((check) => ({ course, check: check as Extract<StoredCheck, { kind: K }> })),
+    ),
+  );
+}
+const shipped = shippedOf('query');
+const shippedState = shippedOf('state');
 
 describe('the shipped checks on visible and hidden data', () => {
   it('there are shipped SQL checks', () => {
@@ -53,12 +64,55 @@ describe('the shipped checks on visible and hidden data', () => {
     const job = { sandboxKey: `shipped:${course._id}`, source, check: { kind: 'query' as const, referenceSql: check.referenceSql } };
     // Its reference runs on both datasets (the save check) and passes against itself on both.
     // (A first build of a sandbox and its variant may take a while on a busy machine.)
-    expect(await runner.run({ op: 'reference', ...job }, undefined, 20_000)).toEqual({ ok: true });
-    expect(await runner.run({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
-    expect(await runner.run({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
+    expect(await grade({ op: 'reference', ...job })).toEqual({ ok: true });
+    expect(await grade({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    expect(await grade({ op: 'attempt', ...job, answer: inCte(check.referenceSql) })).toMatchObject({ passed: true });
     const visible = runOnCopy(engine, buildSandbox(engine, source.visible), check.referenceSql);
-    const paste = await runner.run({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
+    const paste = await grade({ op: 'attempt', ...job, answer: pasted(visible.columns, visible.rows) });
     // It matches on the visible data by construction: the hidden data is what fails it.
     expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: HIDDEN_DATA_MESSAGE } });
+  });
+});
+
+/** What each probe does after the reference statements and the verification query on a fresh copy of the visible data. */
+function probeOutcomes(sandbox: Uint8Array, check: { referenceSql: string; verifySql: string; probes: Probe[] }): ('fails' | 'succeeds')[] {
+  const db = new engine.Database(sandbox);
+  try {
+    runStatements(engine, db, check.referenceSql);
+    runStatements(engine, db, check.verifySql);
+    return check.probes.map((probe) => {
+      try {
+        runStatements(engine, db, probe.sql);
+        return 'succeeds';
+      } catch (error) {
+        if (error instanceof SqlFailure) return 'fails';
+        throw error;
+      }
+    });
+  } finally {
+    db.close();
+  }
+}
+
+// Issue 19: every shipped state check (statements graded by the state they leave) on both datasets.
+describe('the shipped state checks on visible and hidden data', () => {
+  it('there are shipped state checks', () => {
+    expect(shippedState.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(shippedState.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
+    const source = { visible: course.sandbox?.source ?? '', hidden: null };
+    // A file may leave out an empty probe list (the import stores it as []).
+    const probes = check.probes ?? [];
+    const graded = { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql, probes };
+    const job = { sandboxKey: `shipped:${course._id}`, source, check: graded };
+    // The save check: statements and verification run on both datasets, and every probe is met after them.
+    expect(await grade({ op: 'reference', ...job })).toEqual({ ok: true });
+    // The model statements pass as an answer, on the visible data, the hidden data and the probes.
+    expect(await grade({ op: 'attempt', ...job, answer: check.referenceSql })).toMatchObject({ passed: true });
+    // Doing nothing (nothing at all, or only a query) is never enough.
+    for (const answer of ['', 'SELECT 1;']) expect({ answer, result: await grade({ op: 'attempt', ...job, answer }) }).toMatchObject({ answer, result: { passed: false } });
+    // Each probe does what it declares, one by one, after the reference.
+    expect(probeOutcomes(buildSandbox(engine, source.visible), graded)).toEqual(probes.map((probe) => probe.expect));
   });
 });

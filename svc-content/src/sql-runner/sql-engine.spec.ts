@@ -52,28 +52,63 @@ const HIDING: ((statement: string) => string)[] = [
   (p) => `SELECT 1;\n-- ${p}\n${p.toLowerCase()}`,
 ];
 
+/** Runs `text` on a fresh database and expects it refused by name (with its line), with nothing of it left behind. */
+function expectRefusedLeavingNothing(text: string, explainLast: boolean) {
+  const db = new sql.Database();
+  const before = stateOf(db);
+  let failure: unknown = null;
+  try {
+    runStatements(sql, db, text, explainLast);
+  } catch (error) {
+    failure = error;
+  }
+  expect([text, failure instanceof SqlFailure ? failure.message : failure]).toEqual([text, expect.stringMatching(/^(PRAGMA \w+|ATTACH|VACUUM|DETACH) is not allowed here \(line \d\)\.$/)]);
+  expect([text, stateOf(db)]).toEqual([text, before]);
+  db.close();
+}
+
 describe('the lab rule on the real engine', () => {
   it('never runs a forbidden statement, however the text around it is quoted', () => {
     let cases = 0;
     for (const forbidden of FORBIDDEN) {
       for (const hide of HIDING) {
-        const db = new sql.Database();
-        const before = stateOf(db);
-        const text = hide(forbidden);
-        let failure: unknown = null;
-        try {
-          runStatements(sql, db, text);
-        } catch (error) {
-          failure = error;
-        }
-        // Refused by name (and its line), not merely failing, and nothing of it left behind.
-        expect([text, failure instanceof SqlFailure ? failure.message : failure]).toEqual([text, expect.stringMatching(/^(PRAGMA \w+|ATTACH|VACUUM|DETACH) is not allowed here \(line \d\)\.$/)]);
-        expect([text, stateOf(db)]).toEqual([text, before]);
-        db.close();
+        expectRefusedLeavingNothing(hide(forbidden), false);
         cases += 1;
       }
     }
     expect(cases).toBe(FORBIDDEN.length * HIDING.length);
+  });
+
+  it('never runs a forbidden statement through Explain, before the last statement or as the one explained', () => {
+    let cases = 0;
+    for (const forbidden of FORBIDDEN) {
+      for (const hide of HIDING) {
+        for (const text of [hide(forbidden), `${hide(forbidden)};\nSELECT 1`, `SELECT 1;\n${hide(forbidden)}`]) {
+          expectRefusedLeavingNothing(text, true);
+          cases += 1;
+        }
+      }
+    }
+    expect(cases).toBe(FORBIDDEN.length * HIDING.length * 3);
+  });
+
+  it('explains the last statement after running the ones before it, without running it', () => {
+    const db = new sql.Database();
+    const setup = 'CREATE TABLE t (a INTEGER, b TEXT);\nINSERT INTO t VALUES (1, \'x\'), (2, \'y\');\n';
+    const details = (text: string) => (runStatements(sql, db, text, true)?.rows ?? []).map((row) => String(row[3]));
+    expect(runStatements(sql, db, `${setup}SELECT * FROM t WHERE a = 2`, true)?.columns).toEqual(['id', 'parent', 'notused', 'detail']);
+    expect(details('SELECT * FROM t WHERE a = 2')).toEqual(['SCAN t']);
+    expect(details('-- the index first\nCREATE INDEX t_a ON t(a);\n  /* then */ ;; SELECT * FROM t WHERE a = 2;  -- done\n')).toEqual(['SEARCH t USING INDEX t_a (a=?)']);
+    // An EXPLAIN the learner wrote is not doubled.
+    expect(details('explain query plan SELECT * FROM t WHERE a = 2')).toEqual(['SEARCH t USING INDEX t_a (a=?)']);
+    expect(details('EXPLAIN SELECT * FROM t WHERE b = 1')).toEqual(['SCAN t']);
+    // The explained DELETE did not run.
+    expect(details("DELETE FROM t WHERE b = 'x'")).toEqual(['SCAN t']);
+    expect(runStatements(sql, db, 'SELECT count(*) FROM t')?.rows).toEqual([[2]]);
+    expect(runStatements(sql, db, '  -- nothing', true)).toBeNull();
+    expect(() => runStatements(sql, db, 'SELECT 1;\nSELEC * FROM t', true)).toThrow('Line 2: near "SELEC": syntax error');
+    expect(() => runStatements(sql, db, 'SELECT * FROM missing', true)).toThrow('Line 1: no such table: missing');
+    db.close();
   });
 
   it('lets a forbidden word inside a string, a name or a comment through without running it', () => {

@@ -188,12 +188,15 @@ export function runReadingOrOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null,
  * lesson's block): each judged by the lab's rule before it runs, so that a refusal or a failure
  * names the line its statement starts on, on a database with foreign keys on. The result is capped
  * in rows (SQL_RESULT_ROW_CAP) and in bytes (SQL_RESULT_BYTE_CAPS) while it is read.
+ * With `explainLast` (a lesson's Explain, as the browser's worker runs it) the last statement does
+ * not run: its EXPLAIN QUERY PLAN rows (id, parent, notused, detail) are the result; the content
+ * check explains every ```sql compare-plans variant this way.
  */
-export function runStatements(sql: SqlJsStatic, db: Database, text: string): QueryResult | null {
+export function runStatements(sql: SqlJsStatic, db: Database, text: string, explainLast = false): QueryResult | null {
   let results;
   try {
     prepareLabDatabase(db, SQL_COPY_MAX_PAGES);
-    results = runLabStatements(labEngine(sql), db, text, { refusal: statementRefusal, caps: CAPS, handleKey: setup?.handleKey ?? '' });
+    results = runLabStatements(labEngine(sql), db, text, { refusal: statementRefusal, caps: CAPS, handleKey: setup?.handleKey ?? '' }, explainLast);
   } catch (error) {
     throw failureOf(text, error);
   }

@@ -1,3 +1,4 @@
+import { CHANGE_SUBJECTS } from '@dblearn/contracts';
 import { parseArgs } from 'node:util';
 import { type Environment, natsConnectionOptions, type PendingEvent, readServiceConfig, redactUrl } from '@dblearn/nest-common';
 import { jetstream } from '@nats-io/jetstream';
@@ -5,7 +6,6 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Model } from 'mongoose';
 import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { normalizeEmail } from '../users/email.js';
-import { PROFILE_CHANGED_SUBJECT } from '../users/profile-changes.js';
 import { User, UserSchema } from '../users/users.schema.js';
 import { setAdminFlag } from './admin-grants.js';
 
@@ -78,7 +78,7 @@ async function announceAdminChange(natsUrl: string, users: Model<User>, userId: 
     nc = await connect({ ...natsConnectionOptions(natsUrl), timeout: 2_000, maxReconnectAttempts: 0 });
     await jetstream(nc).publish(event.subject, event.payload, { msgID: event.eventId, timeout: 2_000 });
     await users.updateOne({ _id: userId }, { $pullAll: { pendingEvents: [event] } }).exec();
-    nc.publish(PROFILE_CHANGED_SUBJECT, userId);
+    nc.publish(CHANGE_SUBJECTS.profile, userId);
     await nc.drain();
     return true;
   } catch {

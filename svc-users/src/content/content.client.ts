@@ -2,21 +2,21 @@ import { CONTENT_PATTERNS, DIFFICULTIES, isRpcErrorBody, isTopic, type ProjectCh
 import { natsConnectionOptions, rpcError, serviceUnavailable } from '@dblearn/nest-common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { NOT_FOUND_MESSAGES, type SnapshotKind, type SnapshotOf } from '../snapshots/snapshot-kinds.js';
+import { NOT_FOUND_MESSAGES, type ProgressKind, type ProgressEntryOf } from '../progress/progress-kinds.js';
 
 /** Shorter than the gateway's wait (2 s), so a slow svc-content is a clear 503, not a gateway timeout. */
 export const CONTENT_TIMEOUT_MS = 1_500;
 
 export const CONTENT_UNAVAILABLE_MESSAGE = 'The content service is unavailable. Try again shortly.';
 
-const FIND_PATTERNS: Record<SnapshotKind, string> = {
+const FIND_PATTERNS: Record<ProgressKind, string> = {
   project: CONTENT_PATTERNS.findProject,
   question: CONTENT_PATTERNS.findInterview,
   tutorial: CONTENT_PATTERNS.findTutorial,
 };
 
 /**
- * svc-content's find-by-id calls, answered as the snapshot svc-users keeps. A refusal of
+ * svc-content's find-by-id calls, answered as the progress entry (a copy) svc-users keeps. A refusal of
  * svc-content (404) keeps its status; no answer in time is a 503 naming the content service.
  */
 export class ContentClient {
@@ -38,8 +38,8 @@ export class ContentClient {
     }) as ClientProxy;
   }
 
-  /** The entity as a snapshot; throws the 404 (or 503) the caller should answer. */
-  async snapshot<K extends SnapshotKind>(kind: K, id: string): Promise<SnapshotOf[K]> {
+  /** The entity as a progress entry; throws the 404 (or 503) the caller should answer. */
+  async progressEntry<K extends ProgressKind>(kind: K, id: string): Promise<ProgressEntryOf[K]> {
     let reply: unknown;
     try {
       reply = await firstValueFrom(this.proxy.send<unknown, { id: string }>(FIND_PATTERNS[kind], { id }).pipe(timeout(this.timeoutMs)));
@@ -48,12 +48,12 @@ export class ContentClient {
       if (isRpcErrorBody(error) && error.statusCode < 500) throw rpcError(error.statusCode, error.message);
       throw serviceUnavailable(CONTENT_UNAVAILABLE_MESSAGE);
     }
-    const snapshot = toSnapshot(kind, reply);
-    if (!snapshot || snapshot._id !== id) throw new Error(`svc-content answered ${FIND_PATTERNS[kind]} for ${id} with something that is not a ${kind}.`);
-    return snapshot;
+    const entry = toProgressEntry(kind, reply);
+    if (!entry || entry._id !== id) throw new Error(`svc-content answered ${FIND_PATTERNS[kind]} for ${id} with something that is not a ${kind}.`);
+    return entry;
   }
 
-  /** The project's checks this learner has not passed yet (CONTRACT "Runnable SQL"); throws 404/503 like `snapshot`. */
+  /** The project's checks this learner has not passed yet (CONTRACT "Runnable SQL"); throws 404/503 like `progressEntry`. */
   async checksLeft(userId: string, projectId: string): Promise<ProjectCheck[]> {
     let reply: unknown;
     try {
@@ -71,9 +71,9 @@ export class ContentClient {
   }
 
   /** True or false when svc-content says so; throws when it cannot be asked. */
-  async exists(kind: SnapshotKind, id: string): Promise<boolean> {
+  async exists(kind: ProgressKind, id: string): Promise<boolean> {
     try {
-      await this.snapshot(kind, id);
+      await this.progressEntry(kind, id);
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -91,8 +91,8 @@ export function isNotFound(error: unknown): boolean {
   return isRpcErrorBody(body) && body.statusCode === 404;
 }
 
-/** Copies exactly the snapshot's fields, checked: a reply is data from another process. */
-export function toSnapshot<K extends SnapshotKind>(kind: K, reply: unknown): SnapshotOf[K] | null {
+/** Copies exactly the entry's fields, checked: a reply is data from another process. */
+export function toProgressEntry<K extends ProgressKind>(kind: K, reply: unknown): ProgressEntryOf[K] | null {
   if (typeof reply !== 'object' || reply === null) return null;
   const item = reply as Record<string, unknown>;
   const text = (value: unknown): value is string => typeof value === 'string';
@@ -102,15 +102,15 @@ export function toSnapshot<K extends SnapshotKind>(kind: K, reply: unknown): Sna
     case 'project': {
       const { title, difficulty } = item;
       if (!text(title) || !(DIFFICULTIES as readonly unknown[]).includes(difficulty)) return null;
-      return { _id: item._id, title, difficulty, courseId } as SnapshotOf[K];
+      return { _id: item._id, title, difficulty, courseId } as ProgressEntryOf[K];
     }
     case 'question': {
       const { topic, question, answer } = item;
       if (!isTopic(topic) || !text(question) || !text(answer)) return null;
-      return { _id: item._id, topic, question, answer } as SnapshotOf[K];
+      return { _id: item._id, topic, question, answer } as ProgressEntryOf[K];
     }
     case 'tutorial':
-      return { _id: item._id, courseId } as SnapshotOf[K];
+      return { _id: item._id, courseId } as ProgressEntryOf[K];
   }
   return null;
 }

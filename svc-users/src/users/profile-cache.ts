@@ -1,10 +1,9 @@
+import { CHANGE_SUBJECTS } from '@dblearn/contracts';
 import type { UserProfile } from '@dblearn/contracts';
-import { EventsConnection } from '@dblearn/nest-common';
+import { EventsConnection, ExpiringStore } from '@dblearn/nest-common';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
-import { PROFILE_CHANGED_SUBJECT } from './profile-changes.js';
-import { ProfileStore } from './profile-store.js';
 
 const MAX_ENTRIES = 10_000;
 
@@ -17,7 +16,7 @@ const MAX_ENTRIES = 10_000;
 @Injectable()
 export class ProfileCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ProfileCache');
-  private readonly store: ProfileStore;
+  private readonly store: ExpiringStore<UserProfile>;
   private subscription: Subscription | null = null;
   private stopped = false;
 
@@ -25,7 +24,7 @@ export class ProfileCache implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(USERS_CONFIG) config: Pick<UsersConfig, 'profileCacheTtlMs'>,
     private readonly events: EventsConnection,
   ) {
-    this.store = new ProfileStore({ ttlMs: config.profileCacheTtlMs, maxEntries: MAX_ENTRIES });
+    this.store = new ExpiringStore<UserProfile>({ ttlMs: config.profileCacheTtlMs, maxEntries: MAX_ENTRIES });
   }
 
   onApplicationBootstrap(): void {
@@ -56,13 +55,13 @@ export class ProfileCache implements OnApplicationBootstrap, OnApplicationShutdo
     this.store.invalidate(userId);
     void this.events
       .connection()
-      .then((nc) => nc.publish(PROFILE_CHANGED_SUBJECT, userId))
+      .then((nc) => nc.publish(CHANGE_SUBJECTS.profile, userId))
       .catch((error: unknown) => this.logger.warn(`Could not announce a profile change: ${String(error)}`));
   }
 
   private listen(nc: NatsConnection): void {
     if (this.stopped) return;
-    this.subscription = nc.subscribe(PROFILE_CHANGED_SUBJECT, { callback: (_error, message) => this.store.invalidate(message.string()) });
+    this.subscription = nc.subscribe(CHANGE_SUBJECTS.profile, { callback: (_error, message) => this.store.invalidate(message.string()) });
     void (async () => {
       // Changes announced while we were cut off from NATS were never heard: start afresh.
       for await (const status of nc.status()) if (status.type === 'reconnect') this.store.clear();

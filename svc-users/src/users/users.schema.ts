@@ -32,7 +32,7 @@ export class FinishedProjectSnapshot {
   @Prop({ type: String, required: true, enum: DIFFICULTIES })
   difficulty!: Difficulty;
 
-  /** Its course; null while it belongs to none (and for snapshots taken before courses were kept). */
+  /** Its course; null while it belongs to none (and for copies taken before courses were kept). */
   @Prop({ type: mongoose.Schema.Types.ObjectId, default: null })
   courseId!: Types.ObjectId | null;
 }
@@ -75,8 +75,8 @@ export class User {
   readTutorial!: ReadTutorialSnapshot[];
 
   /**
-   * Bumped by every write to the three snapshot lists: a count of writes, no longer a guard in the
-   * update's filter (FerretDB scans for any filter beside `_id`; see UserSnapshots). Missing on older accounts.
+   * Bumped by every write to the three progress lists: a count of writes, no longer a guard in the
+   * update's filter (FerretDB scans for any filter beside `_id`; see UserProgress). Missing on older accounts.
    */
   @Prop({ type: Number, default: 0 })
   snapshotRev!: number;

@@ -5,3 +5,4 @@ export * from './community.answers.js';
 export * from './users.answers.js';
 export * from './errors.answers.js';
 export * from './health.answers.js';
+export * from './search.answers.js';

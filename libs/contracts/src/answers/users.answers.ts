@@ -9,7 +9,7 @@ export const PublicUserAnswer = z
   .object({ _id: objectId(), email: email(), skill: z.enum(SKILLS), isAdmin: z.boolean().meta({ example: false }) })
   .meta({ id: 'PublicUser' });
 
-/** Snapshots kept in svc-users and refreshed by content events (DESIGN "Data"). */
+/** Progress (NOTES Glossary): copies kept in svc-users and refreshed by content events (DESIGN "Data"). */
 export const SavedQuestionAnswer = z
   .object({ _id: objectId(), topic: topic(), question: z.string(), answer: z.string() })
   .meta({ id: 'SavedQuestion' });

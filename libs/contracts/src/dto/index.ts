@@ -7,3 +7,4 @@ export * from './community.dto.js';
 export * from './community-messages.dto.js';
 export * from './event.dto.js';
 export * from './validation-messages.js';
+export * from './search.dto.js';

@@ -1,3 +1,4 @@
+import { CHANGE_SUBJECTS, CONTENT_ITEM_CHANGES } from './changes.js';
 import { CONTENT_PATTERNS } from './content.patterns.js';
 import { COMMUNITY_EVENTS_PREFIX, EVENT_SUBJECTS, EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, PARKED_EVENTS_BUCKET, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix } from './events.js';
 import { SERVICES, type ServiceName } from './services.js';
@@ -117,8 +118,9 @@ export function busPermissionTable(): BusPermissions[] {
       user: GATEWAY_BUS_USER,
       publish: services.map((service) => `${SERVICES[service].name}.>`),
       // The admin roster (issue 20): who is an admin, heard as it changes, never asked per request;
+      // which content items and profiles changed, so the answers the gateway keeps are dropped; and
       // the Q&A events (issue 22), streamed to open pages.
-      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`, EVENT_SUBJECTS.adminChanged, `${COMMUNITY_EVENTS_PREFIX}>`],
+      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`, EVENT_SUBJECTS.adminChanged, CONTENT_ITEM_CHANGES, CHANGE_SUBJECTS.profile, `${COMMUNITY_EVENTS_PREFIX}>`],
       allowResponses: false,
     },
     ...services.map(servicePermissions),

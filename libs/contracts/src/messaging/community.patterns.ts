@@ -2,6 +2,8 @@ import type { QnaQuestion, QnaQuestionSummary } from '../community.js';
 import type { ListPage } from '../content.js';
 import { QNA_THREAD_LIMITS } from '../limits.js';
 import type { Topic } from '../topics.js';
+import type { SearchRequestDto } from '../dto/search.dto.js';
+import type { ServiceSearch } from '../search.js';
 import type { JsonBytes } from './json-bytes.js';
 
 /** Request-reply subjects svc-community answers (gateway → svc-community). */
@@ -26,6 +28,8 @@ export const COMMUNITY_PATTERNS = {
   deleteReply: 'community.delete-reply',
   /** AcceptReplyRequest → QnaQuestion: the author (or an admin) sets or changes the accepted reply; only an admin clears it. */
   acceptReply: 'community.accept-reply',
+  /** SearchRequestDto → ServiceSearch: Q&A threads (title and question) from the in-memory index (issue 22). */
+  search: 'community.search',
   health: 'community.health',
 } as const;
 
@@ -98,6 +102,7 @@ export interface CommunityRequests {
   [COMMUNITY_PATTERNS.deleteQuestion]: DeleteQuestionRequest;
   [COMMUNITY_PATTERNS.deleteReply]: DeleteReplyRequest;
   [COMMUNITY_PATTERNS.acceptReply]: AcceptReplyRequest;
+  [COMMUNITY_PATTERNS.search]: SearchRequestDto;
   [COMMUNITY_PATTERNS.health]: Record<string, never>;
 }
 
@@ -111,6 +116,7 @@ export interface CommunityReplies {
   [COMMUNITY_PATTERNS.deleteQuestion]: QnaQuestion;
   [COMMUNITY_PATTERNS.deleteReply]: QnaQuestion;
   [COMMUNITY_PATTERNS.acceptReply]: QnaQuestion;
+  [COMMUNITY_PATTERNS.search]: ServiceSearch;
   [COMMUNITY_PATTERNS.health]: { status: 'ok' };
 }
 

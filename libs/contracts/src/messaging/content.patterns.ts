@@ -36,6 +36,8 @@ import type {
   StoredChecks,
   Tutorial,
 } from '../content.js';
+import type { SearchRequestDto } from '../dto/search.dto.js';
+import type { ServiceSearch } from '../search.js';
 import type { JsonBytes } from './json-bytes.js';
 
 /** Request-reply subjects svc-content answers (gateway → svc-content). Payload DTOs: @dblearn/contracts/dto. */
@@ -105,6 +107,9 @@ export const CONTENT_PATTERNS = {
   /** One slice of an import document (the gateway cuts the file to fit NATS' message size). */
   importSlice: 'content.import.slice',
 
+  /** SearchRequestDto → ServiceSearch: courses, tutorials, projects and interview questions from the in-memory index (issue 22). */
+  search: 'content.search',
+
   health: 'content.health',
 } as const;
 
@@ -158,6 +163,7 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.deleteInterview]: IdDto;
   [CONTENT_PATTERNS.exportSlice]: ExportSliceRequestDto;
   [CONTENT_PATTERNS.importSlice]: ImportSliceRequestDto;
+  [CONTENT_PATTERNS.search]: SearchRequestDto;
   [CONTENT_PATTERNS.health]: Record<string, never>;
 }
 
@@ -200,5 +206,6 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.deleteInterview]: InterviewQuestion;
   [CONTENT_PATTERNS.exportSlice]: ExportSliceReply;
   [CONTENT_PATTERNS.importSlice]: ImportReport;
+  [CONTENT_PATTERNS.search]: ServiceSearch;
   [CONTENT_PATTERNS.health]: { status: 'ok' };
 }

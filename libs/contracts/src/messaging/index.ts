@@ -6,3 +6,4 @@ export * from './content.patterns.js';
 export * from './deadline.js';
 export * from './community.patterns.js';
 export * from './json-bytes.js';
+export * from './changes.js';

@@ -30,7 +30,7 @@ beforeEach(async () => {
   supervisor = new Supervisor({
     printLine: (line) => lines.push(line),
     report: (message) => reports.push(message),
-    restart: { initialDelayMs: 50, maxDelayMs: 200, stableAfterMs: 60_000 },
+    restart: { initialMs: 50, maxMs: 200, stableAfterMs: 60_000 },
   });
 });
 afterEach(async () => {

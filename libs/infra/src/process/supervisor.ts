@@ -1,8 +1,16 @@
 import { constants as osConstants } from 'node:os';
 import { formatDuration } from '../log.js';
-import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '@dblearn/contracts';
 import { describeExit, spawnProcess, type ChildProcessHandle, type ExitInfo, type ProcessSpec } from './child.js';
 import { prefixLine } from './prefix.js';
+
+/** How a crashed process is restarted: the shared backoff, starting over once a run lasted `stableAfterMs`. */
+export interface RestartPolicy extends BackoffPolicy {
+  /** A process that ran this long before crashing counts as healthy: the backoff starts over. */
+  stableAfterMs: number;
+}
+
+export const DEFAULT_RESTART_POLICY: RestartPolicy = { ...DEFAULT_BACKOFF, stableAfterMs: 60_000 };
 
 export interface SupervisorOptions {
   /** Where the children's prefixed output goes. */
@@ -106,9 +114,10 @@ export class Supervisor {
   private onExit(entry: Entry, handle: ChildProcessHandle, info: ExitInfo): void {
     this.pidsChanged();
     if (this.stopping || !entry.running || entry.handle !== handle) return;
-    if (handle.uptimeMs >= (this.options.restart ?? DEFAULT_RESTART_POLICY).stableAfterMs) entry.restarts = 0;
-    const wait = restartDelay(entry.restarts, this.options.restart);
+    const policy = this.options.restart ?? DEFAULT_RESTART_POLICY;
+    if (handle.uptimeMs >= policy.stableAfterMs) entry.restarts = 0;
     entry.restarts += 1;
+    const wait = backoffDelay(entry.restarts, policy);
     const how = handle.stopRequested ? 'was stopped' : 'exited unexpectedly';
     this.options.report(
       `${entry.spec.name} ${how} (${describeExit(info)}) after ${formatDuration(handle.uptimeMs)}; restart ${entry.restarts} in ${formatDuration(wait)}`,

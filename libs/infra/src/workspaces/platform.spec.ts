@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { corsOrigins, remotesFor, remoteUrls, SERVICE_TABLE } from './platform.js';
+import { corsOrigins, REMOTE_TABLE, remotesFor, remoteUrls, SERVICE_TABLE } from './platform.js';
 
 describe('remotes', () => {
   it('finds the remotes of @dblearn/federation among the workspace folders, on their fixed ports', () => {
@@ -10,13 +10,12 @@ describe('remotes', () => {
   });
 
   it('tells the shell every known remote, the environment winning over the local default', () => {
-    const urls = remoteUrls((remote) => remote.port, { REMOTE_CATALOG_URL: 'https://cdn.example/catalog/mf-manifest.json' });
+    const urls = remoteUrls((remote) => remote.port + 1000, { REMOTE_CATALOG_URL: 'https://cdn.example/catalog/mf-manifest.json' });
     expect(urls).toEqual({
+      ...Object.fromEntries(REMOTE_TABLE.map((remote) => [remote.urlVariable, `http://localhost:${remote.port + 1000}/mf-manifest.json`])),
       REMOTE_CATALOG_URL: 'https://cdn.example/catalog/mf-manifest.json',
-      REMOTE_INTERVIEW_URL: 'http://localhost:8082/mf-manifest.json',
-      REMOTE_QNA_URL: 'http://localhost:8083/mf-manifest.json',
-      REMOTE_DASHBOARD_URL: 'http://localhost:8084/mf-manifest.json',
     });
+    expect(urls.REMOTE_QNA_URL).toBe('http://localhost:9083/mf-manifest.json');
   });
 });
 
@@ -40,7 +39,7 @@ describe('corsOrigins', () => {
   it('lets the shell and each remote on its own port call the gateway, and nothing else', () => {
     const origins = corsOrigins(18080, { MF_QNA_PORT: '19083' }).split(',');
     expect(origins).toEqual(expect.arrayContaining(['http://localhost:18080', 'http://127.0.0.1:18080', 'http://localhost:8081', 'http://localhost:19083']));
-    expect(origins).toHaveLength(10);
+    expect(origins).toHaveLength(2 * (1 + REMOTE_TABLE.length));
     expect(corsOrigins(8080, { CORS_ORIGINS: 'https://dblearn.example' })).toBe('https://dblearn.example');
   });
 });

@@ -1,10 +1,9 @@
+import { CHANGED_EVERYTHING } from '@dblearn/contracts';
 import { Logger } from '@nestjs/common';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { RequestConnection } from '../bootstrap/request-connection.js';
 import type { EventsConnection } from '../events/events-connection.js';
 
-/** What a broadcast carries for "anything may have changed". */
-const EVERYTHING = '*';
 /** How long a write waits for NATS to take its announcement before it goes on without it. */
 const ANNOUNCE_TIMEOUT_MS = 1_000;
 
@@ -28,7 +27,7 @@ export class ChangeBroadcast {
   constructor(
     private readonly requests: RequestConnection,
     private readonly events: EventsConnection,
-    /** `<service queue>.internal.<what>`: only the service's own bus user may use it. */
+    /** `<service queue>.internal.<what>` (only the service's own bus user may use it) or `.changes.` (the gateway hears it too). */
     private readonly subject: string,
     private readonly changed: (id: string | null) => void,
   ) {}
@@ -48,7 +47,7 @@ export class ChangeBroadcast {
       const nc = this.requests.now() ?? (await withTimeout(this.events.connection()));
       // Shutting down: no request will reach this instance again, and the others drop all on reconnect.
       if (nc.isClosed() || nc.isDraining()) return;
-      nc.publish(this.subject, id ?? EVERYTHING);
+      nc.publish(this.subject, id ?? CHANGED_EVERYTHING);
       await withTimeout(nc.flush());
     } catch (error) {
       this.logger.warn(`Could not announce a change on ${this.subject}: ${String(error)}`);
@@ -60,7 +59,7 @@ export class ChangeBroadcast {
     this.subscription = nc.subscribe(this.subject, {
       callback: (_error, message) => {
         const id = message.string();
-        this.changed(id === EVERYTHING ? null : id);
+        this.changed(id === CHANGED_EVERYTHING ? null : id);
       },
     });
     void (async () => {

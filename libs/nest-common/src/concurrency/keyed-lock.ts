@@ -5,7 +5,7 @@
  * so two concurrent updates of one document lose one of them, even `$push`, `$inc` and an update
  * guarded by a version field (measured: 20 concurrent `$push` left 1 element). Within one process
  * this queue makes each document's writes sequential. It does nothing across processes: svc-users'
- * snapshot writes add a claim document keyed by the user's `_id` for that (UserWriteClaims), since a
+ * progress writes add a claim document keyed by the user's `_id` for that (UserWriteClaims), since a
  * version guard in the update's filter scans on FerretDB and isolates nothing there.
  */
 export class KeyedLock {

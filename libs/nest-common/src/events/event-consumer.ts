@@ -7,7 +7,7 @@ import { type KV, Kvm } from '@nats-io/kv';
 import { nanos } from '@nats-io/transport-node';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '@dblearn/contracts';
 import { EVENT_HANDLER_METADATA, type EventHandlerMetadata } from './event-handler.decorator.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { DEFAULT_EVENTS_RETENTION, ensureEventsStream } from './events-stream.js';

@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { jetstream, type JetStreamClient, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { AnyObject, Connection, Model, Types } from 'mongoose';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '@dblearn/contracts';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { ensureEventsStream } from './events-stream.js';
 import { failpoint } from './failpoint.js';

@@ -2,7 +2,7 @@ import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, SERVICES, type ServiceName } from
 import { Logger } from '@nestjs/common';
 import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { AnyObject, Model } from 'mongoose';
-import { backoffDelay } from '../events/backoff.js';
+import { backoffDelay } from '@dblearn/contracts';
 import { findByIds } from '../mongo/find-by-ids.js';
 import type { EventsConnection } from '../events/events-connection.js';
 import { ReadModelSnapshot } from './read-model-snapshot.js';
@@ -38,6 +38,19 @@ export interface ReadModelDefinition<S extends Summary> {
    * collection is read once in the background and the list corrected. Summaries must be plain JSON.
    */
   snapshot?: boolean;
+  /**
+   * Keep the summaries in memory (loaded, followed, written) even with READ_MODEL=off, while pages
+   * still query MongoDB there: for a list that also feeds an in-memory index (issue 22's search).
+   */
+  inMemoryWhenOff?: boolean;
+}
+
+/** Told every change of a read model's summaries in memory (a search index mirrors them). */
+export interface ReadModelObserver<S> {
+  /** The whole list was (re)loaded. */
+  loaded(summaries: readonly S[]): void;
+  upserted(summary: S): void;
+  removed(id: string): void;
 }
 
 /** Summaries whose order field is a Date are stored as ms; this keeps `where` and `orderBy` simple. */
@@ -70,6 +83,9 @@ export class ReadModel<S extends Summary> {
   private savedChanges = -1;
   private readonly snapshotStore: ReadModelSnapshot<S> | null;
   private fromSnapshot = false;
+  private readonly observers: ReadModelObserver<S>[] = [];
+  /** Summaries are held in memory: always in `memory` mode, and in `off` mode with `inMemoryWhenOff`. */
+  private readonly inMemory: boolean;
 
   /** `events.<service>.>`: one filter subject, the only kind the bus lets a service's own consumers use. */
   private readonly ownEvents: string;
@@ -84,7 +100,8 @@ export class ReadModel<S extends Summary> {
     const foreign = Object.keys(definition.follow).filter((subject) => !subject.startsWith(this.ownEvents.slice(0, -1)));
     if (foreign.length > 0) throw new Error(`Read model ${definition.name} follows only svc-${service}'s own events, not ${foreign.join(', ')}.`);
     this.store = new SummaryStore({ orderBy: definition.orderBy, direction: definition.direction, filters: definition.filters });
-    this.snapshotStore = definition.snapshot && mode === 'memory' ? new ReadModelSnapshot<S>(definition.model.db, definition.name) : null;
+    this.inMemory = mode === 'memory' || definition.inMemoryWhenOff === true;
+    this.snapshotStore = definition.snapshot && this.inMemory ? new ReadModelSnapshot<S>(definition.model.db, definition.name) : null;
   }
 
   /** True once this instance started from a saved snapshot (logs, tests). */
@@ -95,6 +112,12 @@ export class ReadModel<S extends Summary> {
   /** Whether this read model starts from a saved snapshot. */
   get snapshots(): boolean {
     return this.snapshotStore !== null;
+  }
+
+  /** Tells the observer what is held now (when anything is), then every change. */
+  observe(observer: ReadModelObserver<S>): void {
+    this.observers.push(observer);
+    if (this.store.size > 0) observer.loaded(this.store.all());
   }
 
   get size(): number {
@@ -120,26 +143,26 @@ export class ReadModel<S extends Summary> {
 
   /** After this service wrote the document (create or update): the list shows it at once. */
   written(doc: AnyObject): void {
-    if (this.mode !== 'memory') return;
+    if (!this.inMemory) return;
     const summary = this.definition.toSummary(doc);
     this.touched([summary._id]);
     if (this.refreshing.has(summary._id)) this.refreshing.set(summary._id, true);
-    this.store.upsert(summary);
+    this.upsert(summary);
   }
 
   /** After this service deleted documents. */
   deleted(ids: readonly string[]): void {
-    if (this.mode !== 'memory') return;
+    if (!this.inMemory) return;
     this.touched(ids);
     for (const id of ids) {
       if (this.refreshing.has(id)) this.refreshing.set(id, true);
-      this.store.remove(id);
+      this.remove(id);
     }
   }
 
   /** Re-reads these documents by `_id` and shows what the database holds (gone → removed). */
   async refresh(ids: readonly string[]): Promise<void> {
-    if (this.mode !== 'memory' || ids.length === 0) return;
+    if (!this.inMemory || ids.length === 0) return;
     this.touched(ids);
     for (const id of ids) this.refreshing.set(id, false);
     try {
@@ -149,8 +172,8 @@ export class ReadModel<S extends Summary> {
       for (const id of ids) {
         if (this.refreshing.get(id)) continue;
         const doc = found.get(id);
-        if (doc) this.store.upsert(toSummary(doc));
-        else this.store.remove(id);
+        if (doc) this.upsert(toSummary(doc));
+        else this.remove(id);
       }
     } finally {
       for (const id of ids) this.refreshing.delete(id);
@@ -163,7 +186,7 @@ export class ReadModel<S extends Summary> {
     if (this.mode === 'off') {
       for (const field of filters) await model.collection.createIndex({ [field]: 1, [orderBy]: 1, _id: 1 });
       await model.collection.createIndex({ [orderBy]: 1, _id: 1 });
-      return;
+      if (!this.inMemory) return;
     }
     const started = Date.now();
     const summaries: S[] = [];
@@ -172,8 +195,7 @@ export class ReadModel<S extends Summary> {
       if (this.stopped) return;
       summaries.push(toSummary(doc));
     }
-    this.store.load(summaries);
-    this.changes += 1;
+    this.loadStore(summaries);
     this.logger.log(`Loaded ${summaries.length} summaries in ${Date.now() - started} ms.`);
   }
 
@@ -186,8 +208,7 @@ export class ReadModel<S extends Summary> {
       return null;
     });
     if (!saved) return null;
-    this.store.load(saved.summaries);
-    this.changes += 1;
+    this.loadStore(saved.summaries);
     this.savedChanges = this.changes;
     this.fromSnapshot = true;
     this.logger.log(`Loaded ${saved.summaries.length} summaries from the snapshot in ${Date.now() - started} ms.`);
@@ -219,6 +240,22 @@ export class ReadModel<S extends Summary> {
     this.savedChanges = changes;
   }
 
+  private loadStore(summaries: readonly S[]): void {
+    this.store.load(summaries);
+    this.changes += 1;
+    for (const observer of this.observers) observer.loaded(this.store.all());
+  }
+
+  private upsert(summary: S): void {
+    this.store.upsert(summary);
+    for (const observer of this.observers) observer.upserted(summary);
+  }
+
+  private remove(id: string): void {
+    this.store.remove(id);
+    for (const observer of this.observers) observer.removed(id);
+  }
+
   private touched(ids: readonly string[]): void {
     this.changes += 1;
     if (this.touchedDuringLoad) for (const id of ids) this.touchedDuringLoad.add(id);
@@ -226,7 +263,7 @@ export class ReadModel<S extends Summary> {
 
   /** Follows the events from `since` on (a little before the load began, so none falls in between). */
   follow(events: EventsConnection, since: Date): void {
-    if (this.mode !== 'memory' || Object.keys(this.definition.follow).length === 0) return;
+    if (!this.inMemory || Object.keys(this.definition.follow).length === 0) return;
     this.following = this.followLoop(events, since);
   }
 

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { CodeView } from '../components/code-view.js';
 import type { CodeSnippet } from '../components/content-blocks.js';
+import { isStructureLanguage } from '../structures/languages.js';
+import { StructureBlock } from '../structures/structure-block.js';
 
 // The editor and the engine's loader come with the first runnable block a page shows, never before;
 // a page with only ```sql blocks never loads mingo's, and one with only ```mongo never loads sql.js's.
@@ -9,15 +11,18 @@ const RunnableMongo = lazy(() => import('./runnable-mongo.js'));
 
 /**
  * A fenced block that can run: ```sql and ```mongo become labs on the course's sandbox; any other
- * stays plain code. ```sql must-fail is a lab whose example is meant to be refused (a constraint
- * at work): its failure is the lesson's passing demonstration.
+ * stays plain code, but ```btree, ```hash-extendible and ```hash-linear become index-structure
+ * visualizers. ```sql must-fail is a lab whose example is meant to be refused (a constraint
+ * at work): its failure is the lesson's passing demonstration. ```sql compare-plans shows two query
+ * plans side by side, before and after its `-- after:` line.
  */
 export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet, 'language' | 'code' | 'info'>; courseId?: string }) {
   const fallback = <CodeView language={snippet.language} code={snippet.code} />;
+  if (isStructureLanguage(snippet.language)) return <StructureBlock language={snippet.language} code={snippet.code} />;
   if (snippet.language === 'sql') {
     return (
       <Suspense fallback={fallback}>
-        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} />
+        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} comparePlans={snippet.info?.includes('compare-plans') ?? false} />
       </Suspense>
     );
   }

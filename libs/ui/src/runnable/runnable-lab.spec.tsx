@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mongoLanguage } from './mongo-language.js';
 import { RunnableLab } from './runnable-lab.js';
@@ -12,7 +12,7 @@ beforeAll(() => {
 type Answer = { kind: 'documents'; text: string } | { kind: 'error'; message: string; line?: number };
 
 /** A lab whose runs answer when the test says so, in any order. */
-function renderLab(code = 'db.books.find({})') {
+function renderLab(code = 'db.books.find({})', explaining?: { text: string; answer: (result: Answer) => void }[]) {
   const runs: { text: string; answer: (result: Answer) => void }[] = [];
   const run = (text: string) => new Promise<Answer>((resolve) => runs.push({ text, answer: resolve }));
   render(
@@ -21,6 +21,7 @@ function renderLab(code = 'db.books.find({})') {
       label="MongoDB query example"
       language={mongoLanguage}
       run={run}
+      explain={explaining ? { label: 'Explain', run: (text) => new Promise<Answer>((resolve) => explaining.push({ text, answer: resolve })) } : undefined}
       ready
       hint="Queries read the course’s collections."
       renderResult={(result) => (result === null ? null : <p role={result.kind === 'error' ? 'alert' : 'status'}>{result.kind === 'error' ? result.message : result.text}</p>)}
@@ -39,6 +40,20 @@ describe('RunnableLab', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 documents');
     expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'MongoDB query example' })).toHaveAccessibleDescription('Ctrl+Enter runs it. Queries read the course’s collections.');
+  });
+
+  it('has no second action unless given one; Explain runs its own action and shows its answer where Run\'s goes', async () => {
+    renderLab();
+    expect(screen.queryByRole('button', { name: 'Explain' })).toBeNull();
+    cleanup();
+    const explained: { text: string; answer: (result: Answer) => void }[] = [];
+    const runs = renderLab('db.books.find({})', explained);
+    await userEvent.click(screen.getByRole('button', { name: 'Explain' }));
+    expect([runs.length, explained.map((job) => job.text)]).toEqual([0, ['db.books.find({})']]);
+    expect(screen.getByRole('button', { name: 'Explain' })).toBeDisabled();
+    await act(async () => explained[0]?.answer({ kind: 'error', message: 'Line 1: near "x": syntax error', line: 1 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Line 1: near "x": syntax error');
+    expect(document.querySelectorAll('.dbl-runnable__error-line')).toHaveLength(1);
   });
 
   it('runs on Ctrl+Enter in the editor', async () => {

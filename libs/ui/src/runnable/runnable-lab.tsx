@@ -14,6 +14,8 @@ export interface RunnableLabProps<Result extends LabResult> {
   label: string;
   language: Extension;
   run: (text: string) => Promise<Result>;
+  /** A second action beside Run ("Explain" on a ```sql block): its answer shows where Run's does, a failure marks its line the same way. */
+  explain?: { label: string; run: (text: string) => Promise<Result> };
   /** False while the sandbox is still loading. */
   ready: boolean;
   /** What a run works on, after "Ctrl+Enter runs it." */
@@ -22,10 +24,11 @@ export interface RunnableLabProps<Result extends LabResult> {
 }
 
 /**
- * One runnable block: the editor, Run (Ctrl+Enter), Reset and the last result (SQL and mongo alike).
+ * One runnable block: the editor, Run (Ctrl+Enter), an optional second action (Explain), Reset and
+ * the last result (SQL and mongo alike).
  * A failure that names its line marks that line in the editor until the next edit, run or Reset.
  */
-export function RunnableLab<Result extends LabResult>({ code, label, language, run, ready, hint, renderResult }: RunnableLabProps<Result>) {
+export function RunnableLab<Result extends LabResult>({ code, label, language, run, explain, ready, hint, renderResult }: RunnableLabProps<Result>) {
   const [query, setQuery] = useState(code);
   const [result, setResult] = useState<Result | null>(null);
   const [running, setRunning] = useState(false);
@@ -33,12 +36,12 @@ export function RunnableLab<Result extends LabResult>({ code, label, language, r
   const hintId = useId();
   // Only the latest run's answer is shown (a Reset or a newer run makes an older answer stale).
   const latestRun = useRef(0);
-  const start = (text: string) => {
+  const start = (text: string, action = run) => {
     if (!ready) return;
     const runId = ++latestRun.current;
     setRunning(true);
     failed.clear();
-    void run(text).then((answer) => {
+    void action(text).then((answer) => {
       if (runId !== latestRun.current) return;
       setResult(answer);
       setRunning(false);
@@ -60,6 +63,11 @@ export function RunnableLab<Result extends LabResult>({ code, label, language, r
         <Button onClick={() => start(query)} disabled={running || !ready}>
           {running ? 'Running…' : 'Run'}
         </Button>
+        {explain ? (
+          <Button variant="secondary" onClick={() => start(query, explain.run)} disabled={running || !ready}>
+            {explain.label}
+          </Button>
+        ) : null}
         <Button variant="secondary" onClick={reset}>
           Reset
         </Button>

@@ -1,5 +1,5 @@
 import { parseMongoSandbox } from '@dblearn/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Sandbox } from './get-sandbox.js';
 import { loadSqlRunner } from './load-sql-runner.js';
 import { DocumentList } from './mongo-result-view.js';
@@ -8,9 +8,12 @@ import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
 import { RunError } from './run-error.js';
 import { ResultTable } from './sql-result-view.js';
 
+// The diagram and its layout library (dagre) load only with a SQL sandbox's schema view.
+const SchemaDiagram = lazy(() => import('./schema-diagram.js'));
+
 type Schema = { kind: 'sql'; tables: SqlTableSchema[] } | { kind: 'mongo'; collections: MongoCollectionSchema[] } | { kind: 'error'; message: string };
 
-/** Works the schema out: SQL in the page's SQL worker (sqlite_master + PRAGMA table_info), JSON here. */
+/** Works the schema out: SQL in the page's SQL worker (sqlite_schema, PRAGMA table_info and foreign_key_list), JSON here. */
 async function readSchema(sandbox: Sandbox): Promise<Schema> {
   if (sandbox.kind === 'mongo') {
     const parsed = parseMongoSandbox(sandbox.source);
@@ -21,7 +24,7 @@ async function readSchema(sandbox: Sandbox): Promise<Schema> {
   return answer.kind === 'schema' ? { kind: 'sql', tables: answer.tables } : answer;
 }
 
-/** The open schema view: one part per table (or collection). */
+/** The open schema view: a SQL sandbox's diagram, then one part per table (or collection). */
 export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbox; headingLevel: 3 | 4 }) {
   const [schema, setSchema] = useState<Schema | null>(null);
   useEffect(() => {
@@ -42,6 +45,9 @@ export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbo
     if (schema.tables.length === 0) return <p>The practice database has no tables yet.</p>;
     return (
       <>
+        <Suspense fallback={<p className="dbl-schema__loading">Drawing the diagram…</p>}>
+          <SchemaDiagram tables={schema.tables} />
+        </Suspense>
         {schema.tables.map((table) => (
           <section key={table.name} className="dbl-schema__table" aria-label={`Table ${table.name}`}>
             <Heading className="dbl-schema__name">
@@ -56,6 +62,16 @@ export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbo
                 </li>
               ))}
             </ul>
+            {table.foreignKeys.length > 0 ? (
+              <ul className="dbl-schema__columns" aria-label={`Foreign keys of ${table.name}`}>
+                {table.foreignKeys.map((key, index) => (
+                  <li key={index}>
+                    <code>{key.from.join(', ')}</code> refers to <code>{key.table}</code>
+                    {key.to.every((column) => column !== null) ? <> (<code>{key.to.join(', ')}</code>)</> : ' (its primary key)'}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {table.rows.length > 0 ? (
               <ResultTable
                 columns={table.columns.map((column) => column.name)}

@@ -34,10 +34,21 @@ export function asDemonstration(result: SqlRunResult): SqlRunResult {
 
 export type SqlCell = string | number | null | Uint8Array;
 
-/** A table of a SQL sandbox as the schema view shows it. */
+/**
+ * One foreign key constraint as SQLite's catalog lists it: its columns, the table it refers to and
+ * the columns there (null where the constraint names only the table: its primary key).
+ */
+export interface SqlForeignKey {
+  table: string;
+  from: string[];
+  to: (string | null)[];
+}
+
+/** A table of a SQL sandbox as the schema view and its diagram show it. */
 export interface SqlTableSchema {
   name: string;
   columns: { name: string; type: string; notNull: boolean; primaryKey: boolean }[];
+  foreignKeys: SqlForeignKey[];
   rowCount: number;
   /** The first few rows, in column order. */
   rows: SqlCell[][];

@@ -12,7 +12,7 @@ const SCHOOL = `${SANDBOX}\nCREATE TABLE enrollment (student_id INTEGER REFERENC
  * The worker's own source text, run as the page runs it (self, importScripts, postMessage) with the
  * real sql.js: each query is answered as the page shows it (the failing statement's line added).
  */
-async function runInWorker(queries: string[], sandbox = SANDBOX): Promise<SqlRunResult[]> {
+async function runInWorker(queries: string[], sandbox = SANDBOX, mode: { explain?: true; schema?: true } = {}): Promise<SqlRunResult[]> {
   const answers: { id: number; result: SqlRunResult | FailedStatement }[] = [];
   const scope: Record<string, unknown> = {
     importScripts: (url: string) => expect(url).toBe('https://cdn.example/sql-wasm.1234.js'),
@@ -22,7 +22,7 @@ async function runInWorker(queries: string[], sandbox = SANDBOX): Promise<SqlRun
   };
   new Function('self', sqlWorkerSource('https://cdn.example/sql-wasm.1234.js', 'https://cdn.example/sql-wasm.1234.wasm'))(scope);
   const onmessage = scope.onmessage as (event: { data: unknown }) => void;
-  queries.forEach((sql, id) => onmessage({ data: { id, sandbox, sql } }));
+  queries.forEach((sql, id) => onmessage({ data: { id, sandbox, sql, ...mode } }));
   while (answers.length < queries.length) await new Promise((resolve) => setTimeout(resolve, 5));
   return answers.sort((a, b) => a.id - b.id).map(({ id, result }) => withStatementLine(queries[id] ?? '', result));
 }
@@ -106,5 +106,34 @@ describe('the SQL worker', () => {
   it('enforces a STRICT table', async () => {
     const [strict] = await runInWorker(["CREATE TABLE staff (salary INTEGER) STRICT;\nINSERT INTO staff VALUES ('lots');"]);
     expect(strict).toEqual({ kind: 'error', message: 'Line 2: cannot store TEXT value in INTEGER column staff.salary', line: 2 });
+  });
+
+  it('explains the last statement after running the ones before it, under the same rule', async () => {
+    const [scan, search, broken, refused, nothing] = await runInWorker(
+      [
+        'SELECT * FROM enrollment WHERE student_id = 1',
+        'CREATE INDEX enrollment_student ON enrollment(student_id);\nSELECT * FROM enrollment WHERE student_id = 1;',
+        'SELECT 1;\nSELEC * FROM enrollment',
+        "SELECT 1;\nATTACH ':memory:' AS x",
+        '-- nothing here',
+      ],
+      SCHOOL,
+      { explain: true },
+    );
+    expect(scan).toEqual({ kind: 'plan', steps: [{ id: expect.any(Number), parent: 0, detail: 'SCAN enrollment' }] });
+    expect(search).toEqual({ kind: 'plan', steps: [{ id: expect.any(Number), parent: 0, detail: 'SEARCH enrollment USING INDEX enrollment_student (student_id=?)' }] });
+    expect(broken).toEqual({ kind: 'error', message: 'Line 2: near "SELEC": syntax error', line: 2 });
+    expect(refused).toEqual({ kind: 'error', message: 'ATTACH is not allowed here (line 2).', line: 2 });
+    expect(nothing).toEqual({ kind: 'error', message: 'There is no statement to explain.' });
+  });
+
+  it('reads every table\'s columns and foreign keys from the catalog for the schema view', async () => {
+    const [schema] = (await runInWorker([''], `${SCHOOL}\nCREATE TABLE grade (student_id INTEGER, course_id INTEGER, PRIMARY KEY (student_id, course_id), FOREIGN KEY (student_id) REFERENCES student);\nCREATE TABLE exam (student_id INTEGER REFERENCES student(id), course_id INTEGER, FOREIGN KEY (student_id, course_id) REFERENCES grade(student_id, course_id));`, { schema: true })) as unknown as { kind: string; tables: { name: string; columns: { name: string; primaryKey: boolean }[]; foreignKeys: unknown[] }[] }[];
+    expect(schema?.tables.map((table) => [table.name, table.columns.filter((column) => column.primaryKey).map((column) => column.name), table.foreignKeys])).toEqual([
+      ['enrollment', [], [{ table: 'student', from: ['student_id'], to: ['id'] }]],
+      ['exam', [], [{ table: 'student', from: ['student_id'], to: ['id'] }, { table: 'grade', from: ['student_id', 'course_id'], to: ['student_id', 'course_id'] }]],
+      ['grade', ['student_id', 'course_id'], [{ table: 'student', from: ['student_id'], to: [null] }]],
+      ['student', ['id'], []],
+    ]);
   });
 });

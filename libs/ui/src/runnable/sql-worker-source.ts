@@ -41,7 +41,7 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, ca
     importScripts(url: string): void;
     initSqlJs(options: { locateFile: () => string }): Promise<SqlJs>;
     postMessage(message: unknown): void;
-    onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string; schema?: boolean }>) => void) | null;
+    onmessage: ((event: MessageEvent<{ id: number; sandbox: string; sql: string; schema?: boolean; explain?: boolean }>) => void) | null;
   };
   // A failure to load is answered to every run (a worker's own error event carries no message).
   let engine: Promise<{ SQL: SqlJs; rules: LabRules }>;
@@ -61,14 +61,15 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, ca
   // Statement by statement (as the server runs an attempt, with the same rule and caps), so a
   // failure carries the offset in the learner's text where its statement starts (the page turns it
   // into a line); the answer is every result that has columns, in order, empty ones included.
-  const runStatements = (SQL: SqlJs, rules: LabRules, db: SqlDatabase, text: string) => {
+  // Explain runs every statement but the last the same way, then reads the last one's plan instead of running it.
+  const runStatements = (SQL: SqlJs, rules: LabRules, db: SqlDatabase, text: string, explainLast = false) => {
     lab.prepareLabDatabase(db, maxPages);
-    return lab.runLabStatements(SQL, db, text, rules);
+    return lab.runLabStatements(SQL, db, text, rules, explainLast);
   };
   // The sandbox is built once per source; every run opens a fresh copy of its bytes.
   let built: { source: string; bytes: Uint8Array } | null = null;
   scope.onmessage = (event) => {
-    const { id, sandbox, sql, schema } = event.data;
+    const { id, sandbox, sql, schema, explain } = event.data;
     void engine
       .then(({ SQL, rules }) => {
         if (!built || built.source !== sandbox) {
@@ -85,17 +86,33 @@ function sqlWorkerMain(sqlJsUrl: string, wasmUrl: string, sampleRows: number, ca
         const db = new SQL.Database(built.bytes);
         try {
           lab.prepareLabDatabase(db, maxPages);
-          // The schema view: each table with its columns (PRAGMA table_info), row count and first rows.
+          // The schema view and its diagram, read from the sandbox's own catalog by the worker (never
+          // through a learner's statements): each table with its columns (PRAGMA table_info), its
+          // foreign keys (PRAGMA foreign_key_list, one entry per constraint), row count and first rows.
           if (schema) {
-            const names = (db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]?.values ?? []).map((row) => String(row[0]));
+            const names = (db.exec("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]?.values ?? []).map((row) => String(row[0]));
             const tables = names.map((name) => {
               const quoted = `"${name.replace(/"/g, '""')}"`;
               const columns = (db.exec(`PRAGMA table_info(${quoted})`)[0]?.values ?? []).map(([, column, type, notNull, , key]) => ({ name: String(column), type: String(type ?? ''), notNull: notNull === 1, primaryKey: Number(key) > 0 }));
+              const keys = new Map<number, { table: string; from: string[]; to: (string | null)[] }>();
+              for (const [keyId, , table, from, to] of db.exec(`PRAGMA foreign_key_list(${quoted})`)[0]?.values ?? []) {
+                const key = keys.get(Number(keyId)) ?? { table: String(table), from: [], to: [] };
+                key.from.push(String(from));
+                // null: the key names only the table, so it refers to that table's primary key.
+                key.to.push(to === null ? null : String(to));
+                keys.set(Number(keyId), key);
+              }
               const rowCount = Number(db.exec(`SELECT count(*) FROM ${quoted}`)[0]?.values[0]?.[0] ?? 0);
               const first = db.exec(`SELECT * FROM ${quoted} LIMIT ${sampleRows}`)[0];
-              return { name, columns, rowCount, rows: first?.values ?? [] };
+              // SQLite numbers a table's keys from the last declared: reversed, they read as the author wrote them.
+              return { name, columns, foreignKeys: [...keys.values()].reverse(), rowCount, rows: first?.values ?? [] };
             });
             return { kind: 'schema', tables };
+          }
+          if (explain) {
+            const plan = runStatements(SQL, rules, db, sql, true).at(-1);
+            if (!plan) return { kind: 'error', message: 'There is no statement to explain.' };
+            return { kind: 'plan', steps: plan.rows.map(([step, parent, , detail]) => ({ id: Number(step), parent: Number(parent), detail: String(detail) })) };
           }
           const tables = runStatements(SQL, rules, db, sql);
           if (tables.length > 1) return { kind: 'tables', tables };

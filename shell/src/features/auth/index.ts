@@ -1,1 +1,1 @@
-export { SignedOutOnly } from './routes/guards.js';
+export { SignedInOnly, SignedOutOnly } from './routes/guards.js';

@@ -1,9 +1,8 @@
 import type { StoredCheck } from '@dblearn/contracts';
-import { Button, CodeView, DeleteButton } from '@dblearn/ui';
+import { Button, CodeView, DeleteButton, toastRefusal } from '@dblearn/ui';
 import { toast } from '@dblearn/web';
 import { useEffect, useId, useRef, useState } from 'react';
 import { QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useAddCheckMutation } from '../api/add-check.js';
 import { useDeleteCheckMutation } from '../api/delete-check.js';
 import { useGetStoredChecksQuery } from '../api/get-stored-checks.js';
@@ -108,7 +107,7 @@ function StoredCheckItem({ projectId, check, number }: { projectId: string; chec
           <DeleteButton
             itemName={`check ${number}`}
             pending={isLoading}
-            onConfirm={() => deleteCheck({ projectId, checkId: check._id }).unwrap().catch((error: unknown) => reportRefusal(error, 'The check could not be deleted.'))}
+            onConfirm={() => deleteCheck({ projectId, checkId: check._id }).unwrap().catch((error: unknown) => toastRefusal(error, 'The check could not be deleted.'))}
           />
         </span>
       </div>

@@ -1,9 +1,8 @@
 import { CHECK_COUNTS, CHECK_KINDS, LIMITS, QUIZ_TYPES, type CheckKind, type QuizType } from '@dblearn/contracts';
-import { Button, CodeField, fieldMessages, RadioGroup, TextAreaField, TextField, textRules, useEnterShowsAllErrors, useFailedLine } from '@dblearn/ui';
+import { Button, CodeField, fieldMessages, RadioGroup, TextAreaField, TextField, textRules, useEnterShowsAllErrors, useFailedLine, toastRefusal } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useEffect, useId } from 'react';
 import { useController, useFieldArray, useForm, useWatch, type Control, type FieldError, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import type { CheckBody } from '../api/check-kinds.js';
 import { checkBodyOf, refusedField, type CheckFormValues } from '../utils/check-form-values.js';
 import { readNumber, readSet } from '../utils/quiz-text.js';
@@ -230,7 +229,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
       onSaved();
     } catch (error) {
       // A 400 from the server is about one field (a reference that does not run: its line is marked); other refusals are toasts.
-      if (!isClientError(error)) return reportRefusal(error, 'The check could not be saved.');
+      if (!isClientError(error)) return toastRefusal(error, 'The check could not be saved.');
       const message = apiErrorMessage(error) ?? 'The check could not be saved.';
       const { field, line } = refusedField(message, changed.kind, changed.quizType);
       setError(field === 'root' ? 'root.server' : field, { type: 'server', message });

@@ -1,4 +1,5 @@
 import { PAGE_SIZE, type Topic } from '@dblearn/contracts';
+import { toListPage } from '@dblearn/ui';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course, ListPage } from '../../../lib/content.js';
 
@@ -14,10 +15,7 @@ export const getCoursesApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCourses: build.query<ListPage<Course>, CoursePageArgs>({
       query: ({ topic, page }) => ({ url: '/course', params: { page, pageSize: PAGE_SIZE, ...(topic ? { topic } : {}) } }),
-      transformResponse: (items: Course[], meta) => {
-        const total = Number(meta?.response?.headers.get('X-Total-Count'));
-        return { items, total: Number.isFinite(total) ? total : items.length };
-      },
+      transformResponse: (items: Course[], meta) => toListPage(items, meta),
       providesTags: (result) => [{ type: 'Course', id: 'LIST' }, ...(result?.items ?? []).map((course) => ({ type: 'Course' as const, id: course._id }))],
     }),
   }),

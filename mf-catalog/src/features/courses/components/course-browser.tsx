@@ -1,5 +1,5 @@
 import { isTopic, TOPIC_LABELS, type Topic } from '@dblearn/contracts';
-import { Pagination, Panel, TopicFilter } from '@dblearn/ui';
+import { Pagination, Panel, readPage, TopicFilter } from '@dblearn/ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from '@dblearn/web/router';
 import type { Course } from '../../../lib/content.js';
@@ -21,8 +21,7 @@ function useTopicAndPage() {
   const [params, setParams] = useSearchParams();
   const topicParam = params.get('topic');
   const topic: Topic | null = isTopic(topicParam) ? topicParam : null;
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = readPage(params);
   const show = (next: { topic: Topic | null; page: number }) => {
     const search = new URLSearchParams();
     if (next.topic) search.set('topic', next.topic);

@@ -1,10 +1,9 @@
 import { LIMITS, SANDBOX_KINDS, type Sandbox, type SandboxKind } from '@dblearn/contracts';
-import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQuery, useRulesForm, useFailedLine } from '@dblearn/ui';
+import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQuery, useRulesForm, useFailedLine, toastRefusal } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useId, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { failedLine, isAboutHidden } from '../../../lib/failed-line.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { usePutSandboxMutation } from '../api/put-sandbox.js';
 
 const KIND_LABELS: Record<SandboxKind, string> = { sql: 'SQL (SQLite script)', mongo: 'MongoDB (JSON collections)' };
@@ -70,7 +69,7 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
           setError('source', { type: 'server', message });
           failed.markFrom(sandbox.source, failedLine(message, { of: 'sandbox' }));
         }
-      } else reportRefusal(error, 'The sandbox could not be saved.');
+      } else toastRefusal(error, 'The sandbox could not be saved.');
     }
   });
   return (

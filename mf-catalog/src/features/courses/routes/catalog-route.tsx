@@ -1,8 +1,7 @@
-import { DeleteButton, LinkButton } from '@dblearn/ui';
+import { DeleteButton, LinkButton, toastRefusal } from '@dblearn/ui';
 import { toast, useSession } from '@dblearn/web';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import type { Course } from '../../../lib/content.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useDeleteCourseMutation } from '../api/delete-course.js';
 import { CourseBrowser } from '../components/course-browser.js';
 
@@ -13,7 +12,7 @@ function AdminCourseActions({ course }: { course: Course }) {
       await deleteCourse(course._id).unwrap();
       toast.success(`"${course.name}" was deleted.`);
     } catch (error) {
-      reportRefusal(error, 'The course could not be deleted.');
+      toastRefusal(error, 'The course could not be deleted.');
     }
   };
   return (

@@ -1,9 +1,9 @@
+import { toastRefusal } from '@dblearn/ui';
 import { useNavigate, useParams } from '@dblearn/web/router';
 import { AdminOnly } from '../../../lib/admin-only.js';
 import { BackLink } from '../../../lib/back-link.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useCreateCourseMutation, type CourseFields } from '../api/create-course.js';
 import { useGetCourseQuery } from '../api/get-course.js';
 import { useUpdateCourseMutation } from '../api/update-course.js';
@@ -21,7 +21,7 @@ function NewCourse() {
       // SPEC §4: back to the list, which already shows the new course (tags, no reload).
       navigate(paths.catalog());
     } catch (error) {
-      reportRefusal(error, 'The course could not be saved.');
+      toastRefusal(error, 'The course could not be saved.');
       throw error;
     }
   };
@@ -42,7 +42,7 @@ function EditCourse({ id }: { id: string }) {
     try {
       await updateCourse({ id, ...fields }).unwrap();
     } catch (error) {
-      reportRefusal(error, 'The course could not be saved.');
+      toastRefusal(error, 'The course could not be saved.');
       throw error;
     }
   };

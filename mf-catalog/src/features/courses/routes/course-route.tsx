@@ -1,19 +1,18 @@
 import { TOPIC_LABELS } from '@dblearn/contracts';
-import { DeleteButton, LinkButton, Panel } from '@dblearn/ui';
+import { DeleteButton, LinkButton, Panel, toastRefusal } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useParams } from '@dblearn/web/router';
 import { BackLink } from '../../../lib/back-link.js';
 import type { Course } from '../../../lib/content.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useProgress } from '../../progress/api/get-progress.js';
 import { useDeleteTutorialMutation } from '../../tutorials/api/delete-tutorial.js';
 import { useGetCourseQuery } from '../api/get-course.js';
 
 function DeleteTutorial({ courseId, tutorial }: { courseId: string; tutorial: { _id: string; title: string } }) {
   const [deleteTutorial, { isLoading }] = useDeleteTutorialMutation();
-  const remove = () => deleteTutorial({ id: tutorial._id, courseId }).unwrap().catch((error: unknown) => reportRefusal(error, 'The tutorial could not be deleted.'));
+  const remove = () => deleteTutorial({ id: tutorial._id, courseId }).unwrap().catch((error: unknown) => toastRefusal(error, 'The tutorial could not be deleted.'));
   return <DeleteButton itemName={tutorial.title} onConfirm={remove} pending={isLoading} />;
 }
 

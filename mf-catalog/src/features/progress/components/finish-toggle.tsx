@@ -1,8 +1,7 @@
-import { Button } from '@dblearn/ui';
+import { Button, toastRefusal } from '@dblearn/ui';
 import { apiErrorMessage, errorStatus, isFetchBaseQueryError, useAppDispatch, useSession } from '@dblearn/web';
 import { useId, useState } from 'react';
 import { catalogApi } from '../../../lib/catalog-api.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useProgress } from '../api/get-progress.js';
 import { useSetProjectFinishedMutation } from '../api/set-project-finished.js';
 
@@ -36,7 +35,7 @@ export function FinishToggle({ projectId, locked }: FinishToggleProps) {
           setRefusal(apiErrorMessage(error) ?? 'Pass every check of this project before finishing it.');
           // The checks changed under the learner (an admin added one): show them as they are now.
           dispatch(catalogApi.util.invalidateTags([{ type: 'Project', id: projectId }, { type: 'CheckPasses', id: projectId }]));
-        } else reportRefusal(error, 'Your progress could not be saved.');
+        } else toastRefusal(error, 'Your progress could not be saved.');
       });
   };
   return (

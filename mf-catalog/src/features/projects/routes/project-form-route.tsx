@@ -1,9 +1,9 @@
+import { toastRefusal } from '@dblearn/ui';
 import { useNavigate, useParams } from '@dblearn/web/router';
 import { AdminOnly } from '../../../lib/admin-only.js';
 import { BackLink } from '../../../lib/back-link.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useCreateProjectMutation } from '../api/create-project.js';
 import { useGetProjectQuery } from '../api/get-project.js';
 import { useUpdateProjectMutation } from '../api/update-project.js';
@@ -23,7 +23,7 @@ function NewProject({ courseId }: { courseId: string }) {
       toast.success(`"${project.title}" was added.`);
       navigate(paths.projects('catalog', courseId));
     } catch (error) {
-      reportRefusal(error, 'The project could not be saved.');
+      toastRefusal(error, 'The project could not be saved.');
       throw error;
     }
   };
@@ -45,7 +45,7 @@ function EditProject({ courseId, id }: { courseId: string; id: string }) {
       await updateProject({ id, courseId, ...fields }).unwrap();
       navigate(paths.project('catalog', courseId, id));
     } catch (error) {
-      reportRefusal(error, 'The project could not be saved.');
+      toastRefusal(error, 'The project could not be saved.');
       throw error;
     }
   };

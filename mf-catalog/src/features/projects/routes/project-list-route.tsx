@@ -1,11 +1,10 @@
-import { DeleteButton, LinkButton, Panel } from '@dblearn/ui';
+import { DeleteButton, LinkButton, Panel, toastRefusal } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useParams } from '@dblearn/web/router';
 import { BackLink } from '../../../lib/back-link.js';
 import type { Course } from '../../../lib/content.js';
 import { NEW_ID, paths, type ProjectArea } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useGetCourseQuery } from '../../courses/api/get-course.js';
 import { useProgress } from '../../progress/api/get-progress.js';
 import { useDeleteProjectMutation } from '../api/delete-project.js';
@@ -14,7 +13,7 @@ type ProjectEntry = Course['projects'][number];
 
 function DeleteProject({ courseId, project }: { courseId: string; project: ProjectEntry }) {
   const [deleteProject, { isLoading }] = useDeleteProjectMutation();
-  const remove = () => deleteProject({ id: project._id, courseId }).unwrap().catch((error: unknown) => reportRefusal(error, 'The project could not be deleted.'));
+  const remove = () => deleteProject({ id: project._id, courseId }).unwrap().catch((error: unknown) => toastRefusal(error, 'The project could not be deleted.'));
   return <DeleteButton itemName={project.title} onConfirm={remove} pending={isLoading} />;
 }
 

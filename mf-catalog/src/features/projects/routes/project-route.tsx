@@ -1,4 +1,4 @@
-import { Button, LinkButton } from '@dblearn/ui';
+import { Button, LinkButton, toastRefusal } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useParams } from '@dblearn/web/router';
 import { lazy, Suspense } from 'react';
@@ -6,7 +6,6 @@ import { BackLink } from '../../../lib/back-link.js';
 import { paths, type ProjectArea } from '../../../lib/paths.js';
 import { ReadingBlocks } from '../../../lib/reading-blocks.js';
 import { LoadingLine, QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { FinishToggle } from '../../progress/components/finish-toggle.js';
 import { useGetProjectQuery } from '../api/get-project.js';
 import { useRemoveProjectBlockMutation } from '../api/remove-project-block.js';
@@ -25,7 +24,7 @@ export function ProjectRoute({ area }: { area: ProjectArea }) {
   const project = useGetProjectQuery(projectId);
   const [removeProjectBlock, removing] = useRemoveProjectBlockMutation();
   const removeBlock = (id: string, blockId: string) =>
-    removeProjectBlock({ projectId: id, blockId }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
+    removeProjectBlock({ projectId: id, blockId }).unwrap().catch((error: unknown) => toastRefusal(error, 'The block could not be deleted.'));
   const up = paths.projects(area, courseId);
   return (
     <article className="catalog-page catalog-reading">

@@ -1,9 +1,9 @@
+import { toastRefusal } from '@dblearn/ui';
 import { useNavigate, useParams } from '@dblearn/web/router';
 import { AdminOnly } from '../../../lib/admin-only.js';
 import { BackLink } from '../../../lib/back-link.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useCreateTutorialMutation } from '../api/create-tutorial.js';
 import { useGetTutorialQuery } from '../api/get-tutorial.js';
 import { useUpdateTutorialMutation } from '../api/update-tutorial.js';
@@ -23,7 +23,7 @@ function NewTutorial({ courseId }: { courseId: string }) {
             toast.success(`"${tutorial.title}" was added.`);
             navigate(paths.course(courseId));
           } catch (error) {
-            reportRefusal(error, 'The tutorial could not be saved.');
+            toastRefusal(error, 'The tutorial could not be saved.');
             throw error;
           }
         }}
@@ -52,7 +52,7 @@ function EditTutorial({ courseId, id }: { courseId: string; id: string }) {
                 await updateTutorial({ id, courseId, ...fields }).unwrap();
                 navigate(paths.tutorial(courseId, id));
               } catch (error) {
-                reportRefusal(error, 'The tutorial could not be saved.');
+                toastRefusal(error, 'The tutorial could not be saved.');
                 throw error;
               }
             }}

@@ -1,4 +1,4 @@
-import { LinkButton } from '@dblearn/ui';
+import { LinkButton, toastRefusal } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { useEffect } from 'react';
 import { useParams } from '@dblearn/web/router';
@@ -6,7 +6,6 @@ import { BackLink } from '../../../lib/back-link.js';
 import { paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { ReadingBlocks } from '../../../lib/reading-blocks.js';
-import { reportRefusal } from '../../../lib/report-refusal.js';
 import { useProgress } from '../../progress/api/get-progress.js';
 import { useRecordTutorialReadMutation } from '../../progress/api/record-tutorial-read.js';
 import { useGetTutorialQuery } from '../api/get-tutorial.js';
@@ -34,7 +33,7 @@ export default function TutorialRoute() {
   const tutorial = useGetTutorialQuery(tutorialId);
   const [removeTutorialBlock, removing] = useRemoveTutorialBlockMutation();
   const removeBlock = (id: string, blockId: string) =>
-    removeTutorialBlock({ tutorialId: id, blockId }).unwrap().catch((error: unknown) => reportRefusal(error, 'The block could not be deleted.'));
+    removeTutorialBlock({ tutorialId: id, blockId }).unwrap().catch((error: unknown) => toastRefusal(error, 'The block could not be deleted.'));
   useRecordRead(tutorialId, tutorial.data !== undefined);
   const back = { to: paths.course(courseId), label: 'Back to the course' };
   return (

@@ -1,4 +1,5 @@
 import { LIST_PAGE_SIZE, type Course } from '@dblearn/contracts';
+import { readTotalCount } from '@dblearn/ui';
 import { baseApi } from '@dblearn/web';
 
 /** More pages than any catalogue we expect (100 courses a page): a bound, never an endless loop. */
@@ -20,8 +21,8 @@ export const courseCatalogueApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cour
           if (result.error) return { error: result.error };
           const items = result.data as Course[];
           courses.push(...items);
-          const total = Number(result.meta?.response?.headers.get('x-total-count'));
-          if (items.length < LIST_PAGE_SIZE.max || !(courses.length < total)) break;
+          const total = readTotalCount(result.meta);
+          if (items.length < LIST_PAGE_SIZE.max || total === null || courses.length >= total) break;
         }
         return { data: courses };
       },

@@ -17,13 +17,12 @@ export interface TopicProgress {
   projectsTotal: number;
 }
 
-type Progress = Pick<UserProfile, 'readTutorial' | 'finishedProject'>;
-
 /**
- * Progress per course, in catalogue order. Only tutorials and projects still in a course count, so a
- * deleted tutorial, project or course drops out of every figure at once.
+ * Progress per course, in catalogue order, from the learner's profile (its `readTutorial` and
+ * `finishedProject`). Only tutorials and projects still in a course count, so a deleted tutorial,
+ * project or course drops out of every figure at once.
  */
-export function courseProgress(courses: readonly Course[], me: Progress): CourseProgress[] {
+export function courseProgress(courses: readonly Course[], me: UserProfile): CourseProgress[] {
   const read = new Set(me.readTutorial.map((tutorial) => tutorial._id));
   const finished = new Set(me.finishedProject.map((project) => project._id));
   return courses.map((course) => ({

@@ -1,4 +1,5 @@
 import { PAGE_SIZE, type ListPage, type Topic } from '@dblearn/contracts';
+import { toListPage } from '@dblearn/ui';
 import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, interviewApi } from './interview-question.js';
 
 export interface QuestionPageRequest {
@@ -16,10 +17,7 @@ export const getQuestionsApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<QuestionPage, QuestionPageRequest>({
       query: ({ topic, page }) => ({ url: '/interview', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
-      transformResponse: (items: InterviewQuestion[], meta) => {
-        const total = Number(meta?.response?.headers.get('x-total-count'));
-        return { items, total: Number.isFinite(total) ? total : items.length };
-      },
+      transformResponse: (items: InterviewQuestion[], meta) => toListPage(items, meta),
       providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
     }),
   }),

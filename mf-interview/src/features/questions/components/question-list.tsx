@@ -1,11 +1,10 @@
-import { Pagination } from '@dblearn/ui';
+import { Pagination, toastRefusal } from '@dblearn/ui';
 import { toast, useSession } from '@dblearn/web';
 import { useState } from 'react';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import type { InterviewQuestion } from '../api/interview-question.js';
 import { useSaveQuestionMutation } from '../api/save-question.js';
 import { useUnsaveQuestionMutation } from '../api/unsave-question.js';
-import { toastRefusal } from '../../../lib/toast-refusal.js';
 import { QuestionCard } from './question-card.js';
 
 export interface QuestionListProps {

@@ -11,11 +11,6 @@ export function readView(params: URLSearchParams): QuestionView {
   return { kind: 'topic', topic: isTopic(topic) ? topic : null };
 }
 
-export function readPage(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 export function viewHref(view: QuestionView, page = 1): string {
   if (view.kind === 'saved') return AREA_LINKS.interviewSaved(page);
   const params = new URLSearchParams();

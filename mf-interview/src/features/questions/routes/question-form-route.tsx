@@ -1,4 +1,4 @@
-import { Button, LinkButton, Panel } from '@dblearn/ui';
+import { Button, LinkButton, Panel, toastRefusal } from '@dblearn/ui';
 import { errorStatus, isFetchBaseQueryError, toast, useSession } from '@dblearn/web';
 import { useNavigate, useParams } from '@dblearn/web/router';
 import { useCreateQuestionMutation } from '../api/create-question.js';
@@ -7,7 +7,6 @@ import type { InterviewQuestionInput } from '../api/interview-question.js';
 import { useUpdateQuestionMutation } from '../api/update-question.js';
 import { QuestionForm } from '../components/question-form.js';
 import { viewHref } from '../components/question-view.js';
-import { toastRefusal } from '../../../lib/toast-refusal.js';
 
 const backToList = <LinkButton to="/interview">Back to the questions</LinkButton>;
 

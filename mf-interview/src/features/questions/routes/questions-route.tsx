@@ -1,11 +1,11 @@
-import { pageCount, pageItems, Panel, Button, LinkButton } from '@dblearn/ui';
+import { pageItems, Panel, Button, LinkButton, readPage, usePagedList } from '@dblearn/ui';
 import { useGetMeQuery, useSession } from '@dblearn/web';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
 import type { InterviewQuestion } from '../api/interview-question.js';
 import { QuestionList } from '../components/question-list.js';
-import { readPage, readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
+import { readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
 
 interface ShownPage {
@@ -67,15 +67,9 @@ export default function QuestionsRoute() {
   const view = readView(params);
   const page = readPage(params);
   const shown = useShownPage(view, page);
-  const lastPage = pageCount(shown.total);
+  // A page past the end (the last question of a page was deleted, or an old link) moves to the last one.
+  const { currentPage, pastTheEnd } = usePagedList({ page, total: shown.total, loading: shown.loading, pageHref: (next) => viewHref(view, next) });
   const title = viewTitle(view);
-
-  // A page past the end (the last question of a page was deleted, or an old link): go to the last one.
-  const pastTheEnd = !shown.loading && shown.total > 0 && page > lastPage;
-  const lastPageHref = viewHref(view, lastPage);
-  useEffect(() => {
-    if (pastTheEnd) navigate(lastPageHref, { replace: true });
-  }, [pastTheEnd, navigate, lastPageHref]);
 
   return (
     <div className="interview-page">
@@ -104,7 +98,7 @@ export default function QuestionsRoute() {
             <QuestionList
               items={shown.items}
               total={shown.total}
-              page={Math.min(page, lastPage)}
+              page={currentPage}
               onPageChange={(next) => navigate(viewHref(view, next))}
               savedIds={shown.savedIds}
             />

@@ -1,4 +1,5 @@
-import { PAGE_SIZE, TOTAL_COUNT_HEADER, type ListPage, type Topic } from '@dblearn/contracts';
+import { PAGE_SIZE, type ListPage, type Topic } from '@dblearn/contracts';
+import { toListPage } from '@dblearn/ui';
 import { QUESTION_LIST_TAG, qnaApi, questionTag, type QnaQuestionSummary } from './qna-question.js';
 
 export interface QuestionPageRequest {
@@ -13,10 +14,7 @@ export const getQuestionsApi = qnaApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<ListPage<QnaQuestionSummary>, QuestionPageRequest>({
       query: ({ topic, page }) => ({ url: '/qna', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
-      transformResponse: (items: QnaQuestionSummary[], meta) => {
-        const total = Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER));
-        return { items, total: Number.isFinite(total) ? total : items.length };
-      },
+      transformResponse: (items: QnaQuestionSummary[], meta) => toListPage(items, meta),
       // Each question's tag too: a live change to a question reads again the pages that show it.
       providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
     }),

@@ -11,11 +11,6 @@ export function readTopic(params: URLSearchParams): Topic | null {
   return isTopic(topic) ? topic : null;
 }
 
-export function readPage(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 export function listHref(topic: Topic | null, page = 1): string {
   const params = new URLSearchParams();
   if (topic) params.set('topic', topic);

@@ -6,7 +6,7 @@ import type { QuestionInput } from '../api/qna-question.js';
 import { useUpdateQuestionMutation } from '../api/update-question.js';
 import { QuestionForm } from '../components/question-form.js';
 import { QuestionUnavailable } from '../components/question-unavailable.js';
-import { announceRefusal } from '../../../lib/refusal.js';
+import { toastRefusal } from '@dblearn/ui';
 
 /** /qna/edit/{id}: the author edits title, question and topic. */
 export default function EditQuestionRoute() {
@@ -39,7 +39,7 @@ export default function EditQuestionRoute() {
       navigate(`/qna/${question._id}`);
       return true;
     } catch (failure) {
-      announceRefusal(failure, 'The question could not be saved.');
+      toastRefusal(failure, 'The question could not be saved.');
       return false;
     }
   };

@@ -14,7 +14,7 @@ import { PostBody } from '../markdown/post-body.js';
 import { QuestionUnavailable } from '../components/question-unavailable.js';
 import { ReplyForm } from '../components/reply-form.js';
 import { ReplyList } from '../components/reply-list.js';
-import { announceRefusal } from '../../../lib/refusal.js';
+import { toastRefusal } from '@dblearn/ui';
 
 /**
  * /qna/{id}: the question, a form to answer it, and the answers. The author may edit and delete it
@@ -54,7 +54,7 @@ export default function QuestionRoute() {
       toast.success('Question deleted.');
       navigate('/qna');
     } catch (failure) {
-      announceRefusal(failure, 'The question could not be deleted.');
+      toastRefusal(failure, 'The question could not be deleted.');
     }
   };
 
@@ -64,7 +64,7 @@ export default function QuestionRoute() {
       return true;
     } catch (failure) {
       // SPEC §8: a 4xx is told; anything else was only logged by the base API.
-      announceRefusal(failure, 'The answer could not be posted.');
+      toastRefusal(failure, 'The answer could not be posted.');
       return false;
     }
   };
@@ -75,7 +75,7 @@ export default function QuestionRoute() {
       await deleteReply({ questionId: question._id, replyId: reply._id }).unwrap();
       toast.success('Answer deleted.');
     } catch (failure) {
-      announceRefusal(failure, 'The answer could not be deleted.');
+      toastRefusal(failure, 'The answer could not be deleted.');
     } finally {
       setDeletingReplyId(null);
     }
@@ -88,7 +88,7 @@ export default function QuestionRoute() {
       await acceptReply({ questionId: question._id, replyId: reply?._id ?? null }).unwrap();
       toast.success(reply ? 'Answer accepted.' : 'Accepted answer cleared.');
     } catch (failure) {
-      announceRefusal(failure, reply ? 'The answer could not be accepted.' : 'The accepted answer could not be cleared.');
+      toastRefusal(failure, reply ? 'The answer could not be accepted.' : 'The accepted answer could not be cleared.');
     } finally {
       setAcceptingReplyId(null);
     }

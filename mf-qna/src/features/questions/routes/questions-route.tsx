@@ -1,5 +1,4 @@
-import { Button, pageCount, Panel } from '@dblearn/ui';
-import { useEffect } from 'react';
+import { Button, Panel, readPage, toastRefusal, usePagedList } from '@dblearn/ui';
 import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useCreateQuestionMutation } from '../api/create-question.js';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
@@ -8,9 +7,8 @@ import { QUESTION_LIST_TAG, qnaApi } from '../api/qna-question.js';
 import type { QuestionInput } from '../api/qna-question.js';
 import { QuestionForm } from '../components/question-form.js';
 import { QuestionList } from '../components/question-list.js';
-import { ASK_PARAM, listHref, readPage, readTopic, topicTitle } from '../components/question-view.js';
+import { ASK_PARAM, listHref, readTopic, topicTitle } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
-import { announceRefusal } from '../../../lib/refusal.js';
 import { toast, useAppDispatch } from '@dblearn/web';
 
 /** /qna: the post form at the top, the topic sidebar, and six questions a page, newest first. */
@@ -33,15 +31,9 @@ export default function QuestionsRoute() {
   // currentData: never show the previous page's questions while the next page loads.
   const shown = list.currentData;
   const total = shown?.total ?? 0;
-  const lastPage = pageCount(total);
   const loading = shown === undefined && list.isFetching;
-
-  // A page past the end (its last question was deleted, or an old link): go to the last one.
-  const pastTheEnd = !loading && total > 0 && page > lastPage;
-  const lastPageHref = listHref(topic, lastPage);
-  useEffect(() => {
-    if (pastTheEnd) navigate(lastPageHref, { replace: true });
-  }, [pastTheEnd, navigate, lastPageHref]);
+  // A page past the end (its last question was deleted, or an old link) moves to the last one.
+  const { currentPage, pastTheEnd } = usePagedList({ page, total, loading, pageHref: (next) => listHref(topic, next) });
 
   const post = async (question: QuestionInput): Promise<boolean> => {
     try {
@@ -51,7 +43,7 @@ export default function QuestionsRoute() {
       navigate(listHref(topic === null || topic === question.topic ? topic : question.topic));
       return true;
     } catch (error) {
-      announceRefusal(error, 'The question could not be posted.');
+      toastRefusal(error, 'The question could not be posted.');
       return false;
     }
   };
@@ -92,7 +84,7 @@ export default function QuestionsRoute() {
               </Panel>
             )
           ) : (
-            <QuestionList items={shown.items} total={total} page={Math.min(page, lastPage)} onPageChange={(next) => navigate(listHref(topic, next))} />
+            <QuestionList items={shown.items} total={total} page={currentPage} onPageChange={(next) => navigate(listHref(topic, next))} />
           )}
         </section>
       </div>

@@ -6,3 +6,9 @@ export function SignedOutOnly() {
   const { isSignedIn } = useSession();
   return isSignedIn ? <Navigate to="/" replace /> : <Outlet />;
 }
+
+/** Pages of the shell's own that need an account (/search): a visitor signs in first. */
+export function SignedInOnly() {
+  const { isSignedIn } = useSession();
+  return isSignedIn ? <Outlet /> : <Navigate to="/login" replace />;
+}

@@ -2,6 +2,7 @@ import { LinkButton } from '@dblearn/ui';
 import { useSession } from '@dblearn/web';
 import { Link, NavLink, useLocation } from '@dblearn/web/router';
 import { useId, useState } from 'react';
+import { SearchSlot } from '../../search/index.js';
 
 /** SPEC §2: the areas a signed-in user can open from the bar. */
 const AREA_LINKS = [
@@ -32,6 +33,7 @@ export function Navbar() {
           </Link>
           <span className="navbar__tagline">Online Education &amp; Learning</span>
         </div>
+        {isSignedIn ? <SearchSlot /> : null}
         <button
           type="button"
           className="navbar__toggle"

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseStructureBlock } from './block-settings.js';
+import { bplusBuild } from './bplus-tree.js';
+import { extendibleBuild } from './extendible-hash.js';
+import { STRUCTURE_LANGUAGES, type StructureLanguage } from './languages.js';
+import { linearBuild } from './linear-hash.js';
+
+const CONTENT = join(process.cwd(), '../../content/courses');
+
+const markdownFiles = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? markdownFiles(join(dir, name)) : name.endsWith('.md') ? [join(dir, name)] : []));
+
+/** Every visualizer fence of the shipped curriculum, with the file it is in. */
+const shippedBlocks = markdownFiles(CONTENT).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/^```([\w-]+)[ \t]*\n([\s\S]*?)^```/gm)]
+    .filter((match) => (STRUCTURE_LANGUAGES as readonly string[]).includes(match[1]!))
+    .map((match) => ({ file: file.slice(CONTENT.length + 1), language: match[1] as StructureLanguage, code: match[2]! })),
+);
+
+describe('the visualizer blocks of the shipped lessons', () => {
+  it('are there: the B+ tree lessons and the hashed files lesson use them', () => {
+    expect(new Set(shippedBlocks.map((block) => `${block.file} ${block.language}`))).toEqual(
+      new Set([
+        'indexes-and-b-trees/tutorials/b-tree-structure-and-search.md btree',
+        'indexes-and-b-trees/tutorials/insertion-deletion-and-index-cost.md btree',
+        'heap-sorted-hashed-files/tutorials/hashed-files.md hash-extendible',
+        'heap-sorted-hashed-files/tutorials/hashed-files.md hash-linear',
+      ]),
+    );
+  });
+
+  it.each(shippedBlocks.map((block) => [`${block.file} ${block.language}`, block] as const))('%s reads and builds with its steps', (_, block) => {
+    const settings = parseStructureBlock(block.language, block.code);
+    if (!settings.ok) throw new Error(settings.message);
+    const value = settings.value;
+    const built = value.kind === 'btree' ? bplusBuild(value.order, value.keys) : value.kind === 'hash-extendible' ? extendibleBuild(value.capacity, value.keys) : linearBuild(value.capacity, value.buckets, value.keys);
+    expect(built.ok && built.value.steps.length).toBeGreaterThanOrEqual(value.keys.length);
+  });
+});

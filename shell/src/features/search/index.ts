@@ -1,0 +1,1 @@
+export { SearchSlot } from './components/search-slot.js';

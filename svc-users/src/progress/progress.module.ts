@@ -1,0 +1,40 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
+import { ContentClient } from '../content/content.client.js';
+import { UsersModule } from '../users/users.module.js';
+import { ProgressEvents } from './progress-events.js';
+import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
+import { SnapshotHolders } from './snapshot-holders.js';
+import { ProgressController } from './progress.controller.js';
+import { ProgressService } from './progress.service.js';
+import { UserProgress } from './user-progress.js';
+import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
+import { UserWriteClaims } from './user-write-claims.js';
+
+@Module({
+  imports: [
+    UsersModule,
+    MongooseModule.forFeature([
+      { name: SnapshotHolder.name, schema: SnapshotHolderSchema },
+      { name: UserWriteClaim.name, schema: UserWriteClaimSchema },
+    ]),
+  ],
+  controllers: [ProgressController],
+  providers: [
+    ProgressService,
+    ProgressEvents,
+    SnapshotHolders,
+    UserProgress,
+    UserWriteClaims,
+    { provide: ContentClient, inject: [USERS_CONFIG], useFactory: (config: UsersConfig) => new ContentClient(config.natsUrl) },
+  ],
+  exports: [ProgressEvents],
+})
+export class ProgressModule implements OnApplicationShutdown {
+  constructor(private readonly content: ContentClient) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.content.close();
+  }
+}
