@@ -9,7 +9,7 @@ test.describe('a deployed remote', () => {
     const remoteFiles: string[] = [];
     page.on('response', (response) => {
       const { port, pathname } = new URL(response.url());
-      if ([REMOTE_PORTS.dashboard, REMOTE_PORTS.interview].includes(Number(port) as 18082 | 18084)) remoteFiles.push(pathname);
+      if ([REMOTE_PORTS.dashboard, REMOTE_PORTS.interview].includes(Number(port))) remoteFiles.push(pathname);
     });
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

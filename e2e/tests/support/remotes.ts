@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 
-/** The suite's remote ports (playwright.config.ts MF_<NAME>_PORT). */
-export const REMOTE_PORTS = { catalog: 18081, interview: 18082, qna: 18083, dashboard: 18084 } as const;
+/** The suite's remote ports (playwright.config.ts MF_<NAME>_PORT, moved with E2E_<NAME>_PORT as there). */
+export const REMOTE_PORTS = {
+  catalog: Number(process.env.E2E_CATALOG_PORT ?? 18081),
+  interview: Number(process.env.E2E_INTERVIEW_PORT ?? 18082),
+  qna: Number(process.env.E2E_QNA_PORT ?? 18083),
+  dashboard: Number(process.env.E2E_DASHBOARD_PORT ?? 18084),
+} as const;
 
 /**
  * Takes one area offline for this page, as if its server were down: every request to its port
