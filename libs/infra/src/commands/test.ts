@@ -84,7 +84,7 @@ function guessJestMs(ws: Workspace): number {
   return countSpecs(join(ws.dir, 'test')) * 15_000 + countSpecs(join(ws.dir, 'src')) * 2_000;
 }
 
-/** The static checks' label in the results, and their guessed time when no run has been recorded. */
+/** The static checks' name in the pool (and in the recorded times), and their guessed time when no run has been recorded. */
 const STATIC_CHECKS = 'static checks';
 const STATIC_CHECKS_GUESS_MS = 120_000;
 
@@ -167,9 +167,9 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
     say(`${ordered.length} suites, ${concurrency} at a time: ${ordered.map((job) => job.folder).join(', ')}`);
     const pooled = await runBounded(ordered, concurrency, (job) => job.run(), () => interrupted);
     // Results in the order people expect (static checks, then libs, services, front ends), not the run's order.
-    const byLabel = new Map(pooled.flatMap((outcome) => (outcome ? [[outcome.label, outcome] as const] : [])));
+    const outcomeOf = new Map(ordered.map((job, index) => [job, pooled[index]] as const));
     for (const job of jobs) {
-      const outcome = byLabel.get(job.folder);
+      const outcome = outcomeOf.get(job);
       if (outcome) outcomes.push(outcome);
     }
     if (runE2e && !interrupted) {
