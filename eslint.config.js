@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './eslint/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -33,6 +34,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // bulletproof-react's zones: a feature imports its own folder, shared code, and other features
+    // only through their index.ts; shared code imports no feature (eslint/feature-boundaries.js).
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    plugins: { dblearn: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'dblearn/feature-boundaries': 'error' },
   },
   {
     // The two places that may reach them directly.

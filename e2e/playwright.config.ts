@@ -12,13 +12,22 @@ const webPort = Number(process.env.E2E_WEB_PORT ?? 18080);
 // the suite makes one here, once in the main process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dblearn-e2e-'));
 
+// Two browsers at once by default (CI has two cores); E2E_WORKERS=1 runs one test at a time.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number of 1 or more, not "${process.env.E2E_WORKERS}".`);
+
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own accounts and content, so tests spread over the workers. A file whose
+  // tests read one shared list in turn says `test.describe.configure({ mode: 'default' })` (in
+  // order, one worker); a test that must have the machine to itself (a timing) is tagged @alone.
+  fullyParallel: true,
+  workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two tests share two cores with the platform: a long admin form test that took 25 s alone may take
+  // twice that beside another, so the limit grows with the workers (a hang is still caught).
+  timeout: 30_000 * Math.min(workers, 2),
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : [['list']],
   use: {
@@ -38,7 +47,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', grepInvert: /@alone/ },
+    // After everything else (a failure there skips these), one at a time.
+    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], workers: 1 },
+  ],
   webServer: [
     {
       command: 'npm start',
@@ -60,6 +73,9 @@ export default defineConfig({
         ...suitePortVariables(),
         ADMIN_EMAIL: 'admin@e2e.dblearn.test',
         ADMIN_PASSWORD: 'e2e-admin-password',
+        // Sign-ups per address (30 a minute): the suite signs up a fresh account for nearly every test,
+        // from one address, on two workers. The limit itself: gateway/test/gateway-over-nats.spec.ts.
+        REGISTER_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
       },
     },

@@ -14,6 +14,9 @@ async function lastPageOf(request: APIRequestContext, token: string, topic: stri
   return Math.max(1, Math.ceil(Number(response.headers()['x-total-count']) / 6));
 }
 
+// Two tests add File Organization questions and open the last page of that list: in order, in one worker.
+test.describe.configure({ mode: 'default' });
+
 test.describe('the interview bank', () => {
   test('a learner filters, opens an answer, saves, sees the saved view and unsaves', async ({ page, request }) => {
     await signIn(page, request);

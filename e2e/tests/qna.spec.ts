@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectAccessible } from './support/accessibility.js';
-import { expectNoSidewaysScroll } from './support/content.js';
+import { adminToken, expectNoSidewaysScroll } from './support/content.js';
 
 // Issue 9 in Chromium against `npm start` (svc-community seeds its demo questions: SEED_DEMO).
-const ADMIN = { email: 'admin@e2e.dblearn.test', password: 'e2e-admin-password' };
 const MARKUP = '<img src=x onerror=alert(1)> and <script>alert(2)</script>';
 
 function unique(label: string): string {
@@ -25,11 +24,9 @@ async function postViaApi(request: APIRequestContext, token: string, title: stri
   return ((await response.json()) as { _id: string })._id;
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth', { data: ADMIN });
-  expect(response.status()).toBe(200);
-  return response.text();
-}
+// "First in the list", "newest first" page by page: the tests read the one shared question list, so
+// they run in order in one worker (other files still run beside them).
+test.describe.configure({ mode: 'default' });
 
 test.describe('the Q&A forum', () => {
   test('a learner posts a question and finds it first in the list and under its topic', async ({ page, request }) => {

@@ -16,8 +16,8 @@ export function sayError(message: string): void {
 /** "1.2 s" / "350 ms": durations as people read them. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return `${minutes} min ${seconds} s`;
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`;
+  // Round to whole seconds first, or 9 min 59.6 s reads "9 min 60 s".
+  const total = Math.round(ms / 1000);
+  return `${Math.floor(total / 60)} min ${total % 60} s`;
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { UserFacingError } from '../errors.js';
 import { formatDuration, say } from '../log.js';
+import { withFileLock } from '../process/build-lock.js';
 import { npmCommand, runInherited } from '../process/run.js';
 import { listFrontEnds } from '../workspaces/discover.js';
 import { isFrontEndCurrent, markBuilt } from '../workspaces/staleness.js';
@@ -47,7 +48,18 @@ async function buildFrontEnds(root: string, force: boolean): Promise<void> {
   }
 }
 
+/** Where a build announces itself, so builds started at once (test suites that each start the platform) take turns. */
+export function buildLockPath(root: string): string {
+  return join(root, 'node_modules', '.cache', 'dblearn', 'build.lock');
+}
+
 export async function runBuild(root: string, options: BuildOptions = {}): Promise<void> {
-  await buildNodePackages(root);
-  if (!options.skipFrontEnds) await buildFrontEnds(root, options.force ?? false);
+  await withFileLock(
+    buildLockPath(root),
+    async () => {
+      await buildNodePackages(root);
+      if (!options.skipFrontEnds) await buildFrontEnds(root, options.force ?? false);
+    },
+    (holder) => say(`waiting for the build that process ${holder} is running`),
+  );
 }

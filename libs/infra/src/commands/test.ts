@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { UserFacingError } from '../errors.js';
 import { formatDuration, say, sayError } from '../log.js';
-import { npmCommand, runInherited } from '../process/run.js';
+import { npmCommand, runCollected, runInherited } from '../process/run.js';
+import { heaviestFirst, runBounded, testConcurrency } from '../testing/pool.js';
 import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf, type SuiteOutcome } from '../testing/summary.js';
 import { runStaticChecks, staticChecks } from '../testing/static-checks.js';
 import { listWorkspaces, matchesFilter, orderForTests, type Workspace } from '../workspaces/discover.js';
@@ -30,15 +31,62 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
+/**
+ * One workspace's jest, its output held back and printed as one block when it ends, so suites
+ * running side by side do not interleave. Each suite starts its own servers on free ports with data
+ * in its own temporary folder (libs/testing), so two workspaces never share one.
+ */
 async function runJest(root: string, ws: Workspace, outputFile: string): Promise<SuiteOutcome> {
   const jest = createRequire(join(root, 'package.json')).resolve('jest/bin/jest');
   const startedAt = Date.now();
-  say(`${ws.folder}: jest`);
-  const code = await runInherited(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', jest, '--json', `--outputFile=${outputFile}`, '--passWithNoTests'], {
+  say(`${ws.folder}: jest started`);
+  const { code, output } = await runCollected(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', jest, '--json', `--outputFile=${outputFile}`, '--passWithNoTests'], {
     cwd: ws.dir,
   });
-  return outcomeFromJest(ws.folder, await readJson(outputFile), code, Date.now() - startedAt);
+  const outcome = outcomeFromJest(ws.folder, await readJson(outputFile), code, Date.now() - startedAt);
+  const verdict = outcome.failed ? `FAILED (${outcome.failed} failed)` : 'passed';
+  process.stdout.write(`\n──── ${ws.folder}: jest ${verdict} in ${formatDuration(outcome.durationMs)} ────\n${output.trimEnd()}\n──── end of ${ws.folder} ────\n`);
+  return outcome;
 }
+
+/** Where the last run's suite times are kept (outside git), so the next run starts the longest first. */
+function durationsFile(root: string): string {
+  return join(root, 'node_modules', '.cache', 'dblearn', 'test-durations.json');
+}
+
+async function readDurations(root: string): Promise<Record<string, number>> {
+  const json = await readJson(durationsFile(root));
+  if (!json || typeof json !== 'object') return {};
+  return Object.fromEntries(Object.entries(json).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+}
+
+async function saveDurations(root: string, outcomes: readonly SuiteOutcome[]): Promise<void> {
+  const file = durationsFile(root);
+  try {
+    const durations = { ...(await readDurations(root)), ...Object.fromEntries(outcomes.map((o) => [o.label, o.durationMs])) };
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(durations, null, 2)}\n`);
+  } catch {
+    // Only an ordering hint: a run without it still tests everything.
+  }
+}
+
+function countSpecs(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && /\.spec\.tsx?$/.test(entry.name)).length;
+}
+
+/**
+ * A fresh clone's guess of a workspace's jest time, in ms: the suites under test/ start real servers
+ * (FerretDB, NATS, sometimes the whole platform) and take seconds each; those under src/ take less.
+ */
+function guessJestMs(ws: Workspace): number {
+  return countSpecs(join(ws.dir, 'test')) * 15_000 + countSpecs(join(ws.dir, 'src')) * 2_000;
+}
+
+/** The static checks' name in the pool (and in the recorded times), and their guessed time when no run has been recorded. */
+const STATIC_CHECKS = 'static checks';
+const STATIC_CHECKS_GUESS_MS = 120_000;
 
 async function runBrowserSuite(root: string, outputFile: string): Promise<SuiteOutcome> {
   const npm = npmCommand();
@@ -67,6 +115,8 @@ function printResults(outcomes: readonly SuiteOutcome[], problems: readonly stri
     process.stdout.write(`  ${o.failed ? '✗' : '✓'} ${o.label.padEnd(width)}  ${counts.padEnd(32)} ${formatDuration(o.durationMs).padStart(9)}${notes}\n`);
   }
   for (const problem of problems) process.stdout.write(`  ✗ ${problem}\n`);
+  const failed = outcomes.filter((o) => o.failed).map((o) => o.label);
+  if (failed.length) process.stdout.write(`  failed in: ${failed.join(', ')}\n`);
 }
 
 /** `test`: resolves to the exit code; the last line printed is the `N passed, N failed` summary. */
@@ -79,6 +129,7 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
   const e2e = all.find((ws) => ws.folder === E2E_FOLDER);
   const runE2e = !options.unit && e2e !== undefined && existsSync(join(e2e.dir, E2E_CONFIG)) && matchesFilter(e2e, options.workspaces);
 
+  const startedAt = Date.now();
   let interrupted = false;
   const onInterrupt = () => {
     interrupted = true;
@@ -99,17 +150,27 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
     sayError((error as Error).message);
   }
 
-  const outcomes: SuiteOutcome[] = [];
   // Type-check and lint only on a whole run: a run limited to a few workspaces is a developer's quick loop.
-  if (options.workspaces.length === 0 && !interrupted) {
-    say('static checks: eslint and every workspace\'s typecheck');
-    outcomes.push(await runStaticChecks(staticChecks(root, all), 2));
-  }
+  const withStaticChecks = options.workspaces.length === 0;
   const reports = await mkdtemp(join(tmpdir(), 'dblearn-test-reports-'));
+  const outcomes: SuiteOutcome[] = [];
   try {
-    for (const [index, ws] of jestWorkspaces.entries()) {
-      if (interrupted) break;
-      outcomes.push(await runJest(root, ws, join(reports, `jest-${index}.json`)));
+    // The static checks and every workspace's jest share one bounded pool, longest first, so the long
+    // service suites start at once and the short ones fill in; the browser suite then gets the machine.
+    const jobs = [
+      ...(withStaticChecks ? [{ folder: STATIC_CHECKS, run: () => runStaticChecks(staticChecks(root, all), 1) }] : []),
+      ...jestWorkspaces.map((ws, index) => ({ folder: ws.folder, ws, run: () => runJest(root, ws, join(reports, `jest-${index}.json`)) })),
+    ];
+    const durations = await readDurations(root);
+    const ordered = heaviestFirst(jobs, durations, (job) => ('ws' in job ? guessJestMs(job.ws) : STATIC_CHECKS_GUESS_MS));
+    const concurrency = testConcurrency(process.env, availableParallelism());
+    say(`${ordered.length} suites, ${concurrency} at a time: ${ordered.map((job) => job.folder).join(', ')}`);
+    const pooled = await runBounded(ordered, concurrency, (job) => job.run(), () => interrupted);
+    // Results in the order people expect (static checks, then libs, services, front ends), not the run's order.
+    const outcomeOf = new Map(ordered.map((job, index) => [job, pooled[index]] as const));
+    for (const job of jobs) {
+      const outcome = outcomeOf.get(job);
+      if (outcome) outcomes.push(outcome);
     }
     if (runE2e && !interrupted) {
       if (built) outcomes.push(await runBrowserSuite(root, join(reports, 'playwright.json')));
@@ -118,10 +179,12 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
   } finally {
     await rm(reports, { recursive: true, force: true });
   }
+  await saveDurations(root, outcomes);
   if (interrupted) problems.push('interrupted: the remaining suites did not run');
 
   const totals = totalsOf(outcomes);
   printResults(outcomes, problems);
+  process.stdout.write(`  took ${formatDuration(Date.now() - startedAt)} in all (build included)\n`);
   if (totals.passed + totals.failed === 0) process.stdout.write('  ✗ no test ran\n');
   process.stdout.write(`${summaryLine(totals)}\n`);
   process.off('SIGINT', onInterrupt);

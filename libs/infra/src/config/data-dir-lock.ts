@@ -31,7 +31,8 @@ function commandLineOf(pid: number): string | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Does a process with this pid exist (EPERM: it does, owned by someone else)? */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

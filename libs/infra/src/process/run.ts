@@ -62,6 +62,24 @@ export function runInherited(command: string, args: readonly string[], options: 
   });
 }
 
+/**
+ * Runs a command with its stdout and stderr kept together, in the order they came, instead of on the
+ * terminal: suites that run side by side print each one's output as one block when it ends.
+ */
+export function runCollected(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(command, [...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', (error) => {
+      chunks.push(Buffer.from(`could not run ${command}: ${error.message}\n`));
+      resolve({ code: 127, output: Buffer.concat(chunks).toString('utf8') });
+    });
+    child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 127), output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 /** npm as the running npm script was started with (same version), else `npm` from PATH. */
 export function npmCommand(env: NodeJS.ProcessEnv = process.env): { command: string; prefixArgs: string[] } {
   const execPath = env.npm_execpath;

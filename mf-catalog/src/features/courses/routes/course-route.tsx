@@ -6,8 +6,8 @@ import { BackLink } from '../../../lib/back-link.js';
 import type { Course } from '../../../lib/content.js';
 import { NEW_ID, paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { useProgress } from '../../progress/api/get-progress.js';
-import { useDeleteTutorialMutation } from '../../tutorials/api/delete-tutorial.js';
+import { useProgress } from '../../progress/index.js';
+import { useDeleteTutorialMutation } from '../../tutorials/index.js';
 import { useGetCourseQuery } from '../api/get-course.js';
 
 function DeleteTutorial({ courseId, tutorial }: { courseId: string; tutorial: { _id: string; title: string } }) {

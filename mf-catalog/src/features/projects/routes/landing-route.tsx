@@ -1,6 +1,6 @@
 import { LinkButton } from '@dblearn/ui';
 import { paths } from '../../../lib/paths.js';
-import { CourseBrowser } from '../../courses/components/course-browser.js';
+import { CourseBrowser } from '../../courses/index.js';
 
 /** /projectLandingPage: "Recommended Projects", course cards by topic with See Projects (SPEC §2). */
 export default function LandingRoute() {

@@ -9,7 +9,7 @@ import { useGetProjectQuery } from '../api/get-project.js';
 import { useUpdateProjectMutation } from '../api/update-project.js';
 import { ProjectForm, type ProjectFormFields } from '../components/project-form.js';
 import { toast } from '@dblearn/web';
-import CheckEditor from '../../checks/components/check-editor.js';
+import { CheckEditor } from '../../checks/index.js';
 
 function NewProject({ courseId }: { courseId: string }) {
   const [createProject] = useCreateProjectMutation();

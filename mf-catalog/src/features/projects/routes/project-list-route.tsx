@@ -5,8 +5,8 @@ import { BackLink } from '../../../lib/back-link.js';
 import type { Course } from '../../../lib/content.js';
 import { NEW_ID, paths, type ProjectArea } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
-import { useGetCourseQuery } from '../../courses/api/get-course.js';
-import { useProgress } from '../../progress/api/get-progress.js';
+import { useGetCourseQuery } from '../../courses/index.js';
+import { useProgress } from '../../progress/index.js';
 import { useDeleteProjectMutation } from '../api/delete-project.js';
 
 type ProjectEntry = Course['projects'][number];

@@ -6,12 +6,12 @@ import { BackLink } from '../../../lib/back-link.js';
 import { paths, type ProjectArea } from '../../../lib/paths.js';
 import { ReadingBlocks } from '../../../lib/reading-blocks.js';
 import { LoadingLine, QueryView } from '../../../lib/query-view.js';
-import { FinishToggle } from '../../progress/components/finish-toggle.js';
+import { FinishToggle } from '../../progress/index.js';
 import { useGetProjectQuery } from '../api/get-project.js';
 import { useRemoveProjectBlockMutation } from '../api/remove-project-block.js';
 
 // A checked project's editors, CodeMirror included, load only with a project that has checks.
-const ProjectChecks = lazy(() => import('../../checks/components/project-checks.js'));
+const ProjectChecks = lazy(() => import('../../checks/project-checks.js'));
 
 function checksLeftLabel(left: number): string {
   return `Pass every check to finish: ${left === 1 ? '1 check is' : `${left} checks are`} left.`;

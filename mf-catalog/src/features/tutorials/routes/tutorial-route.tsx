@@ -6,8 +6,7 @@ import { BackLink } from '../../../lib/back-link.js';
 import { paths } from '../../../lib/paths.js';
 import { QueryView } from '../../../lib/query-view.js';
 import { ReadingBlocks } from '../../../lib/reading-blocks.js';
-import { useProgress } from '../../progress/api/get-progress.js';
-import { useRecordTutorialReadMutation } from '../../progress/api/record-tutorial-read.js';
+import { useProgress, useRecordTutorialReadMutation } from '../../progress/index.js';
 import { useGetTutorialQuery } from '../api/get-tutorial.js';
 import { useRemoveTutorialBlockMutation } from '../api/remove-tutorial-block.js';
 

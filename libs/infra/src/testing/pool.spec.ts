@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { heaviestFirst, runBounded, testConcurrency } from './pool.js';
+
+/** A job that ends when `release(name)` is called, recording when it started. */
+function gate() {
+  const started: string[] = [];
+  const waiting = new Map<string, () => void>();
+  const job = (name: string) =>
+    new Promise<string>((resolve) => {
+      started.push(name);
+      waiting.set(name, () => resolve(`${name} done`));
+    });
+  const release = async (name: string) => {
+    waiting.get(name)?.();
+    // Let the finished job's lane pick the next one.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { started, job, release };
+}
+
+describe('runBounded', () => {
+  it('never runs more than the limit at once, and starts the next as soon as one ends', async () => {
+    const { started, job, release } = gate();
+    const all = runBounded(['a', 'b', 'c', 'd'], 2, job);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a', 'b']);
+    await release('b');
+    expect(started).toEqual(['a', 'b', 'c']);
+    await release('a');
+    await release('c');
+    await release('d');
+    expect(await all).toEqual(['a done', 'b done', 'c done', 'd done']);
+  });
+
+  it('starts nothing more once told to stop, and leaves those results undefined', async () => {
+    let stop = false;
+    const ran: number[] = [];
+    const results = await runBounded([1, 2, 3], 1, async (n) => {
+      ran.push(n);
+      stop = true;
+      return n * 10;
+    }, () => stop);
+    expect(ran).toEqual([1]);
+    expect(results).toEqual([10, undefined, undefined]);
+  });
+});
+
+describe('heaviestFirst', () => {
+  const items = [{ folder: 'libs/ui' }, { folder: 'svc-content' }, { folder: 'gateway' }, { folder: 'mf-qna' }];
+
+  it('orders by the last run\'s times, guessing for suites with none', () => {
+    const order = heaviestFirst(items, { gateway: 200_000, 'libs/ui': 5_000 }, (item) => (item.folder === 'svc-content' ? 300_000 : 1_000));
+    expect(order.map((item) => item.folder)).toEqual(['svc-content', 'gateway', 'libs/ui', 'mf-qna']);
+  });
+
+  it('keeps the given order for equal weights', () => {
+    expect(heaviestFirst(items, {}, () => 1).map((item) => item.folder)).toEqual(['libs/ui', 'svc-content', 'gateway', 'mf-qna']);
+  });
+});
+
+describe('testConcurrency', () => {
+  it('runs two at a time unless the machine has one core or TEST_JOBS says otherwise', () => {
+    expect(testConcurrency({}, 8)).toBe(2);
+    expect(testConcurrency({}, 1)).toBe(1);
+    expect(testConcurrency({ TEST_JOBS: '3' }, 2)).toBe(3);
+    expect(() => testConcurrency({ TEST_JOBS: 'many' }, 2)).toThrow('TEST_JOBS must be a whole number of 1 or more, not "many".');
+  });
+});

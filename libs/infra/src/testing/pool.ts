@@ -1,0 +1,42 @@
+import { UserFacingError } from '../errors.js';
+
+/**
+ * Runs jobs at most `limit` at a time, in the order given (put the longest first so they do not
+ * end up last, alone, on an otherwise idle machine). Resolves to each job's result in input order.
+ * `stop()` returning true keeps jobs that have not started from starting (they resolve to undefined).
+ */
+export async function runBounded<T, R>(items: readonly T[], limit: number, job: (item: T) => Promise<R>, stop: () => boolean = () => false): Promise<Array<R | undefined>> {
+  const results: Array<R | undefined> = new Array<R | undefined>(items.length).fill(undefined);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length && !stop()) {
+      const index = next;
+      next += 1;
+      results[index] = await job(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return results;
+}
+
+/** How many suites run at once: TEST_JOBS when set, else 2 (each jest already uses a worker, and the box may have 2 cores). */
+export function testConcurrency(env: NodeJS.ProcessEnv, cores: number): number {
+  const raw = env.TEST_JOBS?.trim();
+  if (raw) {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new UserFacingError(`TEST_JOBS must be a whole number of 1 or more, not "${raw}".`);
+    return value;
+  }
+  return Math.max(1, Math.min(2, cores));
+}
+
+/**
+ * Longest first: the time a suite took last time when known, else `guess` (a fresh clone has no
+ * history). Stable for equal weights, so the order stays predictable.
+ */
+export function heaviestFirst<T extends { folder: string }>(items: readonly T[], lastDurations: Readonly<Record<string, number>>, guess: (item: T) => number): T[] {
+  return items
+    .map((item, index) => ({ item, index, weight: lastDurations[item.folder] ?? guess(item) }))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map(({ item }) => item);
+}
