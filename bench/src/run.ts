@@ -6,6 +6,7 @@ import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
 import { measureSearch } from './search.js';
 import { measureMemory, MemoryBenchError } from './memory.js';
+import { LiveBenchError, measureLive } from './live.js';
 import { PlatformStateError } from './platform.js';
 import { ContentBenchError, contentCalls, loadBenchContent } from './content.js';
 import { measurePeer } from './peer/bench.js';
@@ -69,6 +70,12 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
     return rows.some((row) => row.total === 0) ? 1 : 0;
   }
+  if (options.live) {
+    // Issue 22: a reply's arrival on 1,000 open live streams, and the API beside them.
+    const { rows, verdicts, failed } = await measureLive(options, token, say);
+    process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
+    return failed ? 1 : 0;
+  }
   if (options.search) {
     // Issue 22: GET /api/search at 100,000 Q&A threads plus the shipped curriculum, through the edge.
     const { rows, verdicts, failed } = await measureSearch(options, token, process.env, say);
@@ -124,6 +131,7 @@ main().then(
       error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
       error instanceof MemoryBenchError ||
+      error instanceof LiveBenchError ||
       error instanceof PlatformStateError ||
       error instanceof PeerSourceError ||
       error instanceof PeerServerError
