@@ -54,7 +54,7 @@ describe('the plans the File Organization lessons show', () => {
   });
 
   it('finds the e-mail the B+ tree search example looks up', async () => {
-    const { sandbox, sql } = examples('B+ tree structure and search', 'Try it');
+    const { sandbox, sql } = examples('B+ tree structure and search', 'Try it: a search down the B+ tree');
     const lookup = (sql[0] ?? '').replace(/EXPLAIN QUERY PLAN\s*/i, '');
     const engine = await loadEngine();
     expect(runOnCopy(engine, buildSandbox(engine, sandbox), lookup).rows).toHaveLength(1);

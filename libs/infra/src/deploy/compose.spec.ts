@@ -197,7 +197,10 @@ describe('docker-compose.yml', () => {
     expect(services.gateway!.environment!.TRUST_PROXY).toBe(address);
     expect(services.gateway!.environment!.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
     const caddyfile = read('deploy/edge/Caddyfile');
-    expect(caddyfile).toMatch(/handle \/api\/\* \{\s*(#[^\n]*\s*)*reverse_proxy gateway:3000 \{/);
+    expect(caddyfile).toMatch(/handle \/api\/\* \{\s*(encode [^\n]*\s*)?(#[^\n]*\s*)*reverse_proxy gateway:3000 \{/);
+    // Issue 22: the live Q&A stream goes through unencoded and flushed as each event comes.
+    expect(caddyfile).toMatch(/handle \/api\/live\/\* \{\s*reverse_proxy gateway:3000 \{[^}]*flush_interval -1[^}]*\}/);
+    expect(/handle \/api\/live\/\* \{[^}]*encode/.test(caddyfile)).toBe(false);
     expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
     expect(caddyfile).toMatch(/encode zstd gzip/);
     expect(caddyfile).toMatch(/handle \/\.edge\/health \{\s*respond 200/);
