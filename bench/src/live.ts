@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { AUTH_HEADER, QNA_LIVE } from '@dblearn/contracts';
+import { AUTH_HEADER, QNA_LIVE, type QnaLiveEvent } from '@dblearn/contracts';
 import { measureCall } from './load.js';
 import { apiUrl, type BenchOptions } from './options.js';
 import { rowLabel, type BenchRow } from './table.js';
@@ -17,8 +17,8 @@ const REPLIES = 8;
 export class LiveBenchError extends Error {}
 
 interface OpenStream {
-  /** When each question's change arrived on this stream, by the question id and the count of its changes seen. */
-  arrivals: Map<string, number[]>;
+  /** When each new reply's change arrived on this stream, by the reply's id. */
+  arrivals: Map<string, number>;
   close(): void;
 }
 
@@ -30,7 +30,7 @@ async function openStream(options: BenchOptions, token: string): Promise<OpenStr
     controller.abort();
     throw new LiveBenchError(`GET /api${QNA_LIVE.path} answered ${response.status}: start the platform with LIVE_CONNECTIONS_PER_USER=${LIVE_STREAMS} (the bench is one user).`);
   }
-  const arrivals = new Map<string, number[]>();
+  const arrivals = new Map<string, number>();
   const decoder = new TextDecoder();
   let pending = '';
   void (async () => {
@@ -43,8 +43,8 @@ async function openStream(options: BenchOptions, token: string): Promise<OpenStr
         for (const frame of frames) {
           if (!frame.includes(`event: ${QNA_LIVE.changeEvent}`)) continue;
           const data = /^data: (.*)$/m.exec(frame)?.[1];
-          const entityId = data ? (JSON.parse(data) as { entityId?: string }).entityId : undefined;
-          if (entityId) arrivals.set(entityId, [...(arrivals.get(entityId) ?? []), now]);
+          const change = data ? (JSON.parse(data) as QnaLiveEvent) : undefined;
+          if (change?.kind === 'replied' && change.replyId) arrivals.set(change.replyId, now);
         }
       }
     } catch {
@@ -54,7 +54,7 @@ async function openStream(options: BenchOptions, token: string): Promise<OpenStr
   return { arrivals, close: () => controller.abort() };
 }
 
-async function write(options: BenchOptions, token: string, method: string, path: string, body: object): Promise<{ _id: string }> {
+async function write(options: BenchOptions, token: string, method: string, path: string, body: object): Promise<{ _id: string; replies?: { _id: string }[] }> {
   const response = await fetch(apiUrl(options.edgeUrl, path), {
     method,
     headers: { [AUTH_HEADER]: token, 'content-type': 'application/json' },
@@ -62,7 +62,7 @@ async function write(options: BenchOptions, token: string, method: string, path:
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) throw new LiveBenchError(`${method} /api${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-  return (await response.json()) as { _id: string };
+  return (await response.json()) as { _id: string; replies?: { _id: string }[] };
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -81,13 +81,13 @@ export async function measureLive(options: BenchOptions, token: string, say: (me
     const latencies: number[] = [];
     const question = await write(options, token, 'POST', '/qna', { topic: 'sql', title: `Live bench ${Date.now()}: does every stream hear this?`, description: 'A question the live bench posts and answers.' });
     for (let reply = 0; reply < REPLIES; reply += 1) {
-      // Each reply's change is the question's (reply + 2)th: the question's own creation came first.
-      const seen = reply + 2;
       const sent = performance.now();
-      await write(options, token, 'POST', `/qna/${question._id}/replies`, { reply: `Reply ${reply + 1} from the live bench, heard by every stream.` });
+      const answered = await write(options, token, 'POST', `/qna/${question._id}/replies`, { reply: `Reply ${reply + 1} from the live bench, heard by every stream.` });
+      const replyId = answered.replies?.at(-1)?._id;
+      if (!replyId) throw new LiveBenchError('POST /api/qna/{id}/replies answered no reply.');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       for (const stream of streams) {
-        const arrived = stream.arrivals.get(question._id)?.[seen - 1];
+        const arrived = stream.arrivals.get(replyId);
         latencies.push(arrived === undefined ? Infinity : arrived - sent);
       }
     }
