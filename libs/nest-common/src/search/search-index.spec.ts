@@ -113,3 +113,33 @@ describe('snippets', () => {
     expect(withSwaps('by')).toEqual(['by']);
   });
 });
+
+describe('SearchIndex with a word in most documents', () => {
+  // 3,000 forum threads that all say "query" (past COMMON_MIN_DOCUMENTS): ranking every one of them
+  // would hold the service's one thread for long at 100,000, so such a query takes a bounded walk.
+  const threads = Array.from({ length: 3_000 }, (_, at) =>
+    doc(String(at + 1), at % 2 === 0 ? `A slow query ${at}` : `Help with thread ${at}`, `My query number ${at} is slow.`, 'qna'),
+  );
+  const index = new SearchIndex();
+  // Loaded in chunks: each test waits for the last one.
+  const ready = index.load([...threads, doc('9001', 'LEFT JOIN in a query', 'Keeps the unmatched rows.')]);
+
+  it('answers a common word with the newest documents holding it, title matches first, counting all of them', async () => {
+    await ready;
+    const { hits, counts } = index.search('query', { limit: 4 });
+    expect(counts).toEqual({ qna: 3_000, tutorial: 1 });
+    expect(hits.map((hit) => hit.title)).toEqual(['LEFT JOIN in a query', 'A slow query 2998', 'A slow query 2996', 'A slow query 2994']);
+    expect(hits[1]!.titleMarks).toEqual([[7, 12]]);
+    expect(index.search('query', { limit: 2, kind: 'qna' }).hits.map((hit) => hit.title)).toEqual(['A slow query 2998', 'A slow query 2996']);
+  });
+
+  it('ranks by the rarer words of a query and leaves the common one out', async () => {
+    await ready;
+    expect(index.search('query join', { limit: 3 }).hits.map((hit) => hit.title)).toEqual(['LEFT JOIN in a query']);
+  });
+
+  it('still finds a thread by a word that is not common', async () => {
+    await ready;
+    expect(index.search('help thread 1999', { limit: 1 }).hits.map((hit) => hit.title)).toEqual(['Help with thread 1999']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchKind, SearchMark, SearchSnippet, ServiceSearch, Topic } from '@dblearn/contracts';
+import { SEARCH_KINDS, type SearchHit, type SearchKind, type SearchMark, type SearchSnippet, type ServiceSearch, type Topic } from '@dblearn/contracts';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { indexTerms, queryTerms, withSwaps, wordsOf } from './search-terms.js';
 
@@ -15,6 +15,17 @@ export interface SearchDocument {
 
 /** A full load adds this many documents, then lets the service answer calls before it goes on. */
 const LOAD_CHUNK = 1_000;
+
+/**
+ * A word in more documents than this (and than COMMON_SHARE of them) is too common to rank by:
+ * MiniSearch scores every document a word matches, ~300 ms for 100,000 on this machine, on the
+ * service's one thread. A query of such words only is answered by a bounded walk instead (newest
+ * first, title matches first), and beside a rarer word such a word is left out of the ranking.
+ */
+const COMMON_MIN_DOCUMENTS = 2_000;
+const COMMON_SHARE = 0.05;
+/** The most documents the walk for a query of common words reads. */
+const COMMON_WALK = 20_000;
 
 /** A title word weighs this many body words: a title match ranks above a body match. */
 const TITLE_BOOST = 4;
@@ -36,6 +47,10 @@ export interface SearchOptions {
  */
 export class SearchIndex {
   private readonly documents = new Map<string, SearchDocument>();
+  /** The documents newest first, for the walk; rebuilt on the first walk after a change. */
+  private newestFirst: SearchDocument[] | null = null;
+  /** How many documents of each kind hold each word (`kind word` → count), to tell the common words. */
+  private readonly documentsWith = new Map<string, number>();
   /** Grows with every full load: an older load still under way stops. */
   private loads = 0;
   /** During a full load: the ids written meanwhile, which the load must not set back. */
@@ -70,15 +85,47 @@ export class SearchIndex {
   private putNow(document: SearchDocument): void {
     const old = this.documents.get(document.id);
     if (old && old.title === document.title && old.body === document.body && old.location === document.location && old.topic === document.topic && old.courseId === document.courseId) return;
-    if (old) this.index.discard(document.id);
+    if (old) {
+      this.index.discard(document.id);
+      this.count(old, -1);
+    }
     this.index.add(document);
     this.documents.set(document.id, document);
+    this.count(document, 1);
+  }
+
+  private count(document: SearchDocument, by: 1 | -1): void {
+    this.newestFirst = null;
+    for (const word of new Set(indexTerms(`${document.title} ${document.body}`))) {
+      const key = `${document.kind} ${word}`;
+      const count = (this.documentsWith.get(key) ?? 0) + by;
+      if (count > 0) this.documentsWith.set(key, count);
+      else this.documentsWith.delete(key);
+    }
+  }
+
+  /** How many documents hold the word as a whole word, by kind. */
+  private holding(word: string): Partial<Record<SearchKind, number>> {
+    const counts: Partial<Record<SearchKind, number>> = {};
+    for (const kind of SEARCH_KINDS) {
+      const count = this.documentsWith.get(`${kind} ${word}`);
+      if (count) counts[kind] = count;
+    }
+    return counts;
+  }
+
+  private isCommon(word: string): boolean {
+    const total = Object.values(this.holding(word)).reduce((sum, count) => sum + count, 0);
+    return total > Math.max(COMMON_MIN_DOCUMENTS, COMMON_SHARE * this.documents.size);
   }
 
   remove(id: string): void {
     this.touchedDuringLoad?.add(id);
-    if (!this.documents.delete(id)) return;
+    const old = this.documents.get(id);
+    if (!old) return;
+    this.documents.delete(id);
     this.index.discard(id);
+    this.count(old, -1);
   }
 
   /**
@@ -103,8 +150,11 @@ export class SearchIndex {
   }
 
   search(query: string, { kind, limit }: SearchOptions): ServiceSearch {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return { hits: [], counts: {} };
+    const words = queryTerms(query);
+    if (words.length === 0) return { hits: [], counts: {} };
+    const rare = words.filter((word) => !this.isCommon(word));
+    if (rare.length === 0) return this.walk(words, { kind, limit });
+    const terms = rare;
     const typed = new Set(terms);
     const results = this.index.search(
       { combineWith: 'OR', queries: terms.map((term) => ({ queries: withSwaps(term), combineWith: 'OR' })) },
@@ -128,10 +178,37 @@ export class SearchIndex {
     const hits: SearchHit[] = [];
     for (const { result, score } of ranked.slice(0, limit)) {
       const document = this.documents.get(String(result.id));
-      if (document) hits.push(toHit(document, result, score));
+      if (document) hits.push(toHit(document, new Set(result.terms), score));
     }
     return { hits, counts };
   }
+
+  /**
+   * A query of common words only: the newest documents that hold every word, those with all of them
+   * in the title first, reading at most COMMON_WALK documents. Counts are the documents holding the
+   * rarest of the words (an upper bound when there are several).
+   */
+  private walk(words: readonly string[], { kind, limit }: SearchOptions): ServiceSearch {
+    const rarest = words.map((word) => this.holding(word)).reduce((best, counts) => (total(counts) < total(best) ? counts : best));
+    const inTitle: SearchDocument[] = [];
+    const inBody: SearchDocument[] = [];
+    this.newestFirst ??= [...this.documents.values()].reverse();
+    const documents = this.newestFirst;
+    for (let at = 0; at < documents.length && at < COMMON_WALK && inTitle.length < limit; at += 1) {
+      const document = documents[at]!;
+      if (kind && document.kind !== kind) continue;
+      const title = new Set(indexTerms(document.title));
+      if (words.every((word) => title.has(word))) inTitle.push(document);
+      else if (inBody.length < limit && words.every((word) => title.has(word) || indexTerms(document.body).includes(word))) inBody.push(document);
+    }
+    const matched = new Set(words);
+    const hits = [...inTitle, ...inBody].slice(0, limit).map((document, place) => toHit(document, matched, words.length * TITLE_BOOST - place / (limit + 1)));
+    return { hits, counts: rarest };
+  }
+}
+
+function total(counts: Partial<Record<SearchKind, number>>): number {
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
 /**
@@ -193,8 +270,7 @@ function withinEdits(a: string, b: string, max: number): boolean {
   return previous[b.length]! <= max;
 }
 
-function toHit(document: SearchDocument, result: SearchResult, score: number): SearchHit {
-  const matched = new Set(result.terms);
+function toHit(document: SearchDocument, matched: ReadonlySet<string>, score: number): SearchHit {
   return {
     kind: document.kind,
     id: document.id,
