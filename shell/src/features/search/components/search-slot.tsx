@@ -18,7 +18,9 @@ export function SearchSlot() {
   const boxId = useId();
   const { pathname } = useLocation();
   const [Box, setBox] = useState<ComponentType<SearchBoxProps> | null>(null);
-  const [handOver, setHandOver] = useState({ text: '', focus: false });
+  // Controlled: a keystroke typed while the chunk arrives is in `typed` when the box mounts with it.
+  const [typed, setTyped] = useState('');
+  const [focusOnHandOver, setFocusOnHandOver] = useState(false);
   // Unfolded on the page where it was opened: opening a result folds it again.
   const [unfoldedOn, setUnfoldedOn] = useState<string | null>(null);
   const placeholder = useRef<HTMLInputElement>(null);
@@ -28,7 +30,7 @@ export function SearchSlot() {
     void loadSearchBox().then(
       (loaded) => {
         const input = placeholder.current;
-        setHandOver({ text: input?.value ?? '', focus: input !== null && document.activeElement === input });
+        setFocusOnHandOver(input !== null && document.activeElement === input);
         setBox(() => loaded);
       },
       // A chunk that failed to load is asked again on the next sign of intent.
@@ -56,7 +58,7 @@ export function SearchSlot() {
       </button>
       <div id={boxId} className="search-slot__box">
         {Box ? (
-          <Box initialQuery={handOver.text} focus={handOver.focus || unfolded} onDone={fold} />
+          <Box initialQuery={typed} focus={focusOnHandOver || unfolded} onDone={fold} />
         ) : (
           <input
             ref={placeholder}
@@ -66,6 +68,8 @@ export function SearchSlot() {
             placeholder="Search courses, tutorials, Q&A…"
             maxLength={200}
             autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
             onFocus={load}
             onPointerEnter={load}
             onTouchStart={load}
