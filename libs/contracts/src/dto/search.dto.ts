@@ -9,8 +9,8 @@ const kindMessage = `kind must be one of: ${SEARCH_KINDS.join(', ')}.`;
 /** Trimmed text; anything else is left for IsString to refuse. */
 const trimmed = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
-/** Query of GET /api/search (CONTRACT "Search"). */
-export class SearchQueryDto {
+/** What is searched for, in the HTTP query and in the request to each service. */
+abstract class SearchTermsDto {
   @Transform(trimmed)
   @IsString({ message: 'q must be text.' })
   @Length(SEARCH_LIMITS.query.min, SEARCH_LIMITS.query.max, { message: queryLength })
@@ -19,7 +19,10 @@ export class SearchQueryDto {
   @IsOptional()
   @IsIn(SEARCH_KINDS, { message: kindMessage })
   kind?: SearchKind;
+}
 
+/** Query of GET /api/search (CONTRACT "Search"). */
+export class SearchQueryDto extends SearchTermsDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number.' })
@@ -29,16 +32,7 @@ export class SearchQueryDto {
 }
 
 /** What the gateway asks each service (`content.search`, `community.search`). */
-export class SearchRequestDto {
-  @Transform(trimmed)
-  @IsString({ message: 'q must be text.' })
-  @Length(SEARCH_LIMITS.query.min, SEARCH_LIMITS.query.max, { message: queryLength })
-  q!: string;
-
-  @IsOptional()
-  @IsIn(SEARCH_KINDS, { message: kindMessage })
-  kind?: SearchKind;
-
+export class SearchRequestDto extends SearchTermsDto {
   /** The best `limit` hits are answered (page × PAGE_SIZE). */
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number.' })
