@@ -354,8 +354,9 @@ describe('item reads: from svc-content memory, revalidated with ETag (issue 20)'
       const tutorial = await asAdmin<Tutorial>('post', '/tutorial', { title: 'Kept lesson', courseId: course._id, content: { header: 'Kept text', detail: 'Unchanged text.' } });
       const path = `/tutorial/${tutorial._id}`;
       const askedFor = () => asked.filter((body) => body.includes(tutorial._id)).length;
-      // Once kept (the outbox relay's clearing of the creation's event is a write too, which drops it
-      // once), five more reads ask svc-content nothing.
+      // Once kept, five more reads ask svc-content nothing. How many reads it takes to get there depends
+      // on when the creation's broadcasts arrive (each drops the kept answer once), so only the
+      // settling is timed, not the count: on a loaded box that count was 6.
       await eventually(async () => {
         const before = askedFor();
         await read(path);
@@ -364,7 +365,6 @@ describe('item reads: from svc-content memory, revalidated with ETag (issue 20)'
       const asks = askedFor();
       for (let i = 0; i < 5; i += 1) expect((await read(path)).body).toEqual(tutorial);
       expect(askedFor()).toBe(asks);
-      expect(asks).toBeLessThanOrEqual(3);
 
       // Through the gateway: the next read, sent after the answer, already has the new version.
       await asAdmin('put', path, { title: 'Kept lesson, renamed' });

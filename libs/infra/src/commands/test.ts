@@ -113,6 +113,7 @@ function printResults(outcomes: readonly SuiteOutcome[], problems: readonly stri
     const counts = summaryLine(o);
     const notes = o.notes.length ? `  (${o.notes.join('; ')})` : '';
     process.stdout.write(`  ${o.failed ? '✗' : '✓'} ${o.label.padEnd(width)}  ${counts.padEnd(32)} ${formatDuration(o.durationMs).padStart(9)}${notes}\n`);
+    for (const failure of o.failures ?? []) process.stdout.write(`      ✗ ${failure}\n`);
   }
   for (const problem of problems) process.stdout.write(`  ✗ ${problem}\n`);
   const failed = outcomes.filter((o) => o.failed).map((o) => o.label);

@@ -11,7 +11,29 @@ describe('summaryLine', () => {
 describe('outcomeFromJest', () => {
   it('counts passed, failed, pending and todo tests', () => {
     const outcome = outcomeFromJest('svc-users', { numPassedTests: 7, numFailedTests: 1, numPendingTests: 2, numTodoTests: 1, numRuntimeErrorTestSuites: 0 }, 1, 900);
-    expect(outcome).toEqual({ label: 'svc-users', passed: 7, failed: 1, skipped: 3, durationMs: 900, notes: [] });
+    expect(outcome).toEqual({ label: 'svc-users', passed: 7, failed: 1, skipped: 3, durationMs: 900, notes: [], failures: [] });
+  });
+
+  it('names each failed test with the first line of its error, and a file that would not load', () => {
+    const report = {
+      numPassedTests: 1,
+      numFailedTests: 1,
+      numRuntimeErrorTestSuites: 1,
+      testResults: [
+        {
+          name: '/tmp/clone/gateway/test/content.spec.ts',
+          assertionResults: [
+            { status: 'passed', fullName: 'reads' },
+            { status: 'failed', fullName: 'item reads › keeps an item', failureMessages: ['\u001b[2m\nexpect(received).toBe(expected)\n\nExpected: 3'] },
+          ],
+        },
+        { name: '/tmp/clone/gateway/src/broken.spec.ts', testExecError: { message: 'Cannot find module x' }, assertionResults: [] },
+      ],
+    };
+    expect(outcomeFromJest('gateway', report, 1, 10).failures).toEqual([
+      'test/content.spec.ts › item reads › keeps an item: expect(received).toBe(expected)',
+      'src/broken.spec.ts: Cannot find module x',
+    ]);
   });
 
   it('counts a test file that failed to load as a failure', () => {
@@ -35,6 +57,31 @@ describe('outcomeFromPlaywright', () => {
     const outcome = outcomeFromPlaywright('e2e', { stats: { expected: 10, unexpected: 1, flaky: 2, skipped: 1 }, errors: [{ message: 'webServer exited\nmore' }] }, 1, 5);
     expect(outcome).toMatchObject({ passed: 12, failed: 2, skipped: 1 });
     expect(outcome.notes).toEqual(['2 flaky (passed on retry)', '1 error(s) outside tests: webServer exited']);
+  });
+
+  it('names the tests that failed, and those that passed only on a retry', () => {
+    const report = {
+      stats: { expected: 1, unexpected: 1, flaky: 1 },
+      suites: [
+        {
+          title: 'search.spec.ts',
+          suites: [
+            {
+              title: 'the results page',
+              specs: [
+                { title: 'pages', tests: [{ status: 'unexpected', results: [{ error: { message: 'Timed out 5000ms\nCall log' } }] }] },
+                { title: 'filters', tests: [{ status: 'flaky', results: [{ error: { message: 'locator missing' } }, {}] }] },
+                { title: 'folds', tests: [{ status: 'expected', results: [{}] }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(outcomeFromPlaywright('e2e', report, 1, 5).failures).toEqual([
+      'search.spec.ts › the results page › pages: Timed out 5000ms',
+      'search.spec.ts › the results page › filters (flaky): locator missing',
+    ]);
   });
 
   it('reports a run that wrote nothing as a failure', () => {

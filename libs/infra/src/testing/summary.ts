@@ -7,6 +7,8 @@ export interface SuiteOutcome {
   durationMs: number;
   /** Anything a person should know beyond the counts (a crash, suites that did not load, flaky tests). */
   notes: string[];
+  /** Each failed test as `file › title: first line of the error`, repeated in the closing summary so a cut log still names them. */
+  failures?: string[];
 }
 
 export interface Totals {
@@ -22,7 +24,30 @@ interface JestReport {
   numPendingTests?: number;
   numTodoTests?: number;
   numRuntimeErrorTestSuites?: number;
-  testResults?: Array<{ name?: string; testExecError?: { message?: string } | null; failureMessage?: string | null; assertionResults?: unknown[] }>;
+  testResults?: Array<{
+    name?: string;
+    testExecError?: { message?: string } | null;
+    failureMessage?: string | null;
+    assertionResults?: Array<{ status?: string; fullName?: string; failureMessages?: string[] }>;
+  }>;
+}
+
+/** The first line of an error that says something (jest's messages start with colour codes and blank lines). */
+function firstLine(message: string | undefined): string {
+  const plain = (message ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  return (plain.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 200);
+}
+
+function jestFailures(json: JestReport): string[] {
+  const failures: string[] = [];
+  for (const file of json.testResults ?? []) {
+    const name = (file.name ?? '').replace(/^.*?\/(test|src)\//, '$1/');
+    if (file.testExecError) failures.push(`${name}: ${firstLine(file.testExecError.message)}`);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${name} › ${test.fullName ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return failures;
 }
 
 function count(value: unknown): number {
@@ -56,13 +81,38 @@ export function outcomeFromJest(label: string, report: unknown, exitCode: number
     skipped,
     durationMs,
     notes,
+    failures: jestFailures(json),
   };
 }
 
 /** The fields of Playwright's JSON reporter we rely on. */
+interface PlaywrightSuite {
+  title?: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{ title?: string; file?: string; tests?: Array<{ status?: string; results?: Array<{ error?: { message?: string } }> }> }>;
+}
+
 interface PlaywrightReport {
   stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
   errors?: Array<{ message?: string }>;
+  suites?: PlaywrightSuite[];
+}
+
+/** Each test that failed every try, or passed only on a retry, named by file and title. */
+function playwrightFailures(suites: readonly PlaywrightSuite[], path: readonly string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const here = suite.title ? [...path, suite.title] : [...path];
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => {
+          const error = test.results?.find((result) => result.error)?.error?.message;
+          return `${[...here, spec.title ?? '?'].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error)}`;
+        }),
+    );
+    return [...own, ...playwrightFailures(suite.suites ?? [], here)];
+  });
 }
 
 /** Reads Playwright's JSON report: flaky tests passed on retry (counted as passed, and named). */
@@ -70,7 +120,7 @@ export function outcomeFromPlaywright(label: string, report: unknown, exitCode: 
   if (!report || typeof report !== 'object') {
     return { label, passed: 0, failed: 1, skipped: 0, durationMs, notes: [`playwright wrote no results (exit code ${exitCode ?? 'none'})`] };
   }
-  const { stats = {}, errors = [] } = report as PlaywrightReport;
+  const { stats = {}, errors = [], suites = [] } = report as PlaywrightReport;
   const notes: string[] = [];
   const flaky = count(stats.flaky);
   if (flaky) notes.push(`${flaky} flaky (passed on retry)`);
@@ -80,7 +130,7 @@ export function outcomeFromPlaywright(label: string, report: unknown, exitCode: 
     failed = 1;
     notes.push(`playwright exited with code ${exitCode ?? 'none'}`);
   }
-  return { label, passed: count(stats.expected) + flaky, failed, skipped: count(stats.skipped), durationMs, notes };
+  return { label, passed: count(stats.expected) + flaky, failed, skipped: count(stats.skipped), durationMs, notes, failures: playwrightFailures(suites) };
 }
 
 export function totalsOf(outcomes: readonly SuiteOutcome[]): Totals {
