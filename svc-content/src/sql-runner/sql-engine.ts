@@ -97,8 +97,12 @@ function labEngine(sql: SqlJsStatic): LabEngine {
  * not is replaced, whatever a job managed to do to it.
  */
 export function engineIntact(): boolean {
-  if (!setup) return true;
-  return JSON.stringify(setup.probe.exec(HEAP_LIMITS_SQL)) === setup.heapLimits && getHeapStatistics().external_memory <= externalBound;
+  return heapLimitsIntact() && getHeapStatistics().external_memory <= externalBound;
+}
+
+/** SQLite's heap limits read back as set up: the part of engineIntact that no other code on the thread can move. */
+export function heapLimitsIntact(): boolean {
+  return !setup || JSON.stringify(setup.probe.exec(HEAP_LIMITS_SQL)) === setup.heapLimits;
 }
 
 /** The engine's WebAssembly, compiled (once per process, by the runner). */
