@@ -70,9 +70,10 @@ describe('sandboxes', () => {
   it('refuses a script that attaches a file or runs past the time limit', async () => {
     expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: "ATTACH 'x.db' AS x;" })).message).toMatch(/ATTACH is not allowed/);
     const started = Date.now();
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` });
+    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` }, 10_000);
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script ran longer than 2 s and was stopped.' });
-    expect(Date.now() - started).toBeLessThan(4_000);
+    // Tried twice (a cold worker on a busy box gets a second chance), so two time limits and no more.
+    expect(Date.now() - started).toBeLessThan(7_000);
   });
 
   it('checks a JSON sandbox for its shape and syntax', async () => {

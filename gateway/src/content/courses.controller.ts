@@ -12,7 +12,7 @@ import { ServiceClients } from '../services/service-clients.js';
 import { ItemAnswers } from './item-answers.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { ADMIN_SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('courses')
 @ContentUnavailable()
@@ -64,7 +64,7 @@ export class CoursesController {
     byId: true,
   })
   putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Get('sandbox/:courseId')

@@ -11,7 +11,7 @@ import { ItemAnswers } from './item-answers.js';
 import { AdminWrite, BLOCK_TOO_LARGE, ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { ADMIN_SQL_CALL_TIMEOUT_MS, SQL_CALL_TIMEOUT_MS } from './runnable.js';
 import { AttemptLimits } from '../common/limits/user-limits.js';
 
 @ApiTags('projects')
@@ -68,7 +68,7 @@ export class ProjectsController {
     byId: true,
   })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('updateCheck/:projectId')
@@ -80,7 +80,7 @@ export class ProjectsController {
     byId: true,
   })
   updateCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: UpdateCheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.updateCheck, { ...body, projectId }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('deleteCheck/:projectId')

@@ -16,8 +16,8 @@ export class NatsCaller {
   }
 
   /** The RpcErrorBody of a refused call; fails the test if the call was answered instead. */
-  async refusal(pattern: string, payload: unknown): Promise<RpcErrorBody> {
-    const outcome = await this.send<unknown>(pattern, payload).then(
+  async refusal(pattern: string, payload: unknown, timeoutMs?: number): Promise<RpcErrorBody> {
+    const outcome = await this.send<unknown>(pattern, payload, timeoutMs).then(
       (reply) => ({ reply }),
       (error: unknown) => ({ error }),
     );

@@ -78,11 +78,19 @@ describe('a worker left otherwise than it was set up', () => {
     // memory alone is more): each job leaves it "not as it was set up", as a poisoned one would be.
     const own = new SqlRunner({ sqlWorkers: 1, workerExternalBytes: 1024 });
     try {
-      // A cold worker on a busy box: time enough to build the sandbox in the pool, not in the heavy-query process.
-      expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
-      expect(own.taintedWorkers).toBe(1);
-      expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer: 'SELECT n + 0 FROM t' }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
-      expect(own.taintedWorkers).toBe(2);
+      // Each job that stays in the pool replaces its worker; one that a starved box made look heavy
+      // (a cold worker building its sandbox) finishes in the heavy-query process, which has a bound
+      // of its own, so it is left out of the count. Two pool jobs are needed, in at most six tries.
+      let poolJobs = 0;
+      for (let tries = 0; tries < 6 && poolJobs < 2; tries += 1) {
+        const [tainted, moved] = [own.taintedWorkers, own.movedJobs];
+        const answer = tries % 2 ? 'SELECT n + 0 FROM t' : 'SELECT n FROM t';
+        expect(await own.run({ op: 'attempt', ...sandbox(8), check: { kind: 'query', referenceSql: 'SELECT n FROM t' }, answer }, undefined, 10_000)).toMatchObject({ passed: true, rows: [[8]] });
+        if (own.movedJobs > moved) continue;
+        expect(own.taintedWorkers).toBe(tainted + 1);
+        poolJobs += 1;
+      }
+      expect(poolJobs).toBe(2);
     } finally {
       await own.onModuleDestroy();
     }

@@ -127,8 +127,18 @@ parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
     (error: unknown) => parentPort?.postMessage({ id, reply: { error: `The query could not be run: ${error instanceof Error ? error.message : String(error)}`, line: null } } satisfies SqlReplyMessage),
   );
 });
-// Loads the engine before the first job asks.
-void loadEngine(compiled);
+// Loads the engine before the first job asks, and the mongo engine once the worker has lived a
+// second: loading mingo (~300 ms) inside a mongo job's 2 s made the first mongo check of a cold
+// worker on a busy box time out (the content sync then refused a shipped course), while loading it
+// at once slowed every worker that replaces a stopped runaway. A job that comes first loads it itself.
+const MINGO_PRELOAD_DELAY_MS = 1_000;
+void loadEngine(compiled)
+  .then(() => new Promise((resolve) => setTimeout(resolve, MINGO_PRELOAD_DELAY_MS).unref()))
+  .then(() => (mingoModule ??= import('mingo')))
+  .catch(() => {
+    // The job that needs it loads it again and answers the error.
+    mingoModule = null;
+  });
 parentPort?.postMessage({ tid: threadId() } satisfies SqlWorkerHello);
 
 /** This thread's Linux task id (SqlRunner lowers the priority of a thread running a slow query); null elsewhere. */
