@@ -32,9 +32,9 @@ export function aloneStore(): CatalogStore {
   };
   return {
     courses: [
-      course(1, { name: 'Querying with SQL', teacher: 'Edgar Codd', tutorials: [{ _id: tutorial._id, title: tutorial.title }], projects: [{ _id: project._id, title: project.title, difficulty: project.difficulty }] }),
-      course(2, { topic: 'nosql', name: 'Documents and collections', teacher: 'Ada Byron' }),
-      course(3, { topic: 'rm', name: 'The relational model', teacher: 'Chris Date' }),
+      course(1, { name: 'Querying with SQL', teacher: 'Edgar Codd', length: '6 hours', tutorials: [{ _id: tutorial._id, title: tutorial.title }], projects: [{ _id: project._id, title: project.title, difficulty: project.difficulty }] }),
+      course(2, { topic: 'nosql', name: 'Documents and collections', teacher: 'Ada Byron', length: '4 hours' }),
+      course(3, { topic: 'rm', name: 'The relational model', teacher: 'Chris Date', length: '5 hours' }),
     ],
     tutorials: [tutorial],
     projects: [project],
