@@ -1,11 +1,13 @@
 import { createAppStore, type AppStore } from '@dblearn/web';
-import { LEARNER, MemoryRouter, stubFetch, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
+import { LEARNER, MemoryRouter, unsignedToken } from '@dblearn/web/testing';
+import { recordGatewayCalls, type GatewayCalls } from '@dblearn/web/testing/msw';
+import { server } from '@dblearn/web/testing/msw-node';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useLocation } from '@dblearn/web/router';
 import { ToastContainer } from 'react-toastify';
 import CatalogApp from '../src/expose/app.js';
-import { fakeGateway, type FakeData } from './fake-gateway.js';
+import { catalogHandlers, type CatalogStore } from './handlers.js';
 
 function CurrentPath() {
   const location = useLocation();
@@ -14,23 +16,19 @@ function CurrentPath() {
 
 export interface RenderedCatalog extends RenderResult {
   store: AppStore;
-  fetchStub: StubbedFetch;
+  /** The calls made to this render's handlers; restore() takes them away (testing/setup-dom.ts does after each test). */
+  gateway: GatewayCalls & { restore(): void };
   path: () => string | null;
   /** "GET /api/course?page=1&pageSize=6"… in order. */
   calls: () => string[];
 }
 
-let active: StubbedFetch | undefined;
-afterEach(() => {
-  active?.restore();
-  active = undefined;
-  localStorage.clear();
-});
+afterEach(() => localStorage.clear());
 
 /** The area as the shell mounts it (its store and router), at `path`, signed in as a learner or an admin. */
-export async function renderCatalog(path: string, data: FakeData, { admin = false } = {}): Promise<RenderedCatalog> {
-  const fetchStub = stubFetch(fakeGateway(data));
-  active = fetchStub;
+export async function renderCatalog(path: string, data: CatalogStore, { admin = false } = {}): Promise<RenderedCatalog> {
+  const recorded = recordGatewayCalls();
+  server.use(recorded.handler, ...catalogHandlers(data));
   const store = createAppStore({ token: unsignedToken(admin ? { isAdmin: true, email: 'admin@dblearn.test' } : {}), syncAcrossTabs: false });
   const result = await act(async () =>
     render(
@@ -46,9 +44,9 @@ export async function renderCatalog(path: string, data: FakeData, { admin = fals
   return {
     ...result,
     store,
-    fetchStub,
+    gateway: { ...recorded, restore: () => server.resetHandlers() },
     path: () => result.getByTestId('current-path').textContent,
-    calls: () => fetchStub.requests.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`),
+    calls: () => recorded.calls,
   };
 }
 

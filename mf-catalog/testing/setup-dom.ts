@@ -1,6 +1,9 @@
 // DOM matchers (toBeInTheDocument, toHaveAccessibleDescription, ...) on the global expect.
 import '@testing-library/jest-dom';
+import { listenDuringTests } from '@dblearn/web/testing/msw-node';
 import { configure } from '@testing-library/react';
+
+listenDuringTests();
 
 // The project page's checks and the editors are lazy chunks: their first import is compiled by swc on
 // demand, which took over findBy's 1 s default while another workspace's suite shared the two cores

@@ -6,9 +6,12 @@
  *
  * `rspack build --mode production` emits what the shell loads (mf-manifest.json, remoteEntry.js,
  * hashed chunks); `rspack serve --mode development` runs the remote alone (src/bootstrap.tsx) on its
- * port with /api proxied to the gateway.
+ * port with /api proxied to the gateway; `rspack serve --mode development --env alone` runs it with
+ * no gateway at all: its msw handlers answer /api in a service worker (`npm run start:alone`).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
@@ -21,6 +24,13 @@ export interface RemoteConfigInput {
   root: string;
   /** The module exposed as `./App`; `./src/expose/app.tsx` by convention. */
   app?: string;
+  /** The development entry for `--env alone`: starts msw's worker over the remote's handlers, then src/bootstrap. */
+  aloneEntry?: string;
+}
+
+/** `--env alone` on the rspack command line. */
+interface CliEnv {
+  alone?: boolean;
 }
 
 interface CliArguments {
@@ -53,12 +63,30 @@ const STANDALONE_PAGE = `<!doctype html>
 </html>
 `;
 
-export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx' }: RemoteConfigInput, env: Env = process.env) {
+/**
+ * The remote with no gateway, for development only: its own entry starts msw's worker, /api is not
+ * proxied, and mockServiceWorker.js is served from the remote's msw package (never copied, never built).
+ */
+function aloneOnMsw(config: Configuration, entry: string, root: string): Configuration {
+  const workerFolder = dirname(createRequire(root).resolve('msw/mockServiceWorker.js'));
+  return {
+    ...config,
+    entry: { main: entry },
+    devServer: { ...config.devServer, proxy: [], static: { directory: workerFolder, publicPath: '/', watch: false } },
+  };
+}
+
+export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx', aloneEntry = './testing/alone/index.ts' }: RemoteConfigInput, env: Env = process.env) {
   const here = (path: string) => fileURLToPath(new URL(path, root));
   const pkg = JSON.parse(readFileSync(here('./package.json'), 'utf8')) as PackageManifest;
 
-  return (_env: unknown, argv: CliArguments): Configuration => {
+  return (cliEnv: CliEnv | undefined, argv: CliArguments): Configuration => {
     const production = argv.mode !== 'development';
+    const config = remoteConfiguration(production);
+    return !production && cliEnv?.alone === true ? aloneOnMsw(config, aloneEntry, root) : config;
+  };
+
+  function remoteConfiguration(production: boolean): Configuration {
     return {
       mode: production ? 'production' : 'development',
       context: here('.'),
@@ -95,5 +123,5 @@ export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx' }:
             proxy: [{ context: ['/api'], target: devGatewayUrl(env), xfwd: true }],
           },
     };
-  };
+  }
 }

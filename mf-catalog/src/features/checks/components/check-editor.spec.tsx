@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 import { markedLines, writeSql } from '../../../../testing/sql-editor.js';
 
-function projectWithACheck(): FakeData {
+function projectWithACheck(): CatalogStore {
   return {
     courses: [course(1)],
     tutorials: [],

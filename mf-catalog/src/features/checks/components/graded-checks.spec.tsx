@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CheckBody, LearnerCheck } from '../api/check-kinds.js';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 import { writeSql } from '../../../../testing/sql-editor.js';
 
@@ -44,7 +44,7 @@ function learnerView(id: string): LearnerCheck {
   return check.quiz.type === 'choice' ? { ...base, quizType: 'choice', options: check.quiz.options, multiple: check.quiz.correct.length > 1 } : { ...base, quizType: check.quiz.type };
 }
 
-function gradedProject(): FakeData {
+function gradedProject(): CatalogStore {
   return {
     courses: [course(1, { projects: [{ _id: oid(20), title: 'Keys and loans', difficulty: 'beginner' }] })],
     tutorials: [],
@@ -107,7 +107,7 @@ describe('hints and the solution', () => {
 
     await userEvent.click(within(card(1)).getByRole('button', { name: 'Check' }));
     await waitFor(() => expect(within(hints).getAllByRole('listitem')).toHaveLength(2));
-    first.fetchStub.restore();
+    first.gateway.restore();
     first.unmount();
 
     await renderCatalog(PAGE, data);
@@ -183,7 +183,7 @@ describe('quiz checks', () => {
     await userEvent.click(within(quiz).getByRole('checkbox', { name: 'AB' }));
     await userEvent.click(within(quiz).getByRole('checkbox', { name: 'A' }));
     await userEvent.click(within(quiz).getByRole('button', { name: 'Check' }));
-    expect(await within(quiz).findByRole('alert')).toHaveTextContent('Not passed: Not quite: 2 of your choices are wrong.');
+    expect(await within(quiz).findByRole('alert')).toHaveTextContent('Not passed: Not quite: 1 of your choices is wrong and you left out 1 correct option.');
     expect(within(quiz).getByText('A key determines every attribute.')).toBeInTheDocument();
     await userEvent.click(within(quiz).getByRole('checkbox', { name: 'A' }));
     await userEvent.click(within(quiz).getByRole('checkbox', { name: 'BC' }));

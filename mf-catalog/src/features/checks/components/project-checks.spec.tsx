@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 import { markedLines, pressCtrlEnter, writeSql } from '../../../../testing/sql-editor.js';
 import { checkDraftKey } from '../hooks/use-check-draft.js';
@@ -8,7 +8,7 @@ import { checkDraftKey } from '../hooks/use-check-draft.js';
 const FIRST = oid(40);
 const SECOND = oid(41);
 
-function checkedProject(): FakeData {
+function checkedProject(): CatalogStore {
   return {
     courses: [course(1, { projects: [{ _id: oid(20), title: 'Library report', difficulty: 'beginner' }] })],
     tutorials: [],
@@ -86,7 +86,7 @@ describe('a checked project', () => {
     const finish = screen.getByRole('button', { name: 'Finish' });
     await waitFor(() => expect(finish).toBeEnabled());
     await userEvent.click(finish);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Pass every check of this project before finishing it: 1 checks are left.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pass every check of this project before finishing it: 1 check is left: “Members in London.”');
     expect(await screen.findByRole('region', { name: 'Check 3' })).toHaveTextContent('Members in London.');
     expect(await screen.findByText('2 of 3 checks passed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
@@ -130,7 +130,7 @@ describe('the learner’s queries', () => {
     await waitFor(() => expect(localStorage.getItem(checkDraftKey(LEARNER._id, oid(20), FIRST))).toBe('SELECT name\nFROM member'));
     // Typed just before the reload: written when the page goes.
     await writeSql('Your query for check 2', 'SELECT count(*) FROM lo');
-    first.fetchStub.restore();
+    first.gateway.restore();
     first.unmount();
 
     await renderCatalog(`/catalog/${oid(1)}/project/${oid(20)}`, data);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 
-function someCourses(count: number): FakeData {
+function someCourses(count: number): CatalogStore {
   return {
     courses: Array.from({ length: count }, (_, index) => course(index + 1, { topic: index % 2 === 0 ? 'sql' : 'nosql' })),
     tutorials: [],

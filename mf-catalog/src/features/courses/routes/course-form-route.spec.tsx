@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 import { markedLines, writeSql } from '../../../../testing/sql-editor.js';
 
-function oneCourse(): FakeData {
+function oneCourse(): CatalogStore {
   return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] } };
 }
 
@@ -97,7 +97,7 @@ describe('the course form', () => {
   });
 
   it('loads the stored practice database, and saves it as MongoDB JSON', async () => {
-    const data: FakeData = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);' } } };
+    const data: CatalogStore = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);' } } };
     await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
     const form = await screen.findByRole('form', { name: 'Practice database' });
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Sandbox script' })).toHaveTextContent('CREATE TABLE t (a);'));
@@ -109,7 +109,7 @@ describe('the course form', () => {
   });
 
   it('edits the hidden variant: optional (derived when empty), its 400 shown and its line marked under it, then saved beside the script', async () => {
-    const data: FakeData = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);' } } };
+    const data: CatalogStore = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);' } } };
     await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
     const form = await screen.findByRole('form', { name: 'Practice database' });
     const hidden = await within(form).findByRole('textbox', { name: 'Hidden variant (optional)' });
@@ -134,7 +134,7 @@ describe('the course form', () => {
   });
 
   it('loads a stored hidden variant into its field', async () => {
-    const data: FakeData = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);', hiddenSource: 'CREATE TABLE t (a);\nINSERT INTO t VALUES (9);' } } };
+    const data: CatalogStore = { ...oneCourse(), sandboxes: { [oid(1)]: { kind: 'sql', source: 'CREATE TABLE t (a);', hiddenSource: 'CREATE TABLE t (a);\nINSERT INTO t VALUES (9);' } } };
     await renderCatalog(`/catalog/addOrEdit/${oid(1)}`, data, { admin: true });
     const form = await screen.findByRole('form', { name: 'Practice database' });
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Hidden variant (optional)' })).toHaveTextContent('INSERT INTO t VALUES (9);'));

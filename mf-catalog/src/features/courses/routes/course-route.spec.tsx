@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 
-function withTutorials(): FakeData {
+function withTutorials(): CatalogStore {
   return {
     courses: [course(1, { name: 'SQL from scratch', tutorials: [{ _id: oid(10), title: 'SELECT' }, { _id: oid(11), title: 'WHERE' }], projects: [] })],
     tutorials: [{ _id: oid(11), title: 'WHERE', courseId: oid(1), contents: [{ _id: oid(40), header: 'Filtering', detail: 'One line.\nAnother line.' }] }],
@@ -52,7 +52,7 @@ describe('a tutorial page', () => {
   });
 
   it("opens the course's practice database: each collection with its count, fields and first documents", async () => {
-    const data: FakeData = {
+    const data: CatalogStore = {
       ...withTutorials(),
       sandboxes: { [oid(1)]: { kind: 'mongo', source: JSON.stringify({ books: [{ _id: 1, title: 'Dune', year: 1965 }, { _id: 2, title: 'Emma', tags: ['classic'] }, { _id: 3 }], authors: [] }) } },
     };

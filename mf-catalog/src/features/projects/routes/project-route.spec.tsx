@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { course, oid, type FakeData } from '../../../../testing/fake-gateway.js';
+import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 
-function withProject(): FakeData {
+function withProject(): CatalogStore {
   return {
     courses: [course(1, { projects: [{ _id: oid(20), title: 'Library database', difficulty: 'intermediate' }, { _id: oid(21), title: 'Shop queries', difficulty: 'beginner' }] })],
     tutorials: [],

@@ -1,17 +1,11 @@
 import { renderRemote } from '@dblearn/app-providers/testing';
 import { screen, within } from '@testing-library/react';
-import { fakeGateway, makeCourses, makeProfile, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import { mockGateway, makeCourses, makeProfile } from '../../../../testing/mock-gateway.js';
 import DashboardApp from '../../../expose/app.js';
-
-let gateway: FakeGateway | undefined;
-afterEach(() => {
-  gateway?.restore();
-  gateway = undefined;
-});
 
 describe('/hub', () => {
   it('says how to enrol when no course is started, and links the catalogue', async () => {
-    gateway = fakeGateway(makeCourses([{}, {}]));
+    mockGateway(makeCourses([{}, {}]));
     await renderRemote(DashboardApp, '/hub');
     expect(screen.getByRole('heading', { level: 1, name: 'My Course' })).toBeInTheDocument();
     const enrolled = await screen.findByRole('region', { name: 'Enrolled Courses' });
@@ -24,7 +18,7 @@ describe('/hub', () => {
     const courses = makeCourses([{ tutorials: 4, projects: 2 }, { tutorials: 2 }, { tutorials: 1, projects: 1 }]);
     const readTutorial = [{ _id: 'c1-t1', courseId: 'c1' }, { _id: 'c1-t2', courseId: 'c1' }, { _id: 'c3-t1', courseId: 'c3' }];
     const finishedProject = [{ _id: 'c1-p2', title: 'Project 2', difficulty: 'intermediate' as const, courseId: 'c1' }];
-    gateway = fakeGateway(courses, makeProfile({ readTutorial, finishedProject }));
+    mockGateway(courses, makeProfile({ readTutorial, finishedProject }));
     await renderRemote(DashboardApp, '/hub');
     const enrolled = await screen.findByRole('region', { name: 'Enrolled Courses' });
     const items = within(enrolled).getAllByRole('listitem');
@@ -39,7 +33,7 @@ describe('/hub', () => {
   });
 
   it('opens the catalogue filtered to each of the five topics', async () => {
-    gateway = fakeGateway([]);
+    mockGateway([]);
     await renderRemote(DashboardApp, '/hub');
     const topics = screen.getByRole('region', { name: 'Browse by Topic' });
     expect(within(topics).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([

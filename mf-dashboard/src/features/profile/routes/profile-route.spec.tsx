@@ -2,14 +2,10 @@ import type { SavedQuestion } from '@dblearn/contracts';
 import { renderRemote } from '@dblearn/app-providers/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeGateway, makeCourses, makeProfile, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import { mockGateway, makeCourses, makeProfile, type MockGateway } from '../../../../testing/mock-gateway.js';
 import DashboardApp from '../../../expose/app.js';
 
-let gateway: FakeGateway | undefined;
-afterEach(() => {
-  gateway?.restore();
-  gateway = undefined;
-});
+let gateway: MockGateway | undefined;
 
 const section = (name: string) => screen.getByRole('region', { name });
 const saved = (count: number): SavedQuestion[] =>
@@ -17,7 +13,7 @@ const saved = (count: number): SavedQuestion[] =>
 
 describe('/profile', () => {
   it('tells a new learner what to do next in each part', async () => {
-    gateway = fakeGateway(makeCourses([{}, {}]));
+    gateway = mockGateway(makeCourses([{}, {}]));
     await renderRemote(DashboardApp, '/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Saved Interview Questions' });
@@ -29,7 +25,7 @@ describe('/profile', () => {
   });
 
   it('shows the first saved question prominently and the next five compactly, each leading to its page of the saved view', async () => {
-    gateway = fakeGateway(makeCourses([{}]), makeProfile({ savedQuestion: saved(8) }));
+    gateway = mockGateway(makeCourses([{}]), makeProfile({ savedQuestion: saved(8) }));
     await renderRemote(DashboardApp, '/profile');
     const part = await screen.findByRole('region', { name: 'Saved Interview Questions' });
     const links = within(part).getAllByRole('link');
@@ -50,7 +46,7 @@ describe('/profile', () => {
   it('links each finished project to its page, six at first and all on request', async () => {
     const courses = makeCourses([{ projects: 8 }]);
     const finishedProject = courses[0]!.projects.map((project) => ({ ...project, courseId: 'c1' }));
-    gateway = fakeGateway(courses, makeProfile({ finishedProject }));
+    gateway = mockGateway(courses, makeProfile({ finishedProject }));
     await renderRemote(DashboardApp, '/profile');
     const part = await screen.findByRole('region', { name: 'Finished Projects' });
     expect(within(part).getAllByRole('link')).toHaveLength(6);
@@ -63,7 +59,7 @@ describe('/profile', () => {
     const courses = makeCourses([{ topic: 'nosql', tutorials: 4, projects: 2 }, { topic: 'nosql', tutorials: 2, projects: 1 }, { topic: 'rm' }]);
     const readTutorial = [{ _id: 'c1-t1', courseId: 'c1' }, { _id: 'c2-t2', courseId: 'c2' }, { _id: 'c1-t4', courseId: 'c1' }];
     const finishedProject = [{ _id: 'c2-p1', title: 'Project 1', difficulty: 'intermediate' as const, courseId: 'c2' }];
-    gateway = fakeGateway(courses, makeProfile({ readTutorial, finishedProject }));
+    gateway = mockGateway(courses, makeProfile({ readTutorial, finishedProject }));
     await renderRemote(DashboardApp, '/profile');
     const chart = await screen.findByRole('region', { name: 'Progress by Topic' });
     const topics = within(chart).getAllByRole('listitem');
@@ -79,7 +75,7 @@ describe('/profile', () => {
   });
 
   it('suggests four courses of the catalogue, each opening its course page', async () => {
-    gateway = fakeGateway(makeCourses([{}, {}, {}, {}, {}, {}]));
+    gateway = mockGateway(makeCourses([{}, {}, {}, {}, {}, {}]));
     await renderRemote(DashboardApp, '/profile');
     const part = await screen.findByRole('region', { name: 'Suggested Courses' });
     const links = within(part).getAllByRole('link');
@@ -88,7 +84,7 @@ describe('/profile', () => {
   });
 
   it('reads the whole catalogue, a hundred courses a page', async () => {
-    gateway = fakeGateway(makeCourses(Array.from({ length: 130 }, () => ({ topic: 'fo', tutorials: 1, projects: 0 }))));
+    gateway = mockGateway(makeCourses(Array.from({ length: 130 }, () => ({ topic: 'fo', tutorials: 1, projects: 0 }))));
     await renderRemote(DashboardApp, '/profile');
     const chart = await screen.findByRole('region', { name: 'Progress by Topic' });
     expect(within(chart).getAllByRole('listitem')[2]).toHaveTextContent('Tutorials0 / 130');
@@ -96,7 +92,7 @@ describe('/profile', () => {
   });
 
   it('offers a retry when the dashboard cannot be loaded', async () => {
-    gateway = fakeGateway([], makeProfile(), true);
+    gateway = mockGateway([], makeProfile(), true);
     await renderRemote(DashboardApp, '/profile');
     expect(await screen.findByRole('heading', { name: 'Your dashboard could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { makeCourses, makeProfile } from '../../../../testing/fake-gateway.js';
+import { makeCourses, makeProfile } from '../../../../testing/mock-gateway.js';
 import { courseProgress, enrolledCourses, stillInCatalogue, suggestedCourses, topicProgress } from './progress.js';
 
 const read = (...ids: string[]) => ids.map((_id) => ({ _id, courseId: _id.split('-')[0]! }));

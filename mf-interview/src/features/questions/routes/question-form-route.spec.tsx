@@ -1,20 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeGateway, makeQuestions, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import { mockGateway, makeQuestions, type MockGateway } from '../../../../testing/mock-gateway.js';
 import { renderRemote } from '@dblearn/app-providers/testing';
 import InterviewApp from '../../../expose/app.js';
 
-let gateway: FakeGateway | undefined;
-afterEach(() => {
-  gateway?.restore();
-  gateway = undefined;
-});
+let gateway: MockGateway | undefined;
 
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 
 describe('/interview/new', () => {
   it('keeps Submit disabled until topic, question and answer are all given', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(InterviewApp, '/interview/new', { admin: true });
     expect(screen.getByRole('heading', { level: 1, name: 'New Question' })).toBeInTheDocument();
     expect(submit()).toBeDisabled();
@@ -26,7 +22,7 @@ describe('/interview/new', () => {
   });
 
   it('shows a field\'s broken rule as it changes', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(InterviewApp, '/interview/new', { admin: true });
     await userEvent.type(screen.getByLabelText('Question'), 'Why?');
     expect(screen.getByLabelText('Question')).toHaveAccessibleDescription('');
@@ -40,7 +36,7 @@ describe('/interview/new', () => {
   });
 
   it('adds the question and returns to its topic', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     const area = await renderRemote(InterviewApp, '/interview/new', { admin: true });
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'sql');
     await userEvent.type(screen.getByLabelText('Question'), 'What is a LEFT JOIN?');
@@ -53,7 +49,7 @@ describe('/interview/new', () => {
   });
 
   it('shows the gateway\'s reason when it refuses, and stays on the form', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     const area = await renderRemote(InterviewApp, '/interview/new', { admin: true });
     gateway.failNext('POST /api/interview', 400, 'Topic must be one of: Basic Concepts, Relational Model, File Organization, NoSQL, SQL.');
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'rm');
@@ -65,7 +61,7 @@ describe('/interview/new', () => {
   });
 
   it('is only for admins', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(InterviewApp, '/interview/new');
     expect(screen.getByRole('heading', { name: 'Only admins can change interview questions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
@@ -74,7 +70,7 @@ describe('/interview/new', () => {
 
 describe('/interview/{id}', () => {
   it('starts from the question and saves the edit', async () => {
-    gateway = fakeGateway(makeQuestions(3));
+    gateway = mockGateway(makeQuestions(3));
     const area = await renderRemote(InterviewApp, '/interview/q2', { admin: true });
     const question = await screen.findByLabelText('Question');
     expect(question).toHaveValue('Question 2?');
@@ -89,7 +85,7 @@ describe('/interview/{id}', () => {
   });
 
   it('says when there is no such question', async () => {
-    gateway = fakeGateway(makeQuestions(1));
+    gateway = mockGateway(makeQuestions(1));
     await renderRemote(InterviewApp, '/interview/6560f0c2a1b2c3d4e5f60799', { admin: true });
     expect(await screen.findByRole('heading', { name: 'No such question' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the questions' })).toHaveAttribute('href', '/interview');

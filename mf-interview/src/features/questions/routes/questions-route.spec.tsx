@@ -1,21 +1,18 @@
+import { INTERVIEW_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeGateway, makeQuestions, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import { mockGateway, makeQuestions, type MockGateway } from '../../../../testing/mock-gateway.js';
 import { renderRemote } from '@dblearn/app-providers/testing';
 import InterviewApp from '../../../expose/app.js';
 
-let gateway: FakeGateway | undefined;
-afterEach(() => {
-  gateway?.restore();
-  gateway = undefined;
-});
+let gateway: MockGateway | undefined;
 
 const questionHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 const topics = () => screen.getByRole('navigation', { name: 'Question topics' });
 
 describe('/interview for a learner', () => {
   it('lists six questions a page, oldest first, with the total from X-Total-Count', async () => {
-    gateway = fakeGateway(makeQuestions(14));
+    gateway = mockGateway(makeQuestions(14));
     await renderRemote(InterviewApp, '/interview');
     expect(await screen.findByRole('heading', { level: 3, name: 'Question 1?' })).toBeInTheDocument();
     expect(questionHeadings()).toEqual(['Question 1?', 'Question 2?', 'Question 3?', 'Question 4?', 'Question 5?', 'Question 6?']);
@@ -28,7 +25,7 @@ describe('/interview for a learner', () => {
   });
 
   it('offers All, the five topics and Saved Questions, and filters by topic', async () => {
-    gateway = fakeGateway(makeQuestions(20));
+    gateway = mockGateway(makeQuestions(20));
     const area = await renderRemote(InterviewApp, '/interview');
     const links = within(topics()).getAllByRole('link').map((link) => link.textContent);
     expect(links).toEqual(['All', 'Basic Concepts', 'Relational Model', 'File Organization', 'NoSQL', 'SQL', 'Saved Questions']);
@@ -44,7 +41,7 @@ describe('/interview for a learner', () => {
   });
 
   it('folds an answer open and shut', async () => {
-    gateway = fakeGateway(makeQuestions(1));
+    gateway = mockGateway(makeQuestions(1));
     await renderRemote(InterviewApp, '/interview');
     const toggle = await screen.findByRole('button', { name: 'Show Answer' });
     expect(screen.getByText('Answer 1.')).not.toBeVisible();
@@ -56,7 +53,7 @@ describe('/interview for a learner', () => {
   });
 
   it('saves a question, shows it in the saved view, and unsaves it there', async () => {
-    gateway = fakeGateway(makeQuestions(3));
+    gateway = mockGateway(makeQuestions(3));
     await renderRemote(InterviewApp, '/interview');
     const second = await screen.findByRole('article', { name: 'Question 2?' });
     await userEvent.click(within(second).getByRole('button', { name: 'Save Question' }));
@@ -75,7 +72,7 @@ describe('/interview for a learner', () => {
 
   it('pages the saved view six at a time', async () => {
     const bank = makeQuestions(8);
-    gateway = fakeGateway(bank, bank);
+    gateway = mockGateway(bank, bank);
     await renderRemote(InterviewApp, '/interview?view=saved&page=2');
     expect(await screen.findByRole('heading', { level: 3, name: 'Question 7?' })).toBeInTheDocument();
     expect(questionHeadings()).toEqual(['Question 7?', 'Question 8?']);
@@ -83,23 +80,23 @@ describe('/interview for a learner', () => {
   });
 
   it('says so when a topic has no questions', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(InterviewApp, '/interview?topic=fo');
     expect(await screen.findByRole('heading', { name: 'No questions in File Organization yet' })).toBeInTheDocument();
   });
 
   it('puts the button back and tells why when a save is refused', async () => {
-    gateway = fakeGateway(makeQuestions(1));
+    gateway = mockGateway(makeQuestions(1));
     await renderRemote(InterviewApp, '/interview');
     const card = await screen.findByRole('article', { name: 'Question 1?' });
-    gateway.failNext('POST /api/users/interview/6560f0c2a1b2c3d4e5f60718', 404, 'No such question.');
+    gateway.failNext('POST /api/users/interview/6560f0c2a1b2c3d4e5f60718', 404, INTERVIEW_NOT_FOUND_MESSAGE);
     await userEvent.click(within(card).getByRole('button', { name: 'Save Question' }));
-    expect(await screen.findByText('No such question.')).toBeInTheDocument();
+    expect(await screen.findByText(INTERVIEW_NOT_FOUND_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Save Question' })).toBeEnabled());
   });
 
   it('shows no admin actions to a learner', async () => {
-    gateway = fakeGateway(makeQuestions(2));
+    gateway = mockGateway(makeQuestions(2));
     await renderRemote(InterviewApp, '/interview');
     await screen.findByRole('article', { name: 'Question 1?' });
     expect(screen.queryByRole('link', { name: 'New Question' })).not.toBeInTheDocument();
@@ -110,7 +107,7 @@ describe('/interview for a learner', () => {
 
 describe('/interview for an admin', () => {
   it('links New Question and each Edit to the form', async () => {
-    gateway = fakeGateway(makeQuestions(2));
+    gateway = mockGateway(makeQuestions(2));
     await renderRemote(InterviewApp, '/interview', { admin: true });
     const card = await screen.findByRole('article', { name: 'Question 2?' });
     expect(screen.getByRole('link', { name: 'New Question' })).toHaveAttribute('href', '/interview/new');
@@ -118,7 +115,7 @@ describe('/interview for an admin', () => {
   });
 
   it('deletes a question after a confirmation, and the list follows without a reload', async () => {
-    gateway = fakeGateway(makeQuestions(7));
+    gateway = mockGateway(makeQuestions(7));
     await renderRemote(InterviewApp, '/interview?page=2', { admin: true });
     const card = await screen.findByRole('article', { name: 'Question 7?' });
     await userEvent.click(within(card).getByRole('button', { name: 'Delete this question' }));

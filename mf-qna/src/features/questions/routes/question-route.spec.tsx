@@ -1,16 +1,12 @@
-import { QNA_MESSAGES, type QnaQuestion } from '@dblearn/contracts';
+import { DEADLINE_PASSED_MESSAGE, QNA_MESSAGES, type QnaQuestion } from '@dblearn/contracts';
 import { renderRemote } from '@dblearn/app-providers/testing';
 import { LEARNER } from '@dblearn/web/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeGateway, makeQuestions, OTHER, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import { mockGateway, makeQuestions, OTHER, type MockGateway } from '../../../../testing/mock-gateway.js';
 import QnaApp from '../../../expose/app.js';
 
-let gateway: FakeGateway | undefined;
-afterEach(() => {
-  gateway?.restore();
-  gateway = undefined;
-});
+let gateway: MockGateway | undefined;
 
 const MARKUP = '<img src=x onerror=alert(1)> and <script>alert(2)</script>';
 
@@ -30,7 +26,7 @@ const answers = () => screen.getByRole('region', { name: /Answers/ });
 
 describe('/qna/{id}', () => {
   it('shows author, date, topic, title and the description as text, never as markup', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     const { container } = await renderRemote(QnaApp, '/qna/q1');
     const question = await screen.findByRole('article', { name: 'Question number 1' });
     expect(question).toHaveTextContent(`${OTHER} · 1 Nov 2026 · Basic Concepts`);
@@ -40,7 +36,7 @@ describe('/qna/{id}', () => {
   });
 
   it('gives another learner no edit or delete controls except on their own answer', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     await renderRemote(QnaApp, '/qna/q1');
     const question = await screen.findByRole('article', { name: 'Question number 1' });
     expect(within(question).queryByRole('link', { name: 'Edit' })).toBeNull();
@@ -51,7 +47,7 @@ describe('/qna/{id}', () => {
   });
 
   it('lets the author edit and delete the question, and delete their own answer only', async () => {
-    gateway = fakeGateway([thread(LEARNER.email)]);
+    gateway = mockGateway([thread(LEARNER.email)]);
     const area = await renderRemote(QnaApp, '/qna/q1');
     const question = await screen.findByRole('article', { name: 'Question number 1' });
     expect(within(question).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/qna/edit/q1');
@@ -70,7 +66,7 @@ describe('/qna/{id}', () => {
   });
 
   it("lets an admin delete anyone's question and every answer, but not edit", async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     const area = await renderRemote(QnaApp, '/qna/q1', { admin: true });
     const question = await screen.findByRole('article', { name: 'Question number 1' });
     expect(within(question).queryByRole('link', { name: 'Edit' })).toBeNull();
@@ -82,7 +78,7 @@ describe('/qna/{id}', () => {
   });
 
   it('posts an answer (labelled Answer, 10–3000 characters) and shows it', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     await renderRemote(QnaApp, '/qna/q1');
     const form = await screen.findByRole('form', { name: 'Answer the question' });
     const submit = within(form).getByRole('button', { name: 'Post Answer' });
@@ -96,7 +92,7 @@ describe('/qna/{id}', () => {
   });
 
   it('renders posts as Markdown and previews an answer with the same renderer before posting (issue 22)', async () => {
-    gateway = fakeGateway([{ ...thread(OTHER), description: 'Why does *this* fail?\n\n<script>alert(1)</script>' }]);
+    gateway = mockGateway([{ ...thread(OTHER), description: 'Why does *this* fail?\n\n<script>alert(1)</script>' }]);
     const { container } = await renderRemote(QnaApp, '/qna/q1');
     const question = await screen.findByRole('article', { name: 'Question number 1' });
     expect(await within(question).findByText('this')).toHaveProperty('tagName', 'EM');
@@ -113,8 +109,8 @@ describe('/qna/{id}', () => {
   });
 
   it('only logs an answer that fails with a server error, and shows nothing (SPEC §8)', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
-    gateway.failNext('POST /api/qna/q1/replies', 503, 'The community service is unavailable.');
+    gateway = mockGateway([thread(OTHER)]);
+    gateway.failNext('POST /api/qna/q1/replies', 503, DEADLINE_PASSED_MESSAGE);
     const logged: unknown[][] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
@@ -129,11 +125,11 @@ describe('/qna/{id}', () => {
       console.error = original;
     }
     expect(screen.queryByText('Unexpected Error')).toBeNull();
-    expect(screen.queryByText('The community service is unavailable.')).toBeNull();
+    expect(screen.queryByText(DEADLINE_PASSED_MESSAGE)).toBeNull();
   });
 
   it('tells the learner when the thread is full (409, issue 17) and keeps their answer in the form', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     gateway.failNext('POST /api/qna/q1/replies', 409, QNA_MESSAGES.tooManyReplies);
     await renderRemote(QnaApp, '/qna/q1');
     const form = await screen.findByRole('form', { name: 'Answer the question' });
@@ -145,7 +141,7 @@ describe('/qna/{id}', () => {
   });
 
   it('lets the author accept an answer, shown first and marked, and accept another instead; no clear button for them (issue 22)', async () => {
-    gateway = fakeGateway([thread(LEARNER.email)]);
+    gateway = mockGateway([thread(LEARNER.email)]);
     await renderRemote(QnaApp, '/qna/q1');
     await screen.findByRole('article', { name: 'Question number 1' });
     const replies = () => within(answers()).getAllByRole('listitem');
@@ -164,7 +160,7 @@ describe('/qna/{id}', () => {
   });
 
   it('gives another learner no accept control, and lets an admin clear the accepted answer', async () => {
-    gateway = fakeGateway([{ ...thread(OTHER), acceptedReplyId: 'r-mine' }]);
+    gateway = mockGateway([{ ...thread(OTHER), acceptedReplyId: 'r-mine' }]);
     const first = await renderRemote(QnaApp, '/qna/q1');
     await screen.findByRole('article', { name: 'Question number 1' });
     expect(within(answers()).queryByRole('button', { name: /Accept|Clear/ })).toBeNull();
@@ -180,7 +176,7 @@ describe('/qna/{id}', () => {
   });
 
   it("shows another user's answer as it is posted, announced politely, with one live connection (issue 22)", async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     await renderRemote(QnaApp, '/qna/q1');
     await screen.findByRole('article', { name: 'Question number 1' });
     await waitFor(() => expect(gateway!.live.open()).toBe(1));
@@ -196,7 +192,7 @@ describe('/qna/{id}', () => {
   });
 
   it('reads the thread again when the stream reconnects (the catch-up)', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     await renderRemote(QnaApp, '/qna/q1');
     await screen.findByRole('article', { name: 'Question number 1' });
     await waitFor(() => expect(gateway!.live.open()).toBe(1));
@@ -209,7 +205,7 @@ describe('/qna/{id}', () => {
   });
 
   it('replaces a stream that went silent for three heartbeats, and reads the thread again', async () => {
-    gateway = fakeGateway([thread(OTHER)]);
+    gateway = mockGateway([thread(OTHER)]);
     gateway.live.heartbeatMs = 200;
     await renderRemote(QnaApp, '/qna/q1');
     await screen.findByRole('article', { name: 'Question number 1' });
@@ -223,7 +219,7 @@ describe('/qna/{id}', () => {
   });
 
   it('says so when the question does not exist', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(QnaApp, '/qna/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'No such question' })).toBeInTheDocument();
   });
@@ -231,7 +227,7 @@ describe('/qna/{id}', () => {
 
 describe('/qna/edit/{id}', () => {
   it('lets the author change title, question and topic, then shows the question', async () => {
-    gateway = fakeGateway(makeQuestions(1, LEARNER.email));
+    gateway = mockGateway(makeQuestions(1, LEARNER.email));
     const area = await renderRemote(QnaApp, '/qna/edit/q1');
     const form = await screen.findByRole('form', { name: 'Edit the question' });
     expect(within(form).getByLabelText('Title')).toHaveValue('Question number 1');
@@ -245,7 +241,7 @@ describe('/qna/edit/{id}', () => {
   });
 
   it('shows no form to anyone but the author', async () => {
-    gateway = fakeGateway(makeQuestions(1, OTHER));
+    gateway = mockGateway(makeQuestions(1, OTHER));
     await renderRemote(QnaApp, '/qna/edit/q1', { admin: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Only the author can edit this question' })).toBeInTheDocument();
     expect(screen.queryByRole('form')).toBeNull();

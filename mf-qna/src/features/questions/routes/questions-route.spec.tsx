@@ -2,14 +2,10 @@ import { renderRemote } from '@dblearn/app-providers/testing';
 import { LEARNER } from '@dblearn/web/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeGateway, makeQuestions, type FakeGateway } from '../../../../testing/fake-gateway.js';
+import { mockGateway, makeQuestions, type MockGateway } from '../../../../testing/mock-gateway.js';
 import QnaApp from '../../../expose/app.js';
 
-let gateway: FakeGateway | undefined;
-afterEach(() => {
-  gateway?.restore();
-  gateway = undefined;
-});
+let gateway: MockGateway | undefined;
 
 const titles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 const topics = () => screen.getByRole('navigation', { name: 'Question topics' });
@@ -17,7 +13,7 @@ const askForm = () => screen.getByRole('form', { name: 'Ask a question' });
 
 describe('/qna', () => {
   it('lists six questions a page, newest first, each with author, date, topic and a title linking to it', async () => {
-    gateway = fakeGateway(makeQuestions(14));
+    gateway = mockGateway(makeQuestions(14));
     await renderRemote(QnaApp, '/qna');
     expect(await screen.findByRole('heading', { level: 3, name: 'Question number 14' })).toBeInTheDocument();
     expect(titles()).toEqual(['Question number 14', 'Question number 13', 'Question number 12', 'Question number 11', 'Question number 10', 'Question number 9']);
@@ -37,14 +33,14 @@ describe('/qna', () => {
   it('marks the threads whose answer was accepted as solved (issue 22)', async () => {
     const questions = makeQuestions(2);
     questions[1] = { ...questions[1]!, replies: [{ _id: 'r1', userName: LEARNER.email, reply: 'The answer.', datePosted: questions[1]!.datePosted }], acceptedReplyId: 'r1' };
-    gateway = fakeGateway(questions);
+    gateway = mockGateway(questions);
     await renderRemote(QnaApp, '/qna');
     expect(await screen.findByRole('article', { name: 'Question number 2' })).toHaveTextContent('Solved · 1 answer');
     expect(screen.getByRole('article', { name: 'Question number 1' })).not.toHaveTextContent('Solved');
   });
 
   it('counts questions others post meanwhile as "N new questions", shown on click, never the learner’s own (issue 22)', async () => {
-    gateway = fakeGateway(makeQuestions(3));
+    gateway = mockGateway(makeQuestions(3));
     await renderRemote(QnaApp, '/qna');
     await screen.findByRole('heading', { level: 3, name: 'Question number 3' });
     await waitFor(() => expect(gateway!.live.open()).toBe(1));
@@ -68,7 +64,7 @@ describe('/qna', () => {
   });
 
   it('filters by topic from the sidebar, with its own URL', async () => {
-    gateway = fakeGateway(makeQuestions(12));
+    gateway = mockGateway(makeQuestions(12));
     const area = await renderRemote(QnaApp, '/qna');
     await screen.findByRole('heading', { level: 3, name: 'Question number 12' });
     await userEvent.click(within(topics()).getByRole('button', { name: 'SQL' }));
@@ -81,7 +77,7 @@ describe('/qna', () => {
   });
 
   it('keeps Post Question disabled until title, question and topic keep the SPEC §5 rules', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(QnaApp, '/qna');
     const submit = within(askForm()).getByRole('button', { name: 'Post Question' });
     expect(submit).toBeDisabled();
@@ -95,7 +91,7 @@ describe('/qna', () => {
   });
 
   it('posts a question as the signed-in learner: it shows at the top and the form empties', async () => {
-    gateway = fakeGateway(makeQuestions(3));
+    gateway = mockGateway(makeQuestions(3));
     await renderRemote(QnaApp, '/qna');
     await screen.findByRole('heading', { level: 3, name: 'Question number 3' });
     await userEvent.type(within(askForm()).getByLabelText('Title'), 'How do I index a JSON column?');
@@ -110,7 +106,7 @@ describe('/qna', () => {
   });
 
   it('posts the practice database chosen for its ```sql blocks (issue 22)', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(QnaApp, '/qna');
     const select = within(askForm()).getByLabelText('Practice database for ```sql blocks');
     await within(select).findByRole('option', { name: 'SQL practice' });
@@ -123,7 +119,7 @@ describe('/qna', () => {
   });
 
   it('tells a refused post in the gateway’s words', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     gateway.failNext('POST /api/qna', 400, 'Title must be 10 to 3000 characters long.');
     await renderRemote(QnaApp, '/qna');
     await userEvent.type(within(askForm()).getByLabelText('Title'), 'A title that passes here');
@@ -134,7 +130,7 @@ describe('/qna', () => {
   });
 
   it('opens with the cursor in the title when asked from the dashboard (/qna?ask=1)', async () => {
-    gateway = fakeGateway([]);
+    gateway = mockGateway([]);
     await renderRemote(QnaApp, '/qna?ask=1');
     await waitFor(() => expect(within(askForm()).getByLabelText('Title')).toHaveFocus());
   });

@@ -1,0 +1,295 @@
+// mf-catalog's part of the gateway (content, checks, sandboxes and the learner's progress), as msw
+// handlers over an in-memory store: the component tests use them (testing/render-catalog.tsx) and
+// so does `npm run start:alone` (testing/alone/).
+import {
+  BLOCK_NOT_FOUND_MESSAGE,
+  CHECK_NOT_FOUND_MESSAGE,
+  COURSE_NOT_FOUND_MESSAGE,
+  DEADLINE_PASSED_MESSAGE,
+  PASSED_MESSAGE,
+  PROJECT_NOT_FOUND_MESSAGE,
+  SANDBOX_NOT_FOUND_MESSAGE,
+  SOLUTION_AFTER_FAILURES,
+  SOLUTION_LOCKED_MESSAGE,
+  TUTORIAL_NOT_FOUND_MESSAGE,
+  gradeQuiz,
+  learnerQuizFields,
+  quizAnswerRefusal,
+  quizRefusal,
+  quizSolution,
+  statementLine,
+  type AttemptResult,
+  type CheckPasses,
+  type CheckSolution,
+  type Sandbox,
+  type StoredChecks,
+} from '@dblearn/contracts';
+import { bodyOf, pagedAnswer, refusal } from '@dblearn/web/testing/msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { CheckBody, LearnerCheck } from '../src/features/checks/api/check-kinds.js';
+import type { Course, Progress, Project, Tutorial } from '../src/lib/content.js';
+import { oid } from './data.js';
+
+export interface CatalogStore {
+  courses: Course[];
+  tutorials: Tutorial[];
+  projects: Project[];
+  me: Progress;
+  /** svc-content is down: content calls answer 503 until this is set back to false. */
+  contentDown?: boolean;
+  /** Reference query of each query check by check id (svc-content keeps them; learners never get them). */
+  references?: Record<string, string>;
+  /** Whole stored checks by id, for other kinds and for hints, explanations and quiz answers (wins over `references`). */
+  stored?: Record<string, CheckBody>;
+  /** The learner's passed check ids. */
+  passes?: string[];
+  /** The learner's failed attempts by check id. */
+  failures?: Record<string, number>;
+  /** The checks whose solution the learner revealed. */
+  solutionShown?: string[];
+  /** Every attempt's body, in order (the handlers fill it). */
+  attempts?: Record<string, unknown>[];
+  /** Each course's practice database by course id (none: GET answers 404), with its hidden variant (null: derived). */
+  sandboxes?: Record<string, Sandbox & { hiddenSource?: string | null }>;
+}
+
+/** A verdict before the handler adds hints, failures and solutionAvailable. */
+type Verdict = Omit<AttemptResult, 'hints' | 'failures' | 'solutionAvailable'>;
+
+/** Standing in for running SQL: a query passes when it reads like the reference (svc-content really runs both). */
+function sameQuery(a: string, b: string): boolean {
+  const plain = (sql: string) => sql.trim().replace(/;$/, '').replace(/\s+/g, ' ').toLowerCase();
+  return plain(a) === plain(b);
+}
+
+/** The server's line for an error at `word`: where the statement holding it starts. */
+function lineOfStatementWith(sql: string, word: string): number {
+  const at = sql.indexOf(word);
+  return statementLine(sql, sql.lastIndexOf(';', at) + 1);
+}
+
+function gradeQuery(reference: string, sql: string): Verdict {
+  if (sameQuery(reference, sql)) return { passed: true, message: PASSED_MESSAGE, columns: ['name'], rows: [['Ada']], rowCount: 1 };
+  if (/nowhere/.test(sql)) return { passed: false, message: `Line ${lineOfStatementWith(sql, 'nowhere')}: no such table: nowhere` };
+  return { passed: false, message: 'Row 2 differs.', columns: ['name'], rows: [['Ada'], ['Bob']], rowCount: 2, expected: { columns: ['name'], rows: [['Ada'], ['Edgar']], rowCount: 2 } };
+}
+
+/** The solution in words, as svc-content gives it once revealed. */
+function solutionOf(check: CheckBody): string {
+  if (check.kind === 'mongo') return check.referenceQuery;
+  return check.kind === 'quiz' ? quizSolution(check.quiz) : check.referenceSql;
+}
+
+/** A check as learners get it (never the reference or the answer). */
+function learnerCheck(_id: string, check: CheckBody): LearnerCheck {
+  const base = { _id, kind: check.kind, task: check.task, hintCount: check.hints.length };
+  return check.kind === 'quiz' ? { ...base, ...learnerQuizFields(check.quiz) } : base;
+}
+
+/** Refusals of a check on save, worded like svc-content's (a text naming "nope" or "practice_only" fails there). */
+function refusalOf(check: CheckBody): string | null {
+  if (check.kind === 'query' || check.kind === 'state') {
+    if (/nope/.test(check.referenceSql)) return `The reference query does not run on the course's sandbox: Line ${lineOfStatementWith(check.referenceSql, 'nope')}: no such column: nope`;
+    if (/practice_only/.test(check.referenceSql)) return `The reference query does not run on the hidden variant: Line ${lineOfStatementWith(check.referenceSql, 'practice_only')}: no such table: practice_only`;
+  }
+  if (check.kind === 'mongo' && /practice_only/.test(check.referenceQuery)) {
+    return `The reference query does not run on the hidden variant: Line ${check.referenceQuery.split('\n').findIndex((line) => line.includes('practice_only')) + 1}: no collection practice_only`;
+  }
+  if (check.kind === 'state') {
+    if (/nope/.test(check.verifySql)) return `The verification query does not run after the reference on the course's sandbox: Line ${lineOfStatementWith(check.verifySql, 'nope')}: no such column: nope`;
+    const broken = check.probes.findIndex((probe) => probe.expect === 'fails' && !/nope/.test(probe.sql) && /orphan/.test(probe.sql));
+    if (broken >= 0) return `Probe ${broken + 1} should fail after the reference statements, but it ran.`;
+  }
+  return check.kind === 'quiz' ? quizRefusal(check.quiz) : null;
+}
+
+/** svc-content's 400 when an attempt's body is not what the check's kind takes (checks.service.ts answerRefusal). */
+function attemptRefusal(check: CheckBody, given: { sql?: string; query?: string; answer?: unknown }): string | null {
+  if (check.kind === 'quiz') return given.answer === undefined ? 'This check takes an answer.' : quizAnswerRefusal(check.quiz, given.answer);
+  if (check.kind === 'mongo') return given.query === undefined ? 'This check takes a mongo query.' : null;
+  return given.sql === undefined ? 'This check takes sql.' : null;
+}
+
+/** What a check's answer is, besides its wording, hints and explanation: a change of it is a new check id. */
+function answerOf(check: CheckBody): string {
+  const { task: _task, hints: _hints, explanation: _explanation, ...answer } = check;
+  return JSON.stringify(answer);
+}
+
+/** svc-users' 409 when a project is finished with checks left (progress.service.ts). */
+function checksLeftMessage(left: readonly LearnerCheck[]): string {
+  const tasks = left.map((check) => `“${check.task.length > 80 ? `${check.task.slice(0, 79)}…` : check.task}”`).join(', ');
+  return `Pass every check of this project before finishing it: ${left.length} ${left.length === 1 ? 'check is' : 'checks are'} left: ${tasks}`;
+}
+
+/** The gateway's content and progress calls as docs/api-contract.md describes them; the caller is store.me. */
+export function catalogHandlers(store: CatalogStore) {
+  const project = (id: unknown) => store.projects.find((item) => item._id === id);
+  const storedCheck = (checkId: string): CheckBody | undefined => {
+    const task = store.projects.flatMap((item) => item.checks).find((check) => check._id === checkId)?.task ?? '';
+    const reference = store.references?.[checkId];
+    return store.stored?.[checkId] ?? (reference !== undefined ? { kind: 'query', task, referenceSql: reference, hints: [], explanation: '' } : undefined);
+  };
+  const hintsNow = (checkId: string) => storedCheck(checkId)?.hints.slice(0, store.failures?.[checkId] ?? 0) ?? [];
+  const json = <Answer extends JsonBodyType>(answer: Answer, status = 200) => HttpResponse.json<Answer>(answer, { status });
+
+  return [
+    http.all('/api/*', ({ request }) =>
+      store.contentDown && !new URL(request.url).pathname.startsWith('/api/users') ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined,
+    ),
+
+    http.get('/api/course', ({ request }) => {
+      const url = new URL(request.url);
+      const topic = url.searchParams.get('topic');
+      return pagedAnswer<Course>(store.courses.filter((item) => !topic || item.topic === topic), url);
+    }),
+    http.post('/api/course', async ({ request }) => {
+      const created: Course = { _id: oid(store.courses.length + 100), topic: 'sql', name: '', teacher: '', length: '', tutorials: [], projects: [], ...(await bodyOf<Partial<Course>>(request)) };
+      store.courses.push(created);
+      return json<Course>(created, 201);
+    }),
+    // Admins' answer: the hidden variant too, null when derived.
+    http.get('/api/course/sandbox/:courseId', ({ params }) => {
+      const sandbox = store.sandboxes?.[params.courseId as string];
+      return sandbox ? json<Sandbox>({ hiddenSource: null, ...sandbox }) : refusal(404, SANDBOX_NOT_FOUND_MESSAGE);
+    }),
+    // svc-content runs the script on an empty database; here a line naming "nowhere" fails.
+    http.put('/api/course/sandbox/:courseId', async ({ params, request }) => {
+      const { kind, source, hiddenSource } = (await bodyOf<Sandbox>(request))!;
+      const failing = source.split('\n').findIndex((line) => /nowhere/.test(line));
+      if (failing >= 0) return refusal(400, `The sandbox script does not run: Line ${failing + 1}: no such table: nowhere`);
+      const hiddenFailing = hiddenSource?.split('\n').findIndex((line) => /nowhere/.test(line)) ?? -1;
+      if (hiddenFailing >= 0) return refusal(400, `The hidden variant does not run: Line ${hiddenFailing + 1}: no such table: nowhere`);
+      const courseId = params.courseId as string;
+      (store.sandboxes ??= {})[courseId] = { kind, source, ...(hiddenSource === undefined ? {} : { hiddenSource }) };
+      const found = store.courses.find((item) => item._id === courseId);
+      return found ? json<Course>(found) : refusal(404, COURSE_NOT_FOUND_MESSAGE);
+    }),
+    http.all('/api/course/:id', async ({ params, request }) => {
+      const index = store.courses.findIndex((item) => item._id === params.id);
+      if (index < 0) return refusal(404, COURSE_NOT_FOUND_MESSAGE);
+      if (request.method === 'DELETE') return json<Course>(store.courses.splice(index, 1)[0]!);
+      if (request.method === 'PUT') store.courses[index] = { ...store.courses[index]!, ...(await bodyOf<Partial<Course>>(request)) };
+      return json<Course>(store.courses[index]!);
+    }),
+
+    http.get('/api/tutorial/:id', ({ params }) => {
+      const tutorial = store.tutorials.find((item) => item._id === params.id);
+      return tutorial ? json<Tutorial>(tutorial) : refusal(404, TUTORIAL_NOT_FOUND_MESSAGE);
+    }),
+
+    http.put('/api/project/content/:id', async ({ params, request }) => {
+      const found = project(params.id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      const { id } = (await bodyOf<{ id: string }>(request))!;
+      if (!found.contents.some((block) => block._id === id)) return refusal(404, BLOCK_NOT_FOUND_MESSAGE);
+      found.contents = found.contents.filter((block) => block._id !== id);
+      return json<Project>(found);
+    }),
+    http.get('/api/project/:id/passes', ({ params }) => {
+      const found = project(params.id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      const ids = found.checks.map((check) => check._id);
+      return json<CheckPasses>({
+        passed: ids.filter((id) => store.passes?.includes(id)),
+        solutionShown: ids.filter((id) => store.solutionShown?.includes(id)),
+        hints: Object.fromEntries(ids.filter((id) => hintsNow(id).length > 0).map((id) => [id, hintsNow(id)])),
+        failures: Object.fromEntries(ids.filter((id) => store.failures?.[id]).map((id) => [id, store.failures![id]!])),
+      });
+    }),
+    http.post('/api/project/:id/checks/:checkId/solution', ({ params }) => {
+      const checkId = params.checkId as string;
+      const check = storedCheck(checkId);
+      if (!check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
+      const passed = store.passes?.includes(checkId) ?? false;
+      if ((store.failures?.[checkId] ?? 0) < SOLUTION_AFTER_FAILURES && !passed) return refusal(403, SOLUTION_LOCKED_MESSAGE);
+      // Like svc-content: only a reveal before the pass is recorded.
+      if (!passed) store.solutionShown = [...new Set([...(store.solutionShown ?? []), checkId])];
+      return json<CheckSolution>({ solution: solutionOf(check), explanation: check.explanation });
+    }),
+    http.post('/api/project/:id/attempts', async ({ params, request }) => {
+      const body = (await bodyOf<{ checkId: string; sql?: string; query?: string; answer?: unknown }>(request))!;
+      (store.attempts ??= []).push(body);
+      const { checkId, ...given } = body;
+      const check = storedCheck(checkId);
+      if (!project(params.id)?.checks.some((item) => item._id === checkId) || !check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
+      const refused = attemptRefusal(check, given);
+      if (refused) return refusal(400, refused);
+      const result: Verdict =
+        check.kind === 'quiz' ? gradeQuiz(check.quiz, given.answer as never) : gradeQuery(check.kind === 'mongo' ? check.referenceQuery : check.referenceSql, (check.kind === 'mongo' ? given.query : given.sql)!);
+      if (result.passed) store.passes = [...(store.passes ?? []), checkId];
+      else store.failures = { ...store.failures, [checkId]: (store.failures?.[checkId] ?? 0) + 1 };
+      const failures = store.failures?.[checkId] ?? 0;
+      return json<AttemptResult>({ ...result, hints: hintsNow(checkId), failures, solutionAvailable: result.passed || failures >= SOLUTION_AFTER_FAILURES });
+    }),
+    http.get('/api/project/check/:id', ({ params }) => {
+      const found = project(params.id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      return json<StoredChecks>({ checks: found.checks.map((check) => ({ ...storedCheck(check._id)!, _id: check._id })) });
+    }),
+    http.put('/api/project/deleteCheck/:id', async ({ params, request }) => {
+      const found = project(params.id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      const { id } = (await bodyOf<{ id: string }>(request))!;
+      found.checks = found.checks.filter((check) => check._id !== id);
+      return json<Project>(found);
+    }),
+    http.put('/api/project/:verb/:id', async ({ params, request }) => {
+      if (params.verb !== 'check' && params.verb !== 'updateCheck') return undefined;
+      const found = project(params.id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      const { id: editedId, ...check } = (await bodyOf<CheckBody & { id?: string }>(request))!;
+      const at = found.checks.findIndex((item) => item._id === editedId);
+      if (params.verb === 'updateCheck' && at < 0) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
+      const refused = refusalOf(check as CheckBody);
+      if (refused) return refusal(400, refused);
+      // Like svc-content: a new reference or answer is a new check id (old passes stop counting), a new wording is not.
+      const before = at >= 0 ? storedCheck(editedId!) : undefined;
+      const stored = (store.stored ??= {});
+      const id = before && answerOf(before) === answerOf(check as CheckBody) ? editedId! : oid(700 + Object.keys(stored).length + Object.keys(store.references ?? {}).length);
+      stored[id] = check as CheckBody;
+      if (at >= 0) found.checks[at] = learnerCheck(id, check as CheckBody);
+      else found.checks.push(learnerCheck(id, check as CheckBody));
+      return json<Project>(found);
+    }),
+    http.post('/api/project', async ({ request }) => {
+      const { title, difficulty, courseId } = (await bodyOf<{ title: string; difficulty: Project['difficulty']; courseId: string }>(request))!;
+      const created: Project = { _id: oid(500 + store.projects.length), title, difficulty, courseId, contents: [], checks: [] };
+      store.projects.push(created);
+      store.courses.find((item) => item._id === courseId)?.projects.push({ _id: created._id, title, difficulty });
+      return json<Project>(created, 201);
+    }),
+    http.all('/api/project/:id', async ({ params, request }) => {
+      const found = project(params.id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      if (request.method === 'PUT') {
+        const { title, difficulty, content } = (await bodyOf<{ title: string; difficulty: Project['difficulty']; content?: { header?: string; detail?: string } }>(request))!;
+        Object.assign(found, { title, difficulty });
+        if (content) found.contents.push({ _id: oid(600 + found.contents.length), header: content.header ?? '', detail: content.detail ?? '' });
+      }
+      return json<Project>(found);
+    }),
+
+    http.get('/api/users/me', () => json<Progress>(store.me)),
+    http.post('/api/users/tutorial/:userId', async ({ request }) => {
+      const { id } = (await bodyOf<{ id: string }>(request))!;
+      const tutorial = store.tutorials.find((item) => item._id === id);
+      if (!store.me.readTutorial.some((entry) => entry._id === id)) store.me.readTutorial.push({ _id: id, courseId: tutorial?.courseId ?? oid(1) });
+      return json<Progress>(store.me);
+    }),
+    http.post('/api/users/project/:userId', async ({ request }) => {
+      const { id } = (await bodyOf<{ id: string }>(request))!;
+      const found = project(id);
+      if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
+      const left = found.checks.filter((check) => !store.passes?.includes(check._id));
+      if (left.length > 0) return refusal(409, checksLeftMessage(left));
+      if (!store.me.finishedProject.some((entry) => entry._id === id)) store.me.finishedProject.push({ _id: id, title: found.title, difficulty: found.difficulty, courseId: found.courseId });
+      return json<Progress>(store.me);
+    }),
+    http.put('/api/users/project/:userId', async ({ request }) => {
+      const { id } = (await bodyOf<{ id: string }>(request))!;
+      store.me.finishedProject = store.me.finishedProject.filter((entry) => entry._id !== id);
+      return json<Progress>(store.me);
+    }),
+  ];
+}

@@ -1,0 +1,21 @@
+// mf-dashboard's part of the gateway, as msw handlers over an in-memory store: the component tests
+// use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
+import { DEADLINE_PASSED_MESSAGE, type Course, type UserProfile } from '@dblearn/contracts';
+import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
+import { http, HttpResponse } from 'msw';
+
+export interface DashboardStore {
+  courses: Course[];
+  profile: UserProfile;
+  /** The services are down: every call answers 503. */
+  down?: boolean;
+}
+
+/** GET /users/me and GET /course (paged, X-Total-Count) as docs/api-contract.md describes them. */
+export function dashboardHandlers(store: DashboardStore) {
+  return [
+    http.all('/api/*', () => (store.down ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined)),
+    http.get('/api/users/me', () => HttpResponse.json<UserProfile>(store.profile)),
+    http.get('/api/course', ({ request }) => pagedAnswer<Course>(store.courses, new URL(request.url))),
+  ];
+}

@@ -1,0 +1,65 @@
+// mf-interview's part of the gateway, as msw handlers over an in-memory bank: the component tests
+// use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
+import { INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type UserProfile } from '@dblearn/contracts';
+import { LEARNER } from '@dblearn/web/testing';
+import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import type { InterviewQuestionInput } from '../src/features/questions/api/interview-question.js';
+
+export interface InterviewStore {
+  questions: InterviewQuestion[];
+  /** The learner's saved questions (GET /users/me's savedQuestion). */
+  saved: InterviewQuestion[];
+}
+
+/** GET /users/me, the learner's saves and /interview as docs/api-contract.md describes them; the caller is LEARNER. */
+export function interviewHandlers(store: InterviewStore) {
+  let nextId = 100;
+  const profile = (): UserProfile => ({ ...LEARNER, savedQuestion: store.saved, finishedProject: [], readTutorial: [] });
+  /** POST saves, PUT unsaves: both idempotent, both answer the updated profile. */
+  const saving =
+    (keep: boolean): HttpResponseResolver<{ userId: string }, { id: string }> =>
+    async ({ request }) => {
+      const { id } = await request.json();
+      const question = store.questions.find((item) => item._id === id);
+      if (!question) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
+      store.saved = [...store.saved.filter((item) => item._id !== id), ...(keep ? [question] : [])];
+      return HttpResponse.json<UserProfile>(profile());
+    };
+  const stored = (id: string | readonly string[] | undefined) => store.questions.findIndex((item) => item._id === id);
+  return [
+    http.get('/api/users/me', () => HttpResponse.json<UserProfile>(profile())),
+    http.post('/api/users/interview/:userId', saving(true)),
+    http.put('/api/users/interview/:userId', saving(false)),
+    http.get('/api/interview', ({ request }) => {
+      const url = new URL(request.url);
+      const topic = url.searchParams.get('topic');
+      return pagedAnswer<InterviewQuestion>(store.questions.filter((item) => !topic || item.topic === topic), url);
+    }),
+    http.post<never, InterviewQuestionInput>('/api/interview', async ({ request }) => {
+      const created: InterviewQuestion = { _id: `q${nextId++}`, ...(await request.json()) };
+      store.questions.push(created);
+      return HttpResponse.json<InterviewQuestion>(created, { status: 201 });
+    }),
+    http.get('/api/interview/:id', ({ params }) => {
+      const at = stored(params.id);
+      return at < 0 ? refusal(404, INTERVIEW_NOT_FOUND_MESSAGE) : HttpResponse.json<InterviewQuestion>(store.questions[at]!);
+    }),
+    http.put<{ id: string }, InterviewQuestionInput>('/api/interview/:id', async ({ params, request }) => {
+      const at = stored(params.id);
+      if (at < 0) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
+      const updated: InterviewQuestion = { ...store.questions[at]!, ...(await request.json()) };
+      store.questions[at] = updated;
+      // Saved copies follow the bank (svc-users hears the change).
+      store.saved = store.saved.map((item) => (item._id === updated._id ? updated : item));
+      return HttpResponse.json<InterviewQuestion>(updated);
+    }),
+    http.delete('/api/interview/:id', ({ params }) => {
+      const at = stored(params.id);
+      if (at < 0) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
+      const [deleted] = store.questions.splice(at, 1);
+      store.saved = store.saved.filter((item) => item._id !== deleted!._id);
+      return HttpResponse.json<InterviewQuestion>(deleted!);
+    }),
+  ];
+}

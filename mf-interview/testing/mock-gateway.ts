@@ -1,0 +1,24 @@
+import type { InterviewQuestion } from '@dblearn/contracts';
+import { recordGatewayCalls, type GatewayCalls } from '@dblearn/web/testing/msw';
+import { server } from '@dblearn/web/testing/msw-node';
+import { interviewHandlers, type InterviewStore } from './handlers.js';
+
+export { makeQuestions } from './data.js';
+
+export interface MockGateway extends GatewayCalls, Readonly<InterviewStore> {}
+
+/** The interview handlers over this bank for one test (testing/setup-dom.ts resets them after it). */
+export function mockGateway(questions: InterviewQuestion[], saved: InterviewQuestion[] = []): MockGateway {
+  const store: InterviewStore = { questions: [...questions], saved: [...saved] };
+  const recorded = recordGatewayCalls();
+  server.use(recorded.handler, ...interviewHandlers(store));
+  return {
+    ...recorded,
+    get questions() {
+      return store.questions;
+    },
+    get saved() {
+      return store.saved;
+    },
+  };
+}
