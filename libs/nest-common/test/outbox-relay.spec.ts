@@ -12,7 +12,7 @@ import { ensureEventsStream } from '../src/events/events-stream.js';
 import { EventsModule } from '../src/events/events.module.js';
 import { OutboxRelay } from '../src/events/outbox-relay.js';
 import { domainEvent, PENDING_FILTER, storedEvent } from '../src/events/pending-events.js';
-import { KeyedLock } from '../src/concurrency/keyed-lock.js';
+import { KeyedLock } from '../src/storage/keyed-lock.js';
 import { Tombstone } from '../src/events/tombstone.schema.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';

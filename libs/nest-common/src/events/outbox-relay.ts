@@ -4,6 +4,7 @@ import { jetstream, type JetStreamClient, jetstreamManager } from '@nats-io/jets
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { AnyObject, Connection, Model, Types } from 'mongoose';
 import { backoffDelay } from '@dblearn/contracts';
+import { DocumentLocks } from '../storage/document-locks.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { ensureEventsStream } from './events-stream.js';
 import { failpoint } from './failpoint.js';
@@ -60,13 +61,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private watched: NatsConnection | null = null;
   /** One publish-and-clear at a time per document in this process (see publishNow). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  /** Per model name, the lock its owner's writers take (see lockDocumentsWith). */
+  /** Per model name, a lock its owner's writers take instead of DocumentLocks (see lockDocumentsWith). */
   private readonly documentLocks = new Map<string, DocumentLock>();
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly events: EventsConnection,
     @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
+    private readonly locks: DocumentLocks,
   ) {
     this.publishTimeoutMs = options.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS;
   }
@@ -114,7 +116,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * The service that owns `model` hands over the per-document lock its writers take; every
+   * Only for writers that do not go through a DocumentStore (whose writes take DocumentLocks, which
+   * the relay takes by default). The service that owns `model` hands over the per-document lock its writers take; every
    * background publish-and-clear of a document of `model` (after a slow or failed inline publish, the
    * sweep) then runs under it. Without it, that `$pullAll` could land beside a request's write, and
    * FerretDB 1.24 would lose one of the two (the request's change and its event, or only the clear).
@@ -155,7 +158,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
     // After a failure the scheduled retry comes first: waking early would hammer a server that is away.
     if (this.retryTimer) return;
-    this.running = this.pass().finally(() => {
+    // A write under a document's lock wakes the relay: its pass must queue for that lock, not inherit it.
+    this.running = this.locks.detached(() => this.pass()).finally(() => {
       this.running = null;
       if (this.wakeAgain) {
         this.wakeAgain = false;
@@ -240,7 +244,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    */
   private publishInBackground(model: Model<AnyObject>, id: string): Promise<number> {
     const lock = this.documentLocks.get(model.modelName);
-    return lock ? lock(id, () => this.publishDocument(model, id)) : this.publishDocument(model, id);
+    return lock ? lock(id, () => this.publishDocument(model, id)) : this.locks.run(model.modelName, id, () => this.publishDocument(model, id));
   }
 
   private async publishDocument(model: Model<AnyObject>, id: string, timeoutMs = this.publishTimeoutMs): Promise<number> {
