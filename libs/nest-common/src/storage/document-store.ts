@@ -21,7 +21,8 @@ type Events = PendingEvent | readonly PendingEvent[];
 export class DocumentStore<T> {
   constructor(
     readonly model: Model<T>,
-    private readonly outbox: EventOutbox,
+    /** Null for a command's store (it writes no events): its event writes throw. */
+    private readonly outbox: EventOutbox | null,
     private readonly locks: DocumentLocks,
     private readonly scope: LockScope = 'process',
   ) {}
@@ -47,13 +48,13 @@ export class DocumentStore<T> {
 
   /** Inserts `doc` with its events. Duplicate-key errors reach the caller as from `model.create`. */
   create(doc: AnyObject, events: Events): Promise<HydratedDocument<T>> {
-    return this.outbox.create(this.model, doc, events);
+    return this.events().create(this.model, doc, events);
   }
 
   /** `updateOne({_id: id}, update)` with its events, if any; false when there is no such document. */
   update(id: Id, update: UpdateQuery<T>, events: Events = []): Promise<boolean> {
     return this.atomically(id, async () => {
-      if (!Array.isArray(events) || events.length > 0) return this.outbox.update(this.model, id, update, events);
+      if (!Array.isArray(events) || events.length > 0) return this.events().update(this.model, id, update, events);
       const result = await this.model.updateOne({ _id: id }, update as UpdateQuery<AnyObject>).exec();
       return result.matchedCount > 0;
     });
@@ -79,7 +80,7 @@ export class DocumentStore<T> {
    * is finished at the next start). False when there was nothing to delete.
    */
   delete(id: Id, events: Events, cascade: readonly DeleteTarget[] = []): Promise<boolean> {
-    return this.atomically(id, () => this.outbox.delete(this.model, id, events, cascade));
+    return this.atomically(id, () => this.events().delete(this.model, id, events, cascade));
   }
 
   /**
@@ -94,5 +95,10 @@ export class DocumentStore<T> {
   /** `atomically` for several documents of this collection at once (taken in one order: no deadlock). */
   atomicallyAll<R>(ids: Iterable<Id>, task: () => Promise<R>): Promise<R> {
     return this.locks.runAll(this.name, ids, task, this.scope);
+  }
+
+  private events(): EventOutbox {
+    if (!this.outbox) throw new Error(`The ${this.name} store was made without events: it cannot write any.`);
+    return this.outbox;
   }
 }
