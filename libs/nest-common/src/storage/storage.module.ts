@@ -1,5 +1,5 @@
 import { type DynamicModule, Inject, Module } from '@nestjs/common';
-import { getModelToken, MongooseModule } from '@nestjs/mongoose';
+import { type AsyncModelFactory, getModelToken, MongooseModule } from '@nestjs/mongoose';
 import type { Model, Schema } from 'mongoose';
 import { EventOutbox } from '../events/event-outbox.js';
 import { DocumentLocks, type LockScope } from './document-locks.js';
@@ -19,6 +19,11 @@ export function getStoreToken(model: string): string {
   return `${model}DocumentStore`;
 }
 
+/** As MongooseModule.forFeatureAsync's entries (a schema made by a factory, with plugins, say). */
+export interface StoredModelAsync extends AsyncModelFactory {
+  lockScope?: LockScope;
+}
+
 /** Injects the `DocumentStore` of a model registered with `StorageModule.forFeature`. */
 export const InjectStore = (model: string): ParameterDecorator => Inject(getStoreToken(model));
 
@@ -30,7 +35,14 @@ export const InjectStore = (model: string): ParameterDecorator => Inject(getStor
 @Module({})
 export class StorageModule {
   static forFeature(models: readonly StoredModel[]): DynamicModule {
-    const mongoose = MongooseModule.forFeature(models.map(({ name, schema }) => ({ name, schema })));
+    return StorageModule.withStores(MongooseModule.forFeature(models.map(({ name, schema }) => ({ name, schema }))), models);
+  }
+
+  static forFeatureAsync(models: readonly StoredModelAsync[]): DynamicModule {
+    return StorageModule.withStores(MongooseModule.forFeatureAsync(models.map(({ lockScope: _scope, ...model }) => model)), models);
+  }
+
+  private static withStores(mongoose: DynamicModule, models: readonly { name: string; lockScope?: LockScope }[]): DynamicModule {
     const stores = models.map(({ name, lockScope }) => ({
       provide: getStoreToken(name),
       useFactory: (model: Model<unknown>, outbox: EventOutbox, locks: DocumentLocks) => new DocumentStore(model, outbox, locks, lockScope),
