@@ -33,9 +33,6 @@ interface DocumentRef {
 
 type PendingDocument = { _id: Types.ObjectId; pendingEvents?: PendingEvent[]; deletes?: string };
 
-/** Runs `task` when no other write of the document `id` is under way: the owning service's per-document lock (`KeyedLock.run`). */
-export type DocumentLock = <T>(id: string, task: () => Promise<T>) => Promise<T>;
-
 /**
  * Publishes the events that documents carry (`pendingEvents`) to JetStream with `msgID = eventId`,
  * then removes them from the document; finishes tombstones (their deletes, their events, then the
@@ -61,8 +58,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private watched: NatsConnection | null = null;
   /** One publish-and-clear at a time per document in this process (see publishNow). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  /** Per model name, a lock its owner's writers take instead of DocumentLocks (see lockDocumentsWith). */
-  private readonly documentLocks = new Map<string, DocumentLock>();
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
@@ -113,19 +108,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     } catch {
       this.publishSoon(model, id);
     }
-  }
-
-  /**
-   * Only for writers that do not go through a DocumentStore (whose writes take DocumentLocks, which
-   * the relay takes by default). The service that owns `model` hands over the per-document lock its writers take; every
-   * background publish-and-clear of a document of `model` (after a slow or failed inline publish, the
-   * sweep) then runs under it. Without it, that `$pullAll` could land beside a request's write, and
-   * FerretDB 1.24 would lose one of the two (the request's change and its event, or only the clear).
-   * The inline clear (publishNow) already runs inside the caller's write, under its lock. Call it
-   * from the owning provider's constructor; the lock must not wait for this relay while held.
-   */
-  lockDocumentsWith(model: string, lock: DocumentLock): void {
-    this.documentLocks.set(model, lock);
   }
 
   /** After a deprecated `record()`: the old outbox collection has something to publish. */
@@ -239,12 +221,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * The owner's lock is taken outside `inFlight`: a request holding it may itself be waiting in
+   * The document's lock (DocumentLocks, every store write's) is taken outside `inFlight`: a request holding it may itself be waiting in
    * publishNow for this document's publish, which must then not be waiting for the lock.
    */
   private publishInBackground(model: Model<AnyObject>, id: string): Promise<number> {
-    const lock = this.documentLocks.get(model.modelName);
-    return lock ? lock(id, () => this.publishDocument(model, id)) : this.locks.run(model.modelName, id, () => this.publishDocument(model, id));
+    return this.locks.run(model.modelName, id, () => this.publishDocument(model, id));
   }
 
   private async publishDocument(model: Model<AnyObject>, id: string, timeoutMs = this.publishTimeoutMs): Promise<number> {
