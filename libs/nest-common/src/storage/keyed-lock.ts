@@ -1,12 +1,6 @@
 /**
- * Runs tasks for one key one after another, tasks for different keys side by side.
- *
- * Why: FerretDB 1.24 (SQLite) applies every update as read, change, write back with no isolation,
- * so two concurrent updates of one document lose one of them, even `$push`, `$inc` and an update
- * guarded by a version field (measured: 20 concurrent `$push` left 1 element). Within one process
- * this queue makes each document's writes sequential. It does nothing across processes: svc-users'
- * progress writes add a claim document keyed by the user's `_id` for that (UserWriteClaims), since a
- * version guard in the update's filter scans on FerretDB and isolates nothing there.
+ * Runs tasks for one key one after another, tasks for different keys side by side: the in-process
+ * queue under DocumentLocks (why documents need one: see there), also fit for any other per-key order.
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
