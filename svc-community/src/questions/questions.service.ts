@@ -145,7 +145,7 @@ export class QuestionsService {
     const reply = current.replies.find((candidate) => candidate._id.toHexString() === replyId);
     if (!reply) throw notFound(QNA_MESSAGES.replyNotFound);
     if (reply.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes);
-    // The remaining replies as read in this atomic step: FerretDB silently ignores $pull with a condition.
+    // The remaining replies as read in this atomic step, written back whole (nest-common README §5: arrays).
     const replies = current.replies.filter((candidate) => candidate !== reply);
     const events: PendingEvent[] = [domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic: current.topic })];
     const update: UpdateQuery<Question> = { $set: { replies } };

@@ -23,7 +23,7 @@ export function assertItemFits(after: object, noun: 'tutorial' | 'project'): voi
 
 /**
  * Removes block `blockId` from document `id`; false when the document does not exist, 404 when the
- * block does not. FerretDB ignores `$pull` with a condition, so the list is written back whole.
+ * block does not. The list is written back whole, in one atomic step (nest-common README §5: arrays).
  */
 export function removeBlock<T extends WithBlocks>(store: DocumentStore<T>, id: string, blockId: string): Promise<boolean> {
   return store.atomically(id, async () => {
