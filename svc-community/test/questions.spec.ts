@@ -13,7 +13,7 @@ import {
   type QuestionAcceptedEvent,
   type QuestionRepliedEvent,
 } from '@dblearn/contracts';
-import { domainEvent, GZIP_FROM_BYTES, type JsonBytesAnswer, OutboxRelay, storedEvent } from '@dblearn/nest-common';
+import { type DocumentStore, domainEvent, getStoreToken, GZIP_FROM_BYTES, type JsonBytesAnswer, OutboxRelay, storedEvent } from '@dblearn/nest-common';
 import { eventually, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -23,7 +23,6 @@ import mongoose from 'mongoose';
 import type { CommunityConfig } from '../src/config/community-config.js';
 import { DEMO_QUESTIONS } from '../src/demo/demo-questions.js';
 import { QuestionList } from '../src/questions/question-list.js';
-import { QuestionWriteLock } from '../src/questions/question-write-lock.js';
 import { Question } from '../src/questions/questions.schema.js';
 import { QuestionsService } from '../src/questions/questions.service.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
@@ -475,7 +474,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     const _id = new mongoose.Types.ObjectId(question._id);
     const pending = async () => ((await stored(question._id))?.pendingEvents as unknown[] | undefined)?.length ?? 0;
     let release!: () => void;
-    const held = service.get(QuestionWriteLock).run(question._id, () => new Promise<void>((resolve) => (release = resolve)));
+    const held = service.get<DocumentStore<Question>>(getStoreToken(Question.name)).atomically(question._id, () => new Promise<void>((resolve) => (release = resolve)));
     // As a write whose inline publish timed out leaves it: the event on the question, for the relay.
     const left = domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: question._id, topic: 'sql' });
     await db.collection('questions').updateOne({ _id }, { $push: { pendingEvents: storedEvent(left) } });

@@ -329,7 +329,7 @@ describe('export and import carry sandboxes and checks', () => {
 });
 
 // FerretDB loses one of two concurrent updates of a document: every writer of a project takes the
-// same lock (ItemLocks), so a check write, a title edit, an attach and an import of one project at
+// same lock (the project store's atomic step), so a check write, a title edit, an attach and an import of one project at
 // the same moment all stay. Many rounds, because one race in a few goes either way.
 describe('every writer of a project takes its one lock', () => {
   const ROUNDS = 12;

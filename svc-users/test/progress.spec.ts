@@ -1,4 +1,5 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { DocumentLocks, DocumentStore, WriteClaim } from '@dblearn/nest-common';
 import { filtersBeyondId, recordFilters } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { getModelToken } from '@nestjs/mongoose';
@@ -6,8 +7,6 @@ import mongoose, { type Model } from 'mongoose';
 import { ProgressEvents } from '../src/progress/progress-events.js';
 import { putEntry } from '../src/progress/progress-lists.js';
 import { UserProgress } from '../src/progress/user-progress.js';
-import { UserWriteClaim } from '../src/progress/user-write-claim.schema.js';
-import { UserWriteClaims } from '../src/progress/user-write-claims.js';
 import { User } from '../src/users/users.schema.js';
 import { type ProgressSuite, startProgressSuite } from './support/progress-suite.js';
 
@@ -177,7 +176,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const project = addProject('By id');
       const question = addQuestion();
       const tutorial = addTutorial();
-      const sent = await recordFilters(mongoose, ['users', 'snapshot_holders', 'user_write_claims'], async () => {
+      const sent = await recordFilters(mongoose, ['users', 'snapshot_holders', 'write_claims'], async () => {
         await finish(user._id, project._id);
         await save(user._id, question._id);
         await read(user._id, tutorial._id);
@@ -188,7 +187,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const users = sent.filter(({ collection }) => collection === 'users');
       expect(users.map(({ method }) => method)).toEqual(expect.arrayContaining(['findOne', 'updateOne']));
       expect(users.filter(({ method }) => method === 'updateOne')).toHaveLength(6);
-      expect(sent.filter(({ collection, method }) => collection === 'user_write_claims' && method === 'deleteOne').length).toBeGreaterThanOrEqual(6);
+      expect(sent.filter(({ collection, method }) => collection === 'write_claims' && method === 'deleteOne').length).toBeGreaterThanOrEqual(6);
       expect(filtersBeyondId(sent)).toEqual([]);
     });
 
@@ -214,7 +213,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
           });
         },
       });
-      const lists = new UserProgress(racing, suite.service.get(UserWriteClaims), { changed: () => undefined });
+      const lists = new UserProgress(new DocumentStore(racing, null, suite.service.get(DocumentLocks), 'processes'), { changed: () => undefined });
       expect(await lists.change(user._id, 'project', (list) => putEntry(list, projectEntry(mine)))).toBe('changed');
       expect(interfered).toBe(true);
       expect((await profile(user._id)).finishedProject).toEqual([projectEntry(theirs), projectEntry(mine)]);
@@ -223,22 +222,22 @@ describe('finished projects, saved questions and read tutorials, against real Fe
     it('keeps every change when two processes write one user at once (the claim lets one through at a time)', async () => {
       const user = await learner();
       const model = suite.service.get<Model<User>>(getModelToken(User.name));
-      const claimModel = suite.service.get<Model<UserWriteClaim>>(getModelToken(UserWriteClaim.name));
+      const claimModel = suite.service.get<Model<WriteClaim>>(getModelToken(WriteClaim.name));
       // Each with its own in-process queue and claims, as two svc-users instances (or an instance and the rebuild command) are.
-      const processes = [0, 1].map(() => new UserProgress(model, new UserWriteClaims(claimModel), { changed: () => undefined }));
+      const processes = [0, 1].map(() => new UserProgress(new DocumentStore(model, null, new DocumentLocks(claimModel), 'processes'), { changed: () => undefined }));
       const projects = Array.from({ length: 10 }, (_, index) => addProject(`Two processes ${index}`));
       const outcomes = await Promise.all(projects.map((project, index) => processes[index % 2]!.change(user._id, 'project', (list) => putEntry(list, projectEntry(project)))));
       expect(outcomes).toEqual(projects.map(() => 'changed'));
       expect((await stored(user._id))?.finishedProject.map((item: { _id: unknown }) => String(item._id)).sort()).toEqual(projects.map((project) => project._id).sort());
-      expect(await suite.db.collection('user_write_claims').countDocuments()).toBe(0);
+      expect(await suite.db.collection('write_claims').countDocuments()).toBe(0);
     });
 
     it('takes over a claim left by a process that died mid-write once its lease has ended', async () => {
       const user = await learner();
       const project = addProject('After a crash');
-      await suite.db.collection('user_write_claims').insertOne({ _id: new mongoose.Types.ObjectId(user._id), until: new Date(Date.now() - 1) });
+      await suite.db.collection('write_claims').insertOne({ _id: new mongoose.Types.ObjectId(user._id), until: new Date(Date.now() - 1) });
       expect((await finish(user._id, project._id)).finishedProject).toEqual([projectEntry(project)]);
-      expect(await suite.db.collection('user_write_claims').countDocuments()).toBe(0);
+      expect(await suite.db.collection('write_claims').countDocuments()).toBe(0);
     });
   });
 

@@ -6,7 +6,7 @@ import { RpcExceptionsFilter } from './errors/rpc-exceptions.filter.js';
 import { EventsModule } from './events/events.module.js';
 import { createHealthController } from './health/health.controller.js';
 import { MongoModule } from './mongo/mongo.module.js';
-import { READ_MODEL_MODE, ReadModels } from './read-model/read-models.js';
+import { READ_MODEL_MODE, ReadModels } from './storage/read-model/read-models.js';
 import { createRpcValidationPipe } from './validation/rpc-validation.pipe.js';
 import { RequestConnection } from './bootstrap/request-connection.js';
 

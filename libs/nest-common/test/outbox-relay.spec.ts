@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, EVENTS_STREAM } from '@dblearn/contracts';
 import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstreamManager, type JetStreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
@@ -12,7 +12,7 @@ import { ensureEventsStream } from '../src/events/events-stream.js';
 import { EventsModule } from '../src/events/events.module.js';
 import { OutboxRelay } from '../src/events/outbox-relay.js';
 import { domainEvent, PENDING_FILTER, storedEvent } from '../src/events/pending-events.js';
-import { KeyedLock } from '../src/concurrency/keyed-lock.js';
+import { DocumentLocks } from '../src/storage/document-locks.js';
 import { Tombstone } from '../src/events/tombstone.schema.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';
@@ -160,8 +160,11 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
     expect((await streamMessages(jsm)).get(event.eventId)?.count).toBe(1);
   });
 
-  describe("with the owner's lock on a document (lockDocumentsWith)", () => {
-    const lock = new KeyedLock();
+  describe("with a writer holding the document's lock (DocumentLocks, every store write's)", () => {
+    let locks: DocumentLocks;
+    /** The writer's own hold, past the spy: `asked` then lists the relay's asks alone. */
+    let hold: DocumentLocks['run'];
+    /** The ids of Widgets whose lock the relay asked for. */
     const asked: string[] = [];
     const pending = async (id: mongoose.Types.ObjectId) => ((await widgets.findById(id).select('+pendingEvents').lean<Widget>().exec())?.pendingEvents ?? []).length;
     /** As a write whose inline publish failed leaves it: the event on the document, the relay to finish (a sweep may come first). */
@@ -173,9 +176,11 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
     };
 
     beforeAll(() => {
-      relay.lockDocumentsWith('Widget', (id, task) => {
-        asked.push(id);
-        return lock.run(id, task);
+      locks = app.get(DocumentLocks);
+      hold = locks.run.bind(locks);
+      jest.spyOn(locks, 'run').mockImplementation((model, id, task, scope) => {
+        if (model === 'Widget') asked.push(String(id));
+        return hold(model, id, task, scope);
       });
     });
 
@@ -183,7 +188,7 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
       const id = new mongoose.Types.ObjectId();
       const key = id.toHexString();
       let release!: () => void;
-      const held = lock.run(key, () => new Promise<void>((resolve) => (release = resolve)));
+      const held = hold('Widget', key, () => new Promise<void>((resolve) => (release = resolve)));
       const event = await leftForTheRelay(id, 'held');
       await eventually(() => asked.includes(key));
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -200,13 +205,13 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
       const id = new mongoose.Types.ObjectId();
       const key = id.toHexString();
       const renamed = widgetEvent(id, 'renamed under the lock');
-      const event = await lock.run(key, async () => {
+      const event = await hold('Widget', key, async () => {
         const left = await leftForTheRelay(id, 'queued');
         await eventually(() => asked.includes(key));
         expect(await outbox.update(widgets, id, { $set: { title: 'renamed under the lock' } }, renamed)).toBe(true);
         return left;
       });
-      await eventually(async () => (await pending(id)) === 0 && lock.size === 0);
+      await eventually(async () => (await pending(id)) === 0 && locks.size === 0);
       expect(await widgets.findById(id).lean<Widget>().exec()).toMatchObject({ title: 'renamed under the lock' });
       const messages = await streamMessages(jsm);
       for (const published of [event, renamed]) expect(messages.get(published.eventId)?.count).toBe(1);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import mongoose, { type Model } from 'mongoose';
+import { type DocumentStore, InjectStore } from '@dblearn/nest-common';
+import mongoose from 'mongoose';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../config/community-config.js';
 import { Question } from '../questions/questions.schema.js';
 import { DEMO_QUESTIONS } from './demo-questions.js';
@@ -14,7 +14,7 @@ export class DemoQuestionsSeeder implements OnModuleInit {
   private readonly logger = new Logger('DemoQuestionsSeeder');
 
   constructor(
-    @InjectModel(Question.name) private readonly questions: Model<Question>,
+    @InjectStore(Question.name) private readonly questions: DocumentStore<Question>,
     @Inject(COMMUNITY_CONFIG) private readonly config: Pick<CommunityConfig, 'seedDemo'>,
   ) {}
 
@@ -26,10 +26,9 @@ export class DemoQuestionsSeeder implements OnModuleInit {
   /** Only into an empty database: whatever people wrote (or deleted) is never touched. */
   async seedIfEmpty(): Promise<number> {
     if (!this.config.seedDemo) return 0;
-    // One document is enough to know: FerretDB counts by reading them all (40 s at 100,000 here).
-    if (await this.questions.findOne({}, { _id: 1 }).lean().exec()) return 0;
+    if (!(await this.questions.isEmpty())) return 0;
     const now = Date.now();
-    await this.questions.insertMany(
+    await this.questions.model.insertMany(
       DEMO_QUESTIONS.map((question) => {
         const posted = now - question.daysAgo * DAY_MS;
         return {

@@ -1,20 +1,18 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { StorageModule } from '@dblearn/nest-common';
 import { DemoQuestionsSeeder } from '../demo/demo-questions.seeder.js';
 import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
-import { QuestionWriteLock } from './question-write-lock.js';
 import { QuestionsController } from './questions.controller.js';
 import { QuestionsService } from './questions.service.js';
 import { Question, QuestionSchema } from './questions.schema.js';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Question.name, schema: QuestionSchema }])],
+  imports: [StorageModule.forFeature([{ name: Question.name, schema: QuestionSchema }])],
   controllers: [QuestionsController],
   providers: [
     QuestionsService,
     QuestionList,
-    QuestionWriteLock,
     DemoQuestionsSeeder,
     // One per instance, shared by the service (its writes) and the list (every instance's events).
     { provide: QuestionCache, useFactory: () => new QuestionCache() },

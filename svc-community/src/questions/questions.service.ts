@@ -12,13 +12,22 @@ import {
   type QnaQuestionSummary,
   type UpdateQuestionRequest,
 } from '@dblearn/contracts';
-import { assertBeforeDeadline, badRequest, type CachedJson, domainEvent, EventOutbox, forbidden, JsonBytesReply, notFound, type PendingEvent } from '@dblearn/nest-common';
+import {
+  assertBeforeDeadline,
+  badRequest,
+  type CachedJson,
+  type DocumentStore,
+  domainEvent,
+  forbidden,
+  InjectStore,
+  JsonBytesReply,
+  notFound,
+  type PendingEvent,
+} from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import mongoose, { type Model, type UpdateQuery } from 'mongoose';
+import mongoose, { type UpdateQuery } from 'mongoose';
 import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
-import { QuestionWriteLock } from './question-write-lock.js';
 import { toQuestion } from './question.mapper.js';
 import { Question, type Reply, type StoredQuestion } from './questions.schema.js';
 import { assertThreadFits } from './thread-limits.js';
@@ -26,17 +35,14 @@ import { assertThreadFits } from './thread-limits.js';
 export const NOTHING_TO_CHANGE_MESSAGE = 'Send the question fields to edit it, or a reply.';
 
 /**
- * Questions and replies. Every write goes through the kit's EventOutbox (the change and its
- * events.community.question.* event are one document write; a delete is the kit's tombstone), under
- * the per-question lock (FerretDB loses one of two concurrent updates of a document); the list is
- * the kit's read model (QuestionList), the detail comes through a small cache.
+ * Questions and replies. Every write goes through the question store (the change and its
+ * events.community.question.* event are one write); a read-check-write runs `atomically`. The list
+ * is the kit's read model (QuestionList), the detail comes through a small cache.
  */
 @Injectable()
 export class QuestionsService {
   constructor(
-    @InjectModel(Question.name) private readonly questions: Model<Question>,
-    private readonly outbox: EventOutbox,
-    private readonly lock: QuestionWriteLock,
+    @InjectStore(Question.name) private readonly questions: DocumentStore<Question>,
     private readonly list: QuestionList,
     private readonly cache: QuestionCache,
   ) {}
@@ -68,26 +74,26 @@ export class QuestionsService {
     const fields = { _id, topic, title, description, sandboxCourseId, userName: caller.email, datePosted: new Date(), replies: [] };
     // The gateway has answered 503 once its deadline passed: then nothing may be written.
     assertBeforeDeadline();
-    const created = await this.outbox.create(this.questions, fields, domainEvent(EVENT_SUBJECTS.questionCreated, { entityId: _id.toHexString(), topic }));
+    const created = await this.questions.create(fields, domainEvent(EVENT_SUBJECTS.questionCreated, { entityId: _id.toHexString(), topic }));
     return this.afterWrite(_id.toHexString(), created.toObject<StoredQuestion>());
   }
 
   /** An edit (author only) and/or a reply (anyone signed in), in one write with their events. */
   async updateQuestion(request: UpdateQuestionRequest): Promise<QnaQuestion> {
     if (!request.edit && request.reply === undefined) throw badRequest(NOTHING_TO_CHANGE_MESSAGE);
-    return this.lock.run(request.id, () => this.applyUpdate(request));
+    return this.questions.atomically(request.id, () => this.applyUpdate(request));
   }
 
   deleteQuestion(request: DeleteQuestionRequest): Promise<QnaQuestion> {
-    return this.lock.run(request.id, () => this.applyDeleteQuestion(request));
+    return this.questions.atomically(request.id, () => this.applyDeleteQuestion(request));
   }
 
   deleteReply(request: DeleteReplyRequest): Promise<QnaQuestion> {
-    return this.lock.run(request.id, () => this.applyDeleteReply(request));
+    return this.questions.atomically(request.id, () => this.applyDeleteReply(request));
   }
 
   acceptReply(request: AcceptReplyRequest): Promise<QnaQuestion> {
-    return this.lock.run(request.id, () => this.applyAccept(request));
+    return this.questions.atomically(request.id, () => this.applyAccept(request));
   }
 
   private async applyUpdate({ id, caller, edit, reply }: UpdateQuestionRequest): Promise<QnaQuestion> {
@@ -126,7 +132,7 @@ export class QuestionsService {
     if (current.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminDeletes);
     assertBeforeDeadline();
     // The kit's tombstone carries the deleted event; a delete already under way elsewhere is a 404.
-    if (!(await this.outbox.delete(this.questions, id, domainEvent(EVENT_SUBJECTS.questionDeleted, { entityId: id, topic: current.topic })))) {
+    if (!(await this.questions.delete(id, domainEvent(EVENT_SUBJECTS.questionDeleted, { entityId: id, topic: current.topic })))) {
       throw notFound(QNA_MESSAGES.notFound);
     }
     this.cache.drop(id);
@@ -139,7 +145,7 @@ export class QuestionsService {
     const reply = current.replies.find((candidate) => candidate._id.toHexString() === replyId);
     if (!reply) throw notFound(QNA_MESSAGES.replyNotFound);
     if (reply.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes);
-    // The remaining replies as read under the lock: FerretDB silently ignores $pull with a condition.
+    // The remaining replies as read in this atomic step, written back whole (nest-common README §5: arrays).
     const replies = current.replies.filter((candidate) => candidate !== reply);
     const events: PendingEvent[] = [domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic: current.topic })];
     const update: UpdateQuery<Question> = { $set: { replies } };
@@ -174,12 +180,11 @@ export class QuestionsService {
   /** One update with its events; a question deleted meanwhile is a 404 and nothing changes. */
   private async write(id: string, update: UpdateQuery<Question>, events: PendingEvent[]): Promise<void> {
     assertBeforeDeadline();
-    if (!(await this.outbox.update(this.questions, id, update, events))) throw notFound(QNA_MESSAGES.notFound);
+    if (!(await this.questions.update(id, update, events))) throw notFound(QNA_MESSAGES.notFound);
   }
 
   private async stored(id: string): Promise<StoredQuestion | null> {
-    // Only a lookup by _id uses an index on FerretDB.
-    return this.questions.findById(id).lean<StoredQuestion>().exec();
+    return this.questions.findById<StoredQuestion>(id);
   }
 
   private async requireStored(id: string): Promise<StoredQuestion> {

@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 /**
  * A learner's progress on one project's checks: one document per learner and project, keyed
  * `${userId}:${projectId}` so that an attempt, the passes call and finishing a project cost one
- * read by `_id` (no scan: FerretDB indexes only `_id`).
+ * read by `_id`.
  */
 @Schema({ collection: 'check_passes', versionKey: false })
 export class CheckPassRecord {

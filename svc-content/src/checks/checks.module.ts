@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { StorageModule } from '@dblearn/nest-common';
 import { CoursesModule } from '../courses/courses.module.js';
-import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { CheckPassRecord, CheckPassSchema } from './check-pass.schema.js';
 import { ChecksController } from './checks.controller.js';
@@ -9,7 +8,7 @@ import { ChecksService } from './checks.service.js';
 
 /** Projects' checks, learners' attempts and their passes. The project model comes from CoursesModule. */
 @Module({
-  imports: [ItemLocksModule, CoursesModule, SandboxesModule, MongooseModule.forFeature([{ name: CheckPassRecord.name, schema: CheckPassSchema }])],
+  imports: [CoursesModule, SandboxesModule, StorageModule.forFeature([{ name: CheckPassRecord.name, schema: CheckPassSchema }])],
   controllers: [ChecksController],
   providers: [ChecksService],
   exports: [ChecksService],

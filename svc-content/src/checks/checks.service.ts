@@ -17,11 +17,9 @@ import {
   type StoredChecks,
 } from '@dblearn/contracts';
 import type { AddCheckRequestDto, AttemptRequestDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
-import { badRequest, domainEvent, EventOutbox, forbidden, KeyedLock, notFound } from '@dblearn/nest-common';
+import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model, Types, type UpdateQuery } from 'mongoose';
-import { ItemLocks } from '../item-locks/item-locks.js';
+import { Types, type UpdateQuery } from 'mongoose';
 import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
 import { type ProjectChecks, RunnableIndex } from '../sandboxes/runnable.read-models.js';
@@ -49,18 +47,14 @@ interface Progress {
  */
 @Injectable()
 export class ChecksService {
-  /** Per learner and project: their progress document's writes (the project's own writes are under ItemLocks). */
-  private readonly progressLocks = new KeyedLock();
   private readonly progressKept = new Map<string, Progress>();
 
   constructor(
-    @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
-    @InjectModel(CheckPassRecord.name) private readonly passes: Model<CheckPassRecord>,
+    @InjectStore(ProjectRecord.name) private readonly projects: DocumentStore<ProjectRecord>,
+    @InjectStore(CheckPassRecord.name) private readonly passes: DocumentStore<CheckPassRecord>,
     private readonly sandboxes: SandboxesService,
     private readonly index: RunnableIndex,
     private readonly runner: SqlRunner,
-    private readonly outbox: EventOutbox,
-    private readonly items: ItemLocks,
   ) {}
 
   /** 400 unless the check is well formed and its reference grades on the course's sandbox, visible and hidden data alike. */
@@ -105,12 +99,12 @@ export class ChecksService {
     const graded = await this.grade(userId, project.courseId, check, answer);
     const key = checkPassKey(userId, projectId);
     const known = await this.progress(key);
-    // A pass already recorded writes nothing and waits for no lock (the attempts rate is mostly these);
+    // A pass already recorded writes nothing and waits for no other write (the attempts rate is mostly these);
     // nor does a failure past the third: it unlocks nothing more (hints ≤ 3, the solution after 3).
     const changes = graded.passed ? !known.passed.includes(checkId) : graded.counts && failuresOf(known, checkId) < SOLUTION_AFTER_FAILURES;
     const progress = !changes
       ? known
-      : await this.progressLocks.run(key, async () => {
+      : await this.passes.atomically(key, async () => {
           const current = await this.progress(key);
           if (graded.passed && !current.passed.includes(checkId)) return this.write(key, { $addToSet: { passed: checkId } }, (p) => p.passed.push(checkId));
           if (!graded.passed && failuresOf(current, checkId) < SOLUTION_AFTER_FAILURES) {
@@ -126,7 +120,7 @@ export class ChecksService {
   async solution({ projectId, userId, checkId }: CheckSolutionRequestDto): Promise<CheckSolution> {
     const { check } = await this.checkOf(projectId, checkId);
     const key = checkPassKey(userId, projectId);
-    await this.progressLocks.run(key, async () => {
+    await this.passes.atomically(key, async () => {
       const progress = await this.progress(key);
       if (!hintsAndSolution(check, progress).solutionAvailable) throw forbidden(SOLUTION_LOCKED_MESSAGE);
       if (progress.passed.includes(checkId) || progress.solutionShown.includes(checkId)) return;
@@ -213,16 +207,16 @@ export class ChecksService {
   private async progress(key: string): Promise<Progress> {
     const kept = this.progressKept.get(key);
     if (kept) return kept;
-    const record = await this.passes.findById(key, { passed: 1, failures: 1, solutionShown: 1 }).lean<CheckPassRecord>().exec();
+    const record = await this.passes.findById<CheckPassRecord>(key, { passed: 1, failures: 1, solutionShown: 1 });
     const progress = { passed: record?.passed ?? [], failures: { ...(record?.failures ?? {}) }, solutionShown: record?.solutionShown ?? [] };
     this.keep(key, progress);
     return progress;
   }
 
-  /** One upsert of the learner's document (always under their lock: FerretDB loses concurrent updates), then memory follows. */
+  /** One upsert of the learner's document (always inside `passes.atomically`), then memory follows. */
   private async write(key: string, update: UpdateQuery<CheckPassRecord>, apply: (progress: Progress) => void): Promise<Progress> {
     const progress = await this.progress(key);
-    await this.passes.updateOne({ _id: key }, update, { upsert: true }).exec();
+    await this.passes.upsert(key, update);
     apply(progress);
     return progress;
   }
@@ -232,14 +226,14 @@ export class ChecksService {
     this.progressKept.set(key, progress);
   }
 
-  /** Rewrites the project's checks whole (with project.updated, so every instance's index follows), under the project's lock. */
+  /** Rewrites the project's checks whole (with project.updated, so every instance's index follows), as one step. */
   private changeChecks(projectId: string, change: (checks: CheckRecord[]) => CheckRecord[]): Promise<Project> {
-    return this.items.run(projectId, async () => {
+    return this.projects.atomically(projectId, async () => {
       const record = await this.load(projectId);
       const checks = change(record.checks ?? []);
       const courseId = record.courseId ? String(record.courseId) : null;
       const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: projectId, title: record.title, difficulty: record.difficulty, courseId });
-      const found = await this.outbox.update(this.projects, projectId, { $set: { checks } }, event);
+      const found = await this.projects.update(projectId, { $set: { checks } }, event);
       if (!found) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
       const written = { ...record, checks };
       this.index.projectWritten(written);
@@ -248,7 +242,7 @@ export class ChecksService {
   }
 
   private async load(projectId: string): Promise<ProjectRecord> {
-    const record = await this.projects.findById(projectId, { ...PROJECT_FIELDS, createdAt: 1 }).lean<ProjectRecord>().exec();
+    const record = await this.projects.findById<ProjectRecord>(projectId, { ...PROJECT_FIELDS, createdAt: 1 });
     if (!record) throw notFound(PROJECT_NOT_FOUND_MESSAGE);
     return record;
   }

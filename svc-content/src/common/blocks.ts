@@ -1,6 +1,6 @@
 import { BLOCK_NOT_FOUND_MESSAGE, CONTENT_ITEM_MAX_JSON_BYTES, itemTooLargeMessage } from '@dblearn/contracts';
-import { conflict, notFound } from '@dblearn/nest-common';
-import { type Model, Types } from 'mongoose';
+import { conflict, type DocumentStore, notFound } from '@dblearn/nest-common';
+import { Types } from 'mongoose';
 import type { ContentBlockRecord } from './content-block.schema.js';
 
 interface WithBlocks {
@@ -23,13 +23,15 @@ export function assertItemFits(after: object, noun: 'tutorial' | 'project'): voi
 
 /**
  * Removes block `blockId` from document `id`; false when the document does not exist, 404 when the
- * block does not. FerretDB ignores `$pull` with a condition, so the list is written back whole.
+ * block does not. The list is written back whole, in one atomic step (nest-common README §5: arrays).
  */
-export async function removeBlock<T extends WithBlocks>(model: Model<T>, id: string, blockId: string): Promise<boolean> {
-  const record = await model.findById(id, { contents: 1 }).lean<WithBlocks>().exec();
-  if (!record) return false;
-  const kept = record.contents.filter((block) => String(block._id) !== blockId);
-  if (kept.length === record.contents.length) throw notFound(BLOCK_NOT_FOUND_MESSAGE);
-  await model.updateOne({ _id: id }, { $set: { contents: kept } } as never).exec();
-  return true;
+export function removeBlock<T extends WithBlocks>(store: DocumentStore<T>, id: string, blockId: string): Promise<boolean> {
+  return store.atomically(id, async () => {
+    const record = await store.findById<WithBlocks>(id, { contents: 1 });
+    if (!record) return false;
+    const kept = record.contents.filter((block) => String(block._id) !== blockId);
+    if (kept.length === record.contents.length) throw notFound(BLOCK_NOT_FOUND_MESSAGE);
+    await store.update(id, { $set: { contents: kept } } as never);
+    return true;
+  });
 }

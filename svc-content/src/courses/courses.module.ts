@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { StorageModule } from '@dblearn/nest-common';
 import { ItemCache } from '../item-cache/item-cache.js';
 import { ItemCacheModule } from '../item-cache/item-cache.module.js';
-import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { ProjectRecord, ProjectSchema } from '../projects/project.schema.js';
 import { TutorialRecord, TutorialSchema } from '../tutorials/tutorial.schema.js';
 import { CourseRecord, CourseSchema } from './course.schema.js';
@@ -10,20 +9,18 @@ import { CoursesController } from './courses.controller.js';
 import { CoursesReadModel } from './courses.read-model.js';
 import { CoursesService } from './courses.service.js';
 
+// Each with ItemCache's plugin: a write of one of these drops its cached answer.
+const contentStorage = StorageModule.forFeatureAsync([
+  { name: CourseRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('course', CourseSchema) },
+  { name: TutorialRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('tutorial', TutorialSchema) },
+  { name: ProjectRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('project', ProjectSchema) },
+]);
+
 /** Courses own the membership of tutorials and projects, so this module sees all three collections. */
 @Module({
-  imports: [
-    ItemLocksModule,
-    // Each with ItemCache's plugin: a write of one of these drops its cached answer.
-    MongooseModule.forFeatureAsync([
-      { name: CourseRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('course', CourseSchema) },
-      { name: TutorialRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('tutorial', TutorialSchema) },
-      { name: ProjectRecord.name, imports: [ItemCacheModule], inject: [ItemCache], useFactory: (cache: ItemCache) => cache.schemaFor('project', ProjectSchema) },
-    ]),
-    ItemCacheModule,
-  ],
+  imports: [contentStorage, ItemCacheModule],
   controllers: [CoursesController],
   providers: [CoursesService, CoursesReadModel],
-  exports: [CoursesService, CoursesReadModel, MongooseModule, ItemCacheModule],
+  exports: [CoursesService, CoursesReadModel, contentStorage, ItemCacheModule],
 })
 export class CoursesModule {}

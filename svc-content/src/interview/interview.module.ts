@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { StorageModule } from '@dblearn/nest-common';
 import { ItemCache } from '../item-cache/item-cache.js';
 import { ItemCacheModule } from '../item-cache/item-cache.module.js';
 import { InterviewController } from './interview.controller.js';
@@ -7,20 +7,19 @@ import { InterviewQuestionRecord, InterviewQuestionSchema } from './interview-qu
 import { InterviewReadModel } from './interview.read-model.js';
 import { InterviewService } from './interview.service.js';
 
+const interviewStorage = StorageModule.forFeatureAsync([
+  {
+    name: InterviewQuestionRecord.name,
+    imports: [ItemCacheModule],
+    inject: [ItemCache],
+    useFactory: (cache: ItemCache) => cache.schemaFor('interview', InterviewQuestionSchema),
+  },
+]);
+
 @Module({
-  imports: [
-    MongooseModule.forFeatureAsync([
-      {
-        name: InterviewQuestionRecord.name,
-        imports: [ItemCacheModule],
-        inject: [ItemCache],
-        useFactory: (cache: ItemCache) => cache.schemaFor('interview', InterviewQuestionSchema),
-      },
-    ]),
-    ItemCacheModule,
-  ],
+  imports: [interviewStorage, ItemCacheModule],
   controllers: [InterviewController],
   providers: [InterviewService, InterviewReadModel],
-  exports: [InterviewService, InterviewReadModel, MongooseModule, ItemCacheModule],
+  exports: [InterviewService, InterviewReadModel, interviewStorage, ItemCacheModule],
 })
 export class InterviewModule {}

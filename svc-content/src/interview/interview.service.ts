@@ -1,9 +1,7 @@
 import { EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage, LIST_PAGE_SIZE } from '@dblearn/contracts';
 import type { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
-import { domainEvent, EventOutbox, KeyedLock, notFound, OutboxRelay } from '@dblearn/nest-common';
+import { type DocumentStore, domainEvent, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { newIdentity } from '../common/identity.js';
 import { INTERVIEW_FIELDS, toInterviewQuestion } from './interview.views.js';
 import { InterviewQuestionRecord } from './interview-question.schema.js';
@@ -12,17 +10,10 @@ import { InterviewReadModel } from './interview.read-model.js';
 /** Interview questions; each write carries its event (svc-users keeps saved copies in step). */
 @Injectable()
 export class InterviewService {
-  private readonly lock = new KeyedLock();
-
   constructor(
-    @InjectModel(InterviewQuestionRecord.name) private readonly questions: Model<InterviewQuestionRecord>,
+    @InjectStore(InterviewQuestionRecord.name) private readonly questions: DocumentStore<InterviewQuestionRecord>,
     private readonly readModel: InterviewReadModel,
-    private readonly outbox: EventOutbox,
-    relay: OutboxRelay,
-  ) {
-    // The relay's background clear of a question's events (after an import, say) waits for its lock too.
-    relay.lockDocumentsWith(InterviewQuestionRecord.name, (id, task) => this.lock.run(id, task));
-  }
+  ) {}
 
   list({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<InterviewQuestion>> {
     return this.readModel.page(topic, page, pageSize);
@@ -40,22 +31,22 @@ export class InterviewService {
   async create({ topic, question, answer }: InterviewQuestionDto): Promise<InterviewQuestion> {
     const identity = newIdentity();
     const event = domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: identity._id.toHexString(), topic, question, answer });
-    return this.readModel.written((await this.outbox.create(this.questions, { ...identity, topic, question, answer }, event)).toObject());
+    return this.readModel.written((await this.questions.create({ ...identity, topic, question, answer }, event)).toObject());
   }
 
   async update(id: string, { topic, question, answer }: InterviewQuestionDto): Promise<InterviewQuestion> {
-    return this.lock.run(id, async () => {
+    return this.questions.atomically(id, async () => {
       const event = domainEvent(EVENT_SUBJECTS.interviewUpdated, { entityId: id, topic, question, answer });
-      if (!(await this.outbox.update(this.questions, id, { $set: { topic, question, answer } }, event))) throw notFound(INTERVIEW_NOT_FOUND_MESSAGE);
+      if (!(await this.questions.update(id, { $set: { topic, question, answer } }, event))) throw notFound(INTERVIEW_NOT_FOUND_MESSAGE);
       return this.readModel.written(await this.load(id));
     });
   }
 
   /** Gone, and (through the event) from every learner's saved list. */
   async delete(id: string): Promise<InterviewQuestion> {
-    return this.lock.run(id, async () => {
+    return this.questions.atomically(id, async () => {
       const question = toInterviewQuestion(await this.load(id));
-      if (!(await this.outbox.delete(this.questions, id, domainEvent(EVENT_SUBJECTS.interviewDeleted, { entityId: id })))) {
+      if (!(await this.questions.delete(id, domainEvent(EVENT_SUBJECTS.interviewDeleted, { entityId: id })))) {
         throw notFound(INTERVIEW_NOT_FOUND_MESSAGE);
       }
       this.readModel.deleted([id]);
@@ -64,7 +55,7 @@ export class InterviewService {
   }
 
   private async load(id: string): Promise<InterviewQuestionRecord> {
-    const record = await this.questions.findById(id, INTERVIEW_FIELDS).lean<InterviewQuestionRecord>().exec();
+    const record = await this.questions.findById<InterviewQuestionRecord>(id, INTERVIEW_FIELDS);
     if (!record) throw notFound(INTERVIEW_NOT_FOUND_MESSAGE);
     return record;
   }

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CoursesModule } from '../courses/courses.module.js';
-import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectsService } from './projects.service.js';
 
 /** The project model comes from CoursesModule, which keeps course membership. */
 @Module({
-  imports: [ItemLocksModule, CoursesModule],
+  imports: [CoursesModule],
   controllers: [ProjectsController],
   providers: [ProjectsService],
   exports: [ProjectsService],

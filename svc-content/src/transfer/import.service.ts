@@ -13,7 +13,6 @@ import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { InterviewQuestionRecord } from '../interview/interview-question.schema.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
-import { ItemLocks } from '../item-locks/item-locks.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { type RunnableSandbox, runnableOf, SandboxesService } from '../sandboxes/sandboxes.service.js';
@@ -41,7 +40,6 @@ export class ImportService {
     private readonly index: RunnableIndex,
     /** Takes an item out of a course: the one place that writes an item's `courseId` after a check. */
     private readonly membership: CoursesService,
-    private readonly items: ItemLocks,
   ) {}
 
   async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
@@ -146,10 +144,11 @@ export class ImportService {
         ...(sandbox === undefined ? {} : { sandbox: sandbox ? await this.sandboxes.store(sandbox) : null }),
       });
     }
-    // No other write of these items in between (FerretDB would lose one): their writes, the index of
-    // their checks and the clearing of their events, then the locks go before any release below takes one.
-    await this.items.runAll(
-      courses.flatMap(({ tutorials, projects }) => [...tutorials, ...projects].map((item) => item._id)),
+    // No other write of these items in between: their writes, the index of their checks and the
+    // clearing of their events as one step, over before any release below takes one of them.
+    const items = { tutorials: new Set(courses.flatMap((c) => c.tutorials.map((item) => item._id))), projects: new Set(courses.flatMap((c) => c.projects.map((item) => item._id))) };
+    await this.membership.withItems(
+      items,
       async () => {
         await bulk(this.tutorials, tutorialWrites);
         await bulk(this.projects, projectWrites);
@@ -161,8 +160,8 @@ export class ImportService {
         for (const id of projectIds) if (knownProjects.has(id)) await this.relay.publishNow(ProjectRecord.name, id);
       },
     );
-    // Under the courses' locks (an attach's entry is written under it too, FerretDB would lose one of
-    // the two): what each course lists before this write decides what is released after it.
+    // In one step of the courses (an attach writes its entry in such a step too): what each course
+    // lists before this write decides what is released after it.
     const courseIds = courses.map((c) => c._id);
     const courseWrites = courseDocs.map(({ _id, ...fields }) => ({
       updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: String(_id) })), upsert: true },

@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CoursesModule } from '../courses/courses.module.js';
 import { InterviewModule } from '../interview/interview.module.js';
-import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { SandboxesModule } from '../sandboxes/sandboxes.module.js';
 import { ExportService } from './export.service.js';
 import { ImportService } from './import.service.js';
 import { TransferController } from './transfer.controller.js';
 
 @Module({
-  imports: [ItemLocksModule, CoursesModule, InterviewModule, SandboxesModule],
+  imports: [CoursesModule, InterviewModule, SandboxesModule],
   controllers: [TransferController],
   providers: [ExportService, ImportService],
   exports: [ImportService],

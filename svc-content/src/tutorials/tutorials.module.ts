@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CoursesModule } from '../courses/courses.module.js';
-import { ItemLocksModule } from '../item-locks/item-locks.module.js';
 import { TutorialsController } from './tutorials.controller.js';
 import { TutorialsService } from './tutorials.service.js';
 
 /** The tutorial model comes from CoursesModule, which keeps course membership. */
 @Module({
-  imports: [ItemLocksModule, CoursesModule],
+  imports: [CoursesModule],
   controllers: [TutorialsController],
   providers: [TutorialsService],
   exports: [TutorialsService],

@@ -1,24 +1,19 @@
 import { EVENT_SUBJECTS, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import type { CreateTutorialDto, UpdateTutorialDto } from '@dblearn/contracts/dto';
-import { domainEvent, EventOutbox, notFound } from '@dblearn/nest-common';
+import { type DocumentStore, domainEvent, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { assertItemFits, newBlock, removeBlock } from '../common/blocks.js';
 import { toBlocks } from '../common/views.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
-import { ItemLocks } from '../item-locks/item-locks.js';
 import { TUTORIAL_FIELDS, toTutorial } from './tutorial.views.js';
 import { TutorialRecord } from './tutorial.schema.js';
 
 @Injectable()
 export class TutorialsService {
   constructor(
-    @InjectModel(TutorialRecord.name) private readonly tutorials: Model<TutorialRecord>,
+    @InjectStore(TutorialRecord.name) private readonly tutorials: DocumentStore<TutorialRecord>,
     private readonly courses: CoursesService,
-    private readonly outbox: EventOutbox,
-    private readonly items: ItemLocks,
   ) {}
 
   async find(id: string): Promise<Tutorial> {
@@ -29,22 +24,21 @@ export class TutorialsService {
   async create({ title, courseId, content }: CreateTutorialDto): Promise<Tutorial> {
     if (courseId) await this.courses.assertExists(courseId);
     const contents = content ? [newBlock(content)] : [];
-    const tutorial = toTutorial((await this.tutorials.create({ ...newIdentity(), title, courseId: courseId ?? null, contents })).toObject());
+    const tutorial = toTutorial((await this.tutorials.model.create({ ...newIdentity(), title, courseId: courseId ?? null, contents })).toObject());
     if (courseId) await this.courses.addEntry('tutorials', courseId, { _id: tutorial._id, title });
     return tutorial;
   }
 
-  /** Under the tutorial's lock, like every write of it. */
+  /** Checked and written as one step, like every write of it. */
   update(id: string, { title, content }: UpdateTutorialDto): Promise<Tutorial> {
-    return this.items.run(id, async () => {
+    return this.tutorials.atomically(id, async () => {
       const block = content && newBlock(content);
       if (block) {
         const current = toTutorial(await this.load(id));
         assertItemFits({ ...current, title, contents: [...current.contents, ...toBlocks([block])] }, 'tutorial');
       }
       const update = block ? { $set: { title }, $push: { contents: block } } : { $set: { title } };
-      const result = await this.tutorials.updateOne({ _id: id }, update).exec();
-      if (result.matchedCount === 0) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+      if (!(await this.tutorials.update(id, update))) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
       const tutorial = toTutorial(await this.load(id));
       if (tutorial.courseId) await this.courses.renameEntry('tutorials', tutorial.courseId, { _id: id, title });
       return tutorial;
@@ -52,15 +46,15 @@ export class TutorialsService {
   }
 
   async removeBlock(id: string, blockId: string): Promise<Tutorial> {
-    if (!(await this.items.run(id, () => removeBlock(this.tutorials, id, blockId)))) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
+    if (!(await removeBlock(this.tutorials, id, blockId))) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
     return this.find(id);
   }
 
   /** Deleted with its event (svc-users drops learners' read marks), then detached from its course. */
   delete(id: string): Promise<Tutorial> {
-    return this.items.run(id, async () => {
+    return this.tutorials.atomically(id, async () => {
       const tutorial = toTutorial(await this.load(id));
-      const deleted = await this.outbox.delete(this.tutorials, id, domainEvent(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId }));
+      const deleted = await this.tutorials.delete(id, domainEvent(EVENT_SUBJECTS.tutorialDeleted, { entityId: id, courseId: tutorial.courseId }));
       if (!deleted) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
       if (tutorial.courseId) await this.courses.dropEntry('tutorials', tutorial.courseId, id);
       return tutorial;
@@ -68,7 +62,7 @@ export class TutorialsService {
   }
 
   private async load(id: string): Promise<TutorialRecord> {
-    const record = await this.tutorials.findById(id, TUTORIAL_FIELDS).lean<TutorialRecord>().exec();
+    const record = await this.tutorials.findById<TutorialRecord>(id, TUTORIAL_FIELDS);
     if (!record) throw notFound(TUTORIAL_NOT_FOUND_MESSAGE);
     return record;
   }

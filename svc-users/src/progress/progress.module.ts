@@ -1,5 +1,5 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { StorageModule } from '@dblearn/nest-common';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
 import { ContentClient } from '../content/content.client.js';
 import { UsersModule } from '../users/users.module.js';
@@ -9,16 +9,11 @@ import { SnapshotHolders } from './snapshot-holders.js';
 import { ProgressController } from './progress.controller.js';
 import { ProgressService } from './progress.service.js';
 import { UserProgress } from './user-progress.js';
-import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
-import { UserWriteClaims } from './user-write-claims.js';
 
 @Module({
   imports: [
     UsersModule,
-    MongooseModule.forFeature([
-      { name: SnapshotHolder.name, schema: SnapshotHolderSchema },
-      { name: UserWriteClaim.name, schema: UserWriteClaimSchema },
-    ]),
+    StorageModule.forFeature([{ name: SnapshotHolder.name, schema: SnapshotHolderSchema }]),
   ],
   controllers: [ProgressController],
   providers: [
@@ -26,7 +21,6 @@ import { UserWriteClaims } from './user-write-claims.js';
     ProgressEvents,
     SnapshotHolders,
     UserProgress,
-    UserWriteClaims,
     { provide: ContentClient, inject: [USERS_CONFIG], useFactory: (config: UsersConfig) => new ContentClient(config.natsUrl) },
   ],
   exports: [ProgressEvents],

@@ -1,6 +1,6 @@
 import { CHANGE_SUBJECTS } from '@dblearn/contracts';
 import { parseArgs } from 'node:util';
-import { type Environment, natsConnectionOptions, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { DocumentLocks, DocumentStore, type Environment, natsConnectionOptions, readServiceConfig, redactUrl, WriteClaim, WriteClaimSchema } from '@dblearn/nest-common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
 import { ContentClient } from '../content/content.client.js';
@@ -9,8 +9,6 @@ import { rebuildProgress } from './rebuild-progress.js';
 import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import { UserProgress } from './user-progress.js';
-import { UserWriteClaim, UserWriteClaimSchema } from './user-write-claim.schema.js';
-import { UserWriteClaims } from './user-write-claims.js';
 
 const USAGE = `Rebuilds every user's finished projects, saved questions and read tutorials from svc-content:
 copies are freshened, copies of deleted content removed, snapshot_holders rewritten. For when
@@ -46,15 +44,13 @@ export async function rebuildProgressCommand(argv: string[], env: Environment = 
     const bus = nc;
     // Running svc-users instances drop their cached copy of each profile that changed.
     const announcer = { changed: (userId: string) => bus?.publish(CHANGE_SUBJECTS.profile, userId) };
+    const users = connection.model<User>(User.name, UserSchema);
+    const locks = new DocumentLocks(connection.model<WriteClaim>(WriteClaim.name, WriteClaimSchema));
     const report = await rebuildProgress({
-      users: connection.model<User>(User.name, UserSchema),
-      // The claims keep this command's writes and the running instances' writes to one user apart.
-      lists: new UserProgress(
-        connection.model<User>(User.name, UserSchema),
-        new UserWriteClaims(connection.model<UserWriteClaim>(UserWriteClaim.name, UserWriteClaimSchema)),
-        announcer,
-      ),
-      holders: new SnapshotHolders(connection.model<SnapshotHolder>(SnapshotHolder.name, SnapshotHolderSchema)),
+      users,
+      // Spanning processes, as the instances' user store does: their writes to one user and this command's stay apart.
+      lists: new UserProgress(new DocumentStore(users, null, locks, 'processes'), announcer),
+      holders: new SnapshotHolders(new DocumentStore(connection.model<SnapshotHolder>(SnapshotHolder.name, SnapshotHolderSchema), null, locks)),
       content,
     });
     output.out(

@@ -4,9 +4,9 @@ import { PROGRESS_KINDS, type ProgressKind } from './progress-kinds.js';
 
 /**
  * Who may hold a copy of one svc-content entity, keyed by that entity's id, so that an event about
- * it finds its users with one lookup by `_id` (the only indexed lookup on FerretDB) instead of a
- * scan of every user. `userIds` only grows while the entity lives (a user who unsaves stays listed
- * and costs one read per event); when the entity is deleted the document stays as a tombstone.
+ * it finds its users with one lookup by `_id` instead of a query over every user's lists.
+ * `userIds` only grows while the entity lives (a user who unsaves stays listed and costs one read
+ * per event); when the entity is deleted the document stays as a tombstone.
  */
 @Schema({ collection: 'snapshot_holders', versionKey: false })
 export class SnapshotHolder {

@@ -1,12 +1,10 @@
-import { KeyedLock } from '@dblearn/nest-common';
+import { type DocumentStore, InjectStore } from '@dblearn/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import { ProfileCache } from '../users/profile-cache.js';
 import { toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
 import { User } from '../users/users.schema.js';
 import { type ProgressKind, PROGRESS_LISTS, type ProgressEntryOf } from './progress-kinds.js';
-import { UserWriteClaims } from './user-write-claims.js';
 
 /** How often a write is applied again when its read-back does not show it. */
 const MAX_WRITES = 8;
@@ -22,35 +20,27 @@ export const READERS: { [K in ProgressKind]: (user: StoredLists) => ProgressEntr
 };
 
 /**
- * Every write to a user's progress lists goes through here. FerretDB has no positional operator and
- * no transactions, so a list is read, changed in memory and written back whole, each step by `_id`
- * alone: FerretDB scans the whole users collection for any other filter (the old `{_id, snapshotRev}`
- * guard did, on every progress write), and that guard isolated nothing there anyway.
- * So writes for one user are serialized instead: queued within the process (KeyedLock), then one
- * process at a time through a claim document (UserWriteClaims). Each write is read back by `_id`
- * and applied again if the change is not there (a write outside the claim, such as a password
- * re-hash, landed at the same moment and FerretDB kept only one). Each write drops the cached
- * profile everywhere.
+ * Every write to a user's progress lists goes through here: the list is read, changed in memory and
+ * written back whole, atomically per user (the user store spans processes: instances and the
+ * rebuild command). Each write is read back and applied again if the change is not there (a write
+ * that does not go through the store, such as a password re-hash, landed at the same moment). Each
+ * write drops the cached profile everywhere.
  */
 @Injectable()
 export class UserProgress {
-  /** One write at a time per user in this process: FerretDB does not isolate concurrent updates (see KeyedLock in @dblearn/nest-common). */
-  private readonly lock = new KeyedLock();
-
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    private readonly claims: UserWriteClaims,
+    @InjectStore(User.name) private readonly users: DocumentStore<User>,
     /** Told after each write; the rebuild command passes its own announcer. */
     @Inject(ProfileCache) private readonly profiles: Pick<ProfileCache, 'changed'>,
   ) {}
 
   change<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
-    return this.lock.run(userId, () => this.claims.run(userId, () => this.write(userId, kind, next)));
+    return this.users.atomically(userId, () => this.write(userId, kind, next));
   }
 
   private async write<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
     const field = PROGRESS_LISTS[kind];
-    const read = () => this.users.findById(userId, { [field]: 1 }).lean<StoredLists>().exec();
+    const read = () => this.users.findById<StoredLists>(userId, { [field]: 1 });
     let user = await read();
     for (let writes = 0; ; writes += 1) {
       // `next` answers null once the stored list already shows the change: after a write, that is the check.
@@ -60,7 +50,7 @@ export class UserProgress {
         return writes > 0 ? 'changed' : user ? 'unchanged' : 'no-user';
       }
       if (writes === MAX_WRITES) break;
-      await this.users.updateOne({ _id: user._id }, { $set: { [field]: list }, $inc: { snapshotRev: 1 } }).exec();
+      await this.users.update(user._id, { $set: { [field]: list }, $inc: { snapshotRev: 1 } });
       user = await read();
     }
     this.profiles.changed(userId);

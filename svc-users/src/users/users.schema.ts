@@ -75,8 +75,8 @@ export class User {
   readTutorial!: ReadTutorialSnapshot[];
 
   /**
-   * Bumped by every write to the three progress lists: a count of writes, no longer a guard in the
-   * update's filter (FerretDB scans for any filter beside `_id`; see UserProgress). Missing on older accounts.
+   * Bumped by every write to the three progress lists: a count of writes, not a guard (the user
+   * store serialises those writes; see UserProgress). Missing on older accounts.
    */
   @Prop({ type: Number, default: 0 })
   snapshotRev!: number;

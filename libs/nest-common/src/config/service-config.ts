@@ -2,7 +2,7 @@ import { SERVICES, type ServiceName } from '@dblearn/contracts';
 import { LOG_LEVELS, type LogLevel } from '@nestjs/common';
 import { DEFAULT_EVENTS_RETENTION, type EventsRetention } from '../events/events-stream.js';
 import { logsAsJson } from '../logging/service-logger.js';
-import type { ReadModelMode } from '../read-model/read-model.js';
+import type { ReadModelMode } from '../storage/read-model/read-model.js';
 
 /** What every service reads from its environment (BRIEF "Runtime conventions"). */
 export interface ServiceConfig {

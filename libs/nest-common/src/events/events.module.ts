@@ -7,6 +7,8 @@ import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-c
 import { OutboxRelay } from './outbox-relay.js';
 import { OutboxRecord, OutboxRecordSchema } from './outbox.schema.js';
 import { Tombstone, TombstoneSchema } from './tombstone.schema.js';
+import { DocumentLocks } from '../storage/document-locks.js';
+import { WriteClaim, WriteClaimSchema } from '../storage/write-claim.schema.js';
 
 /** Atomic write+event (EventOutbox, OutboxRelay), the consumer kit and the events connection. Needs mongoose. */
 @Module({})
@@ -17,9 +19,11 @@ export class EventsModule {
       imports: [DiscoveryModule, MongooseModule.forFeature([
           { name: Tombstone.name, schema: TombstoneSchema },
           { name: OutboxRecord.name, schema: OutboxRecordSchema },
+          { name: WriteClaim.name, schema: WriteClaimSchema },
         ])],
-      providers: [{ provide: EVENTS_OPTIONS, useValue: options }, EventsConnection, OutboxRelay, EventOutbox, EventConsumer],
-      exports: [EventOutbox, OutboxRelay, EventsConnection, EventConsumer, EVENTS_OPTIONS],
+      // DocumentLocks lives here because the relay's background clear takes it too.
+      providers: [{ provide: EVENTS_OPTIONS, useValue: options }, EventsConnection, DocumentLocks, OutboxRelay, EventOutbox, EventConsumer],
+      exports: [EventOutbox, OutboxRelay, DocumentLocks, EventsConnection, EventConsumer, EVENTS_OPTIONS],
     };
   }
 }

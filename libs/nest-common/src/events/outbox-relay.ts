@@ -4,6 +4,7 @@ import { jetstream, type JetStreamClient, jetstreamManager } from '@nats-io/jets
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { AnyObject, Connection, Model, Types } from 'mongoose';
 import { backoffDelay } from '@dblearn/contracts';
+import { DocumentLocks } from '../storage/document-locks.js';
 import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from './events-connection.js';
 import { ensureEventsStream } from './events-stream.js';
 import { failpoint } from './failpoint.js';
@@ -32,9 +33,6 @@ interface DocumentRef {
 
 type PendingDocument = { _id: Types.ObjectId; pendingEvents?: PendingEvent[]; deletes?: string };
 
-/** Runs `task` when no other write of the document `id` is under way: the owning service's per-document lock (`KeyedLock.run`). */
-export type DocumentLock = <T>(id: string, task: () => Promise<T>) => Promise<T>;
-
 /**
  * Publishes the events that documents carry (`pendingEvents`) to JetStream with `msgID = eventId`,
  * then removes them from the document; finishes tombstones (their deletes, their events, then the
@@ -60,13 +58,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private watched: NatsConnection | null = null;
   /** One publish-and-clear at a time per document in this process (see publishNow). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  /** Per model name, the lock its owner's writers take (see lockDocumentsWith). */
-  private readonly documentLocks = new Map<string, DocumentLock>();
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly events: EventsConnection,
     @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
+    private readonly locks: DocumentLocks,
   ) {
     this.publishTimeoutMs = options.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS;
   }
@@ -113,18 +110,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  /**
-   * The service that owns `model` hands over the per-document lock its writers take; every
-   * background publish-and-clear of a document of `model` (after a slow or failed inline publish, the
-   * sweep) then runs under it. Without it, that `$pullAll` could land beside a request's write, and
-   * FerretDB 1.24 would lose one of the two (the request's change and its event, or only the clear).
-   * The inline clear (publishNow) already runs inside the caller's write, under its lock. Call it
-   * from the owning provider's constructor; the lock must not wait for this relay while held.
-   */
-  lockDocumentsWith(model: string, lock: DocumentLock): void {
-    this.documentLocks.set(model, lock);
-  }
-
   /** After a deprecated `record()`: the old outbox collection has something to publish. */
   publishLegacySoon(): void {
     this.legacyDue = true;
@@ -155,7 +140,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
     // After a failure the scheduled retry comes first: waking early would hammer a server that is away.
     if (this.retryTimer) return;
-    this.running = this.pass().finally(() => {
+    // A write under a document's lock wakes the relay: its pass must queue for that lock, not inherit it.
+    this.running = this.locks.detached(() => this.pass()).finally(() => {
       this.running = null;
       if (this.wakeAgain) {
         this.wakeAgain = false;
@@ -235,12 +221,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * The owner's lock is taken outside `inFlight`: a request holding it may itself be waiting in
+   * The document's lock (DocumentLocks, every store write's) is taken outside `inFlight`: a request holding it may itself be waiting in
    * publishNow for this document's publish, which must then not be waiting for the lock.
    */
   private publishInBackground(model: Model<AnyObject>, id: string): Promise<number> {
-    const lock = this.documentLocks.get(model.modelName);
-    return lock ? lock(id, () => this.publishDocument(model, id)) : this.publishDocument(model, id);
+    return this.locks.run(model.modelName, id, () => this.publishDocument(model, id));
   }
 
   private async publishDocument(model: Model<AnyObject>, id: string, timeoutMs = this.publishTimeoutMs): Promise<number> {

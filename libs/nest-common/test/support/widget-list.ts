@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS } from '@dblearn/contracts';
 import type { AnyObject, Model } from 'mongoose';
-import type { ReadModelDefinition } from '../../src/read-model/read-model.js';
+import type { ReadModelDefinition } from '../../src/storage/read-model/read-model.js';
 
 export interface WidgetSummary {
   _id: string;

@@ -3,8 +3,8 @@ import { Logger } from '@nestjs/common';
 import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { AnyObject, Model } from 'mongoose';
 import { backoffDelay } from '@dblearn/contracts';
-import { findByIds } from '../mongo/find-by-ids.js';
-import type { EventsConnection } from '../events/events-connection.js';
+import { findByIds } from '../find-by-ids.js';
+import type { EventsConnection } from '../../events/events-connection.js';
 import { ReadModelSnapshot } from './read-model-snapshot.js';
 import { type Filterable, type Page, type PageQuery, type Summary, SummaryStore } from './summary-store.js';
 

@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from '../events/events-connection.js';
-import { OutboxRelay } from '../events/outbox-relay.js';
+import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from '../../events/events-connection.js';
+import { OutboxRelay } from '../../events/outbox-relay.js';
 import { ReadModel, type ReadModelDefinition, type ReadModelMode } from './read-model.js';
 import type { Summary } from './summary-store.js';
 

@@ -1,0 +1,104 @@
+import type { AnyObject, HydratedDocument, Model, ProjectionType, Types, UpdateQuery } from 'mongoose';
+import { isDuplicateKeyError } from '../errors/rpc-errors.js';
+import type { EventOutbox } from '../events/event-outbox.js';
+import type { PendingEvent } from '../events/pending-events.js';
+import type { DeleteTarget } from '../events/tombstone.schema.js';
+import type { DocumentLocks, LockScope } from './document-locks.js';
+import { findByIds } from './find-by-ids.js';
+
+type Id = string | Types.ObjectId;
+type Events = PendingEvent | readonly PendingEvent[];
+
+/**
+ * One collection's reads and writes, each by `_id` alone, each write with its events in the same
+ * document write (EventOutbox) and serialised per document (DocumentLocks). Inject it with
+ * `@InjectStore(Model.name)` after `StorageModule.forFeature(...)`.
+ *
+ * What is FerretDB's and not the product's stays in here: FerretDB 1.24 uses its index only for a
+ * filter that is `{_id}` alone, has no transactions and loses one of two concurrent updates of a
+ * document (libs/nest-common/README.md, "What exists only for FerretDB").
+ */
+export class DocumentStore<T> {
+  constructor(
+    readonly model: Model<T>,
+    /** Null for a command's store (it writes no events): its event writes throw. */
+    private readonly outbox: EventOutbox | null,
+    private readonly locks: DocumentLocks,
+    private readonly scope: LockScope = 'process',
+  ) {}
+
+  get name(): string {
+    return this.model.modelName;
+  }
+
+  /** The document as a plain object, or null. */
+  findById<D = T>(id: Id, projection?: ProjectionType<T>): Promise<D | null> {
+    return this.model.findById(id, projection).lean<D>().exec() as Promise<D | null>;
+  }
+
+  /** Whether the collection holds no document: one read, never a count (FerretDB counts by reading every document). */
+  async isEmpty(): Promise<boolean> {
+    return (await this.model.findOne({}, { _id: 1 }).lean().exec()) === null;
+  }
+
+  /** The documents with these ids that exist, in the ids' order: one `{_id}` lookup each, never `$in` (a scan on FerretDB). */
+  findByIds<D = T>(ids: readonly Id[], projection?: ProjectionType<T>): Promise<D[]> {
+    return findByIds<T, D>(this.model, ids, projection);
+  }
+
+  /** Inserts `doc` with its events. Duplicate-key errors reach the caller as from `model.create`. */
+  create(doc: AnyObject, events: Events): Promise<HydratedDocument<T>> {
+    return this.events().create(this.model, doc, events);
+  }
+
+  /** `updateOne({_id: id}, update)` with its events, if any; false when there is no such document. */
+  update(id: Id, update: UpdateQuery<T>, events: Events = []): Promise<boolean> {
+    return this.atomically(id, async () => {
+      if (!Array.isArray(events) || events.length > 0) return this.events().update(this.model, id, update, events);
+      const result = await this.model.updateOne({ _id: id }, update as UpdateQuery<AnyObject>).exec();
+      return result.matchedCount > 0;
+    });
+  }
+
+  /**
+   * Updates the document, inserting it first when missing. Two first writers of one `_id` race to a
+   * duplicate-key error on any server (and across processes): the loser retries as an update.
+   */
+  upsert(id: Id, update: UpdateQuery<T>): Promise<void> {
+    return this.atomically(id, async () => {
+      try {
+        await this.model.updateOne({ _id: id }, update as UpdateQuery<AnyObject>, { upsert: true }).exec();
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        await this.model.updateOne({ _id: id }, update as UpdateQuery<AnyObject>).exec();
+      }
+    });
+  }
+
+  /**
+   * Deletes the document and whatever `cascade` names with the event(s) that say so (a crash midway
+   * is finished at the next start). False when there was nothing to delete.
+   */
+  delete(id: Id, events: Events, cascade: readonly DeleteTarget[] = []): Promise<boolean> {
+    return this.atomically(id, () => this.events().delete(this.model, id, events, cascade));
+  }
+
+  /**
+   * A read-check-write of one document: no other write of it (this store's, the relay's, another
+   * process's when the store spans processes) runs until `task` ends. The store's own writes inside
+   * `task` run at once. What a transaction or a conditional `findOneAndUpdate` does on MongoDB.
+   */
+  atomically<R>(id: Id, task: () => Promise<R>): Promise<R> {
+    return this.locks.run(this.name, id, task, this.scope);
+  }
+
+  /** `atomically` for several documents of this collection at once (taken in one order: no deadlock). */
+  atomicallyAll<R>(ids: Iterable<Id>, task: () => Promise<R>): Promise<R> {
+    return this.locks.runAll(this.name, ids, task, this.scope);
+  }
+
+  private events(): EventOutbox {
+    if (!this.outbox) throw new Error(`The ${this.name} store was made without events: it cannot write any.`);
+    return this.outbox;
+  }
+}
