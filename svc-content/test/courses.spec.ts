@@ -48,7 +48,7 @@ describe('courses', () => {
     const created = await newCourse();
     expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', name: 'Joins in practice', teacher: 'Edgar Codd', length: '3 hours', tutorials: [], projects: [] });
     expect(await course(created._id)).toEqual(created);
-    const updated = await send<Course>(CONTENT_PATTERNS.updateCourse, { id: created._id, topic: 'rm', name: 'Keys and joins', teacher: 'Edgar Codd', length: '4 hours' });
+    const updated = await send<Course>(CONTENT_PATTERNS.updateCourse, { id: created._id, body: { topic: 'rm', name: 'Keys and joins', teacher: 'Edgar Codd', length: '4 hours' } });
     expect(updated).toMatchObject({ _id: created._id, topic: 'rm', name: 'Keys and joins', length: '4 hours' });
     expect(await course(created._id)).toEqual(updated);
   });
@@ -185,8 +185,8 @@ describe('projects and tutorials', () => {
   it('appends content blocks and removes one by id; the course follows a rename', async () => {
     const { _id: courseId } = await newCourse();
     const project = await newProject(courseId);
-    const one = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Schema', detail: 'CREATE TABLE loan (...);' } });
-    const two = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Queries', detail: 'SELECT 1;' } });
+    const one = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Schema', detail: 'CREATE TABLE loan (...);' } } });
+    const two = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Queries', detail: 'SELECT 1;' } } });
     expect(two.contents.map((b) => b.header)).toEqual(['Schema', 'Queries']);
     expect(one.contents[0]!._id).toBe(two.contents[0]!._id);
     expect((await course(courseId)).projects).toEqual([{ _id: project._id, title: 'Library loans v2', difficulty: 'intermediate' }]);
@@ -199,7 +199,7 @@ describe('projects and tutorials', () => {
     expect(updated).toMatchObject({ entityId: project._id, title: 'Library loans v2', difficulty: 'intermediate', courseId });
 
     const tutorial = await newTutorial(courseId);
-    const renamed = await send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'SELECT in depth', content: { header: 'WHERE', detail: 'SELECT * FROM t WHERE x > 1;' } });
+    const renamed = await send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'SELECT in depth', content: { header: 'WHERE', detail: 'SELECT * FROM t WHERE x > 1;' } } });
     expect(renamed.contents).toHaveLength(2);
     expect((await course(courseId)).tutorials).toEqual([{ _id: tutorial._id, title: 'SELECT in depth' }]);
     const afterRemove = await send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, blockId: renamed.contents[0]!._id });
@@ -208,7 +208,7 @@ describe('projects and tutorials', () => {
 
   it('refuses a tutorial block under 5 characters and a project title over 50', async () => {
     const tutorial = await newTutorial();
-    const refusal = await content.refusal(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Fine', content: { header: 'Hey', detail: 'Some detail' } });
+    const refusal = await content.refusal(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Fine', content: { header: 'Hey', detail: 'Some detail' } } });
     expect(refusal.statusCode).toBe(400);
     expect((await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).contents).toHaveLength(1);
     expect((await content.refusal(CONTENT_PATTERNS.createProject, { title: 'p'.repeat(51), difficulty: 'beginner' })).statusCode).toBe(400);
@@ -224,7 +224,7 @@ describe('projects and tutorials', () => {
       const title = `Raced tutorial ${round}`;
       const { contents } = await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id });
       await Promise.all([
-        send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } }),
+        send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
         send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, blockId: contents[0]!._id }),
         send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id }),
       ]);

@@ -74,8 +74,8 @@ describe('progress entries follow svc-content through its events', () => {
     await send(USERS_PATTERNS.finishProject, { userId: user._id, id: projectId });
     await send(USERS_PATTERNS.saveQuestion, { userId: user._id, id: questionId });
 
-    await send(CONTENT_PATTERNS.updateProject, { id: projectId, title: 'New title', difficulty: 'professional' });
-    await send(CONTENT_PATTERNS.updateInterview, { id: questionId, topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' });
+    await send(CONTENT_PATTERNS.updateProject, { id: projectId, body: { title: 'New title', difficulty: 'professional' } });
+    await send(CONTENT_PATTERNS.updateInterview, { id: questionId, body: { topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' } });
 
     await until(user._id, 'the project has its new title', (p) => p.finishedProject[0]?.title === 'New title');
     await until(user._id, 'the question shows the edit', (p) => p.savedQuestion[0]?.question === 'What is an outer join?');

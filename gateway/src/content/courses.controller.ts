@@ -46,7 +46,7 @@ export class CoursesController {
   @Put(':id')
   @AdminWrite({ summary: 'Update a course', answer: CourseAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.updateCourse, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateCourse, { id, body });
   }
 
   @Delete(':id')
@@ -64,7 +64,7 @@ export class CoursesController {
     byId: true,
   })
   putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Get('sandbox/:courseId')

@@ -68,7 +68,7 @@ export class ProjectsController {
     byId: true,
   })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.addCheck, { id: projectId, body }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('updateCheck/:projectId')
@@ -80,7 +80,7 @@ export class ProjectsController {
     byId: true,
   })
   updateCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: UpdateCheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateCheck, { ...body, projectId }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.updateCheck, { id: projectId, body }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('deleteCheck/:projectId')
@@ -119,7 +119,7 @@ export class ProjectsController {
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', answer: ProjectAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateProject, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateProject, { id, body });
   }
 
   @Delete(':id')

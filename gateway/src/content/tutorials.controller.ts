@@ -43,7 +43,7 @@ export class TutorialsController {
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a tutorial', description: '`content` appends a block.', answer: TutorialAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateTutorialDto): Promise<Tutorial> {
-    return this.services.send(CONTENT_PATTERNS.updateTutorial, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateTutorial, { id, body });
   }
 
   @Delete(':id')

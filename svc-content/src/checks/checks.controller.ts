@@ -1,5 +1,15 @@
 import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
-import { AddCheckRequestDto, AttemptRequestDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
+import {
+  AttemptRequestDto,
+  CheckDto,
+  CheckSolutionRequestDto,
+  ChecksLeftRequestDto,
+  DeleteCheckRequestDto,
+  IdDto,
+  UpdateCheckDto,
+  type WithPathId,
+} from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChecksService } from './checks.service.js';
@@ -9,13 +19,13 @@ export class ChecksController {
   constructor(private readonly checks: ChecksService) {}
 
   @MessagePattern(CONTENT_PATTERNS.addCheck)
-  add(@Payload() request: AddCheckRequestDto): Promise<Project> {
-    return this.checks.add(request);
+  add(@Payload(PathIdAndBody(CheckDto, 'projectId')) { id, body }: WithPathId<CheckDto>): Promise<Project> {
+    return this.checks.add(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateCheck)
-  update(@Payload() request: UpdateCheckRequestDto): Promise<Project> {
-    return this.checks.update(request);
+  update(@Payload(PathIdAndBody(UpdateCheckDto, 'projectId')) { id, body }: WithPathId<UpdateCheckDto>): Promise<Project> {
+    return this.checks.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteCheck)

@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type Course, type ListPage } from '@dblearn/contracts';
-import { CourseDto, CourseItemRequestDto, IdDto, ListQueryDto, UpdateCourseRequestDto } from '@dblearn/contracts/dto';
+import { CourseDto, CourseItemRequestDto, IdDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CoursesService } from './courses.service.js';
@@ -25,8 +26,8 @@ export class CoursesController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateCourse)
-  update(@Payload() { id, ...fields }: UpdateCourseRequestDto): Promise<Course> {
-    return this.courses.update(id, fields);
+  update(@Payload(PathIdAndBody(CourseDto)) { id, body }: WithPathId<CourseDto>): Promise<Course> {
+    return this.courses.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteCourse)

@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import { CreateProjectDto, IdDto, RemoveBlockRequestDto, UpdateProjectRequestDto } from '@dblearn/contracts/dto';
+import { CreateProjectDto, IdDto, RemoveBlockRequestDto, UpdateProjectDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProjectsService } from './projects.service.js';
@@ -19,8 +20,8 @@ export class ProjectsController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateProject)
-  update(@Payload() { id, ...fields }: UpdateProjectRequestDto): Promise<Project> {
-    return this.projects.update(id, fields);
+  update(@Payload(PathIdAndBody(UpdateProjectDto)) { id, body }: WithPathId<UpdateProjectDto>): Promise<Project> {
+    return this.projects.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.removeProjectBlock)

@@ -141,32 +141,13 @@ export class InterviewQuestionDto {
   answer!: string;
 }
 
-// ---- Request payloads svc-content receives over NATS (the gateway adds the path's ids to the body) ----
-
-
-/** content.course.update */
-export class UpdateCourseRequestDto extends CourseDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
+// ---- Request payloads svc-content receives over NATS: ids alone stay flat; a body travels beside its path id (WithPathId) ----
 
 /** content.course.attach-* / detach-*: `id` (the project or tutorial) joins or leaves `courseId`. */
 export class CourseItemRequestDto {
   @IsMongoId(idRule('courseId'))
   courseId!: string;
 
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.project.update */
-export class UpdateProjectRequestDto extends UpdateProjectDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.tutorial.update */
-export class UpdateTutorialRequestDto extends UpdateTutorialDto {
   @IsMongoId(idRule('id'))
   id!: string;
 }
@@ -178,12 +159,6 @@ export class RemoveBlockRequestDto {
 
   @IsMongoId(idRule('blockId'))
   blockId!: string;
-}
-
-/** content.interview.update */
-export class UpdateInterviewRequestDto extends InterviewQuestionDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
 }
 
 // ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----
@@ -334,28 +309,10 @@ export class AttemptDto {
   answer?: QuizAnswerValue;
 }
 
-/** content.course.put-sandbox */
-export class PutSandboxRequestDto extends SandboxDto {
-  @IsMongoId(idRule('courseId'))
-  courseId!: string;
-}
-
-/** content.project.add-check */
-export class AddCheckRequestDto extends CheckDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
-}
-
 /** PUT /project/updateCheck/{projectId}: check `id` gets this task and reference (checked like an added one). */
 export class UpdateCheckDto extends CheckDto {
   @IsMongoId(idRule('id'))
   id!: string;
-}
-
-/** content.project.update-check */
-export class UpdateCheckRequestDto extends UpdateCheckDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
 }
 
 /** content.project.delete-check: check `id` of `projectId`. */

@@ -1,4 +1,4 @@
-import type { Skill } from '../levels.js';
+import type { RegisterMessageDto, UserIdDto, UserItemDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
 import type { PublicUser, UserProfile } from '../users.js';
 
 /** Request-reply subjects svc-users answers (gateway → svc-users). */
@@ -29,32 +29,15 @@ export interface AdminRoster {
   adminIds: string[];
 }
 
-/** Where a sign-up or login comes from, so svc-users can share its password hashing fairly between clients. */
-export interface ClientAddress {
-  /** The gateway's key for the caller's address (an IPv4 address, an IPv6 /56); absent from other callers. */
-  client?: string;
-}
-
-export interface RegisterRequest extends ClientAddress {
-  email: string;
-  password: string;
-  skill: Skill;
-}
-
-export interface VerifyCredentialsRequest extends ClientAddress {
-  email: string;
-  password: string;
-}
-
-export interface FindProfileRequest {
-  userId: string;
-}
-
-/** The user (from the path) and the project, question or tutorial (from the `{id}` body). */
-export interface UserItemRequest {
-  userId: string;
-  id: string;
-}
+/**
+ * svc-users' requests are the types of the DTOs that check them (type-only imports, so the browser's
+ * sign-in forms can name the first two without bundling class-validator).
+ */
+export type RegisterRequest = RegisterMessageDto;
+export type VerifyCredentialsRequest = VerifyCredentialsDto;
+export type FindProfileRequest = UserIdDto;
+/** The user (from the path or the token) and the project, question or tutorial (from the `{id}` body). */
+export type UserItemRequest = UserItemDto;
 
 /** What each pattern takes (the gateway's `send` is checked against it). */
 export interface UsersRequests {
