@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsMongoId, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { LIMITS, lengthMessage } from '../limits.js';
+import { IsBoolean, IsMongoId, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { FIELD_LABELS, LIMITS } from '../limits.js';
 import { QnaQuestionDto } from './community.dto.js';
 import { idRule } from './id-rule.js';
+import { IsText } from './text-rule.js';
 
 /**
  * Payloads that only travel gateway → svc-community. The gateway fills `caller` from the verified
@@ -10,8 +11,7 @@ import { idRule } from './id-rule.js';
  * change to a question travels as `WithPathId<…>`: the question's id beside what the change carries.
  */
 export class CallerDto {
-  @IsString({ message: 'caller.email must be text.' })
-  @Length(LIMITS.user.email.min, LIMITS.user.email.max, { message: lengthMessage('caller.email', LIMITS.user.email) })
+  @IsText('caller.email', LIMITS.user.email)
   email!: string;
 
   @IsBoolean({ message: 'caller.isAdmin must be true or false.' })
@@ -51,8 +51,7 @@ export class UpdateQuestionMessageDto extends CallerMessageDto {
   edit?: QnaQuestionDto;
 
   @IsOptional()
-  @IsString({ message: 'Answer must be text.' })
-  @Length(LIMITS.qna.reply.min, LIMITS.qna.reply.max, { message: lengthMessage('Answer', LIMITS.qna.reply) })
+  @IsText(FIELD_LABELS.qna.reply, LIMITS.qna.reply)
   reply?: string;
 }
 
