@@ -80,6 +80,8 @@ export const FIELD_LABELS = {
     explanation: 'Explanation',
     hiddenSource: 'Hidden variant',
   },
+  /** A number quiz's key, as the check editor names it. */
+  quiz: { answer: 'Answer', tolerance: 'Tolerance' },
   qna: { topic: 'Topic', title: 'Title', description: 'Question', reply: 'Answer' },
 } as const satisfies Record<string, Record<string, string>>;
 

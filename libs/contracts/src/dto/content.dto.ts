@@ -213,8 +213,8 @@ export class QuizDto {
   answer?: number | string[];
 
   @ValidateIf(isQuiz('number'))
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Tolerance must be a number.' })
-  @Min(0, { message: 'Tolerance must be 0 or more.' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${FIELD_LABELS.quiz.tolerance} must be a number.` })
+  @Min(0, { message: `${FIELD_LABELS.quiz.tolerance} must be 0 or more.` })
   tolerance?: number;
 }
 

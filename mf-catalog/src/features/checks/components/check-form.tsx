@@ -291,13 +291,13 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
           {quizType === 'choice' ? <OptionFields control={control} register={register} errors={errors} /> : null}
           {quizType === 'number' ? (
             <div className="catalog-check-form__pair">
-              <TextField label="Answer" inputMode="decimal" autoComplete="off" error={fieldMessages(errors.answer)} {...register('answer', numberRule('Answer'))} />
+              <TextField label={FIELD_LABELS.quiz.answer} inputMode="decimal" autoComplete="off" error={fieldMessages(errors.answer)} {...register('answer', numberRule(FIELD_LABELS.quiz.answer))} />
               <TextField
-                label="Tolerance"
+                label={FIELD_LABELS.quiz.tolerance}
                 inputMode="decimal"
                 autoComplete="off"
                 error={fieldMessages(errors.tolerance)}
-                {...register('tolerance', { validate: (value) => ((readNumber(value) ?? -1) >= 0 ? true : 'Tolerance must be a number, 0 or more.') })}
+                {...register('tolerance', { validate: (value) => ((readNumber(value) ?? -1) >= 0 ? true : `${FIELD_LABELS.quiz.tolerance} must be a number, 0 or more.`) })}
               />
             </div>
           ) : null}
