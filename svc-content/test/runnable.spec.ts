@@ -292,9 +292,9 @@ describe('checks and attempts', () => {
   });
 
   it('removes a check (404 for one it does not have)', async () => {
-    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck });
+    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } });
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
-    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
     expect(await passes()).toMatchObject({ passed: [loansCheck] });
   });
@@ -351,7 +351,7 @@ describe('every writer of a project takes its one lock', () => {
       await Promise.all([
         addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
         send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
-        send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: raced._id }),
+        send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: raced._id } }),
       ]);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
       expect({ round, title: found.title, courseId: found.courseId }).toEqual({ round, title, courseId });
@@ -415,14 +415,14 @@ describe('every writer of a project takes its one lock', () => {
       const name = `Imported attach home ${round}`;
       const [report] = await Promise.all([
         content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [{ ...exported, name }], courseOffset: 0, interviewOffset: 0 }, 60_000),
-        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { courseId: home._id, id: joining._id })),
+        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: home._id, body: { id: joining._id } })),
       ]);
       expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
       const found = await send<Course>(CONTENT_PATTERNS.findCourse, { id: home._id });
       const joined = (await send<Project>(CONTENT_PATTERNS.findProject, { id: joining._id })).courseId === home._id;
       const entries = found.projects.map((entry) => entry._id);
       expect({ round, name: found.name, entries }).toEqual({ round, name, entries: joined ? [listed._id, joining._id] : [listed._id] });
-      await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: home._id, id: joining._id });
+      await send<Course>(CONTENT_PATTERNS.detachProject, { id: home._id, body: { id: joining._id } });
     }
   }, 120_000);
 
@@ -438,7 +438,7 @@ describe('every writer of a project takes its one lock', () => {
       const shift = (round % 9) - 4;
       const outcomes = await Promise.allSettled([
         sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
-        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { courseId: elsewhere._id, id: raced._id })),
+        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: elsewhere._id, body: { id: raced._id } })),
         sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title: `Edited ${round}`, difficulty: 'intermediate' } })),
       ]);
       expect({ round, deleted: outcomes[0]!.status }).toEqual({ round, deleted: 'fulfilled' });

@@ -38,8 +38,8 @@ export class ProjectsController {
 
   @Put('content/:projectId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: ProjectAnswer, byId: true })
-  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
+  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() body: IdDto): Promise<Project> {
+    return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, body });
   }
 
   @Get('check/:projectId')
@@ -85,8 +85,8 @@ export class ProjectsController {
 
   @Put('deleteCheck/:projectId')
   @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', answer: ProjectAnswer, byId: true })
-  deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() { id }: IdDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.deleteCheck, { projectId, id });
+  deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: IdDto): Promise<Project> {
+    return this.services.send(CONTENT_PATTERNS.deleteCheck, { id: projectId, body });
   }
 
   @Post(':projectId/attempts')

@@ -35,8 +35,8 @@ export class TutorialsController {
 
   @Put('content/:tutorialId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: TutorialAnswer, byId: true })
-  removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Tutorial> {
-    return this.services.send(CONTENT_PATTERNS.removeTutorialBlock, { id, blockId });
+  removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() body: IdDto): Promise<Tutorial> {
+    return this.services.send(CONTENT_PATTERNS.removeTutorialBlock, { id, body });
   }
 
   @Put(':id')

@@ -4,7 +4,6 @@ import {
   CheckDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
-  DeleteCheckRequestDto,
   IdDto,
   UpdateCheckDto,
   type WithPathId,
@@ -29,8 +28,8 @@ export class ChecksController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteCheck)
-  delete(@Payload() request: DeleteCheckRequestDto): Promise<Project> {
-    return this.checks.delete(request);
+  delete(@Payload(PathIdAndBody(IdDto, 'projectId')) { id, body }: WithPathId<IdDto>): Promise<Project> {
+    return this.checks.delete(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.attempt)

@@ -16,7 +16,7 @@ import {
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { AttemptRequestDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
+import type { AttemptRequestDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
 import { badRequest, domainEvent, EventOutbox, forbidden, KeyedLock, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -89,7 +89,7 @@ export class ChecksService {
     });
   }
 
-  async delete({ projectId, id }: DeleteCheckRequestDto): Promise<Project> {
+  async delete(projectId: string, id: string): Promise<Project> {
     return this.changeChecks(projectId, (checks) => {
       const gone = checkOf(checks, id);
       return checks.filter((check) => check !== gone);

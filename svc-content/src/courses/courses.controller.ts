@@ -1,5 +1,5 @@
 import { CONTENT_PATTERNS, type Course, type ListPage } from '@dblearn/contracts';
-import { CourseDto, CourseItemRequestDto, IdDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
+import { CourseDto, IdDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
 import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -36,22 +36,22 @@ export class CoursesController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.attachProject)
-  attachProject(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.attachProject(courseId, id);
+  attachProject(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.attachProject(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.detachProject)
-  detachProject(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.detachProject(courseId, id);
+  detachProject(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.detachProject(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.attachTutorial)
-  attachTutorial(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.attachTutorial(courseId, id);
+  attachTutorial(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.attachTutorial(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.detachTutorial)
-  detachTutorial(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.detachTutorial(courseId, id);
+  detachTutorial(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.detachTutorial(id, body.id);
   }
 }

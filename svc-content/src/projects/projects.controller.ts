@@ -1,5 +1,5 @@
 import { CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import { CreateProjectDto, IdDto, RemoveBlockRequestDto, UpdateProjectDto, type WithPathId } from '@dblearn/contracts/dto';
+import { CreateProjectDto, IdDto, UpdateProjectDto, type WithPathId } from '@dblearn/contracts/dto';
 import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -25,8 +25,8 @@ export class ProjectsController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.removeProjectBlock)
-  removeBlock(@Payload() { id, blockId }: RemoveBlockRequestDto): Promise<Project> {
-    return this.projects.removeBlock(id, blockId);
+  removeBlock(@Payload(PathIdAndBody(IdDto)) { id, body }: WithPathId<IdDto>): Promise<Project> {
+    return this.projects.removeBlock(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteProject)

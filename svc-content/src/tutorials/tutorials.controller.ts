@@ -1,5 +1,5 @@
 import { CONTENT_PATTERNS, type Tutorial } from '@dblearn/contracts';
-import { CreateTutorialDto, IdDto, RemoveBlockRequestDto, UpdateTutorialDto, type WithPathId } from '@dblearn/contracts/dto';
+import { CreateTutorialDto, IdDto, UpdateTutorialDto, type WithPathId } from '@dblearn/contracts/dto';
 import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -25,8 +25,8 @@ export class TutorialsController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.removeTutorialBlock)
-  removeBlock(@Payload() { id, blockId }: RemoveBlockRequestDto): Promise<Tutorial> {
-    return this.tutorials.removeBlock(id, blockId);
+  removeBlock(@Payload(PathIdAndBody(IdDto)) { id, body }: WithPathId<IdDto>): Promise<Tutorial> {
+    return this.tutorials.removeBlock(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteTutorial)

@@ -33,8 +33,8 @@ export class ListQueryDto {
 /**
  * The message of a route whose path names what it changes: the path's id beside the body the route
  * takes, never merged into it, so no DTO exists only to add an id. The service checks `id` with the
- * id rule and `body` with the body's own DTO (libs/nest-common's `PathIdAndBody`). Messages of ids
- * alone (`{ courseId, id }`) stay flat.
+ * id rule and `body` with the body's own DTO (libs/nest-common's `PathIdAndBody`). A message with
+ * no body (ids from the path and the token only) stays flat.
  */
 export interface WithPathId<Body> {
   id: string;

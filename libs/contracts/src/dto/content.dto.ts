@@ -131,26 +131,6 @@ export class InterviewQuestionDto {
   answer!: string;
 }
 
-// ---- Request payloads svc-content receives over NATS: ids alone stay flat; a body travels beside its path id (WithPathId) ----
-
-/** content.course.attach-* / detach-*: `id` (the project or tutorial) joins or leaves `courseId`. */
-export class CourseItemRequestDto {
-  @IsMongoId(idRule('courseId'))
-  courseId!: string;
-
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.project.remove-block and content.tutorial.remove-block: block `blockId` of `id`. */
-export class RemoveBlockRequestDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-
-  @IsMongoId(idRule('blockId'))
-  blockId!: string;
-}
-
 // ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----
 
 const { runnable } = LIMITS;
@@ -294,15 +274,6 @@ export class AttemptDto {
 
 /** PUT /project/updateCheck/{projectId}: check `id` gets this task and reference (checked like an added one). */
 export class UpdateCheckDto extends CheckDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.project.delete-check: check `id` of `projectId`. */
-export class DeleteCheckRequestDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
-
   @IsMongoId(idRule('id'))
   id!: string;
 }

@@ -38,9 +38,3 @@ export class UserIdDto {
   @IsMongoId(idRule('userId'))
   userId!: string;
 }
-
-/** users.project.*, users.interview.*, users.tutorial.read: whose list, and which item. */
-export class UserItemDto extends UserIdDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}

@@ -4,10 +4,8 @@ import type {
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
   CourseDto,
-  CourseItemRequestDto,
   CreateProjectDto,
   CreateTutorialDto,
-  DeleteCheckRequestDto,
   ExportSliceRequestDto,
   ImportSliceRequestDto,
   ItemJsonRequestDto,
@@ -17,7 +15,6 @@ import type {
   UpdateCheckDto,
   UpdateProjectDto,
   UpdateTutorialDto,
-  RemoveBlockRequestDto,
 } from '../dto/content.dto.js';
 import type {
   AttemptResult,
@@ -71,7 +68,7 @@ export const CONTENT_PATTERNS = {
    * gives it a new _id, so passes earned against the old reference no longer count.
    */
   updateCheck: 'content.project.update-check',
-  /** DeleteCheckRequestDto → Project. */
+  /** WithPathId<IdDto> (the project; the body names the check) → Project. */
   deleteCheck: 'content.project.delete-check',
   /** AttemptRequestDto → AttemptResult; 404 for a check of another project. A pass is remembered. */
   attempt: 'content.project.attempt',
@@ -129,17 +126,17 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.createCourse]: CourseDto;
   [CONTENT_PATTERNS.updateCourse]: WithPathId<CourseDto>;
   [CONTENT_PATTERNS.deleteCourse]: IdDto;
-  [CONTENT_PATTERNS.attachProject]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.detachProject]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.attachTutorial]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.detachTutorial]: CourseItemRequestDto;
+  [CONTENT_PATTERNS.attachProject]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.detachProject]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.attachTutorial]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.detachTutorial]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.putSandbox]: WithPathId<SandboxDto>;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
   [CONTENT_PATTERNS.findProject]: IdDto;
   [CONTENT_PATTERNS.addCheck]: WithPathId<CheckDto>;
   [CONTENT_PATTERNS.updateCheck]: WithPathId<UpdateCheckDto>;
-  [CONTENT_PATTERNS.deleteCheck]: DeleteCheckRequestDto;
+  [CONTENT_PATTERNS.deleteCheck]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.attempt]: AttemptRequestDto;
   [CONTENT_PATTERNS.checkSolution]: CheckSolutionRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
@@ -147,12 +144,12 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.storedChecks]: IdDto;
   [CONTENT_PATTERNS.createProject]: CreateProjectDto;
   [CONTENT_PATTERNS.updateProject]: WithPathId<UpdateProjectDto>;
-  [CONTENT_PATTERNS.removeProjectBlock]: RemoveBlockRequestDto;
+  [CONTENT_PATTERNS.removeProjectBlock]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.deleteProject]: IdDto;
   [CONTENT_PATTERNS.findTutorial]: IdDto;
   [CONTENT_PATTERNS.createTutorial]: CreateTutorialDto;
   [CONTENT_PATTERNS.updateTutorial]: WithPathId<UpdateTutorialDto>;
-  [CONTENT_PATTERNS.removeTutorialBlock]: RemoveBlockRequestDto;
+  [CONTENT_PATTERNS.removeTutorialBlock]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.deleteTutorial]: IdDto;
   [CONTENT_PATTERNS.listInterview]: ListQueryDto;
   [CONTENT_PATTERNS.findInterview]: IdDto;
