@@ -370,7 +370,7 @@ describe('item reads: from svc-content memory, revalidated with ETag (issue 20)'
       await asAdmin('put', path, { title: 'Kept lesson, renamed' });
       expect(((await read(path)).body as Tutorial).title).toBe('Kept lesson, renamed');
       // Straight to svc-content (another gateway, the import, the seed): heard on the bus.
-      await content.send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Renamed behind the gateway' });
+      await content.send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Renamed behind the gateway' } });
       await eventually(async () => ((await read(path)).body as Tutorial).title === 'Renamed behind the gateway', 1_000, 'the gateway drops the answer it kept');
       const deleted = await asAdmin<Tutorial>('delete', path);
       expect(deleted._id).toBe(tutorial._id);

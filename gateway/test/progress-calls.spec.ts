@@ -118,7 +118,7 @@ describe('the progress calls through the gateway', () => {
       await send('post', 'interview', user._id, { id: targets.questionId }, token);
       expect((await me(token)).savedQuestion).toEqual([expect.objectContaining({ _id: targets.questionId, question: 'What is a LEFT JOIN?' })]);
       // A change svc-users makes on its own (its copy of the saved question follows svc-content's event).
-      await content.send(CONTENT_PATTERNS.updateInterview, { id: targets.questionId, topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'All left rows.' });
+      await content.send(CONTENT_PATTERNS.updateInterview, { id: targets.questionId, body: { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'All left rows.' } });
       await eventually(async () => (await me(token)).savedQuestion[0]?.question === 'What does a LEFT JOIN keep?', 10_000, "the gateway drops the caller's kept profile");
       await send('put', 'interview', user._id, { id: targets.questionId }, token);
       expect((await me(token)).savedQuestion).toEqual([]);

@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
 import {
-  type Caller,
   COMMUNITY_PATTERNS,
   EVENT_SUBJECTS,
   EVENTS_STREAM,
@@ -13,6 +12,7 @@ import {
   type QuestionAcceptedEvent,
   type QuestionRepliedEvent,
 } from '@dblearn/contracts';
+import type { CallerDto } from '@dblearn/contracts/dto';
 import { type DocumentStore, domainEvent, getStoreToken, GZIP_FROM_BYTES, type JsonBytesAnswer, OutboxRelay, storedEvent } from '@dblearn/nest-common';
 import { eventually, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -27,9 +27,9 @@ import { Question } from '../src/questions/questions.schema.js';
 import { QuestionsService } from '../src/questions/questions.service.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
 
-const ana: Caller = { email: 'ana@example.com', isAdmin: false };
-const ben: Caller = { email: 'ben@example.com', isAdmin: false };
-const admin: Caller = { email: 'admin@example.com', isAdmin: true };
+const ana: CallerDto = { email: 'ana@example.com', isAdmin: false };
+const ben: CallerDto = { email: 'ben@example.com', isAdmin: false };
+const admin: CallerDto = { email: 'admin@example.com', isAdmin: true };
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 const XSS = '<img src=x onerror=alert(1)> and <script>alert(2)</script>';
 
@@ -42,7 +42,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
   let nc: NatsConnection;
   let jsm: JetStreamManager;
 
-  const create = (caller: Caller, fields: Record<string, unknown> = {}) =>
+  const create = (caller: CallerDto, fields: Record<string, unknown> = {}) =>
     community.send<QnaQuestion>(COMMUNITY_PATTERNS.createQuestion, {
       caller,
       topic: 'sql',
@@ -52,7 +52,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     });
   const find = (id: string) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.findQuestion, { id });
   const list = (query: Record<string, unknown> = {}) => community.send<ListPage<QnaQuestionSummary>>(COMMUNITY_PATTERNS.listQuestions, query);
-  const update = (payload: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.updateQuestion, payload);
+  const update = ({ id, ...body }: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.updateQuestion, { id, body });
   const stored = (id: string) => db.collection('questions').findOne({ _id: new mongoose.Types.ObjectId(id) });
   const edit = { topic: 'rm', title: 'An edited question title', description: 'The edited description.' };
 
@@ -163,11 +163,11 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
           return (JSON.parse((meta.gzip ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8')) as QnaQuestion).replies.length;
         };
         expect([await repliesInBytes(false), await repliesInBytes(true)]).toEqual([0, 0]);
-        await here.updateQuestion({ id: question._id, caller: ben, reply: 'A reply from the first instance.' });
+        await here.updateQuestion(question._id, { caller: ben, reply: 'A reply from the first instance.' });
         await eventually(async () => (await there.findQuestion(question._id)).replies.length === 1, 15_000, 'the other instance drops its cached detail');
         expect([await repliesInBytes(false), await repliesInBytes(true)]).toEqual([1, 1]);
         await eventually(async () => (await there.listQuestions({ topic: 'fo' })).items[0]?.replyCount === 1, 15_000, 'and counts the reply');
-        await here.deleteQuestion({ id: question._id, caller: ana });
+        await here.deleteQuestion(question._id, { caller: ana });
         await eventually(async () => !(await there.listQuestions({ topic: 'fo' })).items.some((item) => item._id === question._id), 15_000, 'and drops it');
       } finally {
         await other.close();
@@ -224,11 +224,11 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
   describe('community.update-question', () => {
     it('lets the author edit, and refuses anyone else with 403 and no change', async () => {
       const question = await create(ana);
-      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ben, edit })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: ben, edit } })).toEqual({
         statusCode: 403,
         message: QNA_MESSAGES.onlyAuthorEdits,
       });
-      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: admin, edit })).toMatchObject({ statusCode: 403 });
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: admin, edit } })).toMatchObject({ statusCode: 403 });
       expect(await find(question._id)).toEqual(question);
       const edited = await update({ id: question._id, caller: ana, edit });
       expect(edited).toMatchObject({ ...edit, userName: 'ana@example.com', datePosted: question.datePosted });
@@ -247,20 +247,20 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const both = await update({ id: question._id, caller: ana, edit, reply: 'Ana answers and edits too.' });
       expect(both).toMatchObject({ title: edit.title });
       expect(both.replies.map((reply) => reply.userName)).toEqual(['ben@example.com', 'ana@example.com']);
-      expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ben, reply: 'short' })).statusCode).toBe(400);
-      expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ben })).statusCode).toBe(400);
+      expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: ben, reply: 'short' } })).statusCode).toBe(400);
+      expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: ben } })).statusCode).toBe(400);
     });
   });
 
   describe('deletes', () => {
     it('deletes a question for its author, and refuses another learner with 403', async () => {
       const question = await create(ana);
-      expect(await community.refusal(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ben })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, body: { caller: ben } })).toEqual({
         statusCode: 403,
         message: QNA_MESSAGES.onlyAuthorOrAdminDeletes,
       });
       expect(await find(question._id)).toEqual(question);
-      expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ana })).toEqual(question);
+      expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, body: { caller: ana } })).toEqual(question);
       expect((await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: question._id })).statusCode).toBe(404);
       expect((await list()).items.some((item) => item._id === question._id)).toBe(false);
       // The kit's tombstone: the question is gone at once, the tombstone once its deleted event is out.
@@ -270,7 +270,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
 
     it("lets an admin delete anyone's question", async () => {
       const question = await create(ben);
-      await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: admin });
+      await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, body: { caller: admin } });
       expect((await community.refusal(COMMUNITY_PATTERNS.findQuestion, { id: question._id })).statusCode).toBe(404);
     });
 
@@ -280,17 +280,17 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const withTwo = await update({ id: question._id, caller: ana, reply: 'Ana answers her own question.' });
       const [bens, anas] = withTwo.replies;
       // Even the question's author cannot delete someone else's reply.
-      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: bens!._id, caller: ana })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: bens!._id, caller: ana } })).toEqual({
         statusCode: 403,
         message: QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes,
       });
       expect((await find(question._id)).replies).toHaveLength(2);
-      const withoutBens = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: bens!._id, caller: ben });
+      const withoutBens = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: bens!._id, caller: ben } });
       expect(withoutBens.replies).toEqual([anas]);
-      const empty = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: anas!._id, caller: admin });
+      const empty = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: anas!._id, caller: admin } });
       expect(empty.replies).toEqual([]);
       expect((await stored(question._id))?.replies).toEqual([]);
-      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: anas!._id, caller: admin })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: anas!._id, caller: admin } })).toEqual({
         statusCode: 404,
         message: QNA_MESSAGES.replyNotFound,
       });
@@ -298,7 +298,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
   });
 
   describe('community.accept-reply (issue 22)', () => {
-    const accept = (payload: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.acceptReply, payload);
+    const accept = ({ id, ...body }: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.acceptReply, { id, body });
 
     it('lets the author accept a reply and change it, an admin clear it; the list shows the thread solved', async () => {
       const question = await create(ana, { topic: 'nosql' });
@@ -313,7 +313,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect((await accept({ id: question._id, caller: ana, replyId: second!._id })).acceptedReplyId).toBe(second!._id);
       expect(String((await stored(question._id))?.acceptedReplyId)).toBe(second!._id);
 
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana, replyId: null })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAdminClearsAccepted });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, replyId: null } })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAdminClearsAccepted });
       expect((await accept({ id: question._id, caller: admin, replyId: null })).acceptedReplyId).toBeNull();
       expect((await list({ topic: 'nosql' })).items.find((item) => item._id === question._id)?.solved).toBe(false);
     });
@@ -324,11 +324,11 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const elsewhere = await create(ben);
       const foreign = (await update({ id: elsewhere._id, caller: ana, reply: 'An answer to the other one.' })).replies[0]!;
 
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ben, replyId: reply._id })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAuthorOrAdminAccepts });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana, replyId: foreign._id })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.replyNotFound });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: new mongoose.Types.ObjectId().toHexString(), caller: ana, replyId: reply._id })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.notFound });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana, replyId: 'nope' })).toMatchObject({ statusCode: 400 });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, caller: ana })).toMatchObject({ statusCode: 400 });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ben, replyId: reply._id } })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAuthorOrAdminAccepts });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, replyId: foreign._id } })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.replyNotFound });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: new mongoose.Types.ObjectId().toHexString(), body: { caller: ana, replyId: reply._id } })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.notFound });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, replyId: 'nope' } })).toMatchObject({ statusCode: 400 });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana } })).toMatchObject({ statusCode: 400 });
       expect((await stored(question._id))?.acceptedReplyId ?? null).toBeNull();
       // An admin may accept on anyone's question.
       expect((await accept({ id: question._id, caller: admin, replyId: reply._id })).acceptedReplyId).toBe(reply._id);
@@ -338,7 +338,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const question = await create(ana);
       const reply = (await update({ id: question._id, caller: ben, reply: 'An answer that is long enough.' })).replies[0]!;
       await accept({ id: question._id, caller: ana, replyId: reply._id });
-      const after = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, replyId: reply._id, caller: ben });
+      const after = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: reply._id, caller: ben } });
       expect(after.acceptedReplyId).toBeNull();
       expect((await list()).items.find((item) => item._id === question._id)?.solved).toBe(false);
 
@@ -379,7 +379,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
 
     it(`refuses reply ${QNA_THREAD_LIMITS.maxReplies + 1} with 409 and stores nothing; the thread still reads and deletes`, async () => {
       const id = await seedThread(Array.from({ length: QNA_THREAD_LIMITS.maxReplies }, (_, index) => `Reply number ${index} to this question.`));
-      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, caller: ben, reply: 'One reply too many here.' })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: ben, reply: 'One reply too many here.' } })).toEqual({
         statusCode: 409,
         message: QNA_MESSAGES.tooManyReplies,
       });
@@ -387,7 +387,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect((await find(id)).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
       // Deleting a reply makes room again.
       const [first] = (await find(id)).replies;
-      await community.send(COMMUNITY_PATTERNS.deleteReply, { id, replyId: first!._id, caller: ben });
+      await community.send(COMMUNITY_PATTERNS.deleteReply, { id, body: { replyId: first!._id, caller: ben } });
       expect((await update({ id, caller: ben, reply: 'Now there is room for this.' })).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
     });
 
@@ -402,10 +402,10 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect(jsonBytes(before)).toBeLessThanOrEqual(QNA_THREAD_LIMITS.maxJsonBytes);
       expect(jsonBytes(before) + heavyBytes).toBeGreaterThan(QNA_THREAD_LIMITS.maxJsonBytes);
 
-      const refusal = await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, caller: ben, reply: heavy });
+      const refusal = await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: ben, reply: heavy } });
       expect(refusal).toEqual({ statusCode: 409, message: QNA_MESSAGES.threadTooLarge });
       const authorEdit = { topic: 'sql', title: 'A thread with many long replies', description: heavy };
-      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, caller: ana, edit: authorEdit })).toEqual(refusal);
+      expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: ana, edit: authorEdit } })).toEqual(refusal);
       expect((await stored(id))?.replies).toHaveLength(replies.length);
       expect(await find(id)).toEqual(before);
 
@@ -414,7 +414,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect(replied.replies).toHaveLength(replies.length + 1);
       const json = await community.send<JsonBytesAnswer>(COMMUNITY_PATTERNS.findQuestionJson, { id });
       expect((JSON.parse(json.body.toString('utf8')) as QnaQuestion).replies).toHaveLength(replies.length + 1);
-      expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: ana })).toEqual(replied);
+      expect(await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id, body: { caller: ana } })).toEqual(replied);
       expect(await stored(id)).toBeNull();
     });
   });
@@ -424,7 +424,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const question = await create(ana);
       const replied = await update({ id: question._id, caller: ben, reply: 'An answer long enough.' });
       await update({ id: question._id, caller: ana, edit });
-      await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, caller: ana });
+      await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: question._id, body: { caller: ana } });
       await eventually(async () => (await db.collection('tombstones').findOne({ _id: new mongoose.Types.ObjectId(question._id) })) === null, 10_000, 'every event is published');
 
       const consumer = await jsm.consumers.add(EVENTS_STREAM, { filter_subject: 'events.community.>', ack_policy: 'none' as never });

@@ -1,4 +1,5 @@
-import { type Caller, COMMUNITY_PATTERNS, type QnaQuestion, type ServiceSearch } from '@dblearn/contracts';
+import { COMMUNITY_PATTERNS, type QnaQuestion, type ServiceSearch } from '@dblearn/contracts';
+import type { CallerDto } from '@dblearn/contracts/dto';
 import { eventually, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
@@ -6,7 +7,7 @@ import { QuestionsService } from '../src/questions/questions.service.js';
 import { QuestionSearch } from '../src/search/question-search.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
 
-const ana: Caller = { email: 'ana@example.com', isAdmin: false };
+const ana: CallerDto = { email: 'ana@example.com', isAdmin: false };
 const FRESH_MS = 2_000;
 
 /**
@@ -63,12 +64,12 @@ describe('svc-community search, against real FerretDB and NATS', () => {
     expect(Date.now() - started).toBeLessThan(FRESH_MS + 500);
     expect(await titles('norm')).toEqual(['Normalization of a wide table', 'Splitting a table in two']);
 
-    await community.send(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, caller: ana, edit: { topic: 'rm', title: 'Functional dependencies', description: 'Which keys follow from these?' } });
+    await community.send(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: ana, edit: { topic: 'rm', title: 'Functional dependencies', description: 'Which keys follow from these?' } } });
     await eventually(foundEverywhere('dependencies', 1), FRESH_MS, 'the edit is found');
     await eventually(foundEverywhere('supplier', 0), FRESH_MS, 'the old words are forgotten');
     expect((await search('dependencies')).hits[0]?.location).toBe('Q&A › Relational Model');
 
-    await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: bodyOnly._id, caller: ana });
+    await community.send(COMMUNITY_PATTERNS.deleteQuestion, { id: bodyOnly._id, body: { caller: ana } });
     await eventually(foundEverywhere('splitting', 0), FRESH_MS, 'the deleted question is gone');
   });
 
@@ -79,7 +80,7 @@ describe('svc-community search, against real FerretDB and NATS', () => {
     // Written by the other instance (in memory mode) straight through its service, not over NATS.
     const written = await writer.get(QuestionsService).createQuestion({ caller: ana, topic: 'nosql', title: 'Sharding keys in MongoDB', description: 'How do I pick a shard key?' });
     await eventually(async () => titlesThere('sharding').length === 1, FRESH_MS, 'the READ_MODEL=off instance finds the other one\'s question');
-    await writer.get(QuestionsService).deleteQuestion({ id: written._id, caller: ana });
+    await writer.get(QuestionsService).deleteQuestion(written._id, { caller: ana });
     await eventually(async () => titlesThere('sharding').length === 0, FRESH_MS, 'and forgets it when the other deletes it');
   });
 

@@ -48,7 +48,7 @@ describe('courses', () => {
     const created = await newCourse();
     expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', name: 'Joins in practice', teacher: 'Edgar Codd', length: '3 hours', tutorials: [], projects: [] });
     expect(await course(created._id)).toEqual(created);
-    const updated = await send<Course>(CONTENT_PATTERNS.updateCourse, { id: created._id, topic: 'rm', name: 'Keys and joins', teacher: 'Edgar Codd', length: '4 hours' });
+    const updated = await send<Course>(CONTENT_PATTERNS.updateCourse, { id: created._id, body: { topic: 'rm', name: 'Keys and joins', teacher: 'Edgar Codd', length: '4 hours' } });
     expect(updated).toMatchObject({ _id: created._id, topic: 'rm', name: 'Keys and joins', length: '4 hours' });
     expect(await course(created._id)).toEqual(updated);
   });
@@ -98,33 +98,33 @@ describe('attach and detach', () => {
   it('attaches a project once however often it is asked, and detaches it idempotently', async () => {
     const { _id: courseId } = await newCourse();
     const project = await newProject();
-    const once = await send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: project._id });
-    const twice = await send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: project._id });
+    const once = await send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: project._id } });
+    const twice = await send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: project._id } });
     expect(once.projects).toEqual([{ _id: project._id, title: project.title, difficulty: 'beginner' }]);
     expect(twice).toEqual(once);
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBe(courseId);
 
-    const detached = await send<Course>(CONTENT_PATTERNS.detachProject, { courseId, id: project._id });
+    const detached = await send<Course>(CONTENT_PATTERNS.detachProject, { id: courseId, body: { id: project._id } });
     expect(detached.projects).toEqual([]);
-    expect(await send<Course>(CONTENT_PATTERNS.detachProject, { courseId, id: project._id })).toEqual(detached);
+    expect(await send<Course>(CONTENT_PATTERNS.detachProject, { id: courseId, body: { id: project._id } })).toEqual(detached);
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBeNull();
   });
 
   it('attaches and detaches tutorials the same way', async () => {
     const { _id: courseId } = await newCourse();
     const tutorial = await newTutorial();
-    await send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id });
-    const again = await send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id });
+    await send<Course>(CONTENT_PATTERNS.attachTutorial, { id: courseId, body: { id: tutorial._id } });
+    const again = await send<Course>(CONTENT_PATTERNS.attachTutorial, { id: courseId, body: { id: tutorial._id } });
     expect(again.tutorials).toEqual([{ _id: tutorial._id, title: tutorial.title }]);
-    expect((await send<Course>(CONTENT_PATTERNS.detachTutorial, { courseId, id: tutorial._id })).tutorials).toEqual([]);
-    expect((await send<Course>(CONTENT_PATTERNS.detachTutorial, { courseId, id: tutorial._id })).tutorials).toEqual([]);
+    expect((await send<Course>(CONTENT_PATTERNS.detachTutorial, { id: courseId, body: { id: tutorial._id } })).tutorials).toEqual([]);
+    expect((await send<Course>(CONTENT_PATTERNS.detachTutorial, { id: courseId, body: { id: tutorial._id } })).tutorials).toEqual([]);
   });
 
   it('moves an item attached to another course instead of listing it twice', async () => {
     const from = await newCourse();
     const to = await newCourse();
     const project = await newProject(from._id);
-    await send<Course>(CONTENT_PATTERNS.attachProject, { courseId: to._id, id: project._id });
+    await send<Course>(CONTENT_PATTERNS.attachProject, { id: to._id, body: { id: project._id } });
     expect((await course(from._id)).projects).toEqual([]);
     expect((await course(to._id)).projects.map((p) => p._id)).toEqual([project._id]);
   });
@@ -132,10 +132,10 @@ describe('attach and detach', () => {
   it('leaves an item that moved to another course where it is when the old course detaches it', async () => {
     const [from, to] = [await newCourse(), await newCourse()];
     const [project, tutorial] = [await newProject(from._id), await newTutorial(from._id)];
-    await send<Course>(CONTENT_PATTERNS.attachProject, { courseId: to._id, id: project._id });
-    await send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId: to._id, id: tutorial._id });
-    await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: from._id, id: project._id });
-    await send<Course>(CONTENT_PATTERNS.detachTutorial, { courseId: from._id, id: tutorial._id });
+    await send<Course>(CONTENT_PATTERNS.attachProject, { id: to._id, body: { id: project._id } });
+    await send<Course>(CONTENT_PATTERNS.attachTutorial, { id: to._id, body: { id: tutorial._id } });
+    await send<Course>(CONTENT_PATTERNS.detachProject, { id: from._id, body: { id: project._id } });
+    await send<Course>(CONTENT_PATTERNS.detachTutorial, { id: from._id, body: { id: tutorial._id } });
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).courseId).toBe(to._id);
     expect((await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).courseId).toBe(to._id);
     expect(await course(to._id)).toMatchObject({ projects: [{ _id: project._id }], tutorials: [{ _id: tutorial._id }] });
@@ -146,11 +146,11 @@ describe('attach and detach', () => {
     const [project, tutorial] = [await newProject(), await newTutorial()];
     const sent = await recordFilters(mongoose, ['courses', 'projects', 'tutorials'], async () => {
       for (const courseId of [from._id, to._id]) {
-        await send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: project._id });
-        await send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id });
+        await send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: project._id } });
+        await send<Course>(CONTENT_PATTERNS.attachTutorial, { id: courseId, body: { id: tutorial._id } });
       }
-      await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: to._id, id: project._id });
-      await send<Course>(CONTENT_PATTERNS.detachTutorial, { courseId: to._id, id: tutorial._id });
+      await send<Course>(CONTENT_PATTERNS.detachProject, { id: to._id, body: { id: project._id } });
+      await send<Course>(CONTENT_PATTERNS.detachTutorial, { id: to._id, body: { id: tutorial._id } });
     });
     // The projects' writes include the relay's clearing of their events.
     const written = new Set(sent.filter(({ method }) => method === 'updateOne').map(({ collection }) => collection));
@@ -162,9 +162,9 @@ describe('attach and detach', () => {
 
   it('answers 404 for an unknown course or item', async () => {
     const { _id: courseId } = await newCourse();
-    expect(await content.refusal(CONTENT_PATTERNS.attachProject, { courseId, id: UNKNOWN_ID })).toEqual({ statusCode: 404, message: PROJECT_NOT_FOUND_MESSAGE });
-    expect(await content.refusal(CONTENT_PATTERNS.attachTutorial, { courseId, id: UNKNOWN_ID })).toEqual({ statusCode: 404, message: TUTORIAL_NOT_FOUND_MESSAGE });
-    expect(await content.refusal(CONTENT_PATTERNS.detachProject, { courseId: UNKNOWN_ID, id: UNKNOWN_ID })).toEqual({ statusCode: 404, message: COURSE_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: UNKNOWN_ID } })).toEqual({ statusCode: 404, message: PROJECT_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.attachTutorial, { id: courseId, body: { id: UNKNOWN_ID } })).toEqual({ statusCode: 404, message: TUTORIAL_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.detachProject, { id: UNKNOWN_ID, body: { id: UNKNOWN_ID } })).toEqual({ statusCode: 404, message: COURSE_NOT_FOUND_MESSAGE });
   });
 });
 
@@ -185,30 +185,30 @@ describe('projects and tutorials', () => {
   it('appends content blocks and removes one by id; the course follows a rename', async () => {
     const { _id: courseId } = await newCourse();
     const project = await newProject(courseId);
-    const one = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Schema', detail: 'CREATE TABLE loan (...);' } });
-    const two = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Queries', detail: 'SELECT 1;' } });
+    const one = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Schema', detail: 'CREATE TABLE loan (...);' } } });
+    const two = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Queries', detail: 'SELECT 1;' } } });
     expect(two.contents.map((b) => b.header)).toEqual(['Schema', 'Queries']);
     expect(one.contents[0]!._id).toBe(two.contents[0]!._id);
     expect((await course(courseId)).projects).toEqual([{ _id: project._id, title: 'Library loans v2', difficulty: 'intermediate' }]);
 
-    const removed = await send<Project>(CONTENT_PATTERNS.removeProjectBlock, { id: project._id, blockId: two.contents[0]!._id });
+    const removed = await send<Project>(CONTENT_PATTERNS.removeProjectBlock, { id: project._id, body: { id: two.contents[0]!._id } });
     expect(removed.contents.map((b) => b.header)).toEqual(['Queries']);
-    expect(await content.refusal(CONTENT_PATTERNS.removeProjectBlock, { id: project._id, blockId: two.contents[0]!._id })).toEqual({ statusCode: 404, message: BLOCK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.removeProjectBlock, { id: project._id, body: { id: two.contents[0]!._id } })).toEqual({ statusCode: 404, message: BLOCK_NOT_FOUND_MESSAGE });
 
     const [updated] = (await published(EVENT_SUBJECTS.projectUpdated, project._id)).slice(-1);
     expect(updated).toMatchObject({ entityId: project._id, title: 'Library loans v2', difficulty: 'intermediate', courseId });
 
     const tutorial = await newTutorial(courseId);
-    const renamed = await send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'SELECT in depth', content: { header: 'WHERE', detail: 'SELECT * FROM t WHERE x > 1;' } });
+    const renamed = await send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'SELECT in depth', content: { header: 'WHERE', detail: 'SELECT * FROM t WHERE x > 1;' } } });
     expect(renamed.contents).toHaveLength(2);
     expect((await course(courseId)).tutorials).toEqual([{ _id: tutorial._id, title: 'SELECT in depth' }]);
-    const afterRemove = await send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, blockId: renamed.contents[0]!._id });
+    const afterRemove = await send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, body: { id: renamed.contents[0]!._id } });
     expect(afterRemove.contents.map((b) => b.header)).toEqual(['WHERE']);
   });
 
   it('refuses a tutorial block under 5 characters and a project title over 50', async () => {
     const tutorial = await newTutorial();
-    const refusal = await content.refusal(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Fine', content: { header: 'Hey', detail: 'Some detail' } });
+    const refusal = await content.refusal(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Fine', content: { header: 'Hey', detail: 'Some detail' } } });
     expect(refusal.statusCode).toBe(400);
     expect((await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).contents).toHaveLength(1);
     expect((await content.refusal(CONTENT_PATTERNS.createProject, { title: 'p'.repeat(51), difficulty: 'beginner' })).statusCode).toBe(400);
@@ -224,9 +224,9 @@ describe('projects and tutorials', () => {
       const title = `Raced tutorial ${round}`;
       const { contents } = await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id });
       await Promise.all([
-        send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } }),
-        send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, blockId: contents[0]!._id }),
-        send<Course>(CONTENT_PATTERNS.attachTutorial, { courseId, id: tutorial._id }),
+        send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
+        send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, body: { id: contents[0]!._id } }),
+        send<Course>(CONTENT_PATTERNS.attachTutorial, { id: courseId, body: { id: tutorial._id } }),
       ]);
       kept = [...kept.slice(1), `Block ${round}`];
       const found = await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id });

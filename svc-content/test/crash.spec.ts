@@ -70,7 +70,7 @@ describe('a write and its event are one, across a SIGKILL', () => {
     await service!.stop();
 
     await start('events:after-write');
-    await callAndDie(CONTENT_PATTERNS.updateCourse, { id: course._id, topic: 'sql', name: 'Renamed crash course', teacher: 'Edgar Codd', length: '1 hour' });
+    await callAndDie(CONTENT_PATTERNS.updateCourse, { id: course._id, body: { topic: 'sql', name: 'Renamed crash course', teacher: 'Edgar Codd', length: '1 hour' } });
     // The change is stored with its event still on the document, and nothing was published yet.
     const stored = await db.collection('courses').findOne({ _id: new Types.ObjectId(course._id) });
     expect(stored).toMatchObject({ name: 'Renamed crash course', pendingEvents: [expect.anything()] });

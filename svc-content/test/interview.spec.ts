@@ -27,7 +27,7 @@ describe('interview questions', () => {
   it('creates, reads, updates and deletes, recording updated and deleted events', async () => {
     const created = await ask();
     expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.' });
-    const updated = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, topic: 'rm', question: 'Q?', answer: 'A.' });
+    const updated = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, body: { topic: 'rm', question: 'Q?', answer: 'A.' } });
     expect(updated).toEqual({ _id: created._id, topic: 'rm', question: 'Q?', answer: 'A.' });
     expect(await content.send(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual(updated);
     expect(await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id })).toEqual(updated);

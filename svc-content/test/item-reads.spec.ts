@@ -57,7 +57,7 @@ describe('item reads from memory (content.item.find-json)', () => {
     // The course as stored, with its tutorial (find may answer from a read model that another instance's event has not reached yet).
     expect(parse(await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'course', id: course._id }))).toEqual({ ...course, tutorials: [{ _id: tutorial._id, title: 'Large enough to gzip' }] });
 
-    await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Renamed' });
+    await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Renamed' } });
     const after = await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id: tutorial._id });
     expect((parse(after) as Tutorial).title).toBe('Renamed');
     expect(after.etag).not.toBe(plain.etag);
@@ -78,9 +78,9 @@ describe('item reads from memory (content.item.find-json)', () => {
       // Both instances hold the current version, then a write goes through the queue group.
       for (const [kind, id] of [['tutorial', tutorial._id], ['project', project._id], ['interview', question._id], ['course', course._id]] as const) await readEverywhere(kind, id);
       expect(second.get(ItemCache).stats().tutorial.entries).toBeGreaterThan(0);
-      await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: `Round ${round}` });
-      await send(CONTENT_PATTERNS.updateProject, { id: project._id, title: `Project round ${round}`, difficulty: 'beginner' });
-      await send(CONTENT_PATTERNS.updateInterview, { id: question._id, topic: 'rm', question: `Round ${round}?`, answer: 'Yes.' });
+      await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: `Round ${round}` } });
+      await send(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: `Project round ${round}`, difficulty: 'beginner' } });
+      await send(CONTENT_PATTERNS.updateInterview, { id: question._id, body: { topic: 'rm', question: `Round ${round}?`, answer: 'Yes.' } });
       expect(await readEverywhere('tutorial', tutorial._id)).toEqual(Array(READS).fill(expect.objectContaining({ title: `Round ${round}` })));
       expect(await readEverywhere('project', project._id)).toEqual(Array(READS).fill(expect.objectContaining({ title: `Project round ${round}` })));
       expect(await readEverywhere('interview', question._id)).toEqual(Array(READS).fill(expect.objectContaining({ question: `Round ${round}?` })));

@@ -39,7 +39,7 @@ const learner = new Types.ObjectId().toHexString();
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
 const attempt = (checkId: string, sql: string, userId = learner, projectId = project._id) =>
   send<AttemptResult>(CONTENT_PATTERNS.attempt, { projectId, userId, checkId, sql });
-const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { projectId, task, referenceSql });
+const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body: { task, referenceSql } });
 const left = (userId = learner, projectId = project._id) => send<ChecksLeft>(CONTENT_PATTERNS.checksLeft, { userId, projectId });
 const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { userId, projectId });
 
@@ -55,22 +55,22 @@ afterAll(() => suite?.close());
 describe('sandboxes', () => {
   it('answers 404 for a course without one, then stores one that runs and answers the course', async () => {
     expect(await content.refusal(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ statusCode: 404, message: SANDBOX_NOT_FOUND_MESSAGE });
-    const saved = await send<Course>(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: LIBRARY });
+    const saved = await send<Course>(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: LIBRARY } });
     expect(saved).toEqual(await send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id }));
     expect(saved).not.toHaveProperty('sandbox');
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
   });
 
   it('refuses a script that does not run, naming its line, and keeps the one before', async () => {
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` });
+    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` } });
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script does not run: Line 6: no such table: missing_table' });
     expect((await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).source).toBe(LIBRARY);
   });
 
   it('refuses a script that attaches a file or runs past the time limit', async () => {
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: "ATTACH 'x.db' AS x;" })).message).toMatch(/ATTACH is not allowed/);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: "ATTACH 'x.db' AS x;" } })).message).toMatch(/ATTACH is not allowed/);
     const started = Date.now();
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` }, 10_000);
+    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` } }, 10_000);
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script ran longer than 2 s and was stopped.' });
     // Tried twice (a cold worker on a busy box gets a second chance), so two time limits and no more.
     expect(Date.now() - started).toBeLessThan(7_000);
@@ -79,16 +79,16 @@ describe('sandboxes', () => {
   it('checks a JSON sandbox for its shape and syntax', async () => {
     const other = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' });
     const source = JSON.stringify({ books: [{ title: 'Dune', year: 1965 }] });
-    await send(CONTENT_PATTERNS.putSandbox, { courseId: other._id, kind: 'mongo', source });
+    await send(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source } });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: other._id })).toEqual({ kind: 'mongo', source });
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: other._id, kind: 'mongo', source: '{"books": [1]}' })).message).toBe('Document 1 of "books" is not an object.');
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: other._id, kind: 'mongo', source: '{\n"books": [\n{"a": }]}' })).message).toMatch(/the sandbox is not valid JSON/);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source: '{"books": [1]}' } })).message).toBe('Document 1 of "books" is not an object.');
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source: '{\n"books": [\n{"a": }]}' } })).message).toMatch(/the sandbox is not valid JSON/);
   });
 
   it('answers 404 for an unknown course and 400 for a malformed id or a missing kind', async () => {
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: new Types.ObjectId().toHexString(), kind: 'sql', source: LIBRARY })).statusCode).toBe(404);
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: 'nope', kind: 'sql', source: LIBRARY })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { courseId: course._id, source: LIBRARY })).message).toEqual(['kind must be one of: sql, mongo.']);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: new Types.ObjectId().toHexString(), body: { kind: 'sql', source: LIBRARY } })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: 'nope', body: { kind: 'sql', source: LIBRARY } })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { source: LIBRARY } })).message).toEqual(['kind must be one of: sql, mongo.']);
   });
 });
 
@@ -122,13 +122,13 @@ describe('checks and attempts', () => {
   });
 
   it('refuses a reference that does not run on the sandbox, and a project without a course sandbox', async () => {
-    expect(await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: project._id, task: 'A task long enough', referenceSql: 'SELECT nope FROM member' })).toEqual({
+    expect(await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'A task long enough', referenceSql: 'SELECT nope FROM member' } })).toEqual({
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
     });
     const loose = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'No course', difficulty: 'beginner' });
-    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: loose._id, task: 'A task long enough', referenceSql: 'SELECT 1' })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { projectId: project._id, task: 'short', referenceSql: 'SELECT 1' })).message).toEqual(['Task must be 10 to 3000 characters long.']);
+    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: loose._id, body: { task: 'A task long enough', referenceSql: 'SELECT 1' } })).statusCode).toBe(400);
+    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'short', referenceSql: 'SELECT 1' } })).message).toEqual(['Task must be 10 to 3000 characters long.']);
   });
 
   it('fails a wrong result with a reason, the learner’s rows and the first expected ones, and remembers nothing', async () => {
@@ -234,7 +234,7 @@ describe('checks and attempts', () => {
   });
 
   it('edits a check in its place: new wording keeps its id and passes, a new reference gets a new id and drops them', async () => {
-    const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id, task, referenceSql });
+    const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id, task, referenceSql } });
     const stored = () => send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
     const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
@@ -245,21 +245,23 @@ describe('checks and attempts', () => {
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
 
     const before = await stored();
-    const refused = { projectId: project._id, id: membersCheck, task: 'Names of members, A to Z.', referenceSql: 'SELECT nope FROM member' };
-    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, refused)).toEqual({
+    const refused = { id: membersCheck, task: 'Names of members, A to Z.', referenceSql: 'SELECT nope FROM member' };
+    const edit = (body: object, projectId: string = project._id) => content.refusal(CONTENT_PATTERNS.updateCheck, { id: projectId, body });
+    expect(await edit(refused)).toEqual({
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
     });
-    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, task: 'short', referenceSql: 'x'.repeat(10 * 1024 + 1) })).message).toEqual([
+    expect((await edit({ ...refused, task: 'short', referenceSql: 'x'.repeat(10 * 1024 + 1) })).message).toEqual([
       'Task must be 10 to 3000 characters long.',
       'Reference query must be at most 10240 characters long.',
     ]);
-    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, id: 'nope' })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, projectId: 'nope' })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.updateCheck, { ...refused, extra: 1 })).statusCode).toBe(400);
+    expect(await edit({ ...refused, id: 'nope' })).toEqual({ statusCode: 400, message: ['id must be a valid id.'] });
+    expect(await edit(refused, 'nope')).toEqual({ statusCode: 400, message: ['projectId must be a valid id.'] });
+    expect(await edit({ ...refused, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
+    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { id: project._id, body: refused, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
     const unknown = { ...refused, referenceSql: 'SELECT 1' };
-    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { ...unknown, id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
-    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { ...unknown, projectId: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: 'Project not found.' });
+    expect(await edit({ ...unknown, id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await edit(unknown, new Types.ObjectId().toHexString())).toEqual({ statusCode: 404, message: 'Project not found.' });
     expect(await stored()).toEqual(before);
 
     const rewritten = await update(membersCheck, 'Names of members, A to Z.', 'SELECT name FROM member ORDER BY name');
@@ -282,7 +284,7 @@ describe('checks and attempts', () => {
   it('keeps both of two edits of one project sent at once (the checks are rewritten under a lock)', async () => {
     const { checks } = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
     await Promise.all(
-      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { projectId: project._id, id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' })),
+      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' } })),
     );
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).checks).toEqual([
       { _id: loansCheck, kind: 'query', task: 'Reworded task number 1.', hintCount: 0 },
@@ -291,9 +293,9 @@ describe('checks and attempts', () => {
   });
 
   it('removes a check (404 for one it does not have)', async () => {
-    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck });
+    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } });
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
-    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { projectId: project._id, id: membersCheck })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
     expect(await passes()).toMatchObject({ passed: [loansCheck] });
   });
@@ -337,7 +339,7 @@ describe('every writer of a project takes its one lock', () => {
   const tasks = (upTo: number) => Array.from({ length: upTo }, (_, index) => `Raced check number ${index + 1}.`);
   const sqlCourse = async (name: string) => {
     const created = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' });
-    await send(CONTENT_PATTERNS.putSandbox, { courseId: created._id, kind: 'sql', source: LIBRARY });
+    await send(CONTENT_PATTERNS.putSandbox, { id: created._id, body: { kind: 'sql', source: LIBRARY } });
     return created;
   };
 
@@ -349,8 +351,8 @@ describe('every writer of a project takes its one lock', () => {
       const title = `Raced project ${round}`;
       await Promise.all([
         addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
-        send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } }),
-        send<Course>(CONTENT_PATTERNS.attachProject, { courseId, id: raced._id }),
+        send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
+        send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: raced._id } }),
       ]);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
       expect({ round, title: found.title, courseId: found.courseId }).toEqual({ round, title, courseId });
@@ -375,7 +377,7 @@ describe('every writer of a project takes its one lock', () => {
       const shift = (round % 9) - 4;
       await Promise.all([
         sleep(Math.max(shift, 0)).then(() => relay.publishSoon(ProjectRecord.name, _id)),
-        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } })),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } })),
       ]);
       await eventually(async () => (await pending()) === 0, 10_000, `round ${round}: the events are cleared`);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
@@ -414,14 +416,14 @@ describe('every writer of a project takes its one lock', () => {
       const name = `Imported attach home ${round}`;
       const [report] = await Promise.all([
         content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [{ ...exported, name }], courseOffset: 0, interviewOffset: 0 }, 60_000),
-        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { courseId: home._id, id: joining._id })),
+        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: home._id, body: { id: joining._id } })),
       ]);
       expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
       const found = await send<Course>(CONTENT_PATTERNS.findCourse, { id: home._id });
       const joined = (await send<Project>(CONTENT_PATTERNS.findProject, { id: joining._id })).courseId === home._id;
       const entries = found.projects.map((entry) => entry._id);
       expect({ round, name: found.name, entries }).toEqual({ round, name, entries: joined ? [listed._id, joining._id] : [listed._id] });
-      await send<Course>(CONTENT_PATTERNS.detachProject, { courseId: home._id, id: joining._id });
+      await send<Course>(CONTENT_PATTERNS.detachProject, { id: home._id, body: { id: joining._id } });
     }
   }, 120_000);
 
@@ -437,8 +439,8 @@ describe('every writer of a project takes its one lock', () => {
       const shift = (round % 9) - 4;
       const outcomes = await Promise.allSettled([
         sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
-        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { courseId: elsewhere._id, id: raced._id })),
-        sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, title: `Edited ${round}`, difficulty: 'intermediate' })),
+        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: elsewhere._id, body: { id: raced._id } })),
+        sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title: `Edited ${round}`, difficulty: 'intermediate' } })),
       ]);
       expect({ round, deleted: outcomes[0]!.status }).toEqual({ round, deleted: 'fulfilled' });
       await sleep(50);

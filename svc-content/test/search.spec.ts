@@ -54,13 +54,13 @@ describe('svc-content search, against real FerretDB and NATS', () => {
 
   it('finds a tutorial an admin edited by its new words within 2 s, and forgets a deleted one', async () => {
     const started = Date.now();
-    await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Windowed aggregates', content: { header: 'Running totals', detail: 'SUM(amount) OVER (ORDER BY day) gives a cumulative total.' } });
+    await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Windowed aggregates', content: { header: 'Running totals', detail: 'SUM(amount) OVER (ORDER BY day) gives a cumulative total.' } } });
     await eventually(async () => (await found('cumulative')).includes('tutorial:Windowed aggregates'), FRESH_MS, 'the edited tutorial is found by its new words');
     expect(Date.now() - started).toBeLessThan(FRESH_MS);
     // The course lists its tutorials' titles, so it is found too, below the tutorial itself.
     expect(await found('windowed')).toEqual(['tutorial:Windowed aggregates', 'course:Grouping, Aggregates and Views']);
 
-    await send(CONTENT_PATTERNS.updateCourse, { id: course._id, topic: 'rm', name: 'Relational grouping', teacher: 'Edgar Codd', length: '3 hours' });
+    await send(CONTENT_PATTERNS.updateCourse, { id: course._id, body: { topic: 'rm', name: 'Relational grouping', teacher: 'Edgar Codd', length: '3 hours' } });
     await eventually(async () => (await search('cumulative')).hits[0]?.location === 'Relational Model › Relational grouping', FRESH_MS, 'the tutorial moves with its course');
 
     await send(CONTENT_PATTERNS.deleteTutorial, { id: tutorial._id });

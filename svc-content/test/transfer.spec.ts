@@ -21,9 +21,9 @@ afterAll(() => suite?.close());
 async function buildCourse(name: string): Promise<Course> {
   const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name, teacher: 'Edgar Codd', length: '2 hours' });
   const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Keys', courseId: course._id, content: { header: 'Candidate keys', detail: 'A minimal superkey.' } });
-  await content.send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, title: 'Keys', content: { header: 'Primary keys', detail: 'One chosen candidate key.' } });
+  await content.send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Keys', content: { header: 'Primary keys', detail: 'One chosen candidate key.' } } });
   const project = await content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Design a schema', difficulty: 'intermediate', courseId: course._id });
-  await content.send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, title: 'Design a schema', difficulty: 'intermediate', content: { header: 'Task', detail: 'Find the keys.' } });
+  await content.send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Design a schema', difficulty: 'intermediate', content: { header: 'Task', detail: 'Find the keys.' } } });
   return content.send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id });
 }
 

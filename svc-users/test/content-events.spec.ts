@@ -71,11 +71,11 @@ describe('progress entries follow svc-content through its events', () => {
     const { _id: courseId } = await course();
     const { _id: projectId } = await project(courseId, 'Old title');
     const { _id: questionId } = await question();
-    await send(USERS_PATTERNS.finishProject, { userId: user._id, id: projectId });
-    await send(USERS_PATTERNS.saveQuestion, { userId: user._id, id: questionId });
+    await send(USERS_PATTERNS.finishProject, { id: user._id, body: { id: projectId } });
+    await send(USERS_PATTERNS.saveQuestion, { id: user._id, body: { id: questionId } });
 
-    await send(CONTENT_PATTERNS.updateProject, { id: projectId, title: 'New title', difficulty: 'professional' });
-    await send(CONTENT_PATTERNS.updateInterview, { id: questionId, topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' });
+    await send(CONTENT_PATTERNS.updateProject, { id: projectId, body: { title: 'New title', difficulty: 'professional' } });
+    await send(CONTENT_PATTERNS.updateInterview, { id: questionId, body: { topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' } });
 
     await until(user._id, 'the project has its new title', (p) => p.finishedProject[0]?.title === 'New title');
     await until(user._id, 'the question shows the edit', (p) => p.savedQuestion[0]?.question === 'What is an outer join?');
@@ -90,8 +90,8 @@ describe('progress entries follow svc-content through its events', () => {
     const { _id: courseId } = await course();
     const [{ _id: gone }, { _id: kept }] = [await project(courseId, 'Deleted while down'), await project(courseId, 'Kept project')];
     const { _id: questionId } = await question();
-    for (const id of [gone, kept]) await send(USERS_PATTERNS.finishProject, { userId: user._id, id });
-    await send(USERS_PATTERNS.saveQuestion, { userId: user._id, id: questionId });
+    for (const id of [gone, kept]) await send(USERS_PATTERNS.finishProject, { id: user._id, body: { id } });
+    await send(USERS_PATTERNS.saveQuestion, { id: user._id, body: { id: questionId } });
 
     await service!.close();
     service = null;
@@ -111,10 +111,10 @@ describe('progress entries follow svc-content through its events', () => {
     const { _id: elsewhere } = await project(otherCourseId, 'Other course');
     const { _id: tutorialId } = await tutorial(courseId);
     for (const user of [ana, ben]) {
-      await send(USERS_PATTERNS.finishProject, { userId: user._id, id: projectId });
-      await send(USERS_PATTERNS.readTutorial, { userId: user._id, id: tutorialId });
+      await send(USERS_PATTERNS.finishProject, { id: user._id, body: { id: projectId } });
+      await send(USERS_PATTERNS.readTutorial, { id: user._id, body: { id: tutorialId } });
     }
-    await send(USERS_PATTERNS.finishProject, { userId: ana._id, id: elsewhere });
+    await send(USERS_PATTERNS.finishProject, { id: ana._id, body: { id: elsewhere } });
 
     await send(CONTENT_PATTERNS.deleteCourse, { id: courseId });
 
@@ -122,6 +122,6 @@ describe('progress entries follow svc-content through its events', () => {
       await until(user._id, "the course's copies are gone", (p) => p.readTutorial.length === 0 && p.finishedProject.every((item) => item.courseId !== courseId));
     }
     expect((await profile(ana._id)).finishedProject.map((p) => p._id)).toEqual([elsewhere]);
-    expect(await bus.refusal(USERS_PATTERNS.finishProject, { userId: ben._id, id: projectId })).toEqual({ statusCode: 404, message: 'Project not found.' });
+    expect(await bus.refusal(USERS_PATTERNS.finishProject, { id: ben._id, body: { id: projectId } })).toEqual({ statusCode: 404, message: 'Project not found.' });
   });
 });

@@ -19,7 +19,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
 
   const users = { send: <T>(pattern: string, payload: unknown) => suite.users.send<T>(pattern, payload), refusal: (pattern: string, payload: unknown) => suite.users.refusal(pattern, payload) };
   const content = { get state() { return suite.content.state; } };
-  const call = (pattern: string, userId: string, id: string) => users.send<UserProfile>(pattern, { userId, id });
+  const call = (pattern: string, userId: string, id: string) => users.send<UserProfile>(pattern, { id: userId, body: { id } });
   const finish = (userId: string, id: string) => call(USERS_PATTERNS.finishProject, userId, id);
   const unfinish = (userId: string, id: string) => call(USERS_PATTERNS.unfinishProject, userId, id);
   const save = (userId: string, id: string) => call(USERS_PATTERNS.saveQuestion, userId, id);
@@ -101,7 +101,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
         { _id: newId(), task: 'List every member with the books they have out.' },
         { _id: newId(), task: 'Count the loans per city.' },
       ]);
-      const refusal = await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: project._id });
+      const refusal = await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: project._id } });
       expect(refusal).toEqual({
         statusCode: 409,
         message: 'Pass every check of this project before finishing it: 2 checks are left: “List every member with the books they have out.”, “Count the loans per city.”',
@@ -113,20 +113,20 @@ describe('finished projects, saved questions and read tutorials, against real Fe
 
     it('answers 404 for a project that does not exist, and changes nothing', async () => {
       const user = await learner();
-      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Project not found.' });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: newId() } })).toEqual({ statusCode: 404, message: 'Project not found.' });
       expect((await profile(user._id)).finishedProject).toEqual([]);
     });
 
     it('answers 404 for a user that does not exist', async () => {
       const project = addProject();
-      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: newId(), id: project._id })).toEqual({ statusCode: 404, message: 'User not found.' });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { id: newId(), body: { id: project._id } })).toEqual({ statusCode: 404, message: 'User not found.' });
     });
 
     it('answers 400 for a malformed id without asking svc-content', async () => {
       const user = await learner();
-      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: 'not-an-id' })).toEqual({ statusCode: 400, message: ['id must be a valid id.'] });
-      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: 'me', id: newId() })).toEqual({ statusCode: 400, message: ['userId must be a valid id.'] });
-      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: { $ne: null } })).toMatchObject({ statusCode: 400 });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: 'not-an-id' } })).toEqual({ statusCode: 400, message: ['id must be a valid id.'] });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { id: 'me', body: { id: newId() } })).toEqual({ statusCode: 400, message: ['userId must be a valid id.'] });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: { $ne: null } } })).toMatchObject({ statusCode: 400 });
       expect(content.state.calls).toEqual([]);
     });
 
@@ -164,8 +164,8 @@ describe('finished projects, saved questions and read tutorials, against real Fe
 
     it('answers 404 for an unknown question or tutorial', async () => {
       const user = await learner();
-      expect(await users.refusal(USERS_PATTERNS.saveQuestion, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Interview question not found.' });
-      expect(await users.refusal(USERS_PATTERNS.readTutorial, { userId: user._id, id: newId() })).toEqual({ statusCode: 404, message: 'Tutorial not found.' });
+      expect(await users.refusal(USERS_PATTERNS.saveQuestion, { id: user._id, body: { id: newId() } })).toEqual({ statusCode: 404, message: 'Interview question not found.' });
+      expect(await users.refusal(USERS_PATTERNS.readTutorial, { id: user._id, body: { id: newId() } })).toEqual({ statusCode: 404, message: 'Tutorial not found.' });
       expect(await profile(user._id)).toMatchObject({ savedQuestion: [], readTutorial: [] });
     });
   });
@@ -311,7 +311,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       // svc-content answers the first find, then the project is gone; the delete event came first.
       content.state.vanishAfterOneFind.add(project._id);
       await events().projectDeleted({ ...eventMeta(), entityId: project._id, courseId: project.courseId });
-      expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: project._id })).toEqual({ statusCode: 404, message: 'Project not found.' });
+      expect(await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: project._id } })).toEqual({ statusCode: 404, message: 'Project not found.' });
       expect((await profile(user._id)).finishedProject).toEqual([]);
     });
 
@@ -346,7 +346,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       await finish(user._id, project._id);
       const unknownToUsers = addProject();
       await suite.withoutContent(async () => {
-        expect(await users.refusal(USERS_PATTERNS.finishProject, { userId: user._id, id: unknownToUsers._id })).toEqual({
+        expect(await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: unknownToUsers._id } })).toEqual({
           statusCode: 503,
           message: 'The content service is unavailable. Try again shortly.',
         });

@@ -46,7 +46,7 @@ export class CoursesController {
   @Put(':id')
   @AdminWrite({ summary: 'Update a course', answer: CourseAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.updateCourse, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateCourse, { id, body });
   }
 
   @Delete(':id')
@@ -64,7 +64,7 @@ export class CoursesController {
     byId: true,
   })
   putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.putSandbox, { ...body, courseId }, ADMIN_SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Get('sandbox/:courseId')
@@ -76,25 +76,25 @@ export class CoursesController {
 
   @Put('project/:courseId')
   @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', answer: CourseAnswer, byId: true })
-  attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.attachProject, { courseId, id });
+  attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
+    return this.services.send(CONTENT_PATTERNS.attachProject, { id: courseId, body });
   }
 
   @Put('deleteProject/:courseId')
   @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
-  detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.detachProject, { courseId, id });
+  detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
+    return this.services.send(CONTENT_PATTERNS.detachProject, { id: courseId, body });
   }
 
   @Put('tutorial/:courseId')
   @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', answer: CourseAnswer, byId: true })
-  attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.attachTutorial, { courseId, id });
+  attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
+    return this.services.send(CONTENT_PATTERNS.attachTutorial, { id: courseId, body });
   }
 
   @Put('deleteTutorial/:courseId')
   @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
-  detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() { id }: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.detachTutorial, { courseId, id });
+  detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
+    return this.services.send(CONTENT_PATTERNS.detachTutorial, { id: courseId, body });
   }
 }

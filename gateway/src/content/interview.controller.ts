@@ -42,7 +42,7 @@ export class InterviewController {
   @Put(':id')
   @AdminWrite({ summary: 'Update an interview question', description: 'Saved copies in learners’ lists follow.', answer: InterviewQuestionAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
-    return this.services.send(CONTENT_PATTERNS.updateInterview, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateInterview, { id, body });
   }
 
   @Delete(':id')

@@ -38,8 +38,8 @@ export class ProjectsController {
 
   @Put('content/:projectId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: ProjectAnswer, byId: true })
-  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, blockId });
+  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() body: IdDto): Promise<Project> {
+    return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, body });
   }
 
   @Get('check/:projectId')
@@ -68,7 +68,7 @@ export class ProjectsController {
     byId: true,
   })
   addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.addCheck, { ...body, projectId }, ADMIN_SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.addCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('updateCheck/:projectId')
@@ -80,13 +80,13 @@ export class ProjectsController {
     byId: true,
   })
   updateCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: UpdateCheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateCheck, { ...body, projectId }, ADMIN_SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.updateCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('deleteCheck/:projectId')
   @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', answer: ProjectAnswer, byId: true })
-  deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() { id }: IdDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.deleteCheck, { projectId, id });
+  deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: IdDto): Promise<Project> {
+    return this.services.send(CONTENT_PATTERNS.deleteCheck, { id: projectId, body });
   }
 
   @Post(':projectId/attempts')
@@ -119,7 +119,7 @@ export class ProjectsController {
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', answer: ProjectAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateProject, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateProject, { id, body });
   }
 
   @Delete(':id')

@@ -35,15 +35,15 @@ export class TutorialsController {
 
   @Put('content/:tutorialId')
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: TutorialAnswer, byId: true })
-  removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() { id: blockId }: IdDto): Promise<Tutorial> {
-    return this.services.send(CONTENT_PATTERNS.removeTutorialBlock, { id, blockId });
+  removeBlock(@Param('tutorialId', ObjectIdPipe) id: string, @Body() body: IdDto): Promise<Tutorial> {
+    return this.services.send(CONTENT_PATTERNS.removeTutorialBlock, { id, body });
   }
 
   @Put(':id')
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a tutorial', description: '`content` appends a block.', answer: TutorialAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateTutorialDto): Promise<Tutorial> {
-    return this.services.send(CONTENT_PATTERNS.updateTutorial, { ...body, id });
+    return this.services.send(CONTENT_PATTERNS.updateTutorial, { id, body });
   }
 
   @Delete(':id')

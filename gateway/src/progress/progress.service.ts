@@ -26,6 +26,6 @@ export class ProgressService {
 
   async change(caller: TokenClaims, pattern: ProgressPattern, userId: string, id: string): Promise<UserProfile> {
     if (caller._id !== userId && !(await this.roles.has(caller, 'admin'))) throw new ForbiddenException(OWN_PROGRESS_ONLY_MESSAGE);
-    return toUserProfile(await this.profiles.whileWriting(userId, () => this.services.send(pattern, { userId, id })));
+    return toUserProfile(await this.profiles.whileWriting(userId, () => this.services.send(pattern, { id: userId, body: { id } })));
   }
 }

@@ -104,7 +104,7 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's reply, and not an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async deleteReply(@Param() { questionId }: QuestionIdDto, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, replyId: id, caller: await this.caller(user) });
+    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, body: { replyId: id, caller: await this.caller(user) } });
   }
 
   @Put('accept/:questionId')
@@ -117,7 +117,7 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question and not an admin, or a clear by anyone but an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such question, or the reply is not one of its replies.' })
   async accept(@Param() { questionId }: QuestionIdDto, @Body() { id }: QnaAcceptDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, replyId: id, caller: await this.caller(user) });
+    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, body: { replyId: id, caller: await this.caller(user) } });
   }
 
   @Put(':id')
@@ -140,7 +140,7 @@ export class QnaController {
     const edit = topic !== undefined && title !== undefined && description !== undefined ? { topic, title, description, sandboxCourseId } : undefined;
     // svc-community decides who the author is (only theirs is stored), so any course named is checked.
     if (edit) await this.practiceDatabase.assertSqlSandbox(sandboxCourseId);
-    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: this.author(user), edit, reply: body.reply?.reply });
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: this.author(user), edit, reply: body.reply?.reply } });
   }
 
   @Post(':id/replies')
@@ -150,7 +150,7 @@ export class QnaController {
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: THREAD_FULL })
   async reply(@Param() { id }: IdDto, @Body() body: QnaReplyDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, caller: this.author(user), reply: body.reply });
+    return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: this.author(user), reply: body.reply } });
   }
 
   @Delete(':id')
@@ -160,6 +160,6 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question, and not an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async delete(@Param() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.deleteQuestion, { id, caller: await this.caller(user) });
+    return this.services.send(COMMUNITY_PATTERNS.deleteQuestion, { id, body: { caller: await this.caller(user) } });
   }
 }

@@ -61,6 +61,31 @@ export const LIMITS = {
 } as const satisfies Record<string, Record<string, Range>>;
 
 /**
+ * The name a person reads for each field, beside its limits: the forms' labels and the first words
+ * of the server's refusals ("Answer must be 10 to 3000 characters long.") are the same text.
+ */
+export const FIELD_LABELS = {
+  /** The sign-in form labels the e-mail "Username" (SPEC §5); its sentences name it E-mail on both sides. */
+  user: { email: 'E-mail', password: 'Password', skill: 'Skill' },
+  course: { topic: 'Topic', name: 'Courses Name', teacher: 'Teacher Name', length: 'Total Time' },
+  project: { title: 'Title', difficulty: 'Difficulty', header: 'Header', detail: 'Detail' },
+  tutorial: { title: 'Tutorial Name', header: 'Header', detail: 'Detail' },
+  interview: { topic: 'Topic', question: 'Question', answer: 'Answer' },
+  check: {
+    task: 'Task',
+    referenceSql: 'Reference query',
+    verifySql: 'Verification query',
+    probe: 'Probe',
+    referenceQuery: 'Reference query',
+    explanation: 'Explanation',
+    hiddenSource: 'Hidden variant',
+  },
+  /** A number quiz's key, as the check editor names it. */
+  quiz: { answer: 'Answer', tolerance: 'Tolerance' },
+  qna: { topic: 'Topic', title: 'Title', description: 'Question', reply: 'Answer' },
+} as const satisfies Record<string, Record<string, string>>;
+
+/**
  * NATS's default max_payload (the servers run with it): every request and reply between the
  * gateway and a service must fit in one message of this size, envelope included.
  */

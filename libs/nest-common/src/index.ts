@@ -8,6 +8,7 @@ export * from './service-kit.module.js';
 export * from './errors/rpc-errors.js';
 export * from './errors/rpc-exceptions.filter.js';
 export * from './validation/rpc-validation.pipe.js';
+export * from './validation/path-id-and-body.pipe.js';
 export * from './mongo/mongo.module.js';
 export * from './health/health.controller.js';
 export * from './events/events-stream.js';

@@ -146,7 +146,7 @@ describe('the consumer kit, against real NATS JetStream', () => {
     await eventually(async () => (await parked.list()).filter((entry) => entry.reason.startsWith('the payload')).length === 2);
     const reasons = (await parked.list()).filter((entry) => entry.reason.startsWith('the payload')).map((entry) => entry.reason);
     expect(reasons).toContain('the payload is not JSON');
-    const shape = reasons.find((reason) => reason.startsWith('the payload does not fit ProjectUpdatedEventDto: '));
+    const shape = reasons.find((reason) => reason.startsWith('the payload does not fit ProjectUpdatedEvent: '));
     for (const problem of ['occurredAt must be an ISO 8601 time.', 'entityId must be a valid id.', 'title must be text.', 'difficulty must be one of: beginner, intermediate, professional.']) {
       expect(shape).toContain(problem);
     }

@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from '@dblearn/contracts';
 import { fieldMessages, TextAreaField, TextField } from '@dblearn/ui';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
@@ -14,8 +15,8 @@ export function BlockFields({ header, detail, errors, legend }: BlockFieldsProps
   return (
     <fieldset className="catalog-form__block">
       <legend>{legend}</legend>
-      <TextField label="Header" error={fieldMessages(errors.header)} {...header} />
-      <TextAreaField label="Detail" rows={8} error={fieldMessages(errors.detail)} {...detail} />
+      <TextField label={FIELD_LABELS.tutorial.header} error={fieldMessages(errors.header)} {...header} />
+      <TextAreaField label={FIELD_LABELS.tutorial.detail} rows={8} error={fieldMessages(errors.detail)} {...detail} />
       <p className="catalog-form__hint">
         Each line becomes a paragraph. Put SQL between a <code>```sql</code> line and a <code>```</code> line to show it as code.
       </p>

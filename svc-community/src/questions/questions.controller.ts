@@ -1,15 +1,16 @@
 import { COMMUNITY_PATTERNS, type ListPage, type QnaQuestion, type QnaQuestionSummary } from '@dblearn/contracts';
 import {
   AcceptReplyMessageDto,
+  CallerMessageDto,
   CreateQuestionMessageDto,
-  DeleteQuestionMessageDto,
   DeleteReplyMessageDto,
   IdDto,
   ListQueryDto,
   QuestionJsonMessageDto,
   UpdateQuestionMessageDto,
+  type WithPathId,
 } from '@dblearn/contracts/dto';
-import { JsonBytesReply } from '@dblearn/nest-common';
+import { JsonBytesReply, PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QuestionsService } from './questions.service.js';
@@ -40,22 +41,22 @@ export class QuestionsController {
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.updateQuestion)
-  update(@Payload() request: UpdateQuestionMessageDto): Promise<QnaQuestion> {
-    return this.questions.updateQuestion(request);
+  update(@Payload(PathIdAndBody(UpdateQuestionMessageDto)) { id, body }: WithPathId<UpdateQuestionMessageDto>): Promise<QnaQuestion> {
+    return this.questions.updateQuestion(id, body);
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.deleteQuestion)
-  delete(@Payload() request: DeleteQuestionMessageDto): Promise<QnaQuestion> {
-    return this.questions.deleteQuestion(request);
+  delete(@Payload(PathIdAndBody(CallerMessageDto)) { id, body }: WithPathId<CallerMessageDto>): Promise<QnaQuestion> {
+    return this.questions.deleteQuestion(id, body);
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.deleteReply)
-  deleteReply(@Payload() request: DeleteReplyMessageDto): Promise<QnaQuestion> {
-    return this.questions.deleteReply(request);
+  deleteReply(@Payload(PathIdAndBody(DeleteReplyMessageDto)) { id, body }: WithPathId<DeleteReplyMessageDto>): Promise<QnaQuestion> {
+    return this.questions.deleteReply(id, body);
   }
 
   @MessagePattern(COMMUNITY_PATTERNS.acceptReply)
-  accept(@Payload() request: AcceptReplyMessageDto): Promise<QnaQuestion> {
-    return this.questions.acceptReply(request);
+  accept(@Payload(PathIdAndBody(AcceptReplyMessageDto)) { id, body }: WithPathId<AcceptReplyMessageDto>): Promise<QnaQuestion> {
+    return this.questions.acceptReply(id, body);
   }
 }

@@ -1,17 +1,12 @@
-import {
-  type AcceptReplyRequest,
-  type CreateQuestionRequest,
-  type DeleteQuestionRequest,
-  type DeleteReplyRequest,
-  EVENT_SUBJECTS,
-  LIST_PAGE_SIZE,
-  type ListPage,
-  type ListQuestionsRequest,
-  QNA_MESSAGES,
-  type QnaQuestion,
-  type QnaQuestionSummary,
-  type UpdateQuestionRequest,
-} from '@dblearn/contracts';
+import { EVENT_SUBJECTS, LIST_PAGE_SIZE, type ListPage, QNA_MESSAGES, type QnaQuestion, type QnaQuestionSummary } from '@dblearn/contracts';
+import type {
+  AcceptReplyMessageDto,
+  CallerMessageDto,
+  CreateQuestionMessageDto,
+  DeleteReplyMessageDto,
+  ListQueryDto,
+  UpdateQuestionMessageDto,
+} from '@dblearn/contracts/dto';
 import {
   assertBeforeDeadline,
   badRequest,
@@ -47,7 +42,7 @@ export class QuestionsService {
     private readonly cache: QuestionCache,
   ) {}
 
-  listQuestions({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQuestionsRequest): Promise<ListPage<QnaQuestionSummary>> {
+  listQuestions({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<QnaQuestionSummary>> {
     return this.list.page(topic, page, pageSize);
   }
 
@@ -69,7 +64,7 @@ export class QuestionsService {
     return cached;
   }
 
-  async createQuestion({ caller, topic, title, description, sandboxCourseId = null }: CreateQuestionRequest): Promise<QnaQuestion> {
+  async createQuestion({ caller, topic, title, description, sandboxCourseId = null }: CreateQuestionMessageDto): Promise<QnaQuestion> {
     const _id = new mongoose.Types.ObjectId();
     const fields = { _id, topic, title, description, sandboxCourseId, userName: caller.email, datePosted: new Date(), replies: [] };
     // The gateway has answered 503 once its deadline passed: then nothing may be written.
@@ -79,24 +74,24 @@ export class QuestionsService {
   }
 
   /** An edit (author only) and/or a reply (anyone signed in), in one write with their events. */
-  async updateQuestion(request: UpdateQuestionRequest): Promise<QnaQuestion> {
-    if (!request.edit && request.reply === undefined) throw badRequest(NOTHING_TO_CHANGE_MESSAGE);
-    return this.questions.atomically(request.id, () => this.applyUpdate(request));
+  async updateQuestion(id: string, change: UpdateQuestionMessageDto): Promise<QnaQuestion> {
+    if (!change.edit && change.reply === undefined) throw badRequest(NOTHING_TO_CHANGE_MESSAGE);
+    return this.questions.atomically(id, () => this.applyUpdate(id, change));
   }
 
-  deleteQuestion(request: DeleteQuestionRequest): Promise<QnaQuestion> {
-    return this.questions.atomically(request.id, () => this.applyDeleteQuestion(request));
+  deleteQuestion(id: string, request: CallerMessageDto): Promise<QnaQuestion> {
+    return this.questions.atomically(id, () => this.applyDeleteQuestion(id, request));
   }
 
-  deleteReply(request: DeleteReplyRequest): Promise<QnaQuestion> {
-    return this.questions.atomically(request.id, () => this.applyDeleteReply(request));
+  deleteReply(id: string, request: DeleteReplyMessageDto): Promise<QnaQuestion> {
+    return this.questions.atomically(id, () => this.applyDeleteReply(id, request));
   }
 
-  acceptReply(request: AcceptReplyRequest): Promise<QnaQuestion> {
-    return this.questions.atomically(request.id, () => this.applyAccept(request));
+  acceptReply(id: string, request: AcceptReplyMessageDto): Promise<QnaQuestion> {
+    return this.questions.atomically(id, () => this.applyAccept(id, request));
   }
 
-  private async applyUpdate({ id, caller, edit, reply }: UpdateQuestionRequest): Promise<QnaQuestion> {
+  private async applyUpdate(id: string, { caller, edit, reply }: UpdateQuestionMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     const isAuthor = current.userName === caller.email;
     // CONTRACT: beside a reply, the question's fields count only when the caller wrote the question.
@@ -127,7 +122,7 @@ export class QuestionsService {
     return this.afterWrite(id);
   }
 
-  private async applyDeleteQuestion({ id, caller }: DeleteQuestionRequest): Promise<QnaQuestion> {
+  private async applyDeleteQuestion(id: string, { caller }: CallerMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     if (current.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminDeletes);
     assertBeforeDeadline();
@@ -140,7 +135,7 @@ export class QuestionsService {
     return toQuestion(current);
   }
 
-  private async applyDeleteReply({ id, replyId, caller }: DeleteReplyRequest): Promise<QnaQuestion> {
+  private async applyDeleteReply(id: string, { replyId, caller }: DeleteReplyMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     const reply = current.replies.find((candidate) => candidate._id.toHexString() === replyId);
     if (!reply) throw notFound(QNA_MESSAGES.replyNotFound);
@@ -162,7 +157,7 @@ export class QuestionsService {
    * The author (or an admin) accepts one reply of this question, or accepts another instead; only an
    * admin clears it (CONTRACT "Q&A"). A reply of another question is a 404, like an unknown one.
    */
-  private async applyAccept({ id, caller, replyId }: AcceptReplyRequest): Promise<QnaQuestion> {
+  private async applyAccept(id: string, { caller, replyId }: AcceptReplyMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     if (current.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminAccepts);
     if (replyId === null && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAdminClearsAccepted);

@@ -1,5 +1,14 @@
 import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
-import { AddCheckRequestDto, AttemptRequestDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, IdDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
+import {
+  AttemptRequestDto,
+  CheckDto,
+  CheckSolutionRequestDto,
+  ChecksLeftRequestDto,
+  IdDto,
+  UpdateCheckDto,
+  type WithPathId,
+} from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChecksService } from './checks.service.js';
@@ -9,18 +18,18 @@ export class ChecksController {
   constructor(private readonly checks: ChecksService) {}
 
   @MessagePattern(CONTENT_PATTERNS.addCheck)
-  add(@Payload() request: AddCheckRequestDto): Promise<Project> {
-    return this.checks.add(request);
+  add(@Payload(PathIdAndBody(CheckDto, 'projectId')) { id, body }: WithPathId<CheckDto>): Promise<Project> {
+    return this.checks.add(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateCheck)
-  update(@Payload() request: UpdateCheckRequestDto): Promise<Project> {
-    return this.checks.update(request);
+  update(@Payload(PathIdAndBody(UpdateCheckDto, 'projectId')) { id, body }: WithPathId<UpdateCheckDto>): Promise<Project> {
+    return this.checks.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteCheck)
-  delete(@Payload() request: DeleteCheckRequestDto): Promise<Project> {
-    return this.checks.delete(request);
+  delete(@Payload(PathIdAndBody(IdDto, 'projectId')) { id, body }: WithPathId<IdDto>): Promise<Project> {
+    return this.checks.delete(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.attempt)

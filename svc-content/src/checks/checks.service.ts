@@ -16,7 +16,7 @@ import {
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { AddCheckRequestDto, AttemptRequestDto, CheckSolutionRequestDto, ChecksLeftRequestDto, DeleteCheckRequestDto, UpdateCheckRequestDto } from '@dblearn/contracts/dto';
+import type { AttemptRequestDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
 import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
@@ -58,10 +58,10 @@ export class ChecksService {
   ) {}
 
   /** 400 unless the check is well formed and its reference grades on the course's sandbox, visible and hidden data alike. */
-  async add(request: AddCheckRequestDto): Promise<Project> {
-    const record = checkRecordOf(request, new Types.ObjectId());
-    await this.refuseCheck(await this.load(request.projectId), storedCheckOf(record));
-    return this.changeChecks(request.projectId, (checks) => [...checks, record]);
+  async add(projectId: string, check: CheckDto): Promise<Project> {
+    const record = checkRecordOf(check, new Types.ObjectId());
+    await this.refuseCheck(await this.load(projectId), storedCheckOf(record));
+    return this.changeChecks(projectId, (checks) => [...checks, record]);
   }
 
   /**
@@ -70,20 +70,20 @@ export class ChecksService {
    * are kept by check id, so the ones earned against the old version stop counting; a new wording,
    * hints or explanation keep it.
    */
-  async update(request: UpdateCheckRequestDto): Promise<Project> {
-    const project = await this.load(request.projectId);
-    checkOf(project.checks ?? [], request.id);
-    const edited = checkRecordOf(request, new Types.ObjectId());
+  async update(projectId: string, check: UpdateCheckDto): Promise<Project> {
+    const project = await this.load(projectId);
+    checkOf(project.checks ?? [], check.id);
+    const edited = checkRecordOf(check, new Types.ObjectId());
     await this.refuseCheck(project, storedCheckOf(edited));
     // Read again under the lock: the check may have gone while the reference ran.
-    return this.changeChecks(request.projectId, (checks) => {
-      const old = checkOf(checks, request.id);
+    return this.changeChecks(projectId, (checks) => {
+      const old = checkOf(checks, check.id);
       const kept = gradesAlike(storedCheckOf(old), storedCheckOf(edited)) ? { ...edited, _id: old._id } : edited;
       return checks.map((check) => (check === old ? kept : check));
     });
   }
 
-  async delete({ projectId, id }: DeleteCheckRequestDto): Promise<Project> {
+  async delete(projectId: string, id: string): Promise<Project> {
     return this.changeChecks(projectId, (checks) => {
       const gone = checkOf(checks, id);
       return checks.filter((check) => check !== gone);

@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type Course, type ListPage } from '@dblearn/contracts';
-import { CourseDto, CourseItemRequestDto, IdDto, ListQueryDto, UpdateCourseRequestDto } from '@dblearn/contracts/dto';
+import { CourseDto, IdDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CoursesService } from './courses.service.js';
@@ -25,8 +26,8 @@ export class CoursesController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateCourse)
-  update(@Payload() { id, ...fields }: UpdateCourseRequestDto): Promise<Course> {
-    return this.courses.update(id, fields);
+  update(@Payload(PathIdAndBody(CourseDto)) { id, body }: WithPathId<CourseDto>): Promise<Course> {
+    return this.courses.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteCourse)
@@ -35,22 +36,22 @@ export class CoursesController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.attachProject)
-  attachProject(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.attachProject(courseId, id);
+  attachProject(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.attachProject(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.detachProject)
-  detachProject(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.detachProject(courseId, id);
+  detachProject(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.detachProject(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.attachTutorial)
-  attachTutorial(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.attachTutorial(courseId, id);
+  attachTutorial(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.attachTutorial(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.detachTutorial)
-  detachTutorial(@Payload() { courseId, id }: CourseItemRequestDto): Promise<Course> {
-    return this.courses.detachTutorial(courseId, id);
+  detachTutorial(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
+    return this.courses.detachTutorial(id, body.id);
   }
 }

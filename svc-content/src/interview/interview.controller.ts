@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type InterviewQuestion, type ListPage } from '@dblearn/contracts';
-import { IdDto, InterviewQuestionDto, ListQueryDto, UpdateInterviewRequestDto } from '@dblearn/contracts/dto';
+import { IdDto, InterviewQuestionDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InterviewService } from './interview.service.js';
@@ -24,8 +25,8 @@ export class InterviewController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateInterview)
-  update(@Payload() { id, ...fields }: UpdateInterviewRequestDto): Promise<InterviewQuestion> {
-    return this.interview.update(id, fields);
+  update(@Payload(PathIdAndBody(InterviewQuestionDto)) { id, body }: WithPathId<InterviewQuestionDto>): Promise<InterviewQuestion> {
+    return this.interview.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteInterview)

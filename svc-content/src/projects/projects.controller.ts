@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import { CreateProjectDto, IdDto, RemoveBlockRequestDto, UpdateProjectRequestDto } from '@dblearn/contracts/dto';
+import { CreateProjectDto, IdDto, UpdateProjectDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProjectsService } from './projects.service.js';
@@ -19,13 +20,13 @@ export class ProjectsController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateProject)
-  update(@Payload() { id, ...fields }: UpdateProjectRequestDto): Promise<Project> {
-    return this.projects.update(id, fields);
+  update(@Payload(PathIdAndBody(UpdateProjectDto)) { id, body }: WithPathId<UpdateProjectDto>): Promise<Project> {
+    return this.projects.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.removeProjectBlock)
-  removeBlock(@Payload() { id, blockId }: RemoveBlockRequestDto): Promise<Project> {
-    return this.projects.removeBlock(id, blockId);
+  removeBlock(@Payload(PathIdAndBody(IdDto)) { id, body }: WithPathId<IdDto>): Promise<Project> {
+    return this.projects.removeBlock(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteProject)

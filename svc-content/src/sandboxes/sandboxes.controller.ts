@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type Course, type Sandbox } from '@dblearn/contracts';
-import { IdDto, PutSandboxRequestDto } from '@dblearn/contracts/dto';
+import { IdDto, SandboxDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SandboxesService } from './sandboxes.service.js';
@@ -9,8 +10,8 @@ export class SandboxesController {
   constructor(private readonly sandboxes: SandboxesService) {}
 
   @MessagePattern(CONTENT_PATTERNS.putSandbox)
-  put(@Payload() { courseId, kind, source, hiddenSource }: PutSandboxRequestDto): Promise<Course> {
-    return this.sandboxes.put(courseId, { kind, source, hiddenSource: hiddenSource ?? null });
+  put(@Payload(PathIdAndBody(SandboxDto, 'courseId')) { id, body: { kind, source, hiddenSource } }: WithPathId<SandboxDto>): Promise<Course> {
+    return this.sandboxes.put(id, { kind, source, hiddenSource: hiddenSource ?? null });
   }
 
   @MessagePattern(CONTENT_PATTERNS.findSandbox)

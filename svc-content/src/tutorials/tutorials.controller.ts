@@ -1,5 +1,6 @@
 import { CONTENT_PATTERNS, type Tutorial } from '@dblearn/contracts';
-import { CreateTutorialDto, IdDto, RemoveBlockRequestDto, UpdateTutorialRequestDto } from '@dblearn/contracts/dto';
+import { CreateTutorialDto, IdDto, UpdateTutorialDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { TutorialsService } from './tutorials.service.js';
@@ -19,13 +20,13 @@ export class TutorialsController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.updateTutorial)
-  update(@Payload() { id, ...fields }: UpdateTutorialRequestDto): Promise<Tutorial> {
-    return this.tutorials.update(id, fields);
+  update(@Payload(PathIdAndBody(UpdateTutorialDto)) { id, body }: WithPathId<UpdateTutorialDto>): Promise<Tutorial> {
+    return this.tutorials.update(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.removeTutorialBlock)
-  removeBlock(@Payload() { id, blockId }: RemoveBlockRequestDto): Promise<Tutorial> {
-    return this.tutorials.removeBlock(id, blockId);
+  removeBlock(@Payload(PathIdAndBody(IdDto)) { id, body }: WithPathId<IdDto>): Promise<Tutorial> {
+    return this.tutorials.removeBlock(id, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.deleteTutorial)

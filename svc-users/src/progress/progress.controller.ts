@@ -1,5 +1,6 @@
 import { type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { UserItemDto } from '@dblearn/contracts/dto';
+import { IdDto, type WithPathId } from '@dblearn/contracts/dto';
+import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProgressService } from './progress.service.js';
@@ -10,27 +11,27 @@ export class ProgressController {
   constructor(private readonly progress: ProgressService) {}
 
   @MessagePattern(USERS_PATTERNS.finishProject)
-  finishProject(@Payload() request: UserItemDto): Promise<UserProfile> {
-    return this.progress.add(request, 'project');
+  finishProject(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<UserProfile> {
+    return this.progress.add(id, body.id, 'project');
   }
 
   @MessagePattern(USERS_PATTERNS.unfinishProject)
-  unfinishProject(@Payload() request: UserItemDto): Promise<UserProfile> {
-    return this.progress.remove(request, 'project');
+  unfinishProject(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<UserProfile> {
+    return this.progress.remove(id, body.id, 'project');
   }
 
   @MessagePattern(USERS_PATTERNS.saveQuestion)
-  saveQuestion(@Payload() request: UserItemDto): Promise<UserProfile> {
-    return this.progress.add(request, 'question');
+  saveQuestion(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<UserProfile> {
+    return this.progress.add(id, body.id, 'question');
   }
 
   @MessagePattern(USERS_PATTERNS.unsaveQuestion)
-  unsaveQuestion(@Payload() request: UserItemDto): Promise<UserProfile> {
-    return this.progress.remove(request, 'question');
+  unsaveQuestion(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<UserProfile> {
+    return this.progress.remove(id, body.id, 'question');
   }
 
   @MessagePattern(USERS_PATTERNS.readTutorial)
-  readTutorial(@Payload() request: UserItemDto): Promise<UserProfile> {
-    return this.progress.add(request, 'tutorial');
+  readTutorial(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<UserProfile> {
+    return this.progress.add(id, body.id, 'tutorial');
   }
 }

@@ -1,4 +1,4 @@
-import type { UserItemRequest, UserProfile } from '@dblearn/contracts';
+import type { UserProfile } from '@dblearn/contracts';
 import { conflict, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { ContentClient, isNotFound } from '../content/content.client.js';
@@ -26,7 +26,7 @@ export class ProgressService {
    * have missed this copy: ask svc-content again and put what it says now, or take the copy back
    * if the entity is gone. An entity nobody held before is always checked again (once).
    */
-  async add({ userId, id }: UserItemRequest, kind: ProgressKind): Promise<UserProfile> {
+  async add(userId: string, id: string, kind: ProgressKind): Promise<UserProfile> {
     const before = await this.holders.find(id);
     const entry = await this.content.progressEntry(kind, id);
     if (kind === 'project') await this.assertChecksPassed(userId, id);
@@ -64,7 +64,7 @@ export class ProgressService {
   }
 
   /** Removes the copy; the entity need not exist any more. */
-  async remove({ userId, id }: UserItemRequest, kind: ProgressKind): Promise<UserProfile> {
+  async remove(userId: string, id: string, kind: ProgressKind): Promise<UserProfile> {
     if ((await this.lists.change(userId, kind, (list) => dropEntries(list, new Set([id])))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
     return this.users.findProfile({ userId });
   }

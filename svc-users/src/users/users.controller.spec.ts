@@ -1,5 +1,5 @@
 import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { FindProfileDto, RegisterMessageDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
+import { RegisterMessageDto, UserIdDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
 import { createRpcValidationPipe } from '@dblearn/nest-common';
 import { describe, expect, it } from '@jest/globals';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
@@ -39,7 +39,7 @@ describe('UsersController', () => {
   it('declares the contract DTO for each payload', () => {
     expect(payloadType('register')).toBe(RegisterMessageDto);
     expect(payloadType('verifyCredentials')).toBe(VerifyCredentialsDto);
-    expect(payloadType('findProfile')).toBe(FindProfileDto);
+    expect(payloadType('findProfile')).toBe(UserIdDto);
   });
 
   it('hands a valid payload to the service and returns its answer', async () => {
@@ -58,7 +58,7 @@ describe('UsersController', () => {
     const registration = (await validate('register', { email: 'ana@example.com', password: 'secret1', skill: 'beginner' })) as RegisterMessageDto;
     expect(await controller.register(registration)).toBe(user);
     expect(await controller.verifyCredentials((await validate('verifyCredentials', { email: 'ana@example.com', password: 'secret1', client: '10.0.0.7' })) as VerifyCredentialsDto)).toBe(user);
-    expect(await controller.findProfile((await validate('findProfile', { userId: user._id })) as FindProfileDto)).toBe(profile);
+    expect(await controller.findProfile((await validate('findProfile', { userId: user._id })) as UserIdDto)).toBe(profile);
     expect(calls).toEqual([
       { email: 'ana@example.com', password: 'secret1', skill: 'beginner' },
       { email: 'ana@example.com', password: 'secret1', client: '10.0.0.7' },

@@ -1,5 +1,5 @@
 import { type AdminRoster, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { FindProfileDto, RegisterMessageDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
+import { RegisterMessageDto, UserIdDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EmailDirectory } from './email-directory.js';
@@ -30,7 +30,7 @@ export class UsersController {
   }
 
   @MessagePattern(USERS_PATTERNS.findProfile)
-  findProfile(@Payload() request: FindProfileDto): Promise<UserProfile> {
+  findProfile(@Payload() request: UserIdDto): Promise<UserProfile> {
     return this.users.findProfile(request);
   }
 }

@@ -29,3 +29,14 @@ export class ListQueryDto {
   @Max(LIST_PAGE_SIZE.max, { message: `pageSize must be ${LIST_PAGE_SIZE.min} to ${LIST_PAGE_SIZE.max}.` })
   pageSize?: number;
 }
+
+/**
+ * The message of a route whose path names what it changes: the path's id beside the body the route
+ * takes, never merged into it, so no DTO exists only to add an id. The service checks `id` with the
+ * id rule and `body` with the body's own DTO (libs/nest-common's `PathIdAndBody`). A message with
+ * no body (ids from the path and the token only) stays flat.
+ */
+export interface WithPathId<Body> {
+  id: string;
+  body: Body;
+}

@@ -1,8 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsMongoId, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { LIMITS, lengthMessage } from '../limits.js';
+import { IsIn, IsMongoId, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
+import { FIELD_LABELS, LIMITS } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 import { idRule } from './id-rule.js';
+import { IsText } from './text-rule.js';
+
+const topicMessage = `${FIELD_LABELS.qna.topic} must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.`;
 
 // SPEC §5 for the Q&A forum (CONTRACT "Q&A"). The author never comes from a body: svc-community
 // takes it from the caller's token.
@@ -22,15 +25,13 @@ export class QnaAcceptDto {
 
 /** POST /qna and the author's PUT /qna/{id}: title, description (labelled Question) and topic. */
 export class QnaQuestionDto {
-  @IsIn(TOPICS, { message: `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.` })
+  @IsIn(TOPICS, { message: topicMessage })
   topic!: Topic;
 
-  @IsString({ message: 'Title must be text.' })
-  @Length(LIMITS.qna.title.min, LIMITS.qna.title.max, { message: lengthMessage('Title', LIMITS.qna.title) })
+  @IsText(FIELD_LABELS.qna.title, LIMITS.qna.title)
   title!: string;
 
-  @IsString({ message: 'Question must be text.' })
-  @Length(LIMITS.qna.description.min, LIMITS.qna.description.max, { message: lengthMessage('Question', LIMITS.qna.description) })
+  @IsText(FIELD_LABELS.qna.description, LIMITS.qna.description)
   description!: string;
 
   /** CONTRACT: accepted (the original client sends it) and ignored: the author is the caller. */
@@ -46,8 +47,7 @@ export class QnaQuestionDto {
 
 /** POST /qna/{id}/replies, and the `reply` object of PUT /qna/{id} (labelled Answer). */
 export class QnaReplyDto {
-  @IsString({ message: 'Answer must be text.' })
-  @Length(LIMITS.qna.reply.min, LIMITS.qna.reply.max, { message: lengthMessage('Answer', LIMITS.qna.reply) })
+  @IsText(FIELD_LABELS.qna.reply, LIMITS.qna.reply)
   reply!: string;
 }
 
@@ -68,17 +68,15 @@ const editField = (body: QnaUpdateDto, value: unknown) => body.reply === undefin
  */
 export class QnaUpdateDto {
   @ValidateIf(editField)
-  @IsIn(TOPICS, { message: `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.` })
+  @IsIn(TOPICS, { message: topicMessage })
   topic?: Topic;
 
   @ValidateIf(editField)
-  @IsString({ message: 'Title must be text.' })
-  @Length(LIMITS.qna.title.min, LIMITS.qna.title.max, { message: lengthMessage('Title', LIMITS.qna.title) })
+  @IsText(FIELD_LABELS.qna.title, LIMITS.qna.title)
   title?: string;
 
   @ValidateIf(editField)
-  @IsString({ message: 'Question must be text.' })
-  @Length(LIMITS.qna.description.min, LIMITS.qna.description.max, { message: lengthMessage('Question', LIMITS.qna.description) })
+  @IsText(FIELD_LABELS.qna.description, LIMITS.qna.description)
   description?: string;
 
   @IsOptional()

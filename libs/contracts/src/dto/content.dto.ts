@@ -30,15 +30,16 @@ import {
 import { CONTENT_ITEM_KINDS, type ContentItemKind } from '../messaging/json-bytes.js';
 import { IsQuizAnswer, IsQuizKey, OnlyOneAnswer } from './check-rules.js';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
-import { CHECK_COUNTS, LIMITS, lengthMessage } from '../limits.js';
+import { CHECK_COUNTS, FIELD_LABELS, LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 import { idRule } from './id-rule.js';
+import { IsText } from './text-rule.js';
 
 // SPEC §5 for the content svc-content owns (CONTRACT "Courses, tutorials, projects, interview
-// questions"). The field labels are the ones the admin forms show.
+// questions"). The field labels (FIELD_LABELS) are the ones the admin forms show.
 
-const topicMessage = `Topic must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.`;
-const difficultyMessage = `Difficulty must be one of: ${DIFFICULTIES.map((level) => LEVEL_LABELS[level]).join(', ')}.`;
+const topicMessage = `${FIELD_LABELS.course.topic} must be one of: ${TOPICS.map((topic) => TOPIC_LABELS[topic]).join(', ')}.`;
+const difficultyMessage = `${FIELD_LABELS.project.difficulty} must be one of: ${DIFFICULTIES.map((level) => LEVEL_LABELS[level]).join(', ')}.`;
 const text = (label: string) => ({ message: `${label} must be text.` });
 
 /** POST /course and PUT /course/{id}. */
@@ -46,36 +47,30 @@ export class CourseDto {
   @IsIn(TOPICS, { message: topicMessage })
   topic!: Topic;
 
-  @IsString(text('Courses Name'))
-  @Length(LIMITS.course.name.min, LIMITS.course.name.max, { message: lengthMessage('Courses Name', LIMITS.course.name) })
+  @IsText(FIELD_LABELS.course.name, LIMITS.course.name)
   name!: string;
 
-  @IsString(text('Teacher Name'))
-  @Length(LIMITS.course.teacher.min, LIMITS.course.teacher.max, { message: lengthMessage('Teacher Name', LIMITS.course.teacher) })
+  @IsText(FIELD_LABELS.course.teacher, LIMITS.course.teacher)
   teacher!: string;
 
-  @IsString(text('Total Time'))
-  @Length(LIMITS.course.length.min, LIMITS.course.length.max, { message: lengthMessage('Total Time', LIMITS.course.length) })
+  @IsText(FIELD_LABELS.course.length, LIMITS.course.length)
   length!: string;
 }
 
 /** A block of a project: both parts optional (SPEC §5: header at most 255, detail optional). */
 export class ProjectContentDto {
   @IsOptional()
-  @IsString(text('Header'))
-  @Length(LIMITS.project.header.min, LIMITS.project.header.max, { message: lengthMessage('Header', LIMITS.project.header) })
+  @IsText(FIELD_LABELS.project.header, LIMITS.project.header)
   header?: string;
 
   @IsOptional()
-  @IsString(text('Detail'))
-  @Length(LIMITS.project.detail.min, LIMITS.project.detail.max, { message: lengthMessage('Detail', LIMITS.project.detail) })
+  @IsText(FIELD_LABELS.project.detail, LIMITS.project.detail)
   detail?: string;
 }
 
 /** What every project call carries: SPEC §5 title 5–50 and one of the three difficulties. */
 class ProjectFieldsDto {
-  @IsString(text('Title'))
-  @Length(LIMITS.project.title.min, LIMITS.project.title.max, { message: lengthMessage('Title', LIMITS.project.title) })
+  @IsText(FIELD_LABELS.project.title, LIMITS.project.title)
   title!: string;
 
   @IsIn(DIFFICULTIES, { message: difficultyMessage })
@@ -99,19 +94,16 @@ export class UpdateProjectDto extends ProjectFieldsDto {
 
 /** A block of a tutorial: SPEC §5 wants at least 5 characters of header and of detail. */
 export class TutorialContentDto {
-  @IsString(text('Header'))
-  @Length(LIMITS.tutorial.header.min, LIMITS.tutorial.header.max, { message: lengthMessage('Header', LIMITS.tutorial.header) })
+  @IsText(FIELD_LABELS.tutorial.header, LIMITS.tutorial.header)
   header!: string;
 
-  @IsString(text('Detail'))
-  @Length(LIMITS.tutorial.detail.min, LIMITS.tutorial.detail.max, { message: lengthMessage('Detail', LIMITS.tutorial.detail) })
+  @IsText(FIELD_LABELS.tutorial.detail, LIMITS.tutorial.detail)
   detail!: string;
 }
 
 /** PUT /tutorial/{id}: `content` appends a block. */
 export class UpdateTutorialDto {
-  @IsString(text('Tutorial Name'))
-  @Length(LIMITS.tutorial.title.min, LIMITS.tutorial.title.max, { message: lengthMessage('Tutorial Name', LIMITS.tutorial.title) })
+  @IsText(FIELD_LABELS.tutorial.title, LIMITS.tutorial.title)
   title!: string;
 
   @IsOptional()
@@ -132,58 +124,11 @@ export class InterviewQuestionDto {
   @IsIn(TOPICS, { message: topicMessage })
   topic!: Topic;
 
-  @IsString(text('Question'))
-  @Length(LIMITS.interview.question.min, LIMITS.interview.question.max, { message: lengthMessage('Question', LIMITS.interview.question) })
+  @IsText(FIELD_LABELS.interview.question, LIMITS.interview.question)
   question!: string;
 
-  @IsString(text('Answer'))
-  @Length(LIMITS.interview.answer.min, LIMITS.interview.answer.max, { message: lengthMessage('Answer', LIMITS.interview.answer) })
+  @IsText(FIELD_LABELS.interview.answer, LIMITS.interview.answer)
   answer!: string;
-}
-
-// ---- Request payloads svc-content receives over NATS (the gateway adds the path's ids to the body) ----
-
-
-/** content.course.update */
-export class UpdateCourseRequestDto extends CourseDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.course.attach-* / detach-*: `id` (the project or tutorial) joins or leaves `courseId`. */
-export class CourseItemRequestDto {
-  @IsMongoId(idRule('courseId'))
-  courseId!: string;
-
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.project.update */
-export class UpdateProjectRequestDto extends UpdateProjectDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.tutorial.update */
-export class UpdateTutorialRequestDto extends UpdateTutorialDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.project.remove-block and content.tutorial.remove-block: block `blockId` of `id`. */
-export class RemoveBlockRequestDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-
-  @IsMongoId(idRule('blockId'))
-  blockId!: string;
-}
-
-/** content.interview.update */
-export class UpdateInterviewRequestDto extends InterviewQuestionDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
 }
 
 // ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----
@@ -204,8 +149,7 @@ export class SandboxDto {
   source!: string;
 
   @IsOptional()
-  @IsString(text('Hidden variant'))
-  @Length(runnable.source.min, runnable.source.max, { message: `Hidden variant must be 1 to ${runnable.source.max} characters long.` })
+  @IsText(FIELD_LABELS.check.hiddenSource, runnable.source, `${FIELD_LABELS.check.hiddenSource} must be 1 to ${runnable.source.max} characters long.`)
   hiddenSource?: string | null;
 }
 
@@ -215,8 +159,7 @@ const isQuiz = (...types: QuizType[]) => (quiz: { type?: QuizType }) => types.in
 
 /** A statement run after a state check's statements: it must fail (a constraint refuses it) or succeed. */
 export class ProbeDto {
-  @IsString(text('Probe'))
-  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Probe', runnable.sql) })
+  @IsText(FIELD_LABELS.check.probe, runnable.sql)
   sql!: string;
 
   @IsIn(PROBE_EXPECTATIONS, { message: `expect must be one of: ${PROBE_EXPECTATIONS.join(', ')}.` })
@@ -250,8 +193,8 @@ export class QuizDto {
   answer?: number | string[];
 
   @ValidateIf(isQuiz('number'))
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Tolerance must be a number.' })
-  @Min(0, { message: 'Tolerance must be 0 or more.' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${FIELD_LABELS.quiz.tolerance} must be a number.` })
+  @Min(0, { message: `${FIELD_LABELS.quiz.tolerance} must be 0 or more.` })
   tolerance?: number;
 }
 
@@ -265,8 +208,7 @@ export class CheckDto {
   @IsIn(CHECK_KINDS, { message: `kind must be one of: ${CHECK_KINDS.join(', ')}.` })
   kind?: CheckKind;
 
-  @IsString(text('Task'))
-  @Length(runnable.task.min, runnable.task.max, { message: lengthMessage('Task', runnable.task) })
+  @IsText(FIELD_LABELS.check.task, runnable.task)
   task!: string;
 
   @IsOptional()
@@ -277,18 +219,15 @@ export class CheckDto {
   hints?: string[];
 
   @IsOptional()
-  @IsString(text('Explanation'))
-  @Length(checkLimits.explanation.min, checkLimits.explanation.max, { message: lengthMessage('Explanation', checkLimits.explanation) })
+  @IsText(FIELD_LABELS.check.explanation, checkLimits.explanation)
   explanation?: string;
 
   @ValidateIf(isKind('query', 'state'))
-  @IsString(text('Reference query'))
-  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Reference query', runnable.sql) })
+  @IsText(FIELD_LABELS.check.referenceSql, runnable.sql)
   referenceSql?: string;
 
   @ValidateIf(isKind('state'))
-  @IsString(text('Verification query'))
-  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Verification query', runnable.sql) })
+  @IsText(FIELD_LABELS.check.verifySql, runnable.sql)
   verifySql?: string;
 
   @IsOptional()
@@ -299,8 +238,7 @@ export class CheckDto {
   probes?: ProbeDto[];
 
   @ValidateIf(isKind('mongo'))
-  @IsString(text('Reference query'))
-  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Reference query', runnable.sql) })
+  @IsText(FIELD_LABELS.check.referenceQuery, runnable.sql)
   referenceQuery?: string;
 
   @ValidateIf(isKind('quiz'))
@@ -334,35 +272,8 @@ export class AttemptDto {
   answer?: QuizAnswerValue;
 }
 
-/** content.course.put-sandbox */
-export class PutSandboxRequestDto extends SandboxDto {
-  @IsMongoId(idRule('courseId'))
-  courseId!: string;
-}
-
-/** content.project.add-check */
-export class AddCheckRequestDto extends CheckDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
-}
-
 /** PUT /project/updateCheck/{projectId}: check `id` gets this task and reference (checked like an added one). */
 export class UpdateCheckDto extends CheckDto {
-  @IsMongoId(idRule('id'))
-  id!: string;
-}
-
-/** content.project.update-check */
-export class UpdateCheckRequestDto extends UpdateCheckDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
-}
-
-/** content.project.delete-check: check `id` of `projectId`. */
-export class DeleteCheckRequestDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
-
   @IsMongoId(idRule('id'))
   id!: string;
 }
@@ -463,8 +374,7 @@ export class ImportedTutorialDto {
   @IsMongoId(idRule('_id'))
   _id!: string;
 
-  @IsString(text('Tutorial Name'))
-  @Length(LIMITS.tutorial.title.min, LIMITS.tutorial.title.max, { message: lengthMessage('Tutorial Name', LIMITS.tutorial.title) })
+  @IsText(FIELD_LABELS.tutorial.title, LIMITS.tutorial.title)
   title!: string;
 
   @IsArray({ message: 'contents must be a list.' })

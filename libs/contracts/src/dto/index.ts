@@ -7,4 +7,5 @@ export * from './community.dto.js';
 export * from './community-messages.dto.js';
 export * from './event.dto.js';
 export * from './validation-messages.js';
+export * from './id-rule.js';
 export * from './search.dto.js';

@@ -1,12 +1,14 @@
 import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
-import type { FindProfileRequest, RegisterRequest, UserItemRequest, VerifyCredentialsRequest } from '../messaging/users.patterns.js';
 import { idRule } from './id-rule.js';
 import { LoginDto, RegisterUserDto } from './users.dto.js';
 
 /** An address key is at most an IPv6 network in text (the gateway's ipKeyGenerator); longer is not ours. */
 const CLIENT_KEY_MAX = 64;
 
-/** The optional `client` of ClientAddress. */
+/**
+ * Where a sign-up or login comes from, so svc-users can share its password hashing fairly between
+ * clients: the gateway's key for the caller's address (an IPv4 address, an IPv6 /56); absent from other callers.
+ */
 function IsClientKey(): PropertyDecorator {
   return (target, property) => {
     IsOptional()(target, property);
@@ -16,13 +18,13 @@ function IsClientKey(): PropertyDecorator {
 }
 
 /** users.register: the sign-up the gateway checked, and where it came from (the hash gate's fairness). */
-export class RegisterMessageDto extends RegisterUserDto implements RegisterRequest {
+export class RegisterMessageDto extends RegisterUserDto {
   @IsClientKey()
   client?: string;
 }
 
 /** users.verify-credentials: a login and where it came from. */
-export class VerifyCredentialsDto extends LoginDto implements VerifyCredentialsRequest {
+export class VerifyCredentialsDto extends LoginDto {
   @IsClientKey()
   client?: string;
 }
@@ -35,12 +37,4 @@ export class VerifyCredentialsDto extends LoginDto implements VerifyCredentialsR
 export class UserIdDto {
   @IsMongoId(idRule('userId'))
   userId!: string;
-}
-
-export class FindProfileDto extends UserIdDto implements FindProfileRequest {}
-
-/** users.project.*, users.interview.*, users.tutorial.read: whose list, and which item. */
-export class UserItemDto extends UserIdDto implements UserItemRequest {
-  @IsMongoId(idRule('id'))
-  id!: string;
 }

@@ -1,10 +1,11 @@
-import { IsEmail, IsIn, IsString, Length, ValidateBy } from 'class-validator';
+import { IsEmail, IsIn, ValidateBy } from 'class-validator';
 import { emailProblem } from '../email.js';
 import { LEVEL_LABELS, SKILLS, type Skill } from '../levels.js';
-import { LIMITS, lengthMessage } from '../limits.js';
+import { FIELD_LABELS, LIMITS } from '../limits.js';
+import { IsText } from './text-rule.js';
 
 const { email, password } = LIMITS.user;
-const skillMessage = `Skill must be one of: ${SKILLS.map((s) => LEVEL_LABELS[s]).join(', ')}.`;
+const skillMessage = `${FIELD_LABELS.user.skill} must be one of: ${SKILLS.map((s) => LEVEL_LABELS[s]).join(', ')}.`;
 
 /** No invisible characters, no look-alike letters before the @ (see email.ts for the rule we chose). */
 function IsUnambiguousEmail(): PropertyDecorator {
@@ -19,14 +20,12 @@ function IsUnambiguousEmail(): PropertyDecorator {
 
 /** POST /users */
 export class RegisterUserDto {
-  @IsString({ message: 'E-mail must be text.' })
-  @Length(email.min, email.max, { message: lengthMessage('E-mail', email) })
+  @IsText(FIELD_LABELS.user.email, email)
   @IsEmail({}, { message: 'E-mail must be a valid e-mail address.' })
   @IsUnambiguousEmail()
   email!: string;
 
-  @IsString({ message: 'Password must be text.' })
-  @Length(password.min, password.max, { message: lengthMessage('Password', password) })
+  @IsText(FIELD_LABELS.user.password, password)
   password!: string;
 
   @IsIn(SKILLS, { message: skillMessage })
@@ -35,11 +34,9 @@ export class RegisterUserDto {
 
 /** POST /auth */
 export class LoginDto {
-  @IsString({ message: 'E-mail must be text.' })
-  @Length(email.min, email.max, { message: lengthMessage('E-mail', email) })
+  @IsText(FIELD_LABELS.user.email, email)
   email!: string;
 
-  @IsString({ message: 'Password must be text.' })
-  @Length(password.min, password.max, { message: lengthMessage('Password', password) })
+  @IsText(FIELD_LABELS.user.password, password)
   password!: string;
 }

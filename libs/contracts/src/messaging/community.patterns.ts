@@ -1,107 +1,64 @@
 import type { QnaQuestion, QnaQuestionSummary } from '../community.js';
 import type { ListPage } from '../content.js';
 import { QNA_THREAD_LIMITS } from '../limits.js';
-import type { Topic } from '../topics.js';
+import type { IdDto, ListQueryDto, WithPathId } from '../dto/common.dto.js';
+import type { QnaQuestionDto } from '../dto/community.dto.js';
+import type {
+  AcceptReplyMessageDto,
+  CallerMessageDto,
+  CreateQuestionMessageDto,
+  DeleteReplyMessageDto,
+  QuestionJsonMessageDto,
+  UpdateQuestionMessageDto,
+} from '../dto/community-messages.dto.js';
 import type { SearchRequestDto } from '../dto/search.dto.js';
 import type { ServiceSearch } from '../search.js';
 import type { JsonBytes } from './json-bytes.js';
 
 /** Request-reply subjects svc-community answers (gateway → svc-community). */
 export const COMMUNITY_PATTERNS = {
-  /** ListQuestionsRequest → ListPage<QnaQuestionSummary>, newest first, from the read model. */
+  /** ListQueryDto → ListPage<QnaQuestionSummary>, newest first, from the read model. */
   listQuestions: 'community.list-questions',
-  /** QuestionRef → QnaQuestion; 404 if there is none. */
+  /** IdDto → QnaQuestion; 404 if there is none. */
   findQuestion: 'community.find-question',
   /**
-   * QuestionJsonRequest → the same QnaQuestion as UTF-8 JSON bytes (gzipped when asked), made once
+   * QuestionJsonMessageDto → the same QnaQuestion as UTF-8 JSON bytes (gzipped when asked), made once
    * and kept by the service: the gateway sends them on as the body without parsing 200 replies and
    * serializing them again.
    */
   findQuestionJson: 'community.find-question-json',
-  /** CreateQuestionRequest → QnaQuestion, authored by the caller. */
+  /** CreateQuestionMessageDto → QnaQuestion, authored by the caller. */
   createQuestion: 'community.create-question',
-  /** UpdateQuestionRequest → QnaQuestion: an edit (author only) and/or a new reply (anyone signed in). */
+  /** WithPathId<UpdateQuestionMessageDto> → QnaQuestion: an edit (author only) and/or a new reply (anyone signed in). */
   updateQuestion: 'community.update-question',
-  /** DeleteQuestionRequest → the deleted QnaQuestion; author or admin. */
+  /** WithPathId<CallerMessageDto> → the deleted QnaQuestion; author or admin. */
   deleteQuestion: 'community.delete-question',
-  /** DeleteReplyRequest → QnaQuestion without that reply; the reply's author or admin. */
+  /** WithPathId<DeleteReplyMessageDto> → QnaQuestion without that reply; the reply's author or admin. */
   deleteReply: 'community.delete-reply',
-  /** AcceptReplyRequest → QnaQuestion: the author (or an admin) sets or changes the accepted reply; only an admin clears it. */
+  /** WithPathId<AcceptReplyMessageDto> → QnaQuestion: the author (or an admin) sets or changes the accepted reply; only an admin clears it. */
   acceptReply: 'community.accept-reply',
   /** SearchRequestDto → ServiceSearch: Q&A threads (title and question) from the in-memory index (issue 22). */
   search: 'community.search',
   health: 'community.health',
 } as const;
 
-/** Who is calling, from the verified token: svc-community decides ownership with it. */
-export interface Caller {
-  email: string;
-  isAdmin: boolean;
-}
-
-export interface ListQuestionsRequest {
-  topic?: Topic;
-  page?: number;
-  pageSize?: number;
-}
-
-export interface QuestionFields {
-  topic: Topic;
-  title: string;
-  description: string;
-  /**
-   * The course whose SQL sandbox the post's ```sql blocks run on (issue 22), null for none; absent
-   * in an edit: unchanged. The gateway checked that the course exists and has a SQL sandbox.
-   */
-  sandboxCourseId?: string | null;
-}
-
-export interface QuestionRef {
-  id: string;
-}
-
-export interface QuestionJsonRequest extends QuestionRef {
-  /** The caller accepts gzip (the browser said so): the bytes come gzipped, 45 kB → 2.5 kB for 200 replies. */
-  gzip?: boolean;
-}
-
-export interface CreateQuestionRequest extends QuestionFields {
-  caller: Caller;
-}
-
-export interface UpdateQuestionRequest extends QuestionRef {
-  caller: Caller;
-  /** Applied only when the caller is the author; alone from anyone else it is a 403. */
-  edit?: QuestionFields;
-  /** A new reply by the caller. */
-  reply?: string;
-}
-
-export interface DeleteQuestionRequest extends QuestionRef {
-  caller: Caller;
-}
-
-export interface DeleteReplyRequest extends QuestionRef {
-  caller: Caller;
-  replyId: string;
-}
-
-export interface AcceptReplyRequest extends QuestionRef {
-  caller: Caller;
-  /** A reply of this question, or null to clear the accepted answer (admins only). */
-  replyId: string | null;
-}
+/**
+ * A question's own fields as the browser's forms send them (mf-qna): the type of the DTO that checks
+ * them (type-only, so the browser's bundle holds no class-validator). `sandboxCourseId` is the
+ * course whose SQL sandbox the post's ```sql blocks run on (issue 22), null for none.
+ */
+export type QuestionFields = Pick<QnaQuestionDto, 'topic' | 'title' | 'description' | 'sandboxCourseId'>;
 
 /** What each pattern takes (the gateway's `send` is checked against it). */
 export interface CommunityRequests {
-  [COMMUNITY_PATTERNS.listQuestions]: ListQuestionsRequest;
-  [COMMUNITY_PATTERNS.findQuestion]: QuestionRef;
-  [COMMUNITY_PATTERNS.findQuestionJson]: QuestionJsonRequest;
-  [COMMUNITY_PATTERNS.createQuestion]: CreateQuestionRequest;
-  [COMMUNITY_PATTERNS.updateQuestion]: UpdateQuestionRequest;
-  [COMMUNITY_PATTERNS.deleteQuestion]: DeleteQuestionRequest;
-  [COMMUNITY_PATTERNS.deleteReply]: DeleteReplyRequest;
-  [COMMUNITY_PATTERNS.acceptReply]: AcceptReplyRequest;
+  [COMMUNITY_PATTERNS.listQuestions]: ListQueryDto;
+  [COMMUNITY_PATTERNS.findQuestion]: IdDto;
+  [COMMUNITY_PATTERNS.findQuestionJson]: QuestionJsonMessageDto;
+  [COMMUNITY_PATTERNS.createQuestion]: CreateQuestionMessageDto;
+  [COMMUNITY_PATTERNS.updateQuestion]: WithPathId<UpdateQuestionMessageDto>;
+  [COMMUNITY_PATTERNS.deleteQuestion]: WithPathId<CallerMessageDto>;
+  [COMMUNITY_PATTERNS.deleteReply]: WithPathId<DeleteReplyMessageDto>;
+  [COMMUNITY_PATTERNS.acceptReply]: WithPathId<AcceptReplyMessageDto>;
   [COMMUNITY_PATTERNS.search]: SearchRequestDto;
   [COMMUNITY_PATTERNS.health]: Record<string, never>;
 }

@@ -1,25 +1,20 @@
-import type { IdDto, ListQueryDto } from '../dto/common.dto.js';
+import type { IdDto, ListQueryDto, WithPathId } from '../dto/common.dto.js';
 import type {
-  AddCheckRequestDto,
   AttemptRequestDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
   CourseDto,
-  CourseItemRequestDto,
   CreateProjectDto,
   CreateTutorialDto,
-  DeleteCheckRequestDto,
   ExportSliceRequestDto,
   ImportSliceRequestDto,
   ItemJsonRequestDto,
   InterviewQuestionDto,
-  PutSandboxRequestDto,
-  RemoveBlockRequestDto,
-  UpdateCourseRequestDto,
-  UpdateInterviewRequestDto,
-  UpdateProjectRequestDto,
-  UpdateCheckRequestDto,
-  UpdateTutorialRequestDto,
+  SandboxDto,
+  CheckDto,
+  UpdateCheckDto,
+  UpdateProjectDto,
+  UpdateTutorialDto,
 } from '../dto/content.dto.js';
 import type {
   AttemptResult,
@@ -58,7 +53,7 @@ export const CONTENT_PATTERNS = {
   attachTutorial: 'content.course.attach-tutorial',
   detachTutorial: 'content.course.detach-tutorial',
 
-  /** PutSandboxRequestDto → Course; 400 naming the line when the script does not run on an empty database. */
+  /** WithPathId<SandboxDto> (the course) → Course; 400 naming the line when the script does not run on an empty database. */
   putSandbox: 'content.course.put-sandbox',
   /** IdDto (the course) → Sandbox; 404 when the course has none. */
   findSandbox: 'content.course.find-sandbox',
@@ -66,14 +61,14 @@ export const CONTENT_PATTERNS = {
   findSandboxWithHidden: 'content.course.find-sandbox-with-hidden',
 
   findProject: 'content.project.find',
-  /** AddCheckRequestDto → Project; 400 when the reference does not run on the course's sandbox. */
+  /** WithPathId<CheckDto> (the project) → Project; 400 when the reference does not run on the course's sandbox. */
   addCheck: 'content.project.add-check',
   /**
-   * UpdateCheckRequestDto → Project; 400 like addCheck. The check keeps its place; a changed reference
+   * WithPathId<UpdateCheckDto> (the project) → Project; 400 like addCheck. The check keeps its place; a changed reference
    * gives it a new _id, so passes earned against the old reference no longer count.
    */
   updateCheck: 'content.project.update-check',
-  /** DeleteCheckRequestDto → Project. */
+  /** WithPathId<IdDto> (the project; the body names the check) → Project. */
   deleteCheck: 'content.project.delete-check',
   /** AttemptRequestDto → AttemptResult; 404 for a check of another project. A pass is remembered. */
   attempt: 'content.project.attempt',
@@ -129,37 +124,37 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.listCourses]: ListQueryDto;
   [CONTENT_PATTERNS.findCourse]: IdDto;
   [CONTENT_PATTERNS.createCourse]: CourseDto;
-  [CONTENT_PATTERNS.updateCourse]: UpdateCourseRequestDto;
+  [CONTENT_PATTERNS.updateCourse]: WithPathId<CourseDto>;
   [CONTENT_PATTERNS.deleteCourse]: IdDto;
-  [CONTENT_PATTERNS.attachProject]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.detachProject]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.attachTutorial]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.detachTutorial]: CourseItemRequestDto;
-  [CONTENT_PATTERNS.putSandbox]: PutSandboxRequestDto;
+  [CONTENT_PATTERNS.attachProject]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.detachProject]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.attachTutorial]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.detachTutorial]: WithPathId<IdDto>;
+  [CONTENT_PATTERNS.putSandbox]: WithPathId<SandboxDto>;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
   [CONTENT_PATTERNS.findProject]: IdDto;
-  [CONTENT_PATTERNS.addCheck]: AddCheckRequestDto;
-  [CONTENT_PATTERNS.updateCheck]: UpdateCheckRequestDto;
-  [CONTENT_PATTERNS.deleteCheck]: DeleteCheckRequestDto;
+  [CONTENT_PATTERNS.addCheck]: WithPathId<CheckDto>;
+  [CONTENT_PATTERNS.updateCheck]: WithPathId<UpdateCheckDto>;
+  [CONTENT_PATTERNS.deleteCheck]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.attempt]: AttemptRequestDto;
   [CONTENT_PATTERNS.checkSolution]: CheckSolutionRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.storedChecks]: IdDto;
   [CONTENT_PATTERNS.createProject]: CreateProjectDto;
-  [CONTENT_PATTERNS.updateProject]: UpdateProjectRequestDto;
-  [CONTENT_PATTERNS.removeProjectBlock]: RemoveBlockRequestDto;
+  [CONTENT_PATTERNS.updateProject]: WithPathId<UpdateProjectDto>;
+  [CONTENT_PATTERNS.removeProjectBlock]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.deleteProject]: IdDto;
   [CONTENT_PATTERNS.findTutorial]: IdDto;
   [CONTENT_PATTERNS.createTutorial]: CreateTutorialDto;
-  [CONTENT_PATTERNS.updateTutorial]: UpdateTutorialRequestDto;
-  [CONTENT_PATTERNS.removeTutorialBlock]: RemoveBlockRequestDto;
+  [CONTENT_PATTERNS.updateTutorial]: WithPathId<UpdateTutorialDto>;
+  [CONTENT_PATTERNS.removeTutorialBlock]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.deleteTutorial]: IdDto;
   [CONTENT_PATTERNS.listInterview]: ListQueryDto;
   [CONTENT_PATTERNS.findInterview]: IdDto;
   [CONTENT_PATTERNS.createInterview]: InterviewQuestionDto;
-  [CONTENT_PATTERNS.updateInterview]: UpdateInterviewRequestDto;
+  [CONTENT_PATTERNS.updateInterview]: WithPathId<InterviewQuestionDto>;
   [CONTENT_PATTERNS.deleteInterview]: IdDto;
   [CONTENT_PATTERNS.exportSlice]: ExportSliceRequestDto;
   [CONTENT_PATTERNS.importSlice]: ImportSliceRequestDto;

@@ -1,4 +1,5 @@
-import type { Skill } from '../levels.js';
+import type { IdDto, WithPathId } from '../dto/common.dto.js';
+import type { RegisterMessageDto, UserIdDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
 import type { PublicUser, UserProfile } from '../users.js';
 
 /** Request-reply subjects svc-users answers (gateway → svc-users). */
@@ -9,15 +10,15 @@ export const USERS_PATTERNS = {
   verifyCredentials: 'users.verify-credentials',
   /** FindProfileRequest → UserProfile; 404 if the user no longer exists. */
   findProfile: 'users.find-profile',
-  /** UserItemRequest → UserProfile: mark a project finished; 404 no such user or project. Idempotent. */
+  /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: mark a project finished; 404 no such user or project. Idempotent. */
   finishProject: 'users.project.finish',
-  /** UserItemRequest → UserProfile: unmark it. Idempotent. */
+  /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: unmark it. Idempotent. */
   unfinishProject: 'users.project.unfinish',
-  /** UserItemRequest → UserProfile: save an interview question; 404 no such user or question. Idempotent. */
+  /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: save an interview question; 404 no such user or question. Idempotent. */
   saveQuestion: 'users.interview.save',
-  /** UserItemRequest → UserProfile: unsave it. Idempotent. */
+  /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: unsave it. Idempotent. */
   unsaveQuestion: 'users.interview.unsave',
-  /** UserItemRequest → UserProfile: record a tutorial as read; 404 no such user or tutorial. Idempotent. */
+  /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: record a tutorial as read; 404 no such user or tutorial. Idempotent. */
   readTutorial: 'users.tutorial.read',
   /** {} → AdminRoster: every admin's id, from svc-users' memory (the gateway's roster at start). */
   listAdmins: 'users.admins',
@@ -29,43 +30,24 @@ export interface AdminRoster {
   adminIds: string[];
 }
 
-/** Where a sign-up or login comes from, so svc-users can share its password hashing fairly between clients. */
-export interface ClientAddress {
-  /** The gateway's key for the caller's address (an IPv4 address, an IPv6 /56); absent from other callers. */
-  client?: string;
-}
-
-export interface RegisterRequest extends ClientAddress {
-  email: string;
-  password: string;
-  skill: Skill;
-}
-
-export interface VerifyCredentialsRequest extends ClientAddress {
-  email: string;
-  password: string;
-}
-
-export interface FindProfileRequest {
-  userId: string;
-}
-
-/** The user (from the path) and the project, question or tutorial (from the `{id}` body). */
-export interface UserItemRequest {
-  userId: string;
-  id: string;
-}
+/**
+ * svc-users' requests are the types of the DTOs that check them (type-only imports, so the browser's
+ * sign-in forms can name the first two without bundling class-validator).
+ */
+export type RegisterRequest = RegisterMessageDto;
+export type VerifyCredentialsRequest = VerifyCredentialsDto;
+export type FindProfileRequest = UserIdDto;
 
 /** What each pattern takes (the gateway's `send` is checked against it). */
 export interface UsersRequests {
   [USERS_PATTERNS.register]: RegisterRequest;
   [USERS_PATTERNS.verifyCredentials]: VerifyCredentialsRequest;
   [USERS_PATTERNS.findProfile]: FindProfileRequest;
-  [USERS_PATTERNS.finishProject]: UserItemRequest;
-  [USERS_PATTERNS.unfinishProject]: UserItemRequest;
-  [USERS_PATTERNS.saveQuestion]: UserItemRequest;
-  [USERS_PATTERNS.unsaveQuestion]: UserItemRequest;
-  [USERS_PATTERNS.readTutorial]: UserItemRequest;
+  [USERS_PATTERNS.finishProject]: WithPathId<IdDto>;
+  [USERS_PATTERNS.unfinishProject]: WithPathId<IdDto>;
+  [USERS_PATTERNS.saveQuestion]: WithPathId<IdDto>;
+  [USERS_PATTERNS.unsaveQuestion]: WithPathId<IdDto>;
+  [USERS_PATTERNS.readTutorial]: WithPathId<IdDto>;
   [USERS_PATTERNS.listAdmins]: Record<string, never>;
   [USERS_PATTERNS.health]: Record<string, never>;
 }

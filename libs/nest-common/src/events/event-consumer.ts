@@ -1,5 +1,5 @@
-import { EVENTS_STREAM, type EventSubject, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix, SERVICES } from '@dblearn/contracts';
-import { DomainEventDto, EVENT_DTOS } from '@dblearn/contracts/dto';
+import { EVENTS_STREAM, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix, SERVICES } from '@dblearn/contracts';
+import { type DomainEvent, EVENT_PAYLOADS } from '@dblearn/contracts/dto';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, type JetStreamManager, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
@@ -23,12 +23,12 @@ const ACK_WAIT_MS = 30_000;
 
 interface Handler {
   subject: string;
-  dto: new () => DomainEventDto;
+  dto: new () => DomainEvent;
   call(event: unknown): Promise<unknown>;
 }
 
 /** The reasons a payload does not fit its DTO, or null when it does. */
-export async function payloadProblems(dto: new () => DomainEventDto, payload: unknown): Promise<string | null> {
+export async function payloadProblems(dto: new () => DomainEvent, payload: unknown): Promise<string | null> {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return 'the payload is not a JSON object';
   const errors = await validate(plainToInstance(dto, payload), { forbidUnknownValues: false });
   if (errors.length === 0) return null;
@@ -92,7 +92,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
         const method = instance[name] as (event: unknown) => unknown;
         this.handlers.set(metadata.subject, {
           subject: metadata.subject,
-          dto: metadata.dto ?? EVENT_DTOS[metadata.subject as EventSubject] ?? DomainEventDto,
+          dto: EVENT_PAYLOADS[metadata.subject],
           call: async (event) => method.call(instance, event),
         });
       }

@@ -1,25 +1,26 @@
-import type { DomainEventDto } from '@dblearn/contracts/dto';
+import type { EventPayloads, EventSubject } from '@dblearn/contracts';
 
 export const EVENT_HANDLER_METADATA = 'dblearn:event-handler';
 
 export interface EventHandlerMetadata {
-  subject: string;
-  /** Validates the payload before the handler runs; default: the subject's DTO in EVENT_DTOS. */
-  dto?: new () => DomainEventDto;
+  subject: EventSubject;
 }
 
 /**
  * Marks a provider method as the service's handler for one event subject. The service's durable
  * consumer (`svc-<service>`) then delivers every event of that subject to one of its instances:
- * validated, at most once per eventId, retried with backoff when the method throws, parked after
- * the delivery cap. The method gets the parsed payload; whatever it returns is ignored.
+ * validated against the subject's class in EVENT_PAYLOADS, at most once per eventId, retried with
+ * backoff when the method throws, parked after the delivery cap. The method gets the parsed payload
+ * (its parameter is type-checked against the subject's payload); whatever it returns is ignored.
  *
  *   @EventHandler(EVENT_SUBJECTS.projectUpdated)
  *   async onProjectUpdated(event: ProjectUpdatedEvent) { … }
  */
-export function EventHandler(subject: string, dto?: new () => DomainEventDto): MethodDecorator {
+export function EventHandler<S extends EventSubject>(
+  subject: S,
+): <Method extends (event: EventPayloads[S]) => unknown>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Method>) => void {
   return (target, key) => {
-    const metadata: EventHandlerMetadata = { subject, ...(dto ? { dto } : {}) };
+    const metadata: EventHandlerMetadata = { subject };
     Reflect.defineMetadata(EVENT_HANDLER_METADATA, metadata, target, key);
   };
 }

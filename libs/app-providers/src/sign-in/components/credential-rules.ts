@@ -1,10 +1,10 @@
-import { LIMITS, requiredMessage } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS, requiredMessage } from '@dblearn/contracts';
 import { textRules } from '@dblearn/ui';
 
 const { email, password } = LIMITS.user;
 
 // The username is the e-mail: its sentences name it as the gateway's do, so both sides read alike.
-export const emailRules = textRules('E-mail', email);
-export const passwordRules = textRules('Password', password);
+export const emailRules = textRules(FIELD_LABELS.user.email, email);
+export const passwordRules = textRules(FIELD_LABELS.user.password, password);
 
-export const skillRules = { required: requiredMessage('Skill') };
+export const skillRules = { required: requiredMessage(FIELD_LABELS.user.skill) };

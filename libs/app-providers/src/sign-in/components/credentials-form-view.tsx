@@ -1,4 +1,4 @@
-import { LEVEL_LABELS, SKILLS, type Skill } from '@dblearn/contracts';
+import { FIELD_LABELS, LEVEL_LABELS, SKILLS, type Skill } from '@dblearn/contracts';
 import { Button, RadioGroup, TextField, type FieldError } from '@dblearn/ui';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -40,8 +40,8 @@ export function CredentialsFormView({ kind, inputs, errors = {}, submitDisabled,
   return (
     <form className="auth-form" noValidate aria-label={label} {...form}>
       <TextField label="Username" type="email" autoComplete="username" error={errors.email} {...inputs.email} />
-      <TextField label="Password" type="password" autoComplete={passwordAutoComplete} error={errors.password} {...inputs.password} />
-      {kind === 'register' ? <RadioGroup legend="Skill" options={SKILL_OPTIONS} error={errors.skill} {...inputs.skill} /> : null}
+      <TextField label={FIELD_LABELS.user.password} type="password" autoComplete={passwordAutoComplete} error={errors.password} {...inputs.password} />
+      {kind === 'register' ? <RadioGroup legend={FIELD_LABELS.user.skill} options={SKILL_OPTIONS} error={errors.skill} {...inputs.skill} /> : null}
       <Button type="submit" disabled={submitDisabled}>
         {label}
       </Button>

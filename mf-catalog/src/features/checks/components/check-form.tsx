@@ -1,4 +1,4 @@
-import { CHECK_COUNTS, CHECK_KINDS, LIMITS, QUIZ_TYPES, type CheckKind, type QuizType } from '@dblearn/contracts';
+import { CHECK_COUNTS, CHECK_KINDS, type CheckKind, FIELD_LABELS, LIMITS, QUIZ_TYPES, type QuizType } from '@dblearn/contracts';
 import { Button, CodeField, fieldMessages, RadioGroup, TextAreaField, TextField, textRules, useEnterShowsAllErrors, useFailedLine, toastRefusal } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useEffect, useId } from 'react';
@@ -19,15 +19,15 @@ const QUIZ_OPTIONS = QUIZ_TYPES.map((type) => ({ value: type, label: QUIZ_LABELS
 
 // The server's rules and sentences (CheckDto); it checks them again and runs the references on the visible and hidden data.
 const rules = {
-  task: textRules('Task', LIMITS.runnable.task),
-  referenceSql: textRules('Reference query', LIMITS.runnable.sql),
+  task: textRules(FIELD_LABELS.check.task, LIMITS.runnable.task),
+  referenceSql: textRules(FIELD_LABELS.check.referenceSql, LIMITS.runnable.sql),
   statements: textRules('Reference statements', LIMITS.runnable.sql),
-  verifySql: textRules('Verification query', LIMITS.runnable.sql),
-  probe: textRules('Probe', LIMITS.runnable.sql),
-  referenceQuery: textRules('Reference query', LIMITS.runnable.sql),
+  verifySql: textRules(FIELD_LABELS.check.verifySql, LIMITS.runnable.sql),
+  probe: textRules(FIELD_LABELS.check.probe, LIMITS.runnable.sql),
+  referenceQuery: textRules(FIELD_LABELS.check.referenceQuery, LIMITS.runnable.sql),
   option: textRules('Each option', LIMITS.check.option),
   hint: textRules('Each hint', LIMITS.check.hint),
-  explanation: textRules('Explanation', LIMITS.check.explanation),
+  explanation: textRules(FIELD_LABELS.check.explanation, LIMITS.check.explanation),
 };
 
 /** A list's own error: its rule's (root) or the server's refusal set on the list. */
@@ -242,13 +242,13 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
     <form className="catalog-form catalog-check-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={title}>
       <h3>{title}</h3>
       <RadioGroup legend="Kind" options={KIND_OPTIONS} error={fieldMessages(errors.kind)} {...register('kind')} />
-      <TextAreaField label="Task" rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
+      <TextAreaField label={FIELD_LABELS.check.task} rows={3} error={fieldMessages(errors.task)} {...register('task', rules.task)} />
       {onlyFor(
         ['query', 'state'],
         <CodeInput
           control={control}
           name="referenceSql"
-          label={kind === 'state' ? 'Reference statements' : 'Reference query'}
+          label={kind === 'state' ? 'Reference statements' : FIELD_LABELS.check.referenceSql}
           hint={
             kind === 'state'
               ? 'The model statements. They run on a fresh copy of the practice data and of its hidden variant when you save.'
@@ -264,7 +264,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
           <CodeInput
             control={control}
             name="verifySql"
-            label="Verification query"
+            label={FIELD_LABELS.check.verifySql}
             hint="Run after the statements on both copies; the learner's copy must give the same result as the reference's."
             markedLine={marks.verifySql.markedLine}
             onSubmit={onCodeSubmit}
@@ -277,7 +277,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
         <CodeInput
           control={control}
           name="referenceQuery"
-          label="Reference query"
+          label={FIELD_LABELS.check.referenceQuery}
           language="mongo"
           hint='db.<collection>.find({…}) or db.<collection>.aggregate([…]), strict JSON arguments. It runs on the course’s collections and their hidden variant when you save.'
           markedLine={marks.referenceQuery.markedLine}
@@ -291,13 +291,13 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
           {quizType === 'choice' ? <OptionFields control={control} register={register} errors={errors} /> : null}
           {quizType === 'number' ? (
             <div className="catalog-check-form__pair">
-              <TextField label="Answer" inputMode="decimal" autoComplete="off" error={fieldMessages(errors.answer)} {...register('answer', numberRule('Answer'))} />
+              <TextField label={FIELD_LABELS.quiz.answer} inputMode="decimal" autoComplete="off" error={fieldMessages(errors.answer)} {...register('answer', numberRule(FIELD_LABELS.quiz.answer))} />
               <TextField
-                label="Tolerance"
+                label={FIELD_LABELS.quiz.tolerance}
                 inputMode="decimal"
                 autoComplete="off"
                 error={fieldMessages(errors.tolerance)}
-                {...register('tolerance', { validate: (value) => ((readNumber(value) ?? -1) >= 0 ? true : 'Tolerance must be a number, 0 or more.') })}
+                {...register('tolerance', { validate: (value) => ((readNumber(value) ?? -1) >= 0 ? true : `${FIELD_LABELS.quiz.tolerance} must be a number, 0 or more.`) })}
               />
             </div>
           ) : null}
@@ -313,7 +313,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
         </>,
       )}
       <HintFields control={control} register={register} errors={errors} />
-      <TextAreaField label="Explanation (optional)" rows={3} error={fieldMessages(errors.explanation)} {...register('explanation', rules.explanation)} />
+      <TextAreaField label={`${FIELD_LABELS.check.explanation} (optional)`} rows={3} error={fieldMessages(errors.explanation)} {...register('explanation', rules.explanation)} />
       {errors.root?.server ? (
         <p className="dbl-field__error" role="alert">
           {errors.root.server.message}

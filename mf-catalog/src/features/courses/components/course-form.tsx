@@ -1,4 +1,4 @@
-import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS, requiredMessage, type Topic, TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
 import { Button, fieldMessages, RadioGroup, TextField, textRules, useRulesForm } from '@dblearn/ui';
 import { useState } from 'react';
 import type { CourseFields } from '../api/create-course.js';
@@ -10,9 +10,9 @@ type CourseFormValues = Omit<CourseFields, 'topic'> & { topic: Topic | '' };
 
 const rules = {
   topic: { required: requiredMessage('Topic') },
-  name: textRules('Courses Name', LIMITS.course.name),
-  teacher: textRules('Teacher Name', LIMITS.course.teacher),
-  length: textRules('Total Time', LIMITS.course.length),
+  name: textRules(FIELD_LABELS.course.name, LIMITS.course.name),
+  teacher: textRules(FIELD_LABELS.course.teacher, LIMITS.course.teacher),
+  length: textRules(FIELD_LABELS.course.length, LIMITS.course.length),
 };
 
 export interface CourseFormProps {
@@ -48,9 +48,9 @@ export function CourseForm({ initial, onSave }: CourseFormProps) {
   return (
     <form className="catalog-form" noValidate onSubmit={submit} onKeyDown={onEnter} onChange={onChange} aria-label={initial ? 'Edit course' : 'New course'}>
       <RadioGroup legend="Topic" options={TOPIC_OPTIONS} error={fieldMessages(errors.topic)} {...register('topic', rules.topic)} />
-      <TextField label="Courses Name" error={fieldMessages(errors.name)} {...register('name', rules.name)} />
-      <TextField label="Teacher Name" error={fieldMessages(errors.teacher)} {...register('teacher', rules.teacher)} />
-      <TextField label="Total Time" placeholder="e.g. 6 hours" error={fieldMessages(errors.length)} {...register('length', rules.length)} />
+      <TextField label={FIELD_LABELS.course.name} error={fieldMessages(errors.name)} {...register('name', rules.name)} />
+      <TextField label={FIELD_LABELS.course.teacher} error={fieldMessages(errors.teacher)} {...register('teacher', rules.teacher)} />
+      <TextField label={FIELD_LABELS.course.length} placeholder="e.g. 6 hours" error={fieldMessages(errors.length)} {...register('length', rules.length)} />
       <Button type="submit" disabled={!isValid || isSubmitting || saved}>
         {saved ? 'Saved' : isSubmitting ? 'Saving…' : 'Submit'}
       </Button>

@@ -1,4 +1,4 @@
-import { LIMITS, SANDBOX_KINDS, type Sandbox, type SandboxKind } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS, type Sandbox, SANDBOX_KINDS, type SandboxKind } from '@dblearn/contracts';
 import { Button, CodeField, fieldMessages, RadioGroup, textRules, useGetSandboxQuery, useRulesForm, useFailedLine, toastRefusal } from '@dblearn/ui';
 import { apiErrorMessage, isClientError, toast } from '@dblearn/web';
 import { useId, useState } from 'react';
@@ -20,7 +20,7 @@ const HIDDEN_HINTS: Record<SandboxKind, string> = {
 
 const rules = {
   source: textRules('Sandbox script', LIMITS.runnable.source),
-  hiddenSource: textRules('Hidden variant', LIMITS.runnable.source, { required: false }),
+  hiddenSource: textRules(FIELD_LABELS.check.hiddenSource, LIMITS.runnable.source, { required: false }),
 };
 
 /** The form's fields: an empty hidden variant is none (the server derives one). */
@@ -90,7 +90,7 @@ function SandboxFields({ courseId, stored }: { courseId: string; stored: Sandbox
         value={hidden.field.value}
         onChange={edited(hidden.field.onChange)}
         onSubmit={() => void submit()}
-        label="Hidden variant (optional)"
+        label={`${FIELD_LABELS.check.hiddenSource} (optional)`}
         hint={HIDDEN_HINTS[kind]}
         error={fieldMessages(errors.hiddenSource)}
         markedLine={failedHidden.markedLine}

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, LEVEL_LABELS, LIMITS, requiredMessage, type Difficulty } from '@dblearn/contracts';
+import { DIFFICULTIES, type Difficulty, FIELD_LABELS, LEVEL_LABELS, LIMITS, requiredMessage } from '@dblearn/contracts';
 import { Button, fieldMessages, RadioGroup, TextField, textRules, useRulesForm } from '@dblearn/ui';
 import { BlockFields, writtenBlock } from '../../../lib/block-fields.js';
 
@@ -23,10 +23,10 @@ export interface ProjectFormProps {
 }
 
 const rules = {
-  title: textRules('Title', LIMITS.project.title),
-  difficulty: { required: requiredMessage('Difficulty') },
-  header: textRules('Header', LIMITS.project.header),
-  detail: textRules('Detail', LIMITS.project.detail),
+  title: textRules(FIELD_LABELS.project.title, LIMITS.project.title),
+  difficulty: { required: requiredMessage(FIELD_LABELS.project.difficulty) },
+  header: textRules(FIELD_LABELS.project.header, LIMITS.project.header),
+  detail: textRules(FIELD_LABELS.project.detail, LIMITS.project.detail),
 };
 
 /** SPEC §5 "Project": Title 5–50, a difficulty, then an optional block (Header at most 255, Detail optional). */
@@ -45,7 +45,7 @@ export function ProjectForm({ initial, onSave }: ProjectFormProps) {
 
   return (
     <form className="catalog-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={initial ? 'Edit project' : 'New project'}>
-      <TextField label="Title" error={fieldMessages(errors.title)} {...register('title', rules.title)} />
+      <TextField label={FIELD_LABELS.project.title} error={fieldMessages(errors.title)} {...register('title', rules.title)} />
       <RadioGroup legend="Difficulty" options={DIFFICULTY_OPTIONS} error={fieldMessages(errors.difficulty)} {...register('difficulty', rules.difficulty)} />
       <BlockFields
         legend={initial ? 'Add a block (optional)' : 'First block (optional)'}

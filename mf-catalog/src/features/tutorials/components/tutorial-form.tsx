@@ -1,4 +1,4 @@
-import { LIMITS, requiredMessage } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS, requiredMessage } from '@dblearn/contracts';
 import { Button, fieldMessages, TextField, textRules, useRulesForm } from '@dblearn/ui';
 import { BlockFields, writtenBlock } from '../../../lib/block-fields.js';
 import type { BlockFields as BlockValues } from '../api/create-tutorial.js';
@@ -29,7 +29,7 @@ export function TutorialForm({ initialTitle, onSave }: TutorialFormProps) {
     formState: { errors, isValid, isSubmitting },
   } = useRulesForm<TutorialFormValues>({ title: initialTitle ?? '', header: '', detail: '' });
   const partOfBlock = (field: 'header' | 'detail') => {
-    const label = field === 'header' ? 'Header' : 'Detail';
+    const label = FIELD_LABELS.tutorial[field];
     const other: keyof TutorialFormValues = field === 'header' ? 'detail' : 'header';
     return {
       ...textRules(label, LIMITS.tutorial[field], { required: isNew }),
@@ -46,7 +46,7 @@ export function TutorialForm({ initialTitle, onSave }: TutorialFormProps) {
 
   return (
     <form className="catalog-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={isNew ? 'New tutorial' : 'Edit tutorial'}>
-      <TextField label="Tutorial Name" error={fieldMessages(errors.title)} {...register('title', textRules('Tutorial Name', LIMITS.tutorial.title))} />
+      <TextField label={FIELD_LABELS.tutorial.title} error={fieldMessages(errors.title)} {...register('title', textRules(FIELD_LABELS.tutorial.title, LIMITS.tutorial.title))} />
       <BlockFields
         legend={isNew ? 'First block' : 'Add a block (optional)'}
         header={register('header', partOfBlock('header'))}

@@ -1,4 +1,4 @@
-import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS, requiredMessage, type Topic, TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
 import { Button, FieldErrorText, fieldMessages, LinkButton, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
 import { useId } from 'react';
 import type { InterviewQuestionInput } from '../api/interview-question.js';
@@ -14,8 +14,8 @@ export interface QuestionFormProps {
 
 const EMPTY: QuestionFormValues = { topic: '', question: '', answer: '' };
 const topicRules = { required: requiredMessage('Topic') };
-const questionRules = textRules('Question', LIMITS.interview.question);
-const answerRules = textRules('Answer', LIMITS.interview.answer);
+const questionRules = textRules(FIELD_LABELS.interview.question, LIMITS.interview.question);
+const answerRules = textRules(FIELD_LABELS.interview.answer, LIMITS.interview.answer);
 
 /** SPEC §5 "Interview question": topic, question and answer all required; Submit disabled while invalid. */
 export function QuestionForm({ initial, submitting, onSubmit }: QuestionFormProps) {
@@ -54,8 +54,8 @@ export function QuestionForm({ initial, submitting, onSubmit }: QuestionFormProp
         </select>
         <FieldErrorText id={`${topicId}-error`} messages={topicMessages} />
       </div>
-      <TextAreaField label="Question" rows={3} error={fieldMessages(errors.question)} {...register('question', questionRules)} />
-      <TextAreaField label="Answer" rows={8} error={fieldMessages(errors.answer)} {...register('answer', answerRules)} />
+      <TextAreaField label={FIELD_LABELS.interview.question} rows={3} error={fieldMessages(errors.question)} {...register('question', questionRules)} />
+      <TextAreaField label={FIELD_LABELS.interview.answer} rows={8} error={fieldMessages(errors.answer)} {...register('answer', answerRules)} />
       <div className="interview-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
           Submit

@@ -1,4 +1,4 @@
-import { LIMITS, requiredMessage, TOPIC_LABELS, TOPICS, type Topic } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS, requiredMessage, type Topic, TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
 import { Button, fieldMessages, SelectField, TextAreaField, TextField, textRules, useRulesForm } from '@dblearn/ui';
 import { useEffect, type ReactNode } from 'react';
 import { useGetPracticeCoursesQuery } from '../api/get-practice-courses.js';
@@ -21,8 +21,8 @@ export interface QuestionFormProps {
 }
 
 const EMPTY: QuestionFormValues = { title: '', description: '', topic: '', sandboxCourseId: '' };
-const titleRules = textRules('Title', LIMITS.qna.title);
-const descriptionRules = textRules('Question', LIMITS.qna.description);
+const titleRules = textRules(FIELD_LABELS.qna.title, LIMITS.qna.title);
+const descriptionRules = textRules(FIELD_LABELS.qna.description, LIMITS.qna.description);
 const topicRules = { required: requiredMessage('Topic') };
 const TOPIC_OPTIONS = TOPICS.map((topic) => ({ value: topic, label: TOPIC_LABELS[topic] }));
 
@@ -49,11 +49,11 @@ export function QuestionForm({ initial, submitLabel, submitting, onSubmit, focus
 
   return (
     <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label={initial ? 'Edit the question' : 'Ask a question'}>
-      <TextField label="Title" error={fieldMessages(errors.title)} {...register('title', titleRules)} />
+      <TextField label={FIELD_LABELS.qna.title} error={fieldMessages(errors.title)} {...register('title', titleRules)} />
       <WritePreviewTabs text={watch('description')} sandboxCourseId={watch('sandboxCourseId') || null}>
-        <TextAreaField label="Question" rows={4} error={fieldMessages(errors.description)} {...register('description', descriptionRules)} />
+        <TextAreaField label={FIELD_LABELS.qna.description} rows={4} error={fieldMessages(errors.description)} {...register('description', descriptionRules)} />
       </WritePreviewTabs>
-      <SelectField label="Topic" placeholder="Choose a topic" options={TOPIC_OPTIONS} error={fieldMessages(errors.topic)} {...register('topic', topicRules)} />
+      <SelectField label={FIELD_LABELS.qna.topic} placeholder="Choose a topic" options={TOPIC_OPTIONS} error={fieldMessages(errors.topic)} {...register('topic', topicRules)} />
       <SelectField label="Practice database for ```sql blocks" placeholder="None" options={courseOptions} {...register('sandboxCourseId')} />
       <div className="qna-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting || submitting}>

@@ -1,4 +1,4 @@
-import { LIMITS } from '@dblearn/contracts';
+import { FIELD_LABELS, LIMITS } from '@dblearn/contracts';
 import { Button, fieldMessages, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
 import { WritePreviewTabs } from '../markdown/write-preview-tabs.js';
 
@@ -14,7 +14,7 @@ export interface ReplyFormProps {
   onSubmit: (reply: string) => Promise<boolean>;
 }
 
-const replyRules = textRules('Answer', LIMITS.qna.reply);
+const replyRules = textRules(FIELD_LABELS.qna.reply, LIMITS.qna.reply);
 
 /** SPEC §5 "Q&A reply": 10–3000 characters of Markdown, labelled Answer, with a preview; submit disabled while invalid. */
 export function ReplyForm({ submitting, sandboxCourseId, onSubmit }: ReplyFormProps) {
@@ -32,7 +32,7 @@ export function ReplyForm({ submitting, sandboxCourseId, onSubmit }: ReplyFormPr
   return (
     <form className="qna-form" noValidate onSubmit={submit} onKeyDown={onEnter} aria-label="Answer the question">
       <WritePreviewTabs text={watch('reply')} sandboxCourseId={sandboxCourseId}>
-        <TextAreaField label="Answer" rows={4} error={fieldMessages(errors.reply)} {...register('reply', replyRules)} />
+        <TextAreaField label={FIELD_LABELS.qna.reply} rows={4} error={fieldMessages(errors.reply)} {...register('reply', replyRules)} />
       </WritePreviewTabs>
       <div className="qna-form__actions">
         <Button type="submit" disabled={!isValid || isSubmitting || submitting}>
