@@ -12,9 +12,10 @@ import {
   SOLUTION_AFTER_FAILURES,
   SOLUTION_LOCKED_MESSAGE,
   TUTORIAL_NOT_FOUND_MESSAGE,
+  checkAnswerRefusal,
+  checksLeftMessage,
   gradeQuiz,
   learnerQuizFields,
-  quizAnswerRefusal,
   quizRefusal,
   quizSolution,
   statementLine,
@@ -103,12 +104,6 @@ function refusalOf(check: CheckBody): string | null {
   return check.kind === 'quiz' ? quizRefusal(check.quiz) : null;
 }
 
-/** svc-content's 400 when an attempt's body is not what the check's kind takes (checks.service.ts answerRefusal). */
-function attemptRefusal(check: CheckBody, given: { sql?: string; query?: string; answer?: unknown }): string | null {
-  if (check.kind === 'quiz') return given.answer === undefined ? 'This check takes an answer.' : quizAnswerRefusal(check.quiz, given.answer);
-  if (check.kind === 'mongo') return given.query === undefined ? 'This check takes a mongo query.' : null;
-  return given.sql === undefined ? 'This check takes sql.' : null;
-}
 
 /** What a check's answer is, besides its wording, hints and explanation: a change of it is a new check id. */
 function answerOf(check: CheckBody): string {
@@ -116,11 +111,6 @@ function answerOf(check: CheckBody): string {
   return JSON.stringify(answer);
 }
 
-/** svc-users' 409 when a project is finished with checks left (progress.service.ts). */
-function checksLeftMessage(left: readonly LearnerCheck[]): string {
-  const tasks = left.map((check) => `“${check.task.length > 80 ? `${check.task.slice(0, 79)}…` : check.task}”`).join(', ');
-  return `Pass every check of this project before finishing it: ${left.length} ${left.length === 1 ? 'check is' : 'checks are'} left: ${tasks}`;
-}
 
 /** The gateway's content and progress calls as docs/api-contract.md describes them; the caller is store.me. */
 export function catalogHandlers(store: CatalogStore) {
@@ -213,7 +203,7 @@ export function catalogHandlers(store: CatalogStore) {
       const { checkId, ...given } = body;
       const check = storedCheck(checkId);
       if (!project(params.id)?.checks.some((item) => item._id === checkId) || !check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
-      const refused = attemptRefusal(check, given);
+      const refused = checkAnswerRefusal(check, given);
       if (refused) return refusal(400, refused);
       const result: Verdict =
         check.kind === 'quiz' ? gradeQuiz(check.quiz, given.answer as never) : gradeQuery(check.kind === 'mongo' ? check.referenceQuery : check.referenceSql, (check.kind === 'mongo' ? given.query : given.sql)!);
@@ -282,7 +272,7 @@ export function catalogHandlers(store: CatalogStore) {
       const found = project(id);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       const left = found.checks.filter((check) => !store.passes?.includes(check._id));
-      if (left.length > 0) return refusal(409, checksLeftMessage(left));
+      if (left.length > 0) return refusal(409, checksLeftMessage(left.map((check) => check.task)));
       if (!store.me.finishedProject.some((entry) => entry._id === id)) store.me.finishedProject.push({ _id: id, title: found.title, difficulty: found.difficulty, courseId: found.courseId });
       return json<Progress>(store.me);
     }),

@@ -19,5 +19,6 @@ export * from './import-ids.js';
 export * from './sql-lab-engine.js';
 export * from './grading.js';
 export * from './quiz-grading.js';
+export * from './check-answers.js';
 export * from './well-formed-text.js';
 export * from './backoff.js';

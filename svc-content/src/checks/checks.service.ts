@@ -8,7 +8,7 @@ import {
   gradeQuiz,
   type Project,
   PROJECT_NOT_FOUND_MESSAGE,
-  quizAnswerRefusal,
+  checkAnswerRefusal,
   type QuizAnswerValue,
   SOLUTION_AFTER_FAILURES,
   SOLUTION_LOCKED_MESSAGE,
@@ -181,7 +181,7 @@ export class ChecksService {
 
   /** The verdict, and whether it counts as a failed attempt (not when the check itself could not be run). */
   private async grade(userId: string, courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue }): Promise<GradedAttempt & { counts: boolean }> {
-    const refused = answerRefusal(check, answer);
+    const refused = checkAnswerRefusal(check, answer);
     if (refused) throw badRequest(refused);
     if (check.kind === 'quiz') return { ...gradeQuiz(check.quiz, answer.answer as QuizAnswerValue), counts: true };
     const sandbox = courseId ? await this.sandboxes.forRun(courseId) : null;
@@ -266,15 +266,3 @@ function hintsAndSolution(check: StoredCheck, progress: Progress): Pick<AttemptR
   return { hints: check.hints.slice(0, failures), failures, solutionAvailable: failures >= SOLUTION_AFTER_FAILURES || progress.passed.includes(check._id) };
 }
 
-/** 400 wording when an attempt's body is not what the check's kind takes (CONTRACT: sql, query or answer), or null. */
-function answerRefusal(check: StoredCheck, answer: { sql?: string; query?: string; answer?: unknown }): string | null {
-  switch (check.kind) {
-    case 'query':
-    case 'state':
-      return answer.sql === undefined ? 'This check takes sql.' : null;
-    case 'mongo':
-      return answer.query === undefined ? 'This check takes a mongo query.' : null;
-    case 'quiz':
-      return answer.answer === undefined ? 'This check takes an answer.' : quizAnswerRefusal(check.quiz, answer.answer);
-  }
-}

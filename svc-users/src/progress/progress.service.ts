@@ -1,4 +1,4 @@
-import type { UserProfile } from '@dblearn/contracts';
+import { checksLeftMessage, type UserProfile } from '@dblearn/contracts';
 import { conflict, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { ContentClient, isNotFound } from '../content/content.client.js';
@@ -41,8 +41,7 @@ export class ProgressService {
   private async assertChecksPassed(userId: string, projectId: string): Promise<void> {
     const left = await this.content.checksLeft(userId, projectId);
     if (left.length === 0) return;
-    const tasks = left.map((check) => `“${check.task.length > 80 ? `${check.task.slice(0, 79)}…` : check.task}”`).join(', ');
-    throw conflict(`Pass every check of this project before finishing it: ${left.length} ${left.length === 1 ? 'check is' : 'checks are'} left: ${tasks}`);
+    throw conflict(checksLeftMessage(left.map((check) => check.task)));
   }
 
   /** The copy just written may be stale: svc-content's answer now decides. */
