@@ -44,6 +44,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium 15x builds the omnibox popup as a WebUI page in its own renderer for every window,
+        // headless too: one per test's context. Off, a 44-test sample took a third less CPU (decision 0016).
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
     },
   },
@@ -76,6 +79,10 @@ export default defineConfig({
         // Sign-ups per address (30 a minute): the suite signs up a fresh account for nearly every test,
         // from one address, on two workers. The limit itself: gateway/test/gateway-over-nats.spec.ts.
         REGISTER_RATE_LIMIT: '1000',
+        // Cheap password hashes, as the jest suites use (libs/testing ServiceProcess): nearly every test
+        // signs up, and at the production cost (scrypt N=2^15, ~0.35 s of CPU each) the suite spent about
+        // a minute of CPU hashing. The cost itself is tested in svc-users and the security probes.
+        PASSWORD_HASH_COST: '1024',
         LOG_LEVEL: 'warn',
       },
     },
