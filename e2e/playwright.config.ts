@@ -32,7 +32,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : [['list']],
   use: {
     baseURL: `http://localhost:${webPort}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test, to keep only the failed ones, cost CI about a tenth of the
+    // suite's CPU (screencast frames and DOM snapshots of passing tests). CI retries a failed test once
+    // and records that retry; a local run (no retries) keeps the failed tests' traces as before.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium, never a downloaded browser.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,6 +47,11 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium 15x builds the omnibox popup as a WebUI page in its own renderer for every window,
+        // headless too: one per test's context. Off, a 44-test sample took a third less CPU; no spare
+        // renderer kept warm for the next navigation took another tenth (decision 0018). Chromium
+        // merges this list with Playwright's own --disable-features.
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess',
       ],
     },
   },
@@ -76,6 +84,10 @@ export default defineConfig({
         // Sign-ups per address (30 a minute): the suite signs up a fresh account for nearly every test,
         // from one address, on two workers. The limit itself: gateway/test/gateway-over-nats.spec.ts.
         REGISTER_RATE_LIMIT: '1000',
+        // Cheap password hashes, as the jest suites use (libs/testing ServiceProcess): nearly every test
+        // signs up, and at the production cost (scrypt N=2^15, ~0.35 s of CPU each) the suite spent about
+        // a minute of CPU hashing. The cost itself is tested in svc-users and the security probes.
+        PASSWORD_HASH_COST: '1024',
         LOG_LEVEL: 'warn',
       },
     },

@@ -84,6 +84,15 @@ function guessJestMs(ws: Workspace): number {
   return countSpecs(join(ws.dir, 'test')) * 15_000 + countSpecs(join(ws.dir, 'src')) * 2_000;
 }
 
+/**
+ * Whether a workspace's jest may need the build. Suites under test/ run against real servers and may
+ * start built code (services' dist/main.js, the launcher); a workspace with only src/ specs (the front
+ * ends, contracts, federation, bench) reads TypeScript sources and may run while the build does.
+ */
+function needsBuild(ws: Workspace): boolean {
+  return existsSync(join(ws.dir, 'test'));
+}
+
 /** The static checks' name in the pool (and in the recorded times), and their guessed time when no run has been recorded. */
 const STATIC_CHECKS = 'static checks';
 const STATIC_CHECKS_GUESS_MS = 120_000;
@@ -140,16 +149,17 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
 
   await ensureTools(root);
   const problems: string[] = [];
-  let built = true;
-  try {
-    await runBuild(root, { skipFrontEnds: !runE2e });
-  } catch (error) {
-    // Jest reads TypeScript sources, so the unit and integration suites still run and still tell
-    // what works; only the browser suite needs the build.
-    built = false;
-    problems.push(`build: ${(error as Error).message.split('\n')[0]}`);
-    sayError((error as Error).message);
-  }
+  // The build runs beside the first suites: tsc -b is one thread, so a suite that reads only sources
+  // fills the other core. Suites that may need it (needsBuild) wait for it, failed or not: jest reads
+  // TypeScript sources, so they still run and still tell what works; only the browser suite needs it.
+  const build = runBuild(root, { skipFrontEnds: !runE2e }).then(
+    () => true,
+    (error: unknown) => {
+      problems.push(`build: ${(error as Error).message.split('\n')[0]}`);
+      sayError((error as Error).message);
+      return false;
+    },
+  );
 
   // Type-check and lint only on a whole run: a run limited to a few workspaces is a developer's quick loop.
   const withStaticChecks = options.workspaces.length === 0;
@@ -157,7 +167,8 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
   const outcomes: SuiteOutcome[] = [];
   try {
     // The static checks and every workspace's jest share one bounded pool, longest first, so the long
-    // service suites start at once and the short ones fill in; the browser suite then gets the machine.
+    // service suites start as soon as the build is done and the short ones fill in (the suites that
+    // need no build run beside it); the browser suite then gets the machine.
     const jobs = [
       ...(withStaticChecks ? [{ folder: STATIC_CHECKS, run: () => runStaticChecks(staticChecks(root, all), 1) }] : []),
       ...jestWorkspaces.map((ws, index) => ({ folder: ws.folder, ws, run: () => runJest(root, ws, join(reports, `jest-${index}.json`)) })),
@@ -166,7 +177,11 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
     const ordered = heaviestFirst(jobs, durations, (job) => ('ws' in job ? guessJestMs(job.ws) : STATIC_CHECKS_GUESS_MS));
     const concurrency = testConcurrency(process.env, availableParallelism());
     say(`${ordered.length} suites, ${concurrency} at a time: ${ordered.map((job) => job.folder).join(', ')}`);
-    const pooled = await runBounded(ordered, concurrency, (job) => job.run(), () => interrupted);
+    const pooled = await runBounded(ordered, concurrency, (job) => job.run(), () => interrupted, {
+      waits: (job) => !('ws' in job) || needsBuild(job.ws),
+      opened: build,
+    });
+    const built = await build;
     // Results in the order people expect (static checks, then libs, services, front ends), not the run's order.
     const outcomeOf = new Map(ordered.map((job, index) => [job, pooled[index]] as const));
     for (const job of jobs) {

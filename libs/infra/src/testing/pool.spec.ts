@@ -45,6 +45,44 @@ describe('runBounded', () => {
   });
 });
 
+describe('runBounded with a gate (the build)', () => {
+  it('runs the jobs that need no build first while it lasts, then the others in their order', async () => {
+    const { started, job, release } = gate();
+    let openGate = () => {};
+    const opened = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const needsBuild = new Set(['gateway', 'svc-content', 'static checks']);
+    const all = runBounded(['gateway', 'svc-content', 'mf-catalog', 'static checks', 'libs/ui', 'mf-qna'], 2, job, () => false, { waits: (name) => needsBuild.has(name), opened });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['mf-catalog', 'libs/ui']);
+    await release('libs/ui');
+    expect(started).toEqual(['mf-catalog', 'libs/ui', 'mf-qna']);
+    // Nothing but gated jobs left: the free lane waits for the gate instead of ending.
+    await release('mf-qna');
+    expect(started).toEqual(['mf-catalog', 'libs/ui', 'mf-qna']);
+    openGate();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['mf-catalog', 'libs/ui', 'mf-qna', 'gateway']);
+    await release('mf-catalog');
+    expect(started).toEqual(['mf-catalog', 'libs/ui', 'mf-qna', 'gateway', 'svc-content']);
+    await release('gateway');
+    await release('svc-content');
+    await release('static checks');
+    expect(await all).toEqual(['gateway done', 'svc-content done', 'mf-catalog done', 'static checks done', 'libs/ui done', 'mf-qna done']);
+  });
+
+  it('opens on a failed build too (the suites read sources and still say what works)', async () => {
+    const ran: string[] = [];
+    const results = await runBounded(['gateway', 'mf-qna'], 1, async (name) => {
+      ran.push(name);
+      return name.length;
+    }, () => false, { waits: (name) => name === 'gateway', opened: Promise.reject(new Error('tsc -b failed')) });
+    expect(ran).toEqual(['mf-qna', 'gateway']);
+    expect(results).toEqual([7, 6]);
+  });
+});
+
 describe('heaviestFirst', () => {
   const items = [{ folder: 'libs/ui' }, { folder: 'svc-content' }, { folder: 'gateway' }, { folder: 'mf-qna' }];
 

@@ -1,17 +1,48 @@
 import { UserFacingError } from '../errors.js';
 
+/** Jobs that must wait for something (the build) while the others may already run. */
+export interface PoolGate<T> {
+  /** True for a job that may only start once `opened` has settled. */
+  waits: (item: T) => boolean;
+  /** Settles (resolved or rejected alike) when those jobs may start. */
+  opened: Promise<unknown>;
+}
+
 /**
  * Runs jobs at most `limit` at a time, in the order given (put the longest first so they do not
  * end up last, alone, on an otherwise idle machine). Resolves to each job's result in input order.
  * `stop()` returning true keeps jobs that have not started from starting (they resolve to undefined).
+ * With a `gate`, a free lane takes the first job in order that may start: while the gate is shut it
+ * skips the jobs that wait for it, and when only those are left it waits for the gate.
  */
-export async function runBounded<T, R>(items: readonly T[], limit: number, job: (item: T) => Promise<R>, stop: () => boolean = () => false): Promise<Array<R | undefined>> {
+export async function runBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  job: (item: T) => Promise<R>,
+  stop: () => boolean = () => false,
+  gate?: PoolGate<T>,
+): Promise<Array<R | undefined>> {
   const results: Array<R | undefined> = new Array<R | undefined>(items.length).fill(undefined);
-  let next = 0;
+  const taken: boolean[] = new Array<boolean>(items.length).fill(false);
+  let open = !gate;
+  const opened = gate?.opened.then(
+    () => {
+      open = true;
+    },
+    () => {
+      open = true;
+    },
+  );
+  const nextIndex = (): number => taken.findIndex((isTaken, index) => !isTaken && (open || !gate!.waits(items[index] as T)));
   const lane = async (): Promise<void> => {
-    while (next < items.length && !stop()) {
-      const index = next;
-      next += 1;
+    while (taken.includes(false) && !stop()) {
+      const index = nextIndex();
+      if (index < 0) {
+        // Only jobs behind the shut gate are left.
+        await opened;
+        continue;
+      }
+      taken[index] = true;
       results[index] = await job(items[index] as T);
     }
   };
