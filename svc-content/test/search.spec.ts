@@ -34,7 +34,13 @@ describe('svc-content search, against real FerretDB and NATS', () => {
   });
 
   it('finds every kind it owns, says where each lives, and ranks a title match above a body match', async () => {
-    await eventually(async () => (await found('aggregate')).length >= 2, FRESH_MS, 'the course and tutorial are indexed');
+    // Every fixture of beforeAll, not only some: each kind is indexed by its own event. (Freshness
+    // within FRESH_MS is timed on an edit below; here the service may still be starting.)
+    await eventually(
+      async () => (await found('aggregate')).length >= 3 && (await search('sales', { kind: 'project' })).hits.length === 1,
+      10_000,
+      'the course, tutorial, interview question and project are indexed',
+    );
     const { hits, counts } = await search('aggregate');
     expect(hits.map((hit) => hit.kind)).toEqual(['tutorial', 'course', 'interview']);
     expect(counts).toEqual({ tutorial: 1, course: 1, interview: 1 });
