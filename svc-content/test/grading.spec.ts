@@ -54,7 +54,7 @@ const learner = new Types.ObjectId().toHexString();
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 15_000);
 const addCheck = (body: object, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body });
 const refusal = (pattern: string, body: object) => content.refusal(pattern, body);
-const attempt = (checkId: string, answer: object, userId = learner, projectId = project._id) => send<AttemptResult>(CONTENT_PATTERNS.attempt, { projectId, userId, checkId, ...answer });
+const attempt = (checkId: string, answer: object, userId = learner, projectId = project._id) => send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: projectId, body: { userId, checkId, ...answer } });
 const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId, userId });
 const solution = (checkId: string, userId = learner, projectId = project._id) => send<CheckSolution>(CONTENT_PATTERNS.checkSolution, { projectId, userId, checkId });
 const lastCheck = (p: Project) => p.checks[p.checks.length - 1]!._id;
@@ -182,8 +182,8 @@ describe('state checks', () => {
   });
 
   it('wants sql for a state check (400 for another shape)', async () => {
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: transfer, answer: [1] })).toEqual({ statusCode: 400, message: 'This check takes sql.' });
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: transfer, sql: 'SELECT 1', query: 'db.x.find({})' })).toEqual({
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: transfer, answer: [1] } })).toEqual({ statusCode: 400, message: 'This check takes sql.' });
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: transfer, sql: 'SELECT 1', query: 'db.x.find({})' } })).toEqual({
       statusCode: 400,
       message: ['Send exactly one of sql, query or answer.'],
     });
@@ -227,10 +227,10 @@ describe('quiz checks', () => {
     expect(await attempt(number, { answer: 24 })).toMatchObject({ passed: false, message: 'Not quite: that number is not within the tolerance.' });
     expect(await attempt(number, { answer: 25 })).toMatchObject({ passed: true });
     expect(await attempt(set, { answer: ['qqkey, ab'] })).toMatchObject({ passed: true });
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: choice, answer: 2 })).toEqual({ statusCode: 400, message: 'This quiz takes a list of option indexes.' });
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: choice, answer: [7] })).toEqual({ statusCode: 400, message: 'Option 7 does not exist.' });
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: number, sql: 'SELECT 25' })).toEqual({ statusCode: 400, message: 'This check takes an answer.' });
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: number, answer: ['25'] })).toEqual({ statusCode: 400, message: 'This quiz takes a number.' });
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: choice, answer: 2 } })).toEqual({ statusCode: 400, message: 'This quiz takes a list of option indexes.' });
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: choice, answer: [7] } })).toEqual({ statusCode: 400, message: 'Option 7 does not exist.' });
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: number, sql: 'SELECT 25' } })).toEqual({ statusCode: 400, message: 'This check takes an answer.' });
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: number, answer: ['25'] } })).toEqual({ statusCode: 400, message: 'This quiz takes a number.' });
   });
 });
 
@@ -279,7 +279,7 @@ describe('mongo checks', () => {
     // The visible titles typed in: right there, wrong on the hidden documents.
     expect(await tryIt('db.books.find({"title": {"$in": ["Solaris", "Dune", "Ubik", "Beloved"]}}, {"title": 1, "_id": 0}).sort({"year": 1})')).toMatchObject({ passed: false, message: HIDDEN_DATA_MESSAGE });
     expect(await tryIt('db.books.find({"year": ')).toMatchObject({ passed: false });
-    expect(await refusal(CONTENT_PATTERNS.attempt, { projectId: mongoProject._id, userId: learner, checkId, sql: 'SELECT 1' })).toEqual({ statusCode: 400, message: 'This check takes a mongo query.' });
+    expect(await refusal(CONTENT_PATTERNS.attempt, { id: mongoProject._id, body: { userId: learner, checkId, sql: 'SELECT 1' } })).toEqual({ statusCode: 400, message: 'This check takes a mongo query.' });
   });
 });
 

@@ -38,7 +38,7 @@ const learner = new Types.ObjectId().toHexString();
 
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
 const attempt = (checkId: string, sql: string, userId = learner, projectId = project._id) =>
-  send<AttemptResult>(CONTENT_PATTERNS.attempt, { projectId, userId, checkId, sql });
+  send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: projectId, body: { userId, checkId, sql } });
 const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body: { task, referenceSql } });
 const left = (userId = learner, projectId = project._id) => send<ChecksLeft>(CONTENT_PATTERNS.checksLeft, { userId, projectId });
 const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { userId, projectId });
@@ -225,9 +225,9 @@ describe('checks and attempts', () => {
 
   it('answers 404 for a check of another project, an unknown check and an unknown project', async () => {
     const other = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Other project', difficulty: 'beginner', courseId: course._id });
-    expect(await content.refusal(CONTENT_PATTERNS.attempt, { projectId: other._id, userId: learner, checkId: loansCheck, sql: 'SELECT 1' })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
-    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' })).statusCode).toBe(404);
-    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: new Types.ObjectId().toHexString(), userId: learner, checkId: loansCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect(await content.refusal(CONTENT_PATTERNS.attempt, { id: other._id, body: { userId: learner, checkId: loansCheck, sql: 'SELECT 1' } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' } })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: new Types.ObjectId().toHexString(), body: { userId: learner, checkId: loansCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect(await left(learner, other._id)).toEqual({ left: [] });
     expect(await passes(learner, other._id)).toEqual({ passed: [], solutionShown: [], hints: {}, failures: {} });
     expect((await content.refusal(CONTENT_PATTERNS.checkPasses, { projectId: new Types.ObjectId().toHexString(), userId: learner })).statusCode).toBe(404);
@@ -274,7 +274,7 @@ describe('checks and attempts', () => {
     // The pass earned against the old reference no longer counts: Finish waits for the new check.
     expect(await passes()).toMatchObject({ passed: [loansCheck] });
     expect((await left()).left).toEqual([second]);
-    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: membersCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name DESC')).message).toBe("The rows are right but not in the expected order: row 1 should be ('Ada').");
     expect((await attempt(second!._id, 'SELECT name FROM member ORDER BY name')).passed).toBe(true);
     expect(await left()).toEqual({ left: [] });
@@ -296,7 +296,7 @@ describe('checks and attempts', () => {
     const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } });
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
     expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
-    expect((await content.refusal(CONTENT_PATTERNS.attempt, { projectId: project._id, userId: learner, checkId: membersCheck, sql: 'SELECT 1' })).statusCode).toBe(404);
+    expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: membersCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect(await passes()).toMatchObject({ passed: [loansCheck] });
   });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const report = await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: old, interviewQuestions: shipped.interviewQuestions, courseOffset: 0, interviewOffset: 0 }, 120_000);
   expect(report.rejected).toEqual([]);
   // A learner's progress on it, and a course an admin made in the app.
-  const pass = await content.send<{ passed: boolean }>(CONTENT_PATTERNS.attempt, { projectId: findEveryKey._id, userId: learner, checkId: keyCheck._id, sql: keyCheck.referenceSql }, 30_000);
+  const pass = await content.send<{ passed: boolean }>(CONTENT_PATTERNS.attempt, { id: findEveryKey._id, body: { userId: learner, checkId: keyCheck._id, sql: keyCheck.referenceSql } }, 30_000);
   expect(pass.passed).toBe(true);
   adminCourse = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'An admin course', teacher: 'Ada Admin', length: '1 hour' });
 }, 240_000);

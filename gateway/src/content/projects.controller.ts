@@ -100,7 +100,7 @@ export class ProjectsController {
     byId: true,
   })
   attempt(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Body() body: AttemptDto): Promise<AttemptResult> {
-    return this.services.send(CONTENT_PATTERNS.attempt, { ...body, projectId, userId: caller._id }, SQL_CALL_TIMEOUT_MS);
+    return this.services.send(CONTENT_PATTERNS.attempt, { id: projectId, body: { ...body, userId: caller._id } }, SQL_CALL_TIMEOUT_MS);
   }
 
   @Post(':projectId/checks/:checkId/solution')

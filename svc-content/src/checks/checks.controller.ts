@@ -1,6 +1,6 @@
 import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
 import {
-  AttemptRequestDto,
+  AttemptMessageDto,
   CheckDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
@@ -33,8 +33,8 @@ export class ChecksController {
   }
 
   @MessagePattern(CONTENT_PATTERNS.attempt)
-  attempt(@Payload() request: AttemptRequestDto): Promise<AttemptResult> {
-    return this.checks.attempt(request);
+  attempt(@Payload(PathIdAndBody(AttemptMessageDto, 'projectId')) { id, body }: WithPathId<AttemptMessageDto>): Promise<AttemptResult> {
+    return this.checks.attempt(id, body);
   }
 
   @MessagePattern(CONTENT_PATTERNS.checkSolution)

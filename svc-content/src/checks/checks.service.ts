@@ -16,7 +16,7 @@ import {
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { AttemptRequestDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
+import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
 import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
@@ -94,7 +94,7 @@ export class ChecksService {
    * Grades the learner's answer; a pass is remembered, a fail counted (it unlocks the next hint).
    * 400 when the answer is not the shape the check's kind takes; never throws for what the answer does.
    */
-  async attempt({ projectId, userId, checkId, ...answer }: AttemptRequestDto): Promise<AttemptResult> {
+  async attempt(projectId: string, { userId, checkId, ...answer }: AttemptMessageDto): Promise<AttemptResult> {
     const { project, check } = await this.checkOf(projectId, checkId);
     const graded = await this.grade(userId, project.courseId, check, answer);
     const key = checkPassKey(userId, projectId);

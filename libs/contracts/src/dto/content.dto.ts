@@ -278,11 +278,8 @@ export class UpdateCheckDto extends CheckDto {
   id!: string;
 }
 
-/** content.project.attempt: the gateway adds the path's project and the caller. */
-export class AttemptRequestDto extends AttemptDto {
-  @IsMongoId(idRule('projectId'))
-  projectId!: string;
-
+/** content.project.attempt's body: the attempt and who made it (the caller rides in the body; the path's project beside it, as `WithPathId`). */
+export class AttemptMessageDto extends AttemptDto {
   @IsMongoId(idRule('userId'))
   userId!: string;
 }

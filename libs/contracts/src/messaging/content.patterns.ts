@@ -1,6 +1,6 @@
 import type { IdDto, ListQueryDto, WithPathId } from '../dto/common.dto.js';
 import type {
-  AttemptRequestDto,
+  AttemptMessageDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
   CourseDto,
@@ -70,7 +70,7 @@ export const CONTENT_PATTERNS = {
   updateCheck: 'content.project.update-check',
   /** WithPathId<IdDto> (the project; the body names the check) → Project. */
   deleteCheck: 'content.project.delete-check',
-  /** AttemptRequestDto → AttemptResult; 404 for a check of another project. A pass is remembered. */
+  /** WithPathId<AttemptMessageDto> (the project) → AttemptResult; 404 for a check of another project. A pass is remembered. */
   attempt: 'content.project.attempt',
   /** CheckSolutionRequestDto → CheckSolution; 403 before SOLUTION_AFTER_FAILURES failures (unless passed). The reveal is recorded. */
   checkSolution: 'content.project.check-solution',
@@ -137,7 +137,7 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.addCheck]: WithPathId<CheckDto>;
   [CONTENT_PATTERNS.updateCheck]: WithPathId<UpdateCheckDto>;
   [CONTENT_PATTERNS.deleteCheck]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.attempt]: AttemptRequestDto;
+  [CONTENT_PATTERNS.attempt]: WithPathId<AttemptMessageDto>;
   [CONTENT_PATTERNS.checkSolution]: CheckSolutionRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
