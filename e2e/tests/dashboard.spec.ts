@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, signIn, userIdOf } from './support/accounts.js';
-import { adminToken, expectScreenFitsEveryone, firstInterviewQuestions, recordProgress, seedCourseWith, topicTotals } from './support/content.js';
+import { adminToken, expectScreenFitsEveryone, firstInterviewQuestions, inParallel, recordProgress, seedCourseWith, topicTotals } from './support/content.js';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const chartRow = (page: Page, label: string) => region(page, 'Progress by Topic').getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
@@ -105,9 +105,12 @@ test.describe('the dashboard', () => {
     const { token } = await signIn(page, request);
     const userId = userIdOf(token);
     const questions = await firstInterviewQuestions(request, token, 50);
-    for (const question of questions) await recordProgress(request, token, userId, 'interview', question._id);
-    for (const project of course.projects) await recordProgress(request, token, userId, 'project', project._id);
-    for (const id of course.tutorialIds) await recordProgress(request, token, userId, 'tutorial', id);
+    const saved: (readonly ['interview' | 'project' | 'tutorial', string])[] = [
+      ...questions.map((question) => ['interview', question._id] as const),
+      ...course.projects.map((project) => ['project', project._id] as const),
+      ...course.tutorialIds.map((id) => ['tutorial', id] as const),
+    ];
+    await inParallel(saved, ([kind, id]) => recordProgress(request, token, userId, kind, id));
 
     await page.goto('/about');
     // Timed in the page, frame by frame: from the click on User until every part shows its data.
