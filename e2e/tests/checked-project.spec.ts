@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, signIn } from './support/accounts.js';
-import { adminToken, expectScreenFitsEveryone, signInAsAdmin, uniqueName } from './support/content.js';
+import { adminToken, expectScreenFitsEveryone, MEMBERS_SANDBOX, signInAsAdmin, uniqueName } from './support/content.js';
 import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, checked projects in the browser: the learner's Check and Finish on the project page, the
 // admin's check editor on the project form, against the real gateway, svc-content and svc-users.
 
-const MEMBERS = "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);\nINSERT INTO member VALUES (1, 'Ada', 'London'), (2, 'Edgar', 'Oxford'), (3, 'Grace', NULL);";
 
 interface Lab {
   courseId: string;
@@ -18,7 +17,7 @@ async function memberLab(request: APIRequestContext, headers: Record<string, str
   const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Checked'), teacher: 'Edgar Codd', length: '2 hours' } });
   expect(course.status()).toBe(201);
   const courseId = ((await course.json()) as { _id: string })._id;
-  expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: { kind: 'sql', source: MEMBERS } })).status()).toBe(200);
+  expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: { kind: 'sql', source: MEMBERS_SANDBOX } })).status()).toBe(200);
   const project = await request.post('/api/project', { headers, data: { title: uniqueName('Members report'), difficulty: 'beginner', courseId } });
   expect(project.status()).toBe(201);
   return { courseId, projectId: ((await project.json()) as { _id: string })._id };

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, registerViaApi, signIn } from './support/accounts.js';
-import { adminToken, expectScreenFitsEveryone, uniqueName } from './support/content.js';
+import { courseWithSandbox, expectScreenFitsEveryone, MEMBERS_SANDBOX, uniqueName } from './support/content.js';
 
 // Issue 22 in Chromium against `npm start`: a live forum, Markdown with runnable ```sql, accepted answers.
 
@@ -63,16 +63,7 @@ test("a reply in one browser appears in another's open thread, and new questions
 });
 
 test('a Markdown question with a runnable ```sql block: previewed, posted, rendered inert, and run on the chosen sandbox', async ({ page, request }) => {
-  const headers = { 'x-auth-token': await adminToken(request) };
-  const courseName = uniqueName('Forum sandbox');
-  const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: courseName, teacher: 'Edgar Codd', length: '1 hour' } });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { _id: string })._id;
-  const sandbox = await request.put(`/api/course/sandbox/${courseId}`, {
-    headers,
-    data: { kind: 'sql', source: "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO member VALUES (1, 'Ada'), (2, 'Edgar'), (3, 'Grace');" },
-  });
-  expect(sandbox.status()).toBe(200);
+  const { name: courseName } = await courseWithSandbox(request, { kind: 'sql', source: MEMBERS_SANDBOX });
 
   await signIn(page, request);
   const alerts: string[] = [];

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectAccessible } from './support/accessibility.js';
-import { expectNoSidewaysScroll, expectScreenFitsEveryone, lab, signInAsAdmin, uniqueName } from './support/content.js';
+import { expectNoSidewaysScroll, expectScreenFitsEveryone, lab, MEMBERS_SANDBOX, signInAsAdmin, uniqueName } from './support/content.js';
 import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, browser side (helper blocks-ui): ```mongo blocks run with mingo on the course's JSON
@@ -16,7 +16,6 @@ const LIBRARY = JSON.stringify({
   authors: [{ _id: 'Toni Morrison', born: 1931 }],
 });
 const QUERY = 'db.books.find({"author": "Toni Morrison"}, {"title": 1, "_id": 0}).sort({"year": -1})';
-const MEMBERS = "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);\nINSERT INTO member VALUES (1, 'Ada', 'London'), (2, 'Edgar', 'Oxford'), (3, 'Grace', NULL);";
 
 test('a learner runs a ```mongo example on the course\'s collections, breaks it, sees why and resets it', async ({ page, request }) => {
   const { courseId, tutorialId } = await lab(request, { kind: 'mongo', source: LIBRARY }, `Books by one author, newest first:\n\`\`\`mongo\n${QUERY}\n\`\`\``);
@@ -86,7 +85,7 @@ test('a runaway ```mongo query is stopped after 5 s, the page stays responsive, 
 });
 
 test('the schema view lists each table of the practice database with its columns and first rows', async ({ page, request }) => {
-  const { courseId, tutorialId } = await lab(request, { kind: 'sql', source: MEMBERS }, 'Count them.\n```sql\nSELECT count(*) FROM member;\n```');
+  const { courseId, tutorialId } = await lab(request, { kind: 'sql', source: MEMBERS_SANDBOX }, 'Count them.\n```sql\nSELECT count(*) FROM member;\n```');
   await signIn(page, request);
   await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
   const database = page.getByRole('region', { name: 'Practice database' });
@@ -140,12 +139,12 @@ test('an admin saves a sandbox that does not run and sees the line marked, then 
   await page.keyboard.insertText(' ');
   await expect(markedLines(form)).toHaveCount(0);
 
-  await writeQuery(page, script, MEMBERS);
+  await writeQuery(page, script, MEMBERS_SANDBOX);
   await save.click();
   await expect(form.getByRole('button', { name: 'Saved' })).toBeDisabled();
   await expect(form.getByRole('alert')).toHaveCount(0);
   // An admin reads the hidden variant too (null: derived from the source, issue 18).
-  expect(await (await request.get(`/api/course/sandbox/${courseId}`, { headers })).json()).toEqual({ kind: 'sql', source: MEMBERS, hiddenSource: null });
+  expect(await (await request.get(`/api/course/sandbox/${courseId}`, { headers })).json()).toEqual({ kind: 'sql', source: MEMBERS_SANDBOX, hiddenSource: null });
 
   // A broken JSON sandbox names its line too, and the page shows the stored one after a reload.
   await form.getByLabel('MongoDB (JSON collections)').check();

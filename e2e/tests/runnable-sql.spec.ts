@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
-import { adminToken, expectScreenFitsEveryone, uniqueName } from './support/content.js';
+import { expectScreenFitsEveryone, lab, MEMBERS_SANDBOX } from './support/content.js';
 import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 
 // Issue 11, browser side: a ```sql block in a tutorial is a lab. The course here has no sandbox, so
@@ -8,16 +8,7 @@ import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
 const EXAMPLE = "CREATE TABLE book (id INTEGER, title TEXT);\nINSERT INTO book VALUES (1, 'Dune'), (2, NULL);\nSELECT id, title FROM book ORDER BY id;";
 
 test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and resets it', async ({ page, request }) => {
-  const headers = { 'x-auth-token': await adminToken(request) };
-  const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Runnable'), teacher: 'Edgar Codd', length: '3 hours' } });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { _id: string })._id;
-  const tutorial = await request.post('/api/tutorial', {
-    headers,
-    data: { title: uniqueName('Lab'), courseId, content: { header: 'Try it', detail: `Run this.\n\`\`\`sql\n${EXAMPLE}\n\`\`\`` } },
-  });
-  expect(tutorial.status()).toBe(201);
-  const tutorialId = ((await tutorial.json()) as { _id: string })._id;
+  const { courseId, tutorialId } = await lab(request, null, `Run this.\n\`\`\`sql\n${EXAMPLE}\n\`\`\``);
 
   await signIn(page, request);
   const wasm: string[] = [];
@@ -73,21 +64,7 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
 });
 
 test("a query runs on the course's sandbox, and a DELETE changes nothing for the next run", async ({ page, request }) => {
-  const headers = { 'x-auth-token': await adminToken(request) };
-  const course = await request.post('/api/course', { headers, data: { topic: 'sql', name: uniqueName('Sandboxed'), teacher: 'Edgar Codd', length: '3 hours' } });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { _id: string })._id;
-  const sandbox = await request.put(`/api/course/sandbox/${courseId}`, {
-    headers,
-    data: { kind: 'sql', source: "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO member VALUES (1, 'Ada'), (2, 'Edgar'), (3, 'Grace');" },
-  });
-  expect(sandbox.status()).toBe(200);
-  const tutorial = await request.post('/api/tutorial', {
-    headers,
-    data: { title: uniqueName('Members'), courseId, content: { header: 'Counting', detail: 'Count them.\n```sql\nDELETE FROM member WHERE id = 1;\nSELECT count(*) AS members FROM member;\n```' } },
-  });
-  expect(tutorial.status()).toBe(201);
-  const tutorialId = ((await tutorial.json()) as { _id: string })._id;
+  const { courseId, tutorialId } = await lab(request, { kind: 'sql', source: MEMBERS_SANDBOX }, 'Count them.\n```sql\nDELETE FROM member WHERE id = 1;\nSELECT count(*) AS members FROM member;\n```');
 
   await signIn(page, request);
   await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);

@@ -151,13 +151,24 @@ export async function topicTotals(request: APIRequestContext, token: string, top
   return courses.reduce((sum, course) => ({ tutorials: sum.tutorials + course.tutorials.length, projects: sum.projects + course.projects.length }), { tutorials: 0, projects: 0 });
 }
 
-/** A course with a sandbox and one tutorial holding `detail`, made through the public API as the admin. */
-export async function lab(request: APIRequestContext, sandbox: { kind: 'sql' | 'mongo'; source: string }, detail: string) {
+/** A SQL practice database of three members (Grace has no city), for labs that need a table to read. */
+export const MEMBERS_SANDBOX =
+  "CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);\nINSERT INTO member VALUES (1, 'Ada', 'London'), (2, 'Edgar', 'Oxford'), (3, 'Grace', NULL);";
+
+/** A course with this practice database (none when null), made through the public API as the admin. */
+export async function courseWithSandbox(request: APIRequestContext, sandbox: { kind: 'sql' | 'mongo'; source: string } | null) {
   const headers = { 'x-auth-token': await adminToken(request) };
-  const course = await request.post('/api/course', { headers, data: { topic: sandbox.kind === 'mongo' ? 'nosql' : 'sql', name: uniqueName('Lab'), teacher: 'Grace Hopper', length: '2 hours' } });
+  const name = uniqueName('Lab');
+  const course = await request.post('/api/course', { headers, data: { topic: sandbox?.kind === 'mongo' ? 'nosql' : 'sql', name, teacher: 'Grace Hopper', length: '2 hours' } });
   expect(course.status()).toBe(201);
   const courseId = ((await course.json()) as { _id: string })._id;
-  expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: sandbox })).status()).toBe(200);
+  if (sandbox) expect((await request.put(`/api/course/sandbox/${courseId}`, { headers, data: sandbox })).status()).toBe(200);
+  return { courseId, name, headers };
+}
+
+/** A course with this practice database (none when null) and one tutorial holding `detail`. */
+export async function lab(request: APIRequestContext, sandbox: { kind: 'sql' | 'mongo'; source: string } | null, detail: string) {
+  const { courseId, headers } = await courseWithSandbox(request, sandbox);
   const tutorial = await request.post('/api/tutorial', { headers, data: { title: uniqueName('Querying'), courseId, content: { header: 'Try it', detail } } });
   expect(tutorial.status()).toBe(201);
   return { courseId, tutorialId: ((await tutorial.json()) as { _id: string })._id, headers };
