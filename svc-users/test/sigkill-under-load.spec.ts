@@ -44,7 +44,7 @@ describe('svc-users SIGKILLed under load (a real process, real FerretDB and NATS
   }
 
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, [join(here, '../../node_modules/typescript/bin/tsc'), '-b', join(here, '..')]);
+    await promisify(execFile)(process.execPath, [join(here, '../../node_modules/@typescript/native/bin/tsc'), '-b', join(here, '..')]);
     infra = await startTestInfra();
     caller = new UsersCaller(infra.natsUrl);
     await startService();

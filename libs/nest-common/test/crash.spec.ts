@@ -56,7 +56,7 @@ describe('SIGKILL between a write and its event, against real FerretDB and NATS 
 
   beforeAll(async () => {
     // The child runs the built kit: build it as `npm test` would have.
-    await promisify(execFile)(process.execPath, [join(here, '../../../node_modules/typescript/bin/tsc'), '-b', join(here, '..')]);
+    await promisify(execFile)(process.execPath, [join(here, '../../../node_modules/@typescript/native/bin/tsc'), '-b', join(here, '..')]);
     infra = await startTestInfra();
     nc = await connect({ servers: infra.natsUrl });
     jsm = await jetstreamManager(nc);

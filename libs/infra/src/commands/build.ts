@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { UserFacingError } from '../errors.js';
 import { formatDuration, say } from '../log.js';
 import { withFileLock } from '../process/build-lock.js';
@@ -23,7 +23,8 @@ export interface BuildOptions {
 
 /** `tsc -b` over the root references: every node package, in dependency order, incrementally. */
 async function buildNodePackages(root: string): Promise<void> {
-  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+  // TypeScript 7's native compiler (the `typescript` package is TypeScript 6, kept for eslint's API).
+  const tsc = join(dirname(createRequire(join(root, 'package.json')).resolve('@typescript/native/package.json')), 'bin', 'tsc');
   const startedAt = Date.now();
   say('compiling node packages (tsc -b)');
   const code = await runInherited(process.execPath, [tsc, '-b'], { cwd: root });
