@@ -95,7 +95,7 @@ function needsBuild(ws: Workspace): boolean {
 
 /** The static checks' name in the pool (and in the recorded times), and their guessed time when no run has been recorded. */
 const STATIC_CHECKS = 'static checks';
-const STATIC_CHECKS_GUESS_MS = 120_000;
+const STATIC_CHECKS_GUESS_MS = 40_000;
 
 async function runBrowserSuite(root: string, outputFile: string): Promise<SuiteOutcome> {
   const npm = npmCommand();
@@ -177,21 +177,36 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
     const ordered = heaviestFirst(jobs, durations, (job) => ('ws' in job ? guessJestMs(job.ws) : STATIC_CHECKS_GUESS_MS));
     const concurrency = testConcurrency(process.env, availableParallelism());
     say(`${ordered.length} suites, ${concurrency} at a time: ${ordered.map((job) => job.folder).join(', ')}`);
-    const pooled = await runBounded(ordered, concurrency, (job) => job.run(), () => interrupted, {
-      waits: (job) => !('ws' in job) || needsBuild(job.ws),
-      opened: build,
-    });
-    const built = await build;
+    // The browser suite starts once the last jest suite has started, not once it has ended: longest
+    // first, the last ones are the shortest, and a lane would otherwise idle while they finish. Its
+    // one timing test (@alone) comes after every other browser test, well after they are done.
+    let allStarted = () => {};
+    const jestStarted = new Promise<void>((resolve) => (allStarted = resolve));
+    const browser = runE2e
+      ? jestStarted.then(async (): Promise<SuiteOutcome | undefined> => {
+          if (!(await build)) {
+            problems.push('e2e: not run, because the build failed');
+            return undefined;
+          }
+          return interrupted ? undefined : runBrowserSuite(root, join(reports, 'playwright.json'));
+        })
+      : Promise.resolve(undefined);
+    const pooled = await runBounded(
+      ordered,
+      concurrency,
+      (job) => job.run(),
+      () => interrupted,
+      { waits: (job) => !('ws' in job) || needsBuild(job.ws), opened: build },
+      allStarted,
+    );
+    const browserOutcome = await browser;
     // Results in the order people expect (static checks, then libs, services, front ends), not the run's order.
     const outcomeOf = new Map(ordered.map((job, index) => [job, pooled[index]] as const));
     for (const job of jobs) {
       const outcome = outcomeOf.get(job);
       if (outcome) outcomes.push(outcome);
     }
-    if (runE2e && !interrupted) {
-      if (built) outcomes.push(await runBrowserSuite(root, join(reports, 'playwright.json')));
-      else problems.push('e2e: not run, because the build failed');
-    }
+    if (browserOutcome) outcomes.push(browserOutcome);
   } finally {
     await rm(reports, { recursive: true, force: true });
   }

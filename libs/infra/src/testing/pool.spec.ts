@@ -45,6 +45,34 @@ describe('runBounded', () => {
   });
 });
 
+describe('runBounded, told when every job has started', () => {
+  it('says so when the last job starts, not when it ends', async () => {
+    const { started, job, release } = gate();
+    let said = 0;
+    const all = runBounded(['a', 'b', 'c'], 2, job, () => false, undefined, () => said++);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(said).toBe(0);
+    await release('a');
+    expect(started).toEqual(['a', 'b', 'c']);
+    expect(said).toBe(1);
+    await release('b');
+    await release('c');
+    await all;
+    expect(said).toBe(1);
+  });
+
+  it('says so at once for fewer jobs than lanes, and for none', async () => {
+    let said = 0;
+    const { job, release } = gate();
+    const all = runBounded(['a'], 2, job, () => false, undefined, () => said++);
+    expect(said).toBe(1);
+    await release('a');
+    await all;
+    await runBounded([], 2, job, () => false, undefined, () => said++);
+    expect(said).toBe(2);
+  });
+});
+
 describe('runBounded with a gate (the build)', () => {
   it('runs the jobs that need no build first while it lasts, then the others in their order', async () => {
     const { started, job, release } = gate();

@@ -21,6 +21,8 @@ export async function runBounded<T, R>(
   job: (item: T) => Promise<R>,
   stop: () => boolean = () => false,
   gate?: PoolGate<T>,
+  /** Called once, as soon as every job has started (or `stop()` kept the rest from starting). */
+  allStarted: () => void = () => {},
 ): Promise<Array<R | undefined>> {
   const results: Array<R | undefined> = new Array<R | undefined>(items.length).fill(undefined);
   const taken: boolean[] = new Array<boolean>(items.length).fill(false);
@@ -34,6 +36,13 @@ export async function runBounded<T, R>(
     },
   );
   const nextIndex = (): number => taken.findIndex((isTaken, index) => !isTaken && (open || !gate!.waits(items[index] as T)));
+  let announced = false;
+  const announceIfAllStarted = () => {
+    if (!announced && (!taken.includes(false) || stop())) {
+      announced = true;
+      allStarted();
+    }
+  };
   const lane = async (): Promise<void> => {
     while (taken.includes(false) && !stop()) {
       const index = nextIndex();
@@ -43,8 +52,11 @@ export async function runBounded<T, R>(
         continue;
       }
       taken[index] = true;
-      results[index] = await job(items[index] as T);
+      const running = job(items[index] as T);
+      announceIfAllStarted();
+      results[index] = await running;
     }
+    announceIfAllStarted();
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
   return results;
