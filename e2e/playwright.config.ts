@@ -63,8 +63,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', grepInvert: /@alone/ },
+    // The data a timing needs, made beside the chromium tests (tests/*.setup.ts).
+    { name: 'alone-data', testMatch: /\.setup\.ts$/ },
     // After everything else (a failure there skips these), one at a time.
-    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], workers: 1 },
+    { name: 'alone', grep: /@alone/, dependencies: ['chromium', 'alone-data'], workers: 1 },
   ],
   webServer: [
     {
