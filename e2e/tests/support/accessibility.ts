@@ -18,6 +18,21 @@ export interface AccessibilityScope {
  * screens once they have rendered, e.g. `await expectAccessible(page)` after the list shows.
  */
 export async function expectAccessible(page: Page, { include = [], exclude = [] }: AccessibilityScope = {}): Promise<void> {
+  // axe reads colours as they are painted: a toast still fading in has a fraction of its contrast
+  // ("serious color-contrast" on a toast's element, now and then). Let every finite animation end
+  // first; a spinner's endless one is left alone.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      // A paused animation never finishes: check the page as it is after 5 s.
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of include) builder = builder.include(selector);
   for (const selector of exclude) builder = builder.exclude(selector);
