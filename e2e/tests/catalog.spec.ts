@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectAccessible } from './support/accessibility.js';
-import { expectNoSidewaysScroll, seedCourse, signInAsAdmin, uniqueName, type SeededCourse } from './support/content.js';
+import { expectNoSidewaysScroll, openInApp, seedCourse, signInAsAdmin, uniqueName, type SeededCourse } from './support/content.js';
 
 // mf-catalog in the platform as `npm start` runs it: the shell loads it through its manifest, and it
 // talks to the real gateway, svc-content and svc-users.
@@ -255,10 +255,13 @@ test.describe('every catalogue screen, at 1280 and 390 px', () => {
       const seeded = await seedCourse(request, 'sql');
       if (who === 'admin') await signInAsAdmin(page, request);
       else await signIn(page, request);
+      // One page load, then the router, as a learner moves between screens: a load per screen and
+      // width (44 in all) made these the suite's two longest tests.
+      await page.goto('/');
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
         for (const [path, heading] of screensOf(seeded, who === 'admin')) {
-          await page.goto(path);
+          await openInApp(page, path);
           await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
           await expect(page.getByRole('status')).toHaveCount(0);
           await expectNoSidewaysScroll(page);

@@ -79,6 +79,19 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /**
+ * Opens `path` the way a click on an in-app link does (the router hears a history change), without
+ * loading the page again: for a test that visits many screens of one running app. A page load is
+ * tested by every test's first `page.goto`.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await expect(page).toHaveURL(path);
+}
+
+/**
  * A rendered screen at the test's width and at 390 px: no serious or critical axe violation at
  * either, and nothing to scroll sideways at 390. The viewport is put back afterwards.
  */
