@@ -19,8 +19,6 @@ export interface BuildOptions {
   force?: boolean;
   /** Skip the front-end bundles (unit tests read sources and do not need them). */
   skipFrontEnds?: boolean;
-  /** Called once the node packages are compiled, before the front ends are bundled. */
-  onNodePackagesBuilt?: () => void;
 }
 
 /** `tsc -b` over the root references: every node package, in dependency order, incrementally. */
@@ -61,7 +59,6 @@ export async function runBuild(root: string, options: BuildOptions = {}): Promis
     buildLockPath(root),
     async () => {
       await buildNodePackages(root);
-      options.onNodePackagesBuilt?.();
       if (!options.skipFrontEnds) await buildFrontEnds(root, options.force ?? false);
     },
     (holder) => say(`waiting for the build that process ${holder} is running`),

@@ -149,14 +149,10 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
 
   await ensureTools(root);
   const problems: string[] = [];
-  // The build runs beside the first suites: a suite that reads only sources fills the other core.
-  // Suites that may need it (needsBuild) wait for the node packages (services' dist/main.js), not for
-  // the front-end bundles: a launcher a suite starts waits for those behind the build lock. They wait
-  // failed or not: jest reads TypeScript sources, so they still run and still tell what works; only
-  // the browser suite needs the whole build.
-  let nodePackagesBuilt = () => {};
-  const nodePackages = new Promise<void>((resolve) => (nodePackagesBuilt = resolve));
-  const build = runBuild(root, { skipFrontEnds: !runE2e, onNodePackagesBuilt: () => nodePackagesBuilt() }).then(
+  // The build runs beside the first suites: tsc -b is one thread, so a suite that reads only sources
+  // fills the other core. Suites that may need it (needsBuild) wait for it, failed or not: jest reads
+  // TypeScript sources, so they still run and still tell what works; only the browser suite needs it.
+  const build = runBuild(root, { skipFrontEnds: !runE2e }).then(
     () => true,
     (error: unknown) => {
       problems.push(`build: ${(error as Error).message.split('\n')[0]}`);
@@ -200,7 +196,7 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
       concurrency,
       (job) => job.run(),
       () => interrupted,
-      { waits: (job) => !('ws' in job) || needsBuild(job.ws), opened: Promise.race([nodePackages, build]) },
+      { waits: (job) => !('ws' in job) || needsBuild(job.ws), opened: build },
       allStarted,
     );
     const browserOutcome = await browser;
