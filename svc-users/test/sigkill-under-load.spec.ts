@@ -1,9 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { EVENT_SUBJECTS, EVENTS_STREAM, type PublicUser, USERS_PATTERNS } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { buildProject, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -44,7 +43,7 @@ describe('svc-users SIGKILLed under load (a real process, real FerretDB and NATS
   }
 
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, [join(here, '../../node_modules/@typescript/native/bin/tsc'), '-b', join(here, '..')]);
+    await buildProject(join(here, '..'));
     infra = await startTestInfra();
     caller = new UsersCaller(infra.natsUrl);
     await startService();

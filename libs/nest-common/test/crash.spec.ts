@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { EVENT_SUBJECTS } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { buildProject, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -56,7 +55,7 @@ describe('SIGKILL between a write and its event, against real FerretDB and NATS 
 
   beforeAll(async () => {
     // The child runs the built kit: build it as `npm test` would have.
-    await promisify(execFile)(process.execPath, [join(here, '../../../node_modules/@typescript/native/bin/tsc'), '-b', join(here, '..')]);
+    await buildProject(join(here, '..'));
     infra = await startTestInfra();
     nc = await connect({ servers: infra.natsUrl });
     jsm = await jetstreamManager(nc);

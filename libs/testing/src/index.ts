@@ -5,3 +5,4 @@ export { NatsCaller } from './nats-caller.js';
 export { eventually } from './eventually.js';
 export { ServiceProcess, SvcUsersProcess, type ServiceEnv } from './service-process.js';
 export { filtersBeyondId, recordFilters, type SentFilter } from './record-filters.js';
+export { buildProject } from './build-project.js';

@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { UserFacingError } from '../errors.js';
 import { formatDuration, say } from '../log.js';
 import { withFileLock } from '../process/build-lock.js';
+import { typescriptCompiler } from '../tools/typescript.js';
 import { npmCommand, runInherited } from '../process/run.js';
 import { listFrontEnds } from '../workspaces/discover.js';
 import { isFrontEndCurrent, markBuilt } from '../workspaces/staleness.js';
@@ -23,8 +23,7 @@ export interface BuildOptions {
 
 /** `tsc -b` over the root references: every node package, in dependency order, incrementally. */
 async function buildNodePackages(root: string): Promise<void> {
-  // TypeScript 7's native compiler (the `typescript` package is TypeScript 6, kept for eslint's API).
-  const tsc = join(dirname(createRequire(join(root, 'package.json')).resolve('@typescript/native/package.json')), 'bin', 'tsc');
+  const tsc = typescriptCompiler(root);
   const startedAt = Date.now();
   say('compiling node packages (tsc -b)');
   const code = await runInherited(process.execPath, [tsc, '-b'], { cwd: root });
