@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsMongoId, IsOptional, Max, Min } from 'class-validator';
 import { LIST_PAGE_SIZE } from '../limits.js';
 import { TOPICS, type Topic } from '../topics.js';
-import { idRule } from './id-rule.js';
+import { idRule, topicRule } from './id-rule.js';
 
 /** A `:id`-style path parameter, and the `{ id }` body of attach/detach/mark calls. */
 export class IdDto {
@@ -13,7 +13,7 @@ export class IdDto {
 /** Query of GET /course, /interview, /qna (CONTRACT "Conventions"). */
 export class ListQueryDto {
   @IsOptional()
-  @IsIn(TOPICS, { message: `topic must be one of: ${TOPICS.join(', ')}.` })
+  @IsIn(TOPICS, topicRule)
   topic?: Topic;
 
   @IsOptional()

@@ -2,7 +2,7 @@ import { IsArray, IsBoolean, IsIn, IsISO8601, IsMongoId, IsOptional, IsString, I
 import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
 import { TOPICS, type Topic } from '../topics.js';
 import { EVENT_SUBJECTS, type EventSubject } from '../messaging/events.js';
-import { idRule } from './id-rule.js';
+import { idRule, topicRule } from './id-rule.js';
 
 /**
  * The payload of every domain event, declared once: each class is both the payload's type (producers'
@@ -56,7 +56,7 @@ export class CourseItemDeletedEvent extends DomainEvent {
 }
 
 export class InterviewUpdatedEvent extends DomainEvent {
-  @IsIn(TOPICS, { message: `topic must be one of: ${TOPICS.join(', ')}.` })
+  @IsIn(TOPICS, topicRule)
   topic!: Topic;
 
   @IsString({ message: 'question must be text.' })
@@ -78,7 +78,7 @@ export class CourseDeletedEvent extends DomainEvent {
 
 /** events.community.question.*: the question's id (entityId) and its topic, so a consumer can tell which lists moved. */
 export class QuestionChangedEvent extends DomainEvent {
-  @IsIn(TOPICS, { message: `topic must be one of: ${TOPICS.join(', ')}.` })
+  @IsIn(TOPICS, topicRule)
   topic!: Topic;
 }
 
