@@ -20,11 +20,11 @@ import {
   type Verdict,
 } from '@dblearn/contracts';
 import type { Database, SqlJsStatic } from 'sql.js';
+import type { Mingo } from './mingo-bundle.js';
 import { runOnCopy, runReadingOrOnCopy, runStatements, SqlFailure } from './sql-engine.js';
 import type { GradedAttempt, GradedCheck, SqlJobFailure } from './sql-jobs.js';
 
 export type Dataset = 'visible' | 'hidden';
-export type Mingo = typeof import('mingo');
 const DATASETS: readonly Dataset[] = ['visible', 'hidden'];
 const WHERE: Record<Dataset, string> = { visible: "the course's sandbox", hidden: 'the hidden variant' };
 

@@ -3,7 +3,8 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
 import { deriveHiddenCollections, deriveHiddenSql } from '../sandboxes/hidden-variant.js';
-import { type Dataset, gradeAttempt, type GradingData, type Mingo, referenceFailure } from './check-grading.js';
+import { type Dataset, gradeAttempt, type GradingData, referenceFailure } from './check-grading.js';
+import { loadMingoBundle, type Mingo } from './mingo-bundle.js';
 import type { SandboxScripts, SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
 import { buildSandbox, type CompiledEngine, engineIntact, loadEngine, SqlFailure } from './sql-engine.js';
 
@@ -99,11 +100,12 @@ function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob,
 /** The engine's module, compiled once by SqlRunner. */
 const compiled = (workerData as { wasm?: CompiledEngine } | null)?.wasm;
 
-let mingoModule: Promise<Mingo> | null = null;
+/** Loaded by the first mongo job (a SQL-only worker never needs it). */
+let mingoEngine: Mingo | null = null;
 
 async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
   const sql = await loadEngine(compiled);
-  const mingo = job.op !== 'sandbox' && job.check.kind === 'mongo' ? await (mingoModule ??= import('mingo')) : null;
+  const mingo = job.op !== 'sandbox' && job.check.kind === 'mongo' ? (mingoEngine ??= loadMingoBundle()) : null;
   try {
     switch (job.op) {
       case 'sandbox':
@@ -127,18 +129,8 @@ parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
     (error: unknown) => parentPort?.postMessage({ id, reply: { error: `The query could not be run: ${error instanceof Error ? error.message : String(error)}`, line: null } } satisfies SqlReplyMessage),
   );
 });
-// Loads the engine before the first job asks, and the mongo engine once the worker has lived a
-// second: loading mingo (~300 ms) inside a mongo job's 2 s made the first mongo check of a cold
-// worker on a busy box time out (the content sync then refused a shipped course), while loading it
-// at once slowed every worker that replaces a stopped runaway. A job that comes first loads it itself.
-const MINGO_PRELOAD_DELAY_MS = 1_000;
-void loadEngine(compiled)
-  .then(() => new Promise((resolve) => setTimeout(resolve, MINGO_PRELOAD_DELAY_MS).unref()))
-  .then(() => (mingoModule ??= import('mingo')))
-  .catch(() => {
-    // The job that needs it loads it again and answers the error.
-    mingoModule = null;
-  });
+// Loads the engine before the first job asks (a failure is answered by the job that needs it).
+void loadEngine(compiled).catch(() => undefined);
 parentPort?.postMessage({ tid: threadId() } satisfies SqlWorkerHello);
 
 /** This thread's Linux task id (SqlRunner lowers the priority of a thread running a slow query); null elsewhere. */
