@@ -30,13 +30,28 @@ export async function streamMessages(jsm: JetStreamManager): Promise<Map<string,
   const info = await jsm.streams.info(EVENTS_STREAM).catch(() => null);
   if (!info || info.state.messages === 0) return found;
   for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
-    const message = await jsm.streams.getMessage(EVENTS_STREAM, { seq }).catch(() => null);
+    const message = await messageAt(jsm, seq);
     const id = message?.header?.get('Nats-Msg-Id');
     if (!message || !id) continue;
     const previous = found.get(id);
     found.set(id, { subject: message.subject, data: message.json(), count: (previous?.count ?? 0) + 1 });
   }
   return found;
+}
+
+/**
+ * The stream's message at `seq`, or null where it was deleted. A request that a busy box let time out
+ * is asked again: skipping it once read as an event the relay never published (a CI run, three suites
+ * at once).
+ */
+async function messageAt(jsm: JetStreamManager, seq: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await jsm.streams.getMessage(EVENTS_STREAM, { seq });
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Polls until the check passes (relays and consumers work in the background). */
