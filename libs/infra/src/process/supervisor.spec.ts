@@ -83,6 +83,8 @@ describe('Supervisor', () => {
     await until(() => reports.includes('svc-users is back up'));
     expect(reports).toContainEqual(expect.stringMatching(/^svc-users exited unexpectedly \(exit code 3\) after \d+(\.\d)? m?s; restart 1 in 50 ms$/));
     expect(supervisor.pids()[0]?.pid).not.toBe(firstPid);
+    // "Back up" follows its port answering; the line it printed then may still be in the pipe.
+    await until(() => lines.filter((line) => line.endsWith('svc-users listening')).length >= 2);
     expect(lines.filter((line) => line.endsWith('svc-users listening'))).toHaveLength(2);
   });
 
