@@ -36,7 +36,7 @@ module.exports = function jestPreset({ dir, env = 'node', setupFiles = [] }) {
       ],
     },
     transformIgnorePatterns: ['/node_modules/'],
-    setupFilesAfterEnv: setupFiles,
+    setupFilesAfterEnv: [path.join(__dirname, 'libs/testing/retry-in-ci.cjs'), ...setupFiles],
     testTimeout: 30000,
   };
 };

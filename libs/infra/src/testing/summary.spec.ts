@@ -36,6 +36,25 @@ describe('outcomeFromJest', () => {
     ]);
   });
 
+  it('counts a test that passed only on its CI retry as passed, and names it flaky with the first failure', () => {
+    const report = {
+      numPassedTests: 2,
+      numFailedTests: 0,
+      testResults: [
+        {
+          name: '/tmp/clone/libs/infra/src/process/supervisor.spec.ts',
+          assertionResults: [
+            { status: 'passed', fullName: 'starts', invocations: 1 },
+            { status: 'passed', fullName: 'Supervisor › restarts', invocations: 2, retryReasons: ['Error: expect(received).toHaveLength(expected)\n\nExpected length: 2'] },
+          ],
+        },
+      ],
+    };
+    const outcome = outcomeFromJest('libs/infra', report, 0, 10);
+    expect(outcome).toMatchObject({ passed: 2, failed: 0, notes: ['1 flaky (passed on retry)'] });
+    expect(outcome.failures).toEqual(['src/process/supervisor.spec.ts › Supervisor › restarts (flaky): Error: expect(received).toHaveLength(expected)']);
+  });
+
   it('counts a test file that failed to load as a failure', () => {
     const outcome = outcomeFromJest('gateway', { numPassedTests: 4, numFailedTests: 0, numRuntimeErrorTestSuites: 1 }, 1, 10);
     expect(outcome.failed).toBe(1);

@@ -28,7 +28,8 @@ interface JestReport {
     name?: string;
     testExecError?: { message?: string } | null;
     failureMessage?: string | null;
-    assertionResults?: Array<{ status?: string; fullName?: string; failureMessages?: string[] }>;
+    /** `invocations` above 1: CI retried the test (libs/testing/retry-in-ci.cjs); `retryReasons` says why. */
+    assertionResults?: Array<{ status?: string; fullName?: string; failureMessages?: string[]; invocations?: number; retryReasons?: string[] }>;
   }>;
 }
 
@@ -45,6 +46,7 @@ function jestFailures(json: JestReport): string[] {
     if (file.testExecError) failures.push(`${name}: ${firstLine(file.testExecError.message)}`);
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed') failures.push(`${name} › ${test.fullName ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
+      else if (test.status === 'passed' && (test.invocations ?? 1) > 1) failures.push(`${name} › ${test.fullName ?? '?'} (flaky): ${firstLine(test.retryReasons?.[0])}`);
     }
   }
   return failures;
@@ -73,6 +75,8 @@ export function outcomeFromJest(label: string, report: unknown, exitCode: number
   }
   const passed = count(json.numPassedTests);
   const skipped = count(json.numPendingTests) + count(json.numTodoTests);
+  const flaky = (json.testResults ?? []).flatMap((file) => file.assertionResults ?? []).filter((test) => test.status === 'passed' && (test.invocations ?? 1) > 1).length;
+  if (flaky) notes.push(`${flaky} flaky (passed on retry)`);
   if (passed + failed + skipped === 0) notes.push('no tests found');
   return {
     label,
