@@ -17,7 +17,7 @@ export { Supervisor, DEFAULT_RESTART_POLICY, type SupervisorOptions, type Restar
 export { ensureMongoServer, ensureNatsServer, locateMongoServer, requireMongoServer, requireNatsServer, type MongoServerBinary } from './tools/ensure.js';
 export { FERRETDB_VERSION } from './tools/ferretdb.js';
 export { NATS_SERVER_VERSION } from './tools/nats.js';
-export { typescriptCompiler } from './tools/typescript.js';
+export { buildProject, typescriptCompiler } from './tools/typescript.js';
 export { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
 export { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './servers/messaging.js';
 export { startPrivateMongo, startPrivateNats, type PrivateServer } from './servers/private.js';

@@ -5,4 +5,5 @@ export { NatsCaller } from './nats-caller.js';
 export { eventually } from './eventually.js';
 export { ServiceProcess, SvcUsersProcess, type ServiceEnv } from './service-process.js';
 export { filtersBeyondId, recordFilters, type SentFilter } from './record-filters.js';
-export { buildProject } from './build-project.js';
+// Re-exported for the suites that import their test kit from here.
+export { buildProject } from '@dblearn/infra';

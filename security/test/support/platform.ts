@@ -1,9 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { freePort, REMOTE_TABLE, typescriptCompiler } from '@dblearn/infra';
+import { buildProject, freePort, REMOTE_TABLE } from '@dblearn/infra';
 
 /** What the probes know of the platform under attack. */
 export interface Target {
@@ -63,7 +62,7 @@ export async function targetPlatform(): Promise<Target> {
   const admin = { email: 'probe-admin@probe.dblearn.test', password: 'probe-admin-password-1' };
   // The launcher runs from libs/infra/dist: build it as `npm start` would (a no-op when up to date), or a
   // checkout pulled since its last build starts yesterday's launcher.
-  await promisify(execFile)(process.execPath, [typescriptCompiler(repoRoot), '-b', join(repoRoot, 'libs', 'infra')]);
+  await buildProject(join(repoRoot, 'libs', 'infra'), repoRoot);
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'libs', 'infra', 'dist', 'cli.js'), 'start'], {
     cwd: repoRoot,
     env: {
