@@ -20,7 +20,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? 
 
 // Four browsers at once by default: on CI's two cores, tests wait on the platform often enough that
 // two workers left a third of a core idle; three took the suite alone from 207 s to 180 s and four to
-// 171 s, for the same CPU (decision 0019). E2E_WORKERS=1 runs one test at a time.
+// 171 s, for the same CPU (decision 0020). E2E_WORKERS=1 runs one test at a time.
 const workers = Number(process.env.E2E_WORKERS ?? 4);
 if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number of 1 or more, not "${process.env.E2E_WORKERS}".`);
 

@@ -7,8 +7,8 @@ import { adminToken, firstInterviewQuestions, inParallel, recordProgress, seedCo
 /**
  * The learner whose /profile the dashboard's timing test (@alone) opens: 50 saved questions, 50
  * finished projects and 200 read tutorials. Made by profile-at-scale.setup.ts beside the other
- * tests (300 calls, half a minute of the platform's CPU), so the timing alone takes seconds, not
- * the whole seeding; handed over through a file in the suite's data folder.
+ * tests (one content import and 300 progress calls), so the timing alone takes seconds, not the
+ * whole seeding; handed over through a file in the suite's data folder.
  */
 export const PROFILE_AT_SCALE = { questions: 50, projects: 50, tutorials: 200 } as const;
 
