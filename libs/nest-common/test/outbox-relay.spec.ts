@@ -216,6 +216,26 @@ describe('atomic write and event, against real NATS JetStream and FerretDB', () 
       const messages = await streamMessages(jsm);
       for (const published of [event, renamed]) expect(messages.get(published.eventId)?.count).toBe(1);
     });
+
+    it("an outbox write made outside every lock queues for it too: on FerretDB it could land beside the relay's clear and be lost", async () => {
+      const id = new mongoose.Types.ObjectId();
+      await outbox.create(widgets, { _id: id, title: 'made', topic: 'lock', rank: 7 }, widgetEvent(id, 'made'));
+      let release!: () => void;
+      const held = hold('Widget', id.toHexString(), () => new Promise<void>((resolve) => (release = resolve)));
+      const renamed = widgetEvent(id, 'renamed outside');
+      let answered = false;
+      const update = outbox.update(widgets, id, { $set: { title: 'renamed outside' } }, renamed).finally(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      expect(await widgets.findById(id).lean<Widget>().exec()).toMatchObject({ title: 'made' });
+
+      release();
+      await held;
+      expect(await update).toBe(true);
+      await eventually(async () => (await pending(id)) === 0);
+      expect(await widgets.findById(id).lean<Widget>().exec()).toMatchObject({ title: 'renamed outside' });
+      expect((await streamMessages(jsm)).get(renamed.eventId)?.count).toBe(1);
+    });
   });
 
   it('keeps events on their documents while NATS is unreachable and publishes all of them once it is back', async () => {

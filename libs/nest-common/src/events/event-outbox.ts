@@ -8,6 +8,7 @@ import { OutboxRecord } from './outbox.schema.js';
 import type { EventPayloads, EventSubject } from '@dblearn/contracts';
 import { domainEvent, type EventData, type PendingEvent, storedEvent, type WithPendingEvents } from './pending-events.js';
 import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
+import { DocumentLocks } from '../storage/document-locks.js';
 
 type Id = string | Types.ObjectId;
 /** Mongoose's generics cannot follow a model passed in from outside; the kit only adds its own fields. */
@@ -23,6 +24,10 @@ function list(events: Events): PendingEvent[] {
  * transactions), then publishes them (inline when JetStream answers, else the relay does it later). The schema must have `withPendingEvents`.
  * A process killed at any point either loses both or, when it starts again, publishes the event
  * exactly once (JetStream drops a re-sent message id).
+ *
+ * Each write holds its document's lock (DocumentLocks; re-entrant, so a store's write already holding
+ * it goes on at once): the relay clears published events under the same lock, and on FerretDB 1.24 a
+ * write beside that clear could lose one of the two, events included.
  */
 @Injectable()
 export class EventOutbox {
@@ -30,13 +35,15 @@ export class EventOutbox {
     @InjectModel(Tombstone.name) private readonly tombstones: Model<Tombstone & WithPendingEvents>,
     private readonly relay: OutboxRelay,
     @InjectModel(OutboxRecord.name) private readonly legacyOutbox: Model<OutboxRecord>,
+    private readonly locks: DocumentLocks,
   ) {}
 
   /** Inserts `doc` with its events. Duplicate-key errors reach the caller as from `model.create`. */
   async create<T>(model: Model<T>, doc: AnyObject, events: Events): Promise<HydratedDocument<T>> {
     const created = await (model as unknown as LooseModel).create({ ...doc, pendingEvents: list(events) });
     failpoint('events:after-write');
-    await this.relay.publishNow(model.modelName, created._id as Types.ObjectId);
+    const id = created._id as Types.ObjectId;
+    await this.locks.run(model.modelName, id, () => this.relay.publishNow(model.modelName, id));
     return created as unknown as HydratedDocument<T>;
   }
 
@@ -51,11 +58,13 @@ export class EventOutbox {
       ...update,
       $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } },
     } as UpdateQuery<T>;
-    const result = await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
-    if (result.matchedCount === 0) return false;
-    failpoint('events:after-write');
-    await this.relay.publishNow(model.modelName, id);
-    return true;
+    return this.locks.run(model.modelName, id, async () => {
+      const result = await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
+      if (result.matchedCount === 0) return false;
+      failpoint('events:after-write');
+      await this.relay.publishNow(model.modelName, id);
+      return true;
+    });
   }
 
   /**
@@ -65,24 +74,26 @@ export class EventOutbox {
    * not yet published go out before the delete event. Returns false when there was nothing to
    * delete (unknown id, or a delete of it already under way).
    */
-  async delete<T>(model: Model<T>, id: Id, events: Events, cascade: readonly DeleteTarget[] = []): Promise<boolean> {
-    const current = await (model as unknown as LooseModel).findById(id, { _id: 1, pendingEvents: 1 }).lean<WithPendingEvents>().exec();
-    if (!current) return false;
-    const deletes: DeleteTarget[] = [{ model: model.modelName, ids: [String(id)] }, ...cascade];
-    let tombstone: HydratedDocument<Tombstone & WithPendingEvents>;
-    try {
-      // The tombstone takes the entity's id: two deletes racing for one entity make one tombstone.
-      [tombstone] = (await this.tombstones.create([
-        { _id: id, deletes: JSON.stringify(deletes), pendingEvents: [...(current.pendingEvents ?? []).map(storedEvent), ...list(events)] },
-      ])) as [HydratedDocument<Tombstone & WithPendingEvents>];
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
-    failpoint('events:after-tombstone');
-    await this.relay.applyDeletes(deletes);
-    await this.relay.publishNow(Tombstone.name, tombstone._id);
-    return true;
+  delete<T>(model: Model<T>, id: Id, events: Events, cascade: readonly DeleteTarget[] = []): Promise<boolean> {
+    return this.locks.run(model.modelName, id, async () => {
+      const current = await (model as unknown as LooseModel).findById(id, { _id: 1, pendingEvents: 1 }).lean<WithPendingEvents>().exec();
+      if (!current) return false;
+      const deletes: DeleteTarget[] = [{ model: model.modelName, ids: [String(id)] }, ...cascade];
+      let tombstone: HydratedDocument<Tombstone & WithPendingEvents>;
+      try {
+        // The tombstone takes the entity's id: two deletes racing for one entity make one tombstone.
+        [tombstone] = (await this.tombstones.create([
+          { _id: id, deletes: JSON.stringify(deletes), pendingEvents: [...(current.pendingEvents ?? []).map(storedEvent), ...list(events)] },
+        ])) as [HydratedDocument<Tombstone & WithPendingEvents>];
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+      failpoint('events:after-tombstone');
+      await this.relay.applyDeletes(deletes);
+      await this.relay.publishNow(Tombstone.name, tombstone._id);
+      return true;
+    });
   }
 
   /**
