@@ -29,6 +29,14 @@ async function readEverywhere(kind: Kind, id: string): Promise<unknown[]> {
   return answers;
 }
 
+/** readEverywhere until the second instance holds an item of `kind`: six reads all miss it 1 time in 64. */
+async function readUntilSecondHolds(kind: Kind, id: string): Promise<void> {
+  for (let pass = 0; pass < 5; pass += 1) {
+    await readEverywhere(kind, id);
+    if (second.get(ItemCache).stats()[kind].entries > 0) return;
+  }
+}
+
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_item_reads');
   second = await startContentService(suite.config);
@@ -76,7 +84,7 @@ describe('item reads from memory (content.item.find-json)', () => {
     const question = await send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'rm', question: 'Round 0?', answer: 'Yes.' });
     for (let round = 1; round <= 8; round += 1) {
       // Both instances hold the current version, then a write goes through the queue group.
-      for (const [kind, id] of [['tutorial', tutorial._id], ['project', project._id], ['interview', question._id], ['course', course._id]] as const) await readEverywhere(kind, id);
+      for (const [kind, id] of [['tutorial', tutorial._id], ['project', project._id], ['interview', question._id], ['course', course._id]] as const) await readUntilSecondHolds(kind, id);
       expect(second.get(ItemCache).stats().tutorial.entries).toBeGreaterThan(0);
       await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: `Round ${round}` } });
       await send(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: `Project round ${round}`, difficulty: 'beginner' } });
@@ -106,7 +114,7 @@ describe('item reads from memory (content.item.find-json)', () => {
 
   it('reports the memory it holds, within its bound', async () => {
     const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'fo', name: 'Counted', teacher: 'Edgar Codd', length: '1 hour' });
-    await readEverywhere('course', course._id);
+    await readUntilSecondHolds('course', course._id);
     const stats = second.get(ItemCache).stats();
     for (const kind of ['course', 'tutorial', 'project', 'interview'] as const) {
       expect(stats[kind].bytes).toBeLessThanOrEqual(stats[kind].maxBytes);
