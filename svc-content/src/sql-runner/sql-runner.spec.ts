@@ -144,26 +144,28 @@ describe('fair queueing (issue 17 finding 4)', () => {
   it("answers another learner's attempt within 2 s while one learner's queue of 3 s runaways waits", async () => {
     // Warm the sandbox, so the quick job is judged by CPU like any attempt.
     expect(await fair.run(quick(5), { userId: 'learner' })).toMatchObject({ passed: true });
-    const runaways = Array.from({ length: 6 }, () => fair.run({ op: 'attempt', ...sandbox(5), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, RUNAWAY_LIMIT_MS));
+    const runaways = Array.from({ length: 4 }, () => fair.run({ op: 'attempt', ...sandbox(5), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, RUNAWAY_LIMIT_MS));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // One runaway is in the heavy-query process (its capacity is 1 here), one holds the only worker at the lowest priority, four wait.
+    // One runaway is in the heavy-query process (its capacity is 1 here), one holds the only worker at
+    // the lowest priority, two wait: a queue in arrival order would serve these quick jobs after them.
     for (const userId of ['learner', 'another learner']) {
       const started = Date.now();
       expect(await fair.run(quick(5), { userId })).toMatchObject({ passed: true, rows: [[5]] });
       expect(Date.now() - started).toBeLessThan(QUICK_BOUND_MS);
     }
     // Put back, never dropped: every runaway still ends at its own limit.
-    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 6 }, () => TIMED_OUT));
+    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 4 }, () => TIMED_OUT));
   });
 
   it("gives admins' saves their own lane beside a learner's runaways", async () => {
-    const runaways = Array.from({ length: 4 }, () => fair.run({ op: 'attempt', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, RUNAWAY_LIMIT_MS));
+    // One in the heavy-query process, one in the worker, one waiting ahead of the admin's saves.
+    const runaways = Array.from({ length: 3 }, () => fair.run({ op: 'attempt', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT 1' }, answer: RUNAWAY }, flooder, RUNAWAY_LIMIT_MS));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     expect(await fair.run({ op: 'sandbox', source: 'CREATE TABLE saved (n INTEGER);' }, { admin: true })).toEqual({ ok: true });
     expect(await fair.run({ op: 'reference', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT n FROM t' } }, { admin: true })).toEqual({ ok: true });
     expect(Date.now() - started).toBeLessThan(QUICK_BOUND_MS);
-    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 4 }, () => TIMED_OUT));
+    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 3 }, () => TIMED_OUT));
   });
 
   it("refuses one asker's 33rd waiting job (503), not another's", async () => {
