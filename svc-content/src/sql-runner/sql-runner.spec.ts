@@ -154,7 +154,7 @@ describe('fair queueing (issue 17 finding 4)', () => {
       expect(Date.now() - started).toBeLessThan(QUICK_BOUND_MS);
     }
     // Put back, never dropped: every runaway still ends at its own limit.
-    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 4 }, () => TIMED_OUT));
+    expect(await Promise.all(runaways)).toEqual(runaways.map(() => TIMED_OUT));
   });
 
   it("gives admins' saves their own lane beside a learner's runaways", async () => {
@@ -165,7 +165,7 @@ describe('fair queueing (issue 17 finding 4)', () => {
     expect(await fair.run({ op: 'sandbox', source: 'CREATE TABLE saved (n INTEGER);' }, { admin: true })).toEqual({ ok: true });
     expect(await fair.run({ op: 'reference', ...sandbox(6), check: { kind: 'query', referenceSql: 'SELECT n FROM t' } }, { admin: true })).toEqual({ ok: true });
     expect(Date.now() - started).toBeLessThan(QUICK_BOUND_MS);
-    expect(await Promise.all(runaways)).toEqual(Array.from({ length: 3 }, () => TIMED_OUT));
+    expect(await Promise.all(runaways)).toEqual(runaways.map(() => TIMED_OUT));
   });
 
   it("refuses one asker's 33rd waiting job (503), not another's", async () => {

@@ -17,7 +17,16 @@ export interface Totals {
   skipped: number;
 }
 
-/** The fields of `jest --json` we rely on. */
+/** The fields of `jest --json` we rely on: one test's result, then the whole report. */
+interface AssertionResult {
+  status?: string;
+  fullName?: string;
+  failureMessages?: string[];
+  /** Above 1: CI retried the test (libs/testing/retry-in-ci.cjs); `retryReasons` says why. */
+  invocations?: number;
+  retryReasons?: string[];
+}
+
 interface JestReport {
   numPassedTests?: number;
   numFailedTests?: number;
@@ -28,8 +37,7 @@ interface JestReport {
     name?: string;
     testExecError?: { message?: string } | null;
     failureMessage?: string | null;
-    /** `invocations` above 1: CI retried the test (libs/testing/retry-in-ci.cjs); `retryReasons` says why. */
-    assertionResults?: Array<{ status?: string; fullName?: string; failureMessages?: string[]; invocations?: number; retryReasons?: string[] }>;
+    assertionResults?: AssertionResult[];
   }>;
 }
 
@@ -39,6 +47,11 @@ function firstLine(message: string | undefined): string {
   return (plain.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 200);
 }
 
+/** Passed only on CI's retry (libs/testing/retry-in-ci.cjs). */
+function passedOnRetry(test: AssertionResult): boolean {
+  return test.status === 'passed' && (test.invocations ?? 1) > 1;
+}
+
 function jestFailures(json: JestReport): string[] {
   const failures: string[] = [];
   for (const file of json.testResults ?? []) {
@@ -46,7 +59,7 @@ function jestFailures(json: JestReport): string[] {
     if (file.testExecError) failures.push(`${name}: ${firstLine(file.testExecError.message)}`);
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed') failures.push(`${name} › ${test.fullName ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
-      else if (test.status === 'passed' && (test.invocations ?? 1) > 1) failures.push(`${name} › ${test.fullName ?? '?'} (flaky): ${firstLine(test.retryReasons?.[0])}`);
+      else if (passedOnRetry(test)) failures.push(`${name} › ${test.fullName ?? '?'} (flaky): ${firstLine(test.retryReasons?.[0])}`);
     }
   }
   return failures;
@@ -75,7 +88,7 @@ export function outcomeFromJest(label: string, report: unknown, exitCode: number
   }
   const passed = count(json.numPassedTests);
   const skipped = count(json.numPendingTests) + count(json.numTodoTests);
-  const flaky = (json.testResults ?? []).flatMap((file) => file.assertionResults ?? []).filter((test) => test.status === 'passed' && (test.invocations ?? 1) > 1).length;
+  const flaky = (json.testResults ?? []).flatMap((file) => file.assertionResults ?? []).filter(passedOnRetry).length;
   if (flaky) notes.push(`${flaky} flaky (passed on retry)`);
   if (passed + failed + skipped === 0) notes.push('no tests found');
   return {

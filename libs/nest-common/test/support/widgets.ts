@@ -40,9 +40,8 @@ export async function streamMessages(jsm: JetStreamManager): Promise<Map<string,
 }
 
 /**
- * The stream's message at `seq`, or null where it was deleted. A request that a busy box let time out
- * is asked again: skipping it once read as an event the relay never published (a CI run, three suites
- * at once).
+ * The stream's message at `seq`. A request that a busy box let time out is asked again, then throws:
+ * skipping it would read as an event the relay never published.
  */
 async function messageAt(jsm: JetStreamManager, seq: number) {
   for (let attempt = 1; ; attempt += 1) {
