@@ -60,7 +60,8 @@ async function readWrite(url: string): Promise<unknown> {
 describe('the launcher’s FerretDB', () => {
   let dataDir: string;
   let server: MongoServerBinary;
-  const supervisor = new Supervisor({ printLine: () => undefined, report: () => undefined });
+  const reports: string[] = [];
+  const supervisor = new Supervisor({ printLine: () => undefined, report: (line) => reports.push(line) });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dblearn-socket-'));
@@ -96,7 +97,10 @@ describe('the launcher’s FerretDB', () => {
     expect(await tcpListenersOf(ferret!.pid)).toBe(0);
 
     process.kill(ferret!.pid, 'SIGKILL');
-    await eventually(async () => supervisor.pids().some((entry) => entry.pid !== ferret!.pid), 20_000, 'the supervisor restarts FerretDB');
+    // "Back up" is reported once the restart's socket is made the owner's alone (afterReady); a client
+    // can reach the new socket a moment before that, but only from inside the owner-only DATA_DIR.
+    await eventually(async () => reports.some((line) => line.endsWith('is back up')), 20_000, 'the supervisor restarts FerretDB');
+    expect(supervisor.pids().some((entry) => entry.pid !== ferret!.pid)).toBe(true);
     await eventually(async () => (await readWrite(mongoUrlFor({ socket })).catch(() => null)) !== null, 20_000, 'the restarted FerretDB answers on its socket');
     expect((await stat(socket)).mode & 0o777).toBe(0o600);
   }, 60_000);
