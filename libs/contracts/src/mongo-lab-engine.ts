@@ -129,7 +129,8 @@ export function deepFreeze<T>(value: T): T {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
-    if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+    // A typed array with elements cannot be frozen (and no lab value is one: results hold text for blobs).
+    if (item === null || typeof item !== 'object' || Object.isFrozen(item) || ArrayBuffer.isView(item)) continue;
     Object.freeze(item);
     for (const inner of Object.values(item)) stack.push(inner);
   }
