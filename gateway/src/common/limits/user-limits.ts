@@ -8,7 +8,8 @@ import { clientKey } from '../middleware/rate-limit.middleware.js';
 import { secondsText } from './windows.js';
 
 /*
- * Issue 17 finding 4: per-user limits on calls that cost the servers (graded attempts, Q&A writes),
+ * Issue 17 finding 4: per-user limits on calls that cost the servers (graded attempts, Q&A writes;
+ * searches and attempts in flight per address since issue 30),
  * counted by user id after the auth guard (express-rate-limit runs before it, when nobody is known
  * yet). Counted in this gateway's memory, like the login limits.
  */
@@ -41,10 +42,6 @@ export class UserRateCounter {
   private sweptAt = 0;
 
   constructor(private readonly rate: UserRateLimit) {}
-
-  get limit(): number {
-    return this.rate.limit;
-  }
 
   /** Counts one call; 0 when it is allowed, else the milliseconds until the key may call again. */
   take(key: string, now = Date.now()): number {
