@@ -20,6 +20,8 @@ let users: UsersResponder;
 let state: ResponderState;
 let community: { close(): Promise<void> };
 let content: { close(): Promise<void> };
+/** What the content stand-in answers on content.health. */
+let contentHealth: 'ok' | 'database-stuck' = 'ok';
 let gateway: TestGateway;
 let emailCounter = 0;
 const ourJwt = new JwtService({ secret: TEST_JWT_SECRET });
@@ -50,7 +52,7 @@ beforeAll(async () => {
   state = new ResponderState();
   users = await startUsersResponder(nats.url, state);
   // /health asks every routed service: the content and community stand-ins are always up, so users decides.
-  content = await startHealthResponder(nats.url, 'content');
+  content = await startHealthResponder(nats.url, 'content', () => contentHealth);
   community = await startHealthResponder(nats.url, 'community');
   // As behind a proxy at 127.0.0.1: X-Forwarded-For stands for the client address it wrote.
   // Sign-ups are limited per address (10 accounts a minute): this suite makes more than that from 127.0.0.1.
@@ -326,6 +328,19 @@ describe('when the users service misbehaves', () => {
     await nats.up();
     await eventually(async () => (await api().get('/api/users/me').set(AUTH_HEADER, token)).status === 200, 15_000, 'the gateway and the service reconnected');
     expect((await checked(api().get('/api/health'))).body.services.users).toBe('up');
+  });
+});
+
+describe('when a service\'s database answers no read', () => {
+  it('names a service whose database answers no read on /health (the launcher restarts the database on it)', async () => {
+    contentHealth = 'database-stuck';
+    try {
+      const response = await checked(api().get('/api/health'));
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'unavailable', services: { users: 'up', content: 'database-stuck', community: 'up' } });
+    } finally {
+      contentHealth = 'ok';
+    }
   });
 });
 
