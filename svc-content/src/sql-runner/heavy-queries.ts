@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { type ChildProcess, fork } from 'node:child_process';
-import { type HeavyJobMessage, type HeavyReplyMessage, type SqlJob, type SqlJobReply, TIMED_OUT } from './sql-jobs.js';
+import { type HeavyJobMessage, type HeavyReplyMessage, type SqlHiddenPhaseMessage, type SqlJob, type SqlJobReply, TIMED_OUT } from './sql-jobs.js';
 import { workerFile } from './worker-file.js';
+
+/** How much longer than a hidden run's budget this side waits for the process's own answer. */
+const HIDDEN_GRACE_MS = 100;
 
 /** After the heavy-query process exits, it is started again no sooner than this. */
 const RESTART_DELAY_MS = 1_000;
@@ -10,6 +13,10 @@ interface Waiting {
   resolve(reply: SqlJobReply | typeof TIMED_OUT): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  /** When its time limit ends. */
+  deadline: number;
+  /** Past the practice data (sql-jobs SqlHiddenPhaseMessage): what a time-out or the process's exit answers. */
+  hiddenVerdict?: SqlJobReply;
 }
 
 /**
@@ -37,13 +44,30 @@ export class HeavyQueries {
    * Runs a job (its sandbox's script included) with what is left of its time limit. The limit is
    * kept here too: the process's own timer runs at its low priority and may fire late on a busy box.
    */
-  run(job: SqlJob, timeLimitMs: number): Promise<SqlJobReply | typeof TIMED_OUT> {
+  run(job: SqlJob, timeLimitMs: number, hiddenVerdict?: SqlJobReply): Promise<SqlJobReply | typeof TIMED_OUT> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => this.settle(id)?.resolve(TIMED_OUT), Math.max(0, timeLimitMs));
-      this.running.set(id, { resolve, reject, timer });
+      const deadline = Date.now() + timeLimitMs;
+      const timer = setTimeout(() => this.timeOut(id), Math.max(0, timeLimitMs));
+      this.running.set(id, { resolve, reject, timer, hiddenVerdict, deadline });
       this.child?.send({ id, job, timeLimitMs } satisfies HeavyJobMessage);
     });
+  }
+
+  /** Time is up: "timed out", or past the practice data its hidden verdict. */
+  private timeOut(id: number): void {
+    const waiting = this.settle(id);
+    waiting?.resolve(waiting.hiddenVerdict ?? TIMED_OUT);
+  }
+
+  /** The job's hidden run started: its budget (the process holds it too, but runs at a low priority and may be late). */
+  private enterHidden(id: number, { verdict, budgetMs }: SqlHiddenPhaseMessage['hidden']): void {
+    const waiting = this.running.get(id);
+    if (!waiting) return;
+    waiting.hiddenVerdict = verdict;
+    clearTimeout(waiting.timer);
+    // A little more than the process's own budget: its answer (the same verdict, or the right one) comes first when it can.
+    waiting.timer = setTimeout(() => this.timeOut(id), Math.max(0, Math.min(budgetMs + HIDDEN_GRACE_MS, waiting.deadline - Date.now())));
   }
 
   /** The job's waiter, taken off the running list (undefined when it was settled already). */
@@ -75,11 +99,19 @@ export class HeavyQueries {
     // Detached: a session (and so an autogroup) of its own; it ends when this process's channel closes.
     const child = fork(workerFile(import.meta.url, 'heavy-query-process'), [], { detached: true, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     this.child = child;
-    child.on('message', (message: HeavyReplyMessage) => this.settle(message.id)?.resolve('timedOut' in message ? TIMED_OUT : message.reply));
+    child.on('message', (message: HeavyReplyMessage) => {
+      if ('hidden' in message) this.enterHidden(message.id, message.hidden);
+      else if ('timedOut' in message) this.timeOut(message.id);
+      else this.settle(message.id)?.resolve(message.reply);
+    });
     child.on('error', (error) => this.logger.error(`The heavy-query process failed: ${error.message}`));
     child.on('exit', (code, signal) => {
       this.child = null;
-      for (const id of [...this.running.keys()]) this.settle(id)?.reject(new Error('The query could not be run: its worker stopped.'));
+      for (const id of [...this.running.keys()]) {
+        const waiting = this.settle(id);
+        if (waiting?.hiddenVerdict) waiting.resolve(waiting.hiddenVerdict);
+        else waiting?.reject(new Error('The query could not be run: its worker stopped.'));
+      }
       if (this.closed) return;
       this.logger.error(`The heavy-query process exited (${signal ?? `code ${code}`}); starting it again.`);
       this.restart = setTimeout(() => this.start(), RESTART_DELAY_MS);
