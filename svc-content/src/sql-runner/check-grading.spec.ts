@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
+import { HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE } from '@dblearn/contracts';
 import type { GradedCheck } from './sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 
@@ -20,7 +20,7 @@ describe('the hidden data', () => {
   it('judges order on both datasets, but a correct query may order the ties of the ORDER BY keys either way', async () => {
     expect(await runner.run(job('SELECT id, name FROM t ORDER BY name, id DESC'))).toMatchObject({ passed: true });
     expect(await runner.run(job('SELECT id, name FROM t ORDER BY name DESC'))).toMatchObject({ passed: false, message: expect.stringContaining('not in the expected order') });
-    expect(await runner.run(job("SELECT * FROM (VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid'))"))).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
+    expect(await runner.run(job("SELECT * FROM (VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid')) ORDER BY 2"))).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
   });
 });
 
@@ -33,8 +33,9 @@ describe('order and columns on both datasets', () => {
   const shuffled = "CREATE TABLE t (id INT PRIMARY KEY, name TEXT); INSERT INTO t VALUES (3, 'Cid'), (1, 'Ann'), (2, 'Ann');";
   const byId: GradedCheck = { kind: 'query', referenceSql: 'SELECT id, name FROM t ORDER BY id' };
 
-  it('a query without the ORDER BY the task asks for fails on the hidden data, saying only that the order differs', async () => {
-    expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t')).toMatchObject({ passed: false, message: expect.stringMatching(/hidden data: the rows are in another order/) });
+  it('an order that holds on the practice data only fails on the hidden data, saying only that the order differs; no ORDER BY fails', async () => {
+    expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t ORDER BY rowid')).toMatchObject({ passed: false, message: expect.stringMatching(/hidden data: the rows are in another order/) });
+    expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t')).toMatchObject({ passed: false, message: MISSING_ORDER_MESSAGE });
     expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t ORDER BY 1')).toMatchObject({ passed: true });
   });
 

@@ -16,6 +16,7 @@ import {
   HIDDEN_DATA_PREFIX,
   hiddenDifference,
   isHiddenDataMessage,
+  MISSING_ORDER_MESSAGE,
   type MongoCollections,
   mongoQueryOrders,
   type MongoQuery,
@@ -193,8 +194,10 @@ function probeFailure(data: GradingData, check: StateCheck): SqlJobFailure | nul
 /** Grades a learner's answer (SQL for query and state checks, a ```mongo query for mongo checks). Never throws for what the answer does. */
 export function gradeAttempt(data: GradingData, check: GradedCheck, answer: string): GradedAttempt {
   switch (check.kind) {
-    case 'query':
-      return gradeOnBoth(data, check, (which) => runReadingOrOnCopy(data.sql, data.sqlBytes(which), answer));
+    case 'query': {
+      const unordered = ordersAtTopLevel(check.referenceSql) && !ordersAtTopLevel(answer);
+      return gradeOnBoth(data, check, (which) => runReadingOrOnCopy(data.sql, data.sqlBytes(which), answer), { unordered });
+    }
     case 'state':
       return gradeState(data, check, answer);
     case 'mongo': {
@@ -212,7 +215,12 @@ const optionsOf = (check: GradedCheck): GradeOptions => ({ strictColumns: check.
  * hidden data, whose fail says what kind of difference it is and nothing of its values. `run`
  * throws SqlFailure for the learner's error; `extra` grades more on the hidden data once it matches.
  */
-function gradeOnBoth(data: GradingData, check: Exclude<GradedCheck, { kind: 'mongo' }>, run: (which: Dataset) => QueryResult, extra?: () => string | null): GradedAttempt {
+function gradeOnBoth(
+  data: GradingData,
+  check: Exclude<GradedCheck, { kind: 'mongo' }>,
+  run: (which: Dataset) => QueryResult,
+  { unordered = false, extra }: { unordered?: boolean; extra?: () => string | null } = {},
+): GradedAttempt {
   // The reference's side first, so the practice run's time is the learner's alone (it sets the hidden run's budget).
   const expected = expectedOf(data, check, 'visible') as Expected<QueryResult>;
   const clock = data.clockMs ?? (() => performance.now());
@@ -229,6 +237,8 @@ function gradeOnBoth(data: GradingData, check: Exclude<GradedCheck, { kind: 'mon
   const shown: GradedAttempt = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
   // A fail shows the first expected rows of the visible data beside the learner's: the reason made visible, not the whole answer.
   if (!verdict.passed) return { ...shown, expected: { columns: expected.result.columns, rows: expected.result.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.result.rows.length } };
+  // Right rows without the ORDER BY the task asks for: SQL promises no order without one, whatever the data gives.
+  if (unordered) return { ...shown, passed: false, message: MISSING_ORDER_MESSAGE };
   // Building the hidden data and its expected result is not the learner's run either.
   const onHidden = expectedOf(data, check, 'hidden') as Expected<QueryResult>;
   data.enteringHidden?.({ ...shown, passed: false, message: HIDDEN_DATA_MESSAGE }, practiceMs);
@@ -271,7 +281,7 @@ function gradeState(data: GradingData, check: StateCheck, statements: string): G
         if (which === 'visible') probeMessage = unmetProbeMessage(data.sql, db, check.probes);
         return result;
       }),
-    atomicity,
+    { extra: atomicity },
   );
   // Only a result right on the visible data goes on to the probes' verdict (a wrong one already says why).
   if (graded.passed && probeMessage) return { ...graded, passed: false, message: probeMessage };
@@ -386,6 +396,7 @@ function gradeMongo(data: GradingData, check: Extract<GradedCheck, { kind: 'mong
   const { actual, expected } = results;
   const shown: GradedAttempt = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
   if (!verdict.passed) return { ...shown, expected: { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length } };
+  if (mongoQueryOrders(parsedReference(check.referenceQuery)) && !mongoQueryOrders(query)) return { ...shown, passed: false, message: MISSING_ORDER_MESSAGE };
   const reference = expectedOf(data, check, 'hidden') as Expected<unknown[]>;
   data.enteringHidden?.({ ...shown, passed: false, message: HIDDEN_DATA_MESSAGE }, practiceMs);
   const hidden = hiddenVerdict(() => {

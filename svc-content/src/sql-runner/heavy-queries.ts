@@ -3,9 +3,6 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { type HeavyJobMessage, type HeavyReplyMessage, type SqlHiddenPhaseMessage, type SqlJob, type SqlJobReply, TIMED_OUT } from './sql-jobs.js';
 import { workerFile } from './worker-file.js';
 
-/** How much longer than a hidden run's budget this side waits for the process's own answer. */
-const HIDDEN_GRACE_MS = 100;
-
 /** After the heavy-query process exits, it is started again no sooner than this. */
 const RESTART_DELAY_MS = 1_000;
 
@@ -13,8 +10,6 @@ interface Waiting {
   resolve(reply: SqlJobReply | typeof TIMED_OUT): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
-  /** When its time limit ends. */
-  deadline: number;
   /** Past the practice data (sql-jobs SqlHiddenPhaseMessage): what a time-out or the process's exit answers. */
   hiddenVerdict?: SqlJobReply;
 }
@@ -47,9 +42,8 @@ export class HeavyQueries {
   run(job: SqlJob, timeLimitMs: number, hiddenVerdict?: SqlJobReply): Promise<SqlJobReply | typeof TIMED_OUT> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const deadline = Date.now() + timeLimitMs;
       const timer = setTimeout(() => this.timeOut(id), Math.max(0, timeLimitMs));
-      this.running.set(id, { resolve, reject, timer, hiddenVerdict, deadline });
+      this.running.set(id, { resolve, reject, timer, hiddenVerdict });
       this.child?.send({ id, job, timeLimitMs } satisfies HeavyJobMessage);
     });
   }
@@ -60,14 +54,13 @@ export class HeavyQueries {
     waiting?.resolve(waiting.hiddenVerdict ?? TIMED_OUT);
   }
 
-  /** The job's hidden run started: its budget (the process holds it too, but runs at a low priority and may be late). */
-  private enterHidden(id: number, { verdict, budgetMs }: SqlHiddenPhaseMessage['hidden']): void {
+  /**
+   * The job's hidden run started: a time-out now answers its verdict. Its budget is the process's to
+   * hold (in the worker thread's CPU time; this side's clock would count the low priority's waits).
+   */
+  private enterHidden(id: number, { verdict }: SqlHiddenPhaseMessage['hidden']): void {
     const waiting = this.running.get(id);
-    if (!waiting) return;
-    waiting.hiddenVerdict = verdict;
-    clearTimeout(waiting.timer);
-    // A little more than the process's own budget: its answer (the same verdict, or the right one) comes first when it can.
-    waiting.timer = setTimeout(() => this.timeOut(id), Math.max(0, Math.min(budgetMs + HIDDEN_GRACE_MS, waiting.deadline - Date.now())));
+    if (waiting) waiting.hiddenVerdict = verdict;
   }
 
   /** The job's waiter, taken off the running list (undefined when it was settled already). */

@@ -64,7 +64,9 @@ export interface SqlReplyMessage {
  * The hidden phase is a black box (issue 30, Medium 4): once an attempt matches on the practice data
  * its worker says so before the hidden run, with the answer to give if that run does not end (the
  * same fail as any hidden mismatch) and the run's budget: HIDDEN_BUDGET_FACTOR times the practice
- * run's time, at least HIDDEN_BUDGET_FLOOR_MS (under the time limit, which still applies). A
+ * run's CPU time, at least HIDDEN_BUDGET_FLOOR_MS (under the time limit, which still applies).
+ * SqlRunner holds it in wall time (its workers run at normal priority), the heavy-query process in
+ * the worker thread's CPU time (its low priority stretches wall time on a busy box). A
  * time-out, a worker's memory error or a crash after this answers `verdict`, never "ran longer
  * than 2 s", so the time limit tells nothing of the hidden data, and its timing no more than the budget.
  */
