@@ -65,7 +65,7 @@ test('a hint appears after each failed attempt; after three the solution is reve
   await writeQuery(page, editor, "SELECT 'Ada' UNION ALL SELECT 'Alan'");
   await card.getByRole('button', { name: 'Check' }).click();
   // It says what kind of difference it is, never a hidden value.
-  await expect(card.getByRole('alert')).toHaveText(/^Not passed: Your answer matches on the practice data but not on the hidden data: [a-z ,()]+\.$/);
+  await expect(card.getByRole('alert')).toHaveText(/^Not passed: Your answer matches on the practice data but not on the hidden data: .+\.$/);
   await expect(card.getByRole('region', { name: 'Expected result' })).toHaveCount(0);
   const hints = card.getByRole('region', { name: 'Hints' });
   await expect(hints.getByRole('listitem')).toHaveText(['Hint 1: The city is a column of member.']);
