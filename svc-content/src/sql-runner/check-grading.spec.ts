@@ -8,8 +8,13 @@ const hiddenDataMessage = new RegExp(`^${HIDDEN_DATA_PREFIX}`);
 
 // Grading on the hidden data through the real worker pool (its worker script is the built one in dist/).
 
-const runner = new SqlRunner({ sqlWorkers: 1 });
-afterAll(() => runner.onModuleDestroy());
+const pool = new SqlRunner({ sqlWorkers: 1 });
+afterAll(() => pool.onModuleDestroy());
+/**
+ * What a check does, not how fast: every job gets 20 s (a cold worker building a sandbox and its
+ * variant can outlast the learner's 2 s on a machine busy with other suites).
+ */
+const runner = { run: (job: Parameters<SqlRunner['run']>[0], timeLimitMs = 20_000) => pool.run(job, undefined, timeLimitMs) };
 
 const VISIBLE = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid');";
 const HIDDEN = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'Ann'), (2, 'Ann'), (3, 'Dee');";
@@ -51,10 +56,11 @@ describe('order and columns on both datasets', () => {
   it('a runaway that fires only on the hidden data gets the answer of any hidden mismatch, not a time-out', async () => {
     const runaway = `SELECT id, name FROM t WHERE CASE WHEN (SELECT count(*) FROM t WHERE name = 'Dee') > 0
       THEN (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) > 0 FROM r) ELSE 1 END ORDER BY name`;
-    const reply = await runner.run(job(runaway));
+    // 10 s: past the practice data a time-out answers like a miss, whichever limit ends it.
+    const reply = await runner.run(job(runaway), 10_000);
     expect(reply).not.toBe(TIMED_OUT);
     expect(reply).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('state checks: schema facts, atomicity and plans', () => {
