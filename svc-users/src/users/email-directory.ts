@@ -1,4 +1,4 @@
-import { type AdminChangedEvent, EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
+import { type AccountRemovedEvent, type AdminChangedEvent, EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
 import { EventsConnection } from '@dblearn/nest-common';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -20,6 +20,8 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('EmailDirectory');
   private ids = new Map<string, string>();
   private admins = new Set<string>();
+  /** Deleted accounts: the gateway refuses their tokens (issue 30, Low 7). */
+  private removed = new Set<string>();
   private readonly subscriptions: Subscription[] = [];
   private stopped = false;
 
@@ -49,6 +51,19 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     this.ids.set(normalizeEmail(email), id);
   }
 
+  /** A deleted account: its address is free again, its id refused. */
+  remove(email: string, id: string): void {
+    const key = normalizeEmail(email);
+    if (this.ids.get(key) === id) this.ids.delete(key);
+    this.admins.delete(id);
+    this.removed.add(id);
+  }
+
+  /** Every removed account's id now. */
+  removedIds(): string[] {
+    return [...this.removed];
+  }
+
   /** Every admin's id now. */
   adminIds(): string[] {
     return [...this.admins];
@@ -59,6 +74,12 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     else this.admins.delete(id);
   }
 
+  /** Another instance deleted this account: forget its address too (a pass over memory, once per deletion). */
+  private removeId(id: string): void {
+    for (const [email, owner] of this.ids) if (owner === id) this.remove(email, id);
+    this.removed.add(id);
+  }
+
   get size(): number {
     return this.ids.size;
   }
@@ -66,7 +87,13 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private async reload(): Promise<void> {
     const next = new Map<string, string>();
     const admins = new Set<string>();
-    for await (const user of this.users.find({}, { email: 1, isAdmin: 1 }).lean<{ _id: Types.ObjectId; email: string; isAdmin?: boolean }>().cursor()) {
+    const removed = new Set<string>();
+    type Entry = { _id: Types.ObjectId; email: string; isAdmin?: boolean; deleted?: boolean };
+    for await (const user of this.users.find({}, { email: 1, isAdmin: 1, deleted: 1 }).lean<Entry>().cursor()) {
+      if (user.deleted === true) {
+        removed.add(user._id.toHexString());
+        continue;
+      }
       next.set(user.email, user._id.toHexString());
       if (user.isAdmin === true) admins.add(user._id.toHexString());
     }
@@ -74,6 +101,9 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     for (const [email, id] of this.ids) if (!next.has(email)) next.set(email, id);
     this.ids = next;
     this.admins = admins;
+    // Accounts removed while the load ran stay removed.
+    for (const id of this.removed) removed.add(id);
+    this.removed = removed;
   }
 
   private listen(nc: NatsConnection): void {
@@ -82,6 +112,9 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     this.subscriptions.push(
       subscribeEvents<UserRegisteredEvent>(nc, EVENT_SUBJECTS.userRegistered, (event) => {
         if (typeof event.email === 'string' && typeof event.entityId === 'string') this.add(event.email, event.entityId);
+      }),
+      subscribeEvents<AccountRemovedEvent>(nc, EVENT_SUBJECTS.accountRemoved, (event) => {
+        if (typeof event.entityId === 'string') this.removeId(event.entityId);
       }),
       subscribeEvents<AdminChangedEvent>(nc, EVENT_SUBJECTS.adminChanged, (event) => {
         if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.setAdmin(event.entityId, event.isAdmin);
