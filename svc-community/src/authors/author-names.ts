@@ -23,6 +23,8 @@ interface KnownAuthor {
 export class AuthorNames implements OnModuleInit {
   private readonly authors = new Map<string, KnownAuthor>();
   private readonly listeners = new Set<(authorId: string) => void>();
+  /** Accounts that posted since this start without a known name (a token from before names): their first name changes posts too. */
+  private readonly unnamedPosters = new Set<string>();
 
   constructor(@InjectModel(Author.name) private readonly model: Model<Author>) {}
 
@@ -62,7 +64,11 @@ export class AuthorNames implements OnModuleInit {
 
   /** A first post by an account not heard of yet: the name its token carries, until svc-users' events say otherwise. */
   async guess(authorId: string, name: string | undefined): Promise<void> {
-    if (this.authors.has(authorId) || !name) return;
+    if (this.authors.has(authorId)) return;
+    if (!name) {
+      this.unnamedPosters.add(authorId);
+      return;
+    }
     await this.apply(authorId, { name, at: 0, deleted: false });
   }
 
@@ -73,6 +79,7 @@ export class AuthorNames implements OnModuleInit {
     // Stored first: if the write fails the event is retried, and memory never runs ahead of the database.
     await this.model.updateOne({ _id: authorId }, { $set: { name: next.name, at: new Date(next.at), deleted: next.deleted } }, { upsert: true }).exec();
     this.authors.set(authorId, next);
-    for (const listener of this.listeners) listener(authorId);
+    // An account first heard of has no post showing a name yet (its posts guess one first): nothing to redo for each sign-up.
+    if (known || this.unnamedPosters.delete(authorId)) for (const listener of this.listeners) listener(authorId);
   }
 }
