@@ -19,6 +19,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
 import { DISPLAY_NAME_BACKFILL_ID, DisplayNameBackfill } from '../src/users/display-name-backfill.js';
+import { TOO_MANY_DELETION_TRIES_MESSAGE } from '../src/users/deletion-tries.js';
 import { WRONG_PASSWORD_MESSAGE } from '../src/users/users.service.js';
 import { startUsersService, suiteConfig, UsersCaller } from './support/users-service.js';
 
@@ -123,6 +124,15 @@ describe('display names and account deletion in svc-users', () => {
     const again = await register({ email: 'doomed@example.com', displayName: 'Doomed One' });
     expect(again._id).not.toBe(doomed._id);
     expect(await refusal(USERS_PATTERNS.register, { email: 'doomed@example.com', password: 'secret-one', skill: 'beginner' })).toEqual({ statusCode: 400, message: EMAIL_TAKEN_MESSAGE });
+  });
+
+  it('stops taking passwords for a deletion after five wrong ones, so a stolen session cannot guess it', async () => {
+    const target = await register();
+    for (let wrong = 0; wrong < 5; wrong += 1) {
+      expect(await refusal(USERS_PATTERNS.deleteAccount, { userId: target._id, password: `guess-${wrong}` })).toMatchObject({ statusCode: 400 });
+    }
+    expect(await refusal(USERS_PATTERNS.deleteAccount, { userId: target._id, password: 'secret-one' })).toEqual({ statusCode: 429, message: TOO_MANY_DELETION_TRIES_MESSAGE });
+    expect((await users.send<UserProfile>(USERS_PATTERNS.findProfile, { userId: target._id })).email).toBe(target.email);
   });
 
   it('names the accounts made before display names once, with their events, and a second run changes nothing', async () => {

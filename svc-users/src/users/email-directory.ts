@@ -15,13 +15,19 @@ import { User } from './users.schema.js';
  * The admins come with the same load (no second scan) and follow `admin.changed` events: the
  * gateway asks for them once at its start (issue 20).
  */
+/**
+ * How long a deleted account is named to the gateways: longer than a token lives (JWT_MAX_AGE, 7 days
+ * by default), so the list stays bounded. A gateway keeps what it heard until it restarts.
+ */
+export const REMOVED_ACCOUNTS_KEPT_MS = 8 * 24 * 3600_000;
+
 @Injectable()
 export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('EmailDirectory');
   private ids = new Map<string, string>();
   private admins = new Set<string>();
-  /** Deleted accounts: the gateway refuses their tokens (issue 30, Low 7). */
-  private removed = new Set<string>();
+  /** Deleted accounts and when: the gateway refuses their tokens (issue 30, Low 7). */
+  private removed = new Map<string, number>();
   private readonly subscriptions: Subscription[] = [];
   private stopped = false;
 
@@ -56,12 +62,12 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     const key = normalizeEmail(email);
     if (this.ids.get(key) === id) this.ids.delete(key);
     this.admins.delete(id);
-    this.removed.add(id);
+    if (!this.removed.has(id)) this.removed.set(id, Date.now());
   }
 
-  /** Every removed account's id now. */
-  removedIds(): string[] {
-    return [...this.removed];
+  /** The accounts removed recently enough that a token of theirs may still be unexpired. */
+  removedIds(now = Date.now()): string[] {
+    return [...this.removed].filter(([, at]) => now - at < REMOVED_ACCOUNTS_KEPT_MS).map(([id]) => id);
   }
 
   /** Every admin's id now. */
@@ -77,7 +83,7 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   /** Another instance deleted this account: forget its address too (a pass over memory, once per deletion). */
   private removeId(id: string): void {
     for (const [email, owner] of this.ids) if (owner === id) this.remove(email, id);
-    this.removed.add(id);
+    if (!this.removed.has(id)) this.removed.set(id, Date.now());
   }
 
   get size(): number {
@@ -87,11 +93,11 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private async reload(): Promise<void> {
     const next = new Map<string, string>();
     const admins = new Set<string>();
-    const removed = new Set<string>();
-    type Entry = { _id: Types.ObjectId; email: string; isAdmin?: boolean; deleted?: boolean };
-    for await (const user of this.users.find({}, { email: 1, isAdmin: 1, deleted: 1 }).lean<Entry>().cursor()) {
+    const removed = new Map<string, number>();
+    type Entry = { _id: Types.ObjectId; email: string; isAdmin?: boolean; deleted?: boolean; deletedAt?: Date };
+    for await (const user of this.users.find({}, { email: 1, isAdmin: 1, deleted: 1, deletedAt: 1 }).lean<Entry>().cursor()) {
       if (user.deleted === true) {
-        removed.add(user._id.toHexString());
+        removed.set(user._id.toHexString(), user.deletedAt ? new Date(user.deletedAt).getTime() : Date.now());
         continue;
       }
       next.set(user.email, user._id.toHexString());
@@ -102,7 +108,7 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     this.ids = next;
     this.admins = admins;
     // Accounts removed while the load ran stay removed.
-    for (const id of this.removed) removed.add(id);
+    for (const [id, at] of this.removed) if (!removed.has(id)) removed.set(id, at);
     this.removed = removed;
   }
 

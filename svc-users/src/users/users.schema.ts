@@ -66,6 +66,9 @@ export class User {
   @Prop({ type: Boolean })
   deleted?: boolean;
 
+  @Prop({ type: Date })
+  deletedAt?: Date;
+
   /** `scrypt$N$r$p$salt$hash`; never selected unless asked for, never sent anywhere. */
   @Prop({ type: String, required: true, select: false })
   passwordHash!: string;

@@ -26,6 +26,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
 import type { HashKeys } from '../auth/hash-gate.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { DeletionTries } from './deletion-tries.js';
 import { DisplayNames } from './display-names.js';
 import { EmailDirectory } from './email-directory.js';
 import { normalizeEmail } from './email.js';
@@ -41,6 +42,8 @@ type CredentialFields = PublicUserFields & { passwordHash: string; deleted?: boo
 
 @Injectable()
 export class UsersService implements OnModuleInit {
+  private readonly deletionTries = new DeletionTries();
+
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly hasher: PasswordHasher,
@@ -118,12 +121,16 @@ export class UsersService implements OnModuleInit {
         .lean<{ email: string; displayName?: string; deleted?: boolean; passwordHash: string }>()
         .exec();
       if (!user || user.deleted === true) throw notFound(USER_NOT_FOUND_MESSAGE);
-      if (!(await this.hasher.verify(password, user.passwordHash, hashKeys(client, user.email)))) throw badRequest(WRONG_PASSWORD_MESSAGE);
+      this.deletionTries.assertMayTry(userId);
+      if (!(await this.hasher.verify(password, user.passwordHash, hashKeys(client, user.email)))) {
+        this.deletionTries.failed(userId);
+        throw badRequest(WRONG_PASSWORD_MESSAGE);
+      }
       assertBeforeDeadline();
       await this.store.update(
         userId,
         {
-          $set: { deleted: true, email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', savedQuestion: [], finishedProject: [], readTutorial: [] },
+          $set: { deleted: true, deletedAt: new Date(), email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', savedQuestion: [], finishedProject: [], readTutorial: [] },
           $unset: { displayName: 1 },
         },
         domainEvent(EVENT_SUBJECTS.accountRemoved, { entityId: userId, reason: 'deleted' as const }),
