@@ -87,6 +87,19 @@ describe('authors of Q&A posts in svc-community', () => {
     expect((await summaryOf(question._id))?.authorName).toBe('Ana Before');
   });
 
+  it('every instance follows a rename at once, whichever one stores it', async () => {
+    await create(ana);
+    const other = await startCommunityService(config);
+    try {
+      await publish(EVENT_SUBJECTS.userRenamed, { entityId: ana._id, displayName: 'Ana Everywhere' });
+      const names = () => [service!, other].map((app) => app.get(AuthorNames).nameOf(ana._id));
+      await eventually(async () => names().every((name) => name === 'Ana Everywhere'), 20_000, 'both instances know the new name');
+      await eventually(async () => (await db.collection('authors').findOne({ _id: ana._id } as never))?.name === 'Ana Everywhere', 20_000, 'the name stored');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('an older event never undoes a newer name', async () => {
     const question = await create(ben);
     await publish(EVENT_SUBJECTS.userRenamed, { entityId: ben._id, displayName: 'Ben Newest' });
