@@ -29,13 +29,13 @@ let gateway: TestGateway;
 const jwt = new JwtService({ secret: TEST_JWT_SECRET });
 const communityDb = uniqueDatabaseName('gateway_community');
 
-function tokenFor(email: string, name: string, isAdmin = false): string {
+function tokenFor(email: string, isAdmin = false, name = 'A Learner'): string {
   const claims: TokenClaims = { _id: new mongoose.Types.ObjectId().toHexString(), email, skill: 'beginner', isAdmin, name };
   return jwt.sign(claims, { expiresIn: '1h' });
 }
 
-const author = tokenFor('author@example.com', 'The Author');
-const other = tokenFor('other@example.com', 'Other Learner');
+const author = tokenFor('author@example.com', false, 'The Author');
+const other = tokenFor('other@example.com', false, 'Other Learner');
 /** Admin rights come from the account (issue 6): svc-users' ADMIN_EMAIL account, signed in (beforeAll). */
 const ADMIN_ACCOUNT = { email: 'admin@qna.dblearn.test', password: 'qna-admin-password' };
 let admin = '';

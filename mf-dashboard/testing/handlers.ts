@@ -21,7 +21,7 @@ export function dashboardHandlers(store: DashboardStore) {
       store.profile = { ...store.profile, displayName };
       return HttpResponse.json<UserProfile>(store.profile);
     }),
-    http.delete('/api/users/me', () => new HttpResponse(null, { status: 204 })),
+    http.delete('/api/users/me', () => HttpResponse.json({ deleted: true })),
     http.get('/api/course', ({ request }) => pagedAnswer<Course>(store.courses, new URL(request.url))),
   ];
 }

@@ -1,10 +1,9 @@
 import { AUTH_HEADER, type PublicUser, type TokenClaims, type UserProfile } from '@dblearn/contracts';
-import { PublicUserAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Res } from '@nestjs/common';
+import { AccountDeletedAnswer, PublicUserAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
+import { Body, Controller, Delete, Get, Patch, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiNoContentResponse,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
@@ -66,16 +65,17 @@ export class UsersController {
   }
 
   @Delete('me')
-  @HttpCode(HttpStatus.NO_CONTENT)
   @ApiSecurity(AUTH_HEADER)
   @ApiOperation({
     summary: 'Delete the account',
     description: 'The owner confirms with the password. Its tokens stop working at once everywhere; its posts stay, shown as by "deleted learner".',
   })
-  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiOkResponse({ schema: answerSchema(AccountDeletedAnswer), description: 'Deleted.' })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'Not the password of this account, or a rule is broken: nothing was deleted.' })
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Five wrong passwords for this account in 15 minutes: try again later.' })
   @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
-  async deleteAccount(@CurrentUser() caller: TokenClaims, @Body() body: DeleteAccountDto, @ClientAddress() client: string): Promise<void> {
+  async deleteAccount(@CurrentUser() caller: TokenClaims, @Body() body: DeleteAccountDto, @ClientAddress() client: string): Promise<{ deleted: true }> {
     await this.users.deleteAccount(caller, body.password, client);
+    return { deleted: true };
   }
 }

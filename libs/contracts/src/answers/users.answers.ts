@@ -15,6 +15,11 @@ export const PublicUserAnswer = z
   })
   .meta({ id: 'PublicUser' });
 
+/** DELETE /users/me (issue 30, Low 7). */
+export const AccountDeletedAnswer = z
+  .object({ deleted: z.literal(true).meta({ description: 'The account is gone; its tokens are refused from now on.' }) })
+  .meta({ id: 'AccountDeleted' });
+
 /** Progress (NOTES Glossary): copies kept in svc-users and refreshed by content events (DESIGN "Data"). */
 export const SavedQuestionAnswer = z
   .object({ _id: objectId(), topic: topic(), question: z.string(), answer: z.string() })

@@ -8,7 +8,7 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/users/me', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
-    deleteAccount: build.mutation<void, { password: string }>({
+    deleteAccount: build.mutation<{ deleted: true }, { password: string }>({
       query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
     }),
   }),
