@@ -92,6 +92,17 @@ describe('display names and account deletion in svc-users', () => {
     expect(await refusal(USERS_PATTERNS.register, { email: 'late@example.com', password: 'secret-one', skill: 'beginner', displayName: 'Linus T' })).toMatchObject({ statusCode: 409 });
   });
 
+  it('a refused rename keeps every claim of the current name', async () => {
+    const pat = await register({ displayName: 'Patl' });
+    await register({ displayName: 'pati' });
+    // 'PatI' looks like Pat's own 'Patl' and, in lower case, is 'pati': someone else's.
+    expect(await refusal(USERS_PATTERNS.rename, { userId: pat._id, displayName: 'PatI' })).toEqual({ statusCode: 409, message: DISPLAY_NAME_TAKEN_MESSAGE });
+    expect(await refusal(USERS_PATTERNS.register, { email: `x${(mailbox += 1)}@example.com`, password: 'secret-one', skill: 'beginner', displayName: 'Patl' })).toEqual({
+      statusCode: 409,
+      message: DISPLAY_NAME_TAKEN_MESSAGE,
+    });
+  });
+
   it('a name stays unique under two racing claims', async () => {
     const [first, second] = await Promise.all([register(), register()]);
     const results = await Promise.allSettled([rename(first!._id, 'Racer'), rename(second!._id, 'Racer')]);

@@ -28,11 +28,13 @@ export class DisplayNames {
 
   /** Claims `name` for `userId`, or throws 409 "That display name is taken." (keys this user holds already count as theirs). */
   async claim(name: string, userId: string): Promise<void> {
-    const taken: string[] = [];
+    // Only the keys claimed here are given back on a refusal: one the user held already stays theirs.
+    const claimedNow: string[] = [];
     for (const key of displayNameKeys(name)) {
-      if (await this.claimKey(key, userId)) taken.push(key);
-      else {
-        await this.releaseKeys(taken, userId);
+      const outcome = await this.claimKey(key, userId);
+      if (outcome === 'claimed') claimedNow.push(key);
+      if (outcome === 'taken') {
+        await this.releaseKeys(claimedNow, userId);
         throw conflict(DISPLAY_NAME_TAKEN_MESSAGE);
       }
     }
@@ -68,23 +70,23 @@ export class DisplayNames {
     }
   }
 
-  /** True when `key` is `userId`'s now (newly, already, or taken over from a stale claim). */
-  private async claimKey(key: string, userId: string): Promise<boolean> {
+  /** Whether `key` is `userId`'s now: claimed here (new, or taken over from a stale claim), held already, or someone else's. */
+  private async claimKey(key: string, userId: string): Promise<'claimed' | 'held' | 'taken'> {
     for (let tries = 0; tries < 3; tries += 1) {
       try {
         await this.claims.create({ _id: key, userId, at: new Date() });
-        return true;
+        return 'claimed';
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
       const holder = await this.claims.findById(key, { userId: 1, at: 1 }).lean<{ userId: string; at: Date }>().exec();
       if (!holder) continue; // released meanwhile: try again
-      if (holder.userId === userId) return true;
-      if (!(await this.isStale(key, holder))) return false;
+      if (holder.userId === userId) return 'held';
+      if (!(await this.isStale(key, holder))) return 'taken';
       // Only that stale claim (a rare path: FerretDB scans for the extra fields), never one just taken by a racer.
       await this.claims.deleteOne({ _id: key, userId: holder.userId, at: holder.at }).exec();
     }
-    return false;
+    return 'taken';
   }
 
   /** An old claim whose user is gone or does not have a name with this key (a rename or sign-up that stopped halfway). */
