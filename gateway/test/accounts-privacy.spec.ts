@@ -149,6 +149,26 @@ describe('display names instead of e-mails (issue 36)', () => {
   });
 });
 
+describe('a rename while svc-community is down (issue 36)', () => {
+  it('is answered 200 by svc-users and shows on every post once svc-community is back, never half', async () => {
+    const finn = await signUp('Finn Before');
+    const reader = await signUp();
+    const posted = await checked(api().post('/api/qna').set(AUTH_HEADER, finn.token).send({ topic: 'nosql', title: 'Renamed while the forum was down', description: 'Whose name shows afterwards?' }));
+    const id = (posted.body as QnaQuestion)._id;
+    await svcCommunity.stop();
+    try {
+      const renamed = await checked(api().patch('/api/users/me').set(AUTH_HEADER, finn.token).send({ displayName: 'Finn After' }));
+      expect(renamed.status).toBe(200);
+      expect((await checked(api().get(`/api/qna/${id}`).set(AUTH_HEADER, reader.token))).status).toBe(503);
+    } finally {
+      svcCommunity.start();
+    }
+    await eventually(async () => (await api().get(`/api/qna/${id}`).set(AUTH_HEADER, reader.token)).body?.authorName === 'Finn After', 60_000, 'the new name after the restart');
+    const listed = (await checked(api().get('/api/qna?topic=nosql').set(AUTH_HEADER, reader.token))).body as QnaQuestion[];
+    expect(listed.find((item) => item._id === id)?.authorName).toBe('Finn After');
+  });
+});
+
 describe('a deleted account (issue 30, Low 7)', () => {
   it('needs the password; then its token is refused on every route of every gateway at once, and its posts show "deleted learner"', async () => {
     const eve = await signUp('Eve Leaving');

@@ -97,6 +97,8 @@ describe('a deleted account (issue 30, Low 7)', () => {
       ['/users/me', {}],
       ['/qna', {}],
       ['/search?q=anything', {}],
+      // An attempt at a check (any project id: the token is refused before anything is looked up).
+      ['/project/665f1c2a9b1e8a3d4c5b6a79/attempts', { json: { id: '665f1c2a9b1e8a3d4c5b6a7a', answer: 'SELECT 1' } }],
     ];
     for (const [path, init] of attempts) {
       const response = await api(path, { ...init, token: leaver.token });
