@@ -79,7 +79,7 @@ describe('registration and sessions', () => {
     const response = await checked(api().post('/api/users').send({ email, password: 'secret-password', skill: 'intermediate' }));
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: email.toLowerCase(), skill: 'intermediate', isAdmin: false });
+    expect(response.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: email.toLowerCase(), displayName: expect.stringMatching(/^learner-\d{4}$/), skill: 'intermediate', isAdmin: false });
     const token = response.headers[AUTH_HEADER];
     expect(typeof token).toBe('string');
 
@@ -91,8 +91,8 @@ describe('registration and sessions', () => {
   it('signs exactly the contract claims into the token, with an expiry', async () => {
     const { token, user } = await register();
     const claims = ourJwt.verify<Record<string, unknown>>(token, { algorithms: ['HS256'] });
-    expect(Object.keys(claims).sort()).toEqual(['_id', 'email', 'exp', 'iat', 'isAdmin', 'skill']);
-    expect(claims).toMatchObject({ _id: user._id, email: user.email, skill: 'beginner', isAdmin: false });
+    expect(Object.keys(claims).sort()).toEqual(['_id', 'email', 'exp', 'iat', 'isAdmin', 'name', 'skill']);
+    expect(claims).toMatchObject({ _id: user._id, email: user.email, skill: 'beginner', isAdmin: false, name: user.displayName });
     expect(claims.exp).toBe((claims.iat as number) + 7 * 24 * 3600);
   });
 

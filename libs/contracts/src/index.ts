@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './shell-config.js';
 export * from './messaging/index.js';
 export * from './email.js';
+export * from './display-name.js';
 export * from './http-limits.js';
 export * from './mongo-lab.js';
 export * from './mongo-lab-engine.js';
