@@ -191,7 +191,7 @@ describe('the storage layer (DocumentStore, DocumentLocks), against real FerretD
   });
 
   it('creates and updates 150 documents in short bulk commands, each with its event, and the database answers after (decision 0022)', async () => {
-    // One update command of 100 updates of existing documents wedges a FerretDB database for good.
+    // One update command of 100 updates of existing documents wedges a stock FerretDB database for good.
     const ids = Array.from({ length: 150 }, () => new mongoose.Types.ObjectId());
     await store.createAll(ids.map((_id) => ({ doc: { _id, title: 'bulk', topic: 'storage', rank: 0 }, events: widgetEvent(_id, 'bulk') })), 'soon');
     await store.updateAll(ids.map((id) => ({ id, update: { $set: { title: 'bulk again' } }, events: widgetEvent(id, 'bulk again') })));

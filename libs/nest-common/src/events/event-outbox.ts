@@ -79,7 +79,7 @@ export class EventOutbox {
 
   /**
    * Many `{_id}` updates (upserts when asked), each carrying its own events (if any) in its document
-   * write, as bounded bulk commands (`bulkWriteBounded`: FerretDB wedges on a long one). Then the
+   * write, as bounded bulk commands (`bulkWriteBounded`: a stock FerretDB wedges on a long one). Then the
    * events go out: `now` before this returns, one document after another, as `update` does; `soon` by
    * the relay. The caller holds every written document's lock (DocumentStore.updateAll).
    */

@@ -2,12 +2,13 @@ import type { AnyObject, AnyBulkWriteOperation, Model } from 'mongoose';
 import { KeyedLock } from './keyed-lock.js';
 
 /**
- * Writes per bulk command. FerretDB 1.24 (SQLite) keeps the read of every statement of an update
- * command open until the whole command ends, one pooled SQLite connection each, out of 100 per
+ * Writes per bulk command. Stock FerretDB 1.24 (SQLite) keeps the read of every statement of an
+ * update command open until the whole command ends, one pooled SQLite connection each, out of 100 per
  * database: the 100th update of an existing document in one command waits for a connection only the
  * command itself can free, and that database answers nothing more until FerretDB restarts (decision
- * 0022). 20 writes, one bulk command per process at a time: with the driver's 19 other connections
- * holding at most two SQLite connections each, a command can never starve.
+ * 0022). Our build frees each when its statement ends; the bound stays for a stock FerretDB on PATH
+ * and to keep commands short. 20 writes, one bulk command per process at a time: with the driver's 19
+ * other connections holding at most two SQLite connections each, a command can never starve.
  */
 export const BULK_WRITES = 20;
 /** Documents per insert command: an insert is one SQLite transaction on one connection, whatever its size. */
