@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { findRepoRoot } from '../paths.js';
 import { resolvePostgresOsUser } from '../tools/postgres.js';
-import { postgresServerSpec, postgresSocketDir } from './postgres.js';
+import { isPostgresChatter, postgresServerSpec, postgresSocketDir } from './postgres.js';
 import { startPrivatePostgres, type PrivateServer } from './private.js';
 
 const binaries = { initdb: '/pg/bin/initdb', postgres: '/pg/bin/postgres' };
@@ -26,6 +26,15 @@ describe('the PostgreSQL lab server (issue 32)', () => {
     expect(spec.args).toEqual(expect.arrayContaining(['-c', 'statement_timeout=2s', '-c', 'temp_file_limit=64MB', '-c', 'max_prepared_transactions=0']));
     expect(spec).toMatchObject({ uid: 101, gid: 104, stopSignal: 'SIGINT', ready: { kind: 'unix', path: '/home/ana/dblearn/.data/postgres/.s.PGSQL.5432' } });
     expect(() => postgresSocketDir(`/${'x'.repeat(90)}`)).toThrow(/DATA_DIR is too long for PostgreSQL's socket/);
+  });
+
+  it("keeps learners' errors and start-up notes out of the launcher's output, not the server's own failures", () => {
+    expect(isPostgresChatter('2026-11-29 06:16:33.640 UTC [11225] LOG:  starting PostgreSQL 17.10')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:33.640 UTC [11226] ERROR:  relation "x" does not exist')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:33.640 UTC [11226] STATEMENT:  SELECT * FROM x')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:53.066 UTC [11807] FATAL:  the database system is not yet accepting connections')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:53.066 UTC [11807] FATAL:  could not open file "global/pg_control"')).toBe(false);
+    expect(isPostgresChatter('2026-11-29 06:16:53.066 UTC [11807] PANIC:  could not write to file')).toBe(false);
   });
 
   describe('a real server', () => {

@@ -115,6 +115,15 @@ export async function preparePostgresDataDir(binaries: PostgresBinaries, dataDir
   return { secrets, initialised: true };
 }
 
+/**
+ * Not worth showing (still kept for the report if the server dies): its start-up and checkpoint
+ * notes, learners' errors and their statements (expected, and theirs), and the refusals our own
+ * provisioning retries get while the server starts.
+ */
+export function isPostgresChatter(line: string): boolean {
+  return /\] (?:LOG|DETAIL|HINT|CONTEXT|STATEMENT|ERROR): {2}/.test(line) || /FATAL: {2}the database system is (?:starting up|not yet accepting connections)/.test(line);
+}
+
 export function postgresServerSpec(binaries: PostgresBinaries, dataDir: string, osUser: PostgresOsUser, env: NodeJS.ProcessEnv = process.env): ProcessSpec {
   const socketDir = postgresSocketDir(dataDir);
   const settings = { ...LAB_SERVER_SETTINGS, listen_addresses: '', unix_socket_directories: socketDir, unix_socket_permissions: '0700', port: String(SOCKET_PORT) };
@@ -131,6 +140,7 @@ export function postgresServerSpec(binaries: PostgresBinaries, dataDir: string, 
     // checkpoints first, so nothing written is lost.
     stopSignal: 'SIGINT',
     stopTimeoutMs: 30_000,
+    isChatter: isPostgresChatter,
   };
 }
 
