@@ -50,8 +50,8 @@ export interface PostgresLabOptions {
 const CAPS = { rows: SQL_RESULT_ROW_CAP, ...SQL_RESULT_BYTE_CAPS };
 /** Rows fetched per round trip: a result past the row cap is never read whole. */
 const BATCH_ROWS = 500;
-/** A run's time: the statement_timeout the server sets for each statement, and room for the sandbox. */
-const DEFAULT_TIME_LIMIT_MS = 4 * SQL_TIME_LIMIT_MS;
+/** A run's time: the statement_timeout the server sets for one statement, and as much for the sandbox and the rest. */
+export const POSTGRES_RUN_TIME_LIMIT_MS = 2 * SQL_TIME_LIMIT_MS;
 
 /** int2, int4, oid, float4, float8: numbers, as SQLite's are. */
 const NUMBER_TYPES = new Set([21, 23, 26, 700, 701]);
@@ -133,11 +133,12 @@ export class PostgresLab {
 
   constructor(url: string, options: PostgresLabOptions = {}) {
     this.maxWaiting = options.maxWaiting ?? 32;
-    this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.timeLimitMs = options.timeLimitMs ?? POSTGRES_RUN_TIME_LIMIT_MS;
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 4,
-      connectionTimeoutMillis: 5_000,
+      // A connection waited for longer than this is "busy": the gateway waits 2 × 2 s + 3 s for the answer.
+      connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
       application_name: 'dblearn-lab',
     });
