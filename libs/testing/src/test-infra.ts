@@ -95,7 +95,7 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
     const results = await Promise.allSettled([
       startMongo ? requireMongoServer(root, env).then((server) => startPrivateMongo(server, join(dataDir!, 'mongo'))) : undefined,
       startNats ? requireNatsServer(root, env).then((binary) => startPrivateNats(binary, join(dataDir!, 'nats'), {}, { credentials, anonymousTestUser: !options.strictNats })) : undefined,
-      // In the suite's folder, opened from 0700 to 0711 (passable, not listable) when the server runs as another OS user.
+      // In the suite's folder, opened from 0700 to 0710 for its group when the server runs as another OS user.
       startPostgres ? startPrivatePostgres(root, dataDir!) : undefined,
     ]);
     const [mongo, nats, postgres] = results.map((result) => (result.status === 'fulfilled' ? result.value : undefined));

@@ -55,6 +55,10 @@ describe('the PostgreSQL lab server (issue 32)', () => {
       const osUser = await resolvePostgresOsUser();
       expect((await stat(join(dataDir, 'postgres'))).uid).toBe(osUser.uid);
       expect(osUser.uid === 0).toBe(false);
+      // Passable by the server's group alone when it is another OS user; never listable.
+      const folder = await stat(dataDir);
+      expect(folder.mode & 0o777).toBe(osUser.separate ? 0o710 : 0o700);
+      if (osUser.separate) expect(folder.gid).toBe(osUser.gid);
       const secrets = JSON.parse(await readFile(join(dataDir, 'postgres.json'), 'utf8')) as Record<string, string>;
       expect((await stat(join(dataDir, 'postgres.json'))).mode & 0o077).toBe(0);
       expect(server.url).toContain(encodeURIComponent(secrets.labPassword!));

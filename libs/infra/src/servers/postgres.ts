@@ -78,14 +78,18 @@ async function resolvePostgresSecrets(dataDir: string): Promise<PostgresSecrets>
 
 /**
  * Makes the cluster on the first start (initdb, ~1-3 s) and reuses it after. Under root the
- * cluster belongs to the server's OS user, and DATA_DIR becomes 0711: that user may pass through
- * it to its own folder, no one may list it, and every file in it stays owner-only.
+ * cluster belongs to the server's OS user, and DATA_DIR goes to that user's group with mode 0710:
+ * the server may pass through it to its own folder (it cannot list it), no one else may even do
+ * that, and every file in it stays owner-only.
  */
 export async function preparePostgresDataDir(binaries: PostgresBinaries, dataDir: string, osUser: PostgresOsUser): Promise<{ secrets: PostgresSecrets; initialised: boolean }> {
   const secrets = await resolvePostgresSecrets(dataDir);
   const cluster = postgresClusterDir(dataDir);
   postgresSocketDir(dataDir);
-  if (osUser.separate) await chmod(dataDir, 0o711);
+  if (osUser.separate) {
+    await chown(dataDir, (await stat(dataDir)).uid, osUser.gid);
+    await chmod(dataDir, 0o710);
+  }
   if (existsSync(join(cluster, 'PG_VERSION'))) {
     if (osUser.separate && (await stat(cluster)).uid !== osUser.uid) await chown(cluster, osUser.uid, osUser.gid);
     return { secrets, initialised: false };

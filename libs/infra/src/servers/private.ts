@@ -52,7 +52,7 @@ export async function startPrivateNats(binary: string, dataDir: string, options:
 /**
  * A PostgreSQL lab server of its own (socket only, in `dataDir`), provisioned as under `npm start`;
  * `url` is svc-content's POSTGRES_URL (the lab role). Under root `dataDir`'s parent must be
- * passable by the server's OS user (a folder from mkdtemp is made 0711 here).
+ * passable by the server's OS user; `dataDir` itself is opened to its group (0710).
  */
 export async function startPrivatePostgres(root: string, dataDir: string, options: ChildOptions = {}): Promise<PrivateServer> {
   const binaries = await locatePostgresBinaries();
