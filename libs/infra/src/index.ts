@@ -11,6 +11,7 @@ export {
   startProcess,
   type ChildOptions,
   type ExitInfo,
+  type Liveness,
   type ProcessSpec,
 } from './process/child.js';
 export { Supervisor, DEFAULT_RESTART_POLICY, type SupervisorOptions, type RestartPolicy } from './process/supervisor.js';
