@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type ApiOptions, callApi, signUpLearner } from './support/calls.js';
 import { type Target, targetPlatform } from './support/platform.js';
 
 /*
@@ -9,7 +10,6 @@ import { type Target, targetPlatform } from './support/platform.js';
  */
 
 let target: Target;
-let counter = 0;
 
 beforeAll(async () => {
   target = await targetPlatform();
@@ -19,24 +19,8 @@ afterAll(async () => {
   await target?.stop();
 });
 
-async function api(path: string, { token, json, method }: { token?: string; json?: unknown; method?: string } = {}): Promise<Response> {
-  return fetch(`${target.url}/api${path}`, {
-    method: method ?? (json === undefined ? 'GET' : 'POST'),
-    headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-auth-token': token } : {}) },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-}
-
-/** A new learner's token (a 503 means busy: tried again, as a person would). */
-async function learner(): Promise<string> {
-  const address = `mongo-probe.${Date.now()}.${(counter += 1)}@probe.dblearn.test`;
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await api('/users', { json: { email: address, password: 'probe-password-1', skill: 'beginner' } });
-    if (response.status === 201) return response.headers.get('x-auth-token') ?? '';
-    if (response.status !== 503 || attempt === 9) throw new Error(`sign-up answered ${response.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
+const api = (path: string, options?: ApiOptions) => callApi(target, path, options);
+const learner = () => signUpLearner(target, 'mongo-probe');
 
 const LIBRARY = {
   books: [

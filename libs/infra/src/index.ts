@@ -21,7 +21,9 @@ export { NATS_SERVER_VERSION } from './tools/nats.js';
 export { buildProject, typescriptCompiler } from './tools/typescript.js';
 export { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
 export { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './servers/messaging.js';
-export { startPrivateMongo, startPrivateNats, type PrivateServer } from './servers/private.js';
+export { startPrivateMongo, startPrivateNats, startPrivatePostgres, type PrivateServer } from './servers/private.js';
+export { LAB_DATABASE, LAB_ROLE, LAB_SERVER_SETTINGS, postgresUrlFor } from './servers/postgres.js';
+export { locatePostgresBinaries, resolvePostgresOsUser, type PostgresBinaries, type PostgresOsUser } from './tools/postgres.js';
 export {
   generateBusCredentials,
   natsAuthConfig,

@@ -12,6 +12,9 @@ export interface ProcessSpec {
   cwd?: string;
   /** The complete environment of the child (not merged with ours). */
   env?: NodeJS.ProcessEnv;
+  /** Run as this OS user and group (PostgreSQL refuses to run as root: the launcher under root passes its own user). */
+  uid?: number;
+  gid?: number;
   ready?: Readiness;
   readyTimeoutMs?: number;
   /** How long the stop signal gets before SIGKILL. Servers that flush data get longer. */
@@ -96,6 +99,8 @@ export class ChildProcessHandle {
       env: spec.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.detached ?? false,
+      ...(spec.uid === undefined ? {} : { uid: spec.uid }),
+      ...(spec.gid === undefined ? {} : { gid: spec.gid }),
     });
     this.exited = new Promise<ExitInfo>((resolve) => {
       const finish = (info: ExitInfo) => {

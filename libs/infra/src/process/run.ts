@@ -10,6 +10,9 @@ export interface RunOptions {
   onLine?: (line: string) => void;
   /** Keep at most this many characters of each stream in the result. */
   maxCaptureChars?: number;
+  /** Run as this OS user and group (see ProcessSpec). */
+  uid?: number;
+  gid?: number;
 }
 
 export interface RunResult {
@@ -25,7 +28,7 @@ export interface RunResult {
 export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const limit = options.maxCaptureChars ?? 1_000_000;
   return new Promise((resolve) => {
-    const child = spawn(command, [...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, [...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], uid: options.uid, gid: options.gid });
     const captured = { stdout: '', stderr: '' };
     let startError: Error | undefined;
     for (const name of ['stdout', 'stderr'] as const) {
