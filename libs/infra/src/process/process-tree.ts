@@ -73,6 +73,8 @@ export async function killTree(root: number, list: () => Promise<ProcessEntry[]>
   }
   let killed = 0;
   for (const pid of frozen) if (signal(pid, 'SIGKILL')) killed += 1;
+  // Without ps, the group `root` leads (a suite's) still goes whole.
+  if (frozen.size <= 1) signal(-root, 'SIGKILL');
   return killed;
 }
 
