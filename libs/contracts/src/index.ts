@@ -12,6 +12,7 @@ export * from './messaging/index.js';
 export * from './email.js';
 export * from './http-limits.js';
 export * from './mongo-lab.js';
+export * from './mongo-lab-engine.js';
 export * from './lab-text.js';
 export * from './compare-plans.js';
 export * from './sql-lab.js';

@@ -11,6 +11,7 @@ export {
   startProcess,
   type ChildOptions,
   type ExitInfo,
+  type Liveness,
   type ProcessSpec,
 } from './process/child.js';
 export { runWithDeadline, type BoundedRunOptions, type BoundedRunResult } from './process/run.js';

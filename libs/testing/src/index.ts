@@ -8,3 +8,4 @@ export { ServiceProcess, SvcUsersProcess, type ServiceEnv } from './service-proc
 export { filtersBeyondId, recordFilters, type SentFilter } from './record-filters.js';
 // Re-exported for the suites that import their test kit from here.
 export { buildProject } from '@dblearn/infra';
+export { LARGE_CATALOGUE, outsideCatalogue, type CatalogueCourse, type CatalogueQuestion, type CatalogueShape } from './catalogue.js';

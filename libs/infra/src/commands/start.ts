@@ -11,7 +11,7 @@ import { UserFacingError } from '../errors.js';
 import { formatDuration, say, sayError, warn } from '../log.js';
 import { freePort, isPortFree, LOOPBACK } from '../process/ports.js';
 import { useColour } from '../process/prefix.js';
-import { ProcessStartError } from '../process/child.js';
+import { type Liveness, ProcessStartError } from '../process/child.js';
 import { probeHttp } from '../process/readiness.js';
 import { Supervisor } from '../process/supervisor.js';
 import { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from '../servers/database.js';
@@ -190,7 +190,7 @@ class Launch {
     // A mongod someone installed keeps its loopback port (DB_PORT).
     const listen: MongoListen = server.kind === 'ferretdb' ? { socket: ferretDbSocketPath(config.dataDir) } : await choosePort('DB_PORT', config.dbPort);
     await prepareMongoDataDir(server, config.dataDir);
-    await this.supervisor.start(mongoServerSpec(server, config.dataDir, listen, childEnv(env, [])));
+    await this.supervisor.start({ ...mongoServerSpec(server, config.dataDir, listen, childEnv(env, [])), liveness: this.databasesLiveness() });
     if (typeof listen !== 'number') say(`database: FerretDB on ${listen.socket} only (commands beside npm start: MONGO_URL=${mongoUrlFor(listen)})`);
     return mongoUrlFor(listen);
   }
@@ -247,6 +247,25 @@ class Launch {
       served.set(remote.folder, port);
     }
     return served;
+  }
+
+  /**
+   * The database server is alive while no service reports its database stuck in /api/health (each
+   * service reads its own database with a deadline: DatabaseWatchdog). A FerretDB database can stop
+   * answering while the server answers others (decision 0022): only a restart frees it.
+   */
+  private databasesLiveness(): Liveness {
+    const url = `http://${LOOPBACK}:${this.config.webPort}/api/health`;
+    return {
+      what: "a service's database answers no read",
+      everyMs: 10_000,
+      failures: 3,
+      check: async () => {
+        const answer = await probeHttp(url, 5_000);
+        // No answer or no gateway yet is not the database's doing: the other processes have their own restarts.
+        return !answer?.body.includes('"database-stuck"');
+      },
+    };
   }
 
   /** Polls the edge's /api/health (shell → gateway → every service) until it answers 200. */

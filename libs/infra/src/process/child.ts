@@ -24,6 +24,18 @@ export interface ProcessSpec {
   beforeStart?: () => Promise<void>;
   /** Run by the supervisor once the process is ready, after every start and restart. */
   afterReady?: () => Promise<void>;
+  /** Checked by the supervisor while the process runs: a process alive but answering nothing is killed, and restarted. */
+  liveness?: Liveness;
+}
+
+export interface Liveness {
+  /** False when the process no longer does its job. A check that throws counts as false. */
+  check: () => Promise<boolean>;
+  everyMs: number;
+  /** Failed checks in a row that get the process killed (its restart follows, as after a crash). */
+  failures: number;
+  /** Why it is killed, for the report: e.g. "a service's database does not answer". */
+  what: string;
 }
 
 export interface ExitInfo {
