@@ -14,6 +14,8 @@ export {
   type Liveness,
   type ProcessSpec,
 } from './process/child.js';
+export { runWithDeadline, type BoundedRunOptions, type BoundedRunResult } from './process/run.js';
+export { isRunning, killTree } from './process/process-tree.js';
 export { Supervisor, DEFAULT_RESTART_POLICY, type SupervisorOptions, type RestartPolicy } from './process/supervisor.js';
 export { ensureMongoServer, ensureNatsServer, locateMongoServer, requireMongoServer, requireNatsServer, type MongoServerBinary } from './tools/ensure.js';
 export { FERRETDB_VERSION } from './tools/ferretdb.js';

@@ -10,9 +10,9 @@ import {
   startPrivateMongo,
   startPrivateNats,
   startPrivatePostgres,
-  type ChildProcessHandle,
   type PrivateServer,
 } from '@dblearn/infra';
+import { ownTestProcess } from './test-processes.js';
 
 export interface TestInfra {
   /** `mongodb://127.0.0.1:<port>` with no database path (append your own); '' when not asked for. */
@@ -42,16 +42,9 @@ export interface TestInfraOptions {
   postgres?: boolean;
 }
 
-/** Servers started by this process: killed if the test process exits without stopping them. */
-const running = new Set<ChildProcessHandle>();
-let exitHookInstalled = false;
-
+/** The servers are the test file's (test-processes.ts): stopped at its end if the suite does not stop them. */
 function track(server: PrivateServer): PrivateServer {
-  running.add(server.handle);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.once('exit', () => running.forEach((handle) => handle.killNow()));
-  }
+  ownTestProcess(server.handle);
   return server;
 }
 
@@ -80,10 +73,7 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
   const stop = () => {
     stopped ??= (async () => {
       await Promise.all(
-        started.map(async ({ handle }) => {
-          await handle.stop();
-          running.delete(handle);
-        }),
+        started.map(({ handle }) => handle.stop()),
       );
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     })();
