@@ -39,6 +39,8 @@ function laneOf(asker: SqlAsker): string {
 const HEAVY_JOB_CPU_MS = 15;
 /** A running job's thread is first sampled after this long, then at this interval. */
 const WATCH_MS = 25;
+/** How often a hidden run's CPU time is compared with its budget. */
+const HIDDEN_WATCH_MS = 25;
 /** Where a thread's CPU time cannot be read (not Linux): a job still running after this long is heavy. */
 const HEAVY_JOB_WALL_MS = 500;
 /** A worker that could not start is tried again after this long. */
@@ -68,6 +70,8 @@ interface Slot {
   current: Pending | null;
   timer: NodeJS.Timeout | null;
   watch: NodeJS.Timeout | null;
+  /** Samples a hidden run's CPU time against its budget (enterHidden). */
+  hiddenWatch: NodeJS.Timeout | null;
   reniced: boolean;
   /** Its job turned out heavy and could not move to the heavy-query process: it may be put back for another asker's job. */
   stuck: boolean;
@@ -253,7 +257,7 @@ export class SqlRunner implements OnModuleDestroy {
 
   private newSlot(adminOnly = false): Slot {
     const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm, externalBytes: this.externalBytes }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
+    const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, hiddenWatch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
     slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello | SqlHiddenPhaseMessage) => {
       if ('tid' in message) slot.tid = message.tid;
       else if ('hidden' in message) {
@@ -334,8 +338,23 @@ export class SqlRunner implements OnModuleDestroy {
    */
   private enterHidden(slot: Slot, pending: Pending, { verdict, budgetMs }: SqlHiddenPhaseMessage['hidden']): void {
     pending.hiddenVerdict = verdict;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => this.timeOut(slot), Math.max(0, Math.min(budgetMs, pending.deadline - Date.now())));
+    // The budget was measured in the worker thread's CPU time, so it is spent in CPU time too: on a
+    // busy machine a correct answer's hidden run may take far longer in wall time, and must not be
+    // cut short (and answered as a miss) for that. The time limit's timer stays the outer bound.
+    const startCpuMs = threadCpuMs(slot.tid);
+    if (startCpuMs === null) {
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = setTimeout(() => this.timeOut(slot), Math.max(0, Math.min(budgetMs, pending.deadline - Date.now())));
+      return;
+    }
+    const sample = () => {
+      slot.hiddenWatch = null;
+      if (slot.current !== pending) return;
+      const spentMs = (threadCpuMs(slot.tid) ?? Number.POSITIVE_INFINITY) - startCpuMs;
+      if (spentMs >= budgetMs) this.timeOut(slot);
+      else slot.hiddenWatch = setTimeout(sample, HIDDEN_WATCH_MS);
+    };
+    slot.hiddenWatch = setTimeout(sample, HIDDEN_WATCH_MS);
   }
 
   /** The slot's job ran out of time: its worker is replaced and the job answered "timed out", or its hidden verdict. */
@@ -438,8 +457,10 @@ function restorePriority(slot: Slot): boolean {
 function clearTimers(slot: Slot): void {
   if (slot.timer) clearTimeout(slot.timer);
   if (slot.watch) clearTimeout(slot.watch);
+  if (slot.hiddenWatch) clearTimeout(slot.hiddenWatch);
   slot.timer = null;
   slot.watch = null;
+  slot.hiddenWatch = null;
   slot.stuck = false;
 }
 
