@@ -157,7 +157,7 @@ INSERT INTO student (id, name, email, major, year) VALUES
   (99, 'Yara Okafor', 'yara.okafor98@example.org', 'Math', 2),
   (100, 'Zoe Moreau', 'zoe.moreau99@example.org', 'Biology', 2);
 INSERT INTO student (id, name, email, major, year) VALUES
-  (101, 'Ana Novak', 'ana.novak100@example.org', 'Biology', 3),
+  (101, 'Ana Novak', 'ana.novak100@example.org', NULL, 3),
   (102, 'Ben Nguyen', 'ben.nguyen101@example.org', NULL, 2),
   (103, 'Chen Moreau', 'chen.moreau102@example.org', 'Math', 1),
   (104, 'Dara Mensah', 'dara.mensah103@example.org', 'Economics', 2),
