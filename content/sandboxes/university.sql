@@ -118,7 +118,7 @@ INSERT INTO student (id, name, email, major, year) VALUES
   (60, 'Jia Garcia', 'jia.garcia59@example.org', 'Computer Science', 4),
   (61, 'Kofi Larsen', 'kofi.larsen60@example.org', 'Math', 2),
   (62, 'Lena Novak', 'lena.novak61@example.org', 'Math', 1),
-  (63, 'Mateo Nguyen', 'mateo.nguyen62@example.org', 'Economics', 4),
+  (63, 'Mateo Nguyen', 'mateo.nguyen62@example.org', 'Data Science', 4),
   (64, 'Nadia Nguyen', 'nadia.nguyen63@example.org', NULL, 2),
   (65, 'Omar Rossi', 'omar.rossi64@example.org', 'Biology', 3),
   (66, 'Priya Dubois', 'priya.dubois65@example.org', 'Physics', 3),
