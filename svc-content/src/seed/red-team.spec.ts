@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { gradeQuiz, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue } from '@dblearn/contracts';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
-import type { GradedCheck } from '../sql-runner/sql-jobs.js';
+import { type GradedCheck, TIMED_OUT } from '../sql-runner/sql-jobs.js';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { readContentFolder } from './content-folder.js';
 import type { RedTeamAnswer, RedTeamAnswerValue } from './red-team.js';
@@ -53,7 +53,10 @@ async function verdict(course: Course, check: ShippedCheck, answer: RedTeamAnswe
   const graded = gradedCheck(check);
   if (!graded || typeof answer !== 'string') return { passed: false, message: 'not an answer this check takes (a query check takes text)' };
   const source = { visible: course.sandbox?.source ?? '', hidden: course.sandbox?.hiddenSource ?? null };
-  const reply = await grade({ op: 'attempt', sandboxKey: `red-team:${course._id}`, source, check: graded, answer });
+  const job = { op: 'attempt' as const, sandboxKey: `red-team:${course._id}`, source, check: graded, answer };
+  // Running out of time on a machine busy with other suites is no verdict: one more try.
+  let reply = await grade(job);
+  if (reply === TIMED_OUT) reply = await grade(job);
   if (typeof reply === 'object' && 'passed' in reply) return { passed: reply.passed, message: reply.message };
   return { passed: false, message: `no grade: ${JSON.stringify(reply)}` };
 }
