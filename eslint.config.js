@@ -52,5 +52,14 @@ export default tseslint.config(
     files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts', 'libs/nest-common/src/**/*.ts', 'libs/nest-common/test/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  {
+    // A long update command wedges a FerretDB database: bulk writes go through a store's updateAll
+    // (short commands, with locks and events; decision 0022).
+    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts', 'libs/nest-common/src/**/*.ts'],
+    ignores: ['libs/nest-common/src/storage/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='bulkWrite']", message: 'Write many documents with a store\'s updateAll/createAll (decision 0022).' }],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

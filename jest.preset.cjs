@@ -2,11 +2,16 @@
 // native ESM (NestJS 12 ships ESM only), and workspace libs read from their TypeScript source.
 const path = require('node:path');
 
-/** @param {{ dir: string, env?: 'node' | 'jsdom', setupFiles?: string[] }} options */
-module.exports = function jestPreset({ dir, env = 'node', setupFiles = [] }) {
+/**
+ * testTimeout: a test's bound. 30 s by default; suites that start real processes (servers, services,
+ * the platform) take longer on a box busy with other work and set their own.
+ * @param {{ dir: string, env?: 'node' | 'jsdom', setupFiles?: string[], testTimeout?: number }} options
+ */
+module.exports = function jestPreset({ dir, env = 'node', setupFiles = [], testTimeout = 30_000 }) {
   return {
     rootDir: dir,
-    testEnvironment: env,
+    // Node suites: every process a test file starts ends with the file (libs/testing/node-environment.cjs).
+    testEnvironment: env === 'node' ? path.join(__dirname, 'libs/testing/node-environment.cjs') : env,
     testEnvironmentOptions: {
       customExportConditions: env === 'jsdom' ? ['source', 'browser'] : ['source', 'node'],
     },
@@ -37,6 +42,6 @@ module.exports = function jestPreset({ dir, env = 'node', setupFiles = [] }) {
     },
     transformIgnorePatterns: ['/node_modules/'],
     setupFilesAfterEnv: [path.join(__dirname, 'libs/testing/retry-in-ci.cjs'), ...setupFiles],
-    testTimeout: 30000,
+    testTimeout,
   };
 };

@@ -92,9 +92,12 @@ export default defineConfig({
         ...suitePortVariables(),
         ADMIN_EMAIL: 'admin@e2e.dblearn.test',
         ADMIN_PASSWORD: 'e2e-admin-password',
-        // Sign-ups per address (30 a minute): the suite signs up a fresh account for nearly every test,
-        // from one address, on two workers. The limit itself: gateway/test/gateway-over-nats.spec.ts.
+        // Accounts made per address (10 a minute): the suite signs up a fresh account for nearly every test,
+        // from one address, on several workers. The limit itself: gateway/test/gateway-over-nats.spec.ts.
         REGISTER_RATE_LIMIT: '1000',
+        // Attempts running per address (4): every worker's learner is on this one address, and a test
+        // may keep a runaway going. The limit itself: gateway/test/runnable-calls.spec.ts.
+        ATTEMPTS_IN_FLIGHT_PER_ADDRESS_LIMIT: '1000',
         // Cheap password hashes, as the jest suites use (libs/testing ServiceProcess): nearly every test
         // signs up, and at the production cost (scrypt N=2^15, ~0.35 s of CPU each) the suite spent about
         // a minute of CPU hashing. The cost itself is tested in svc-users and the security probes.

@@ -1,1 +1,1 @@
-module.exports = { ...require('../jest.preset.cjs')({ dir: __dirname }), testTimeout: 60_000 };
+module.exports = require('../jest.preset.cjs')({ dir: __dirname, testTimeout: 60_000 });

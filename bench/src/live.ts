@@ -28,7 +28,7 @@ async function openStream(options: BenchOptions, token: string): Promise<OpenStr
   const response = await fetch(apiUrl(options.baseUrl, QNA_LIVE.path), { headers: { [AUTH_HEADER]: token, accept: 'text/event-stream' }, signal: controller.signal });
   if (response.status !== 200 || !response.body) {
     controller.abort();
-    throw new LiveBenchError(`GET /api${QNA_LIVE.path} answered ${response.status}: start the platform with LIVE_CONNECTIONS_PER_USER=${LIVE_STREAMS} (the bench is one user).`);
+    throw new LiveBenchError(`GET /api${QNA_LIVE.path} answered ${response.status}: start the platform with LIVE_CONNECTIONS_PER_USER=${LIVE_STREAMS} LIVE_CONNECTIONS_PER_ADDRESS=${LIVE_STREAMS} (the bench is one user on one address).`);
   }
   const arrivals = new Map<string, number>();
   const decoder = new TextDecoder();

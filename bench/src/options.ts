@@ -63,7 +63,7 @@ export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000
   GET /api/search through --edge for a common word, a long word, a prefix, a typo and a deep page of one kind, beside /users/me.
   --memory loads 10,000 tutorials (100 courses) as the admin, reads each once, and reports svc-content's and the gateway's resident memory
   before and after, after a garbage collection (through each process's inspector; the pids in DATA_DIR/launcher.json).
-  --live opens 1,000 live Q&A streams on the gateway (start the platform with LIVE_CONNECTIONS_PER_USER=1000: the bench is one user),
+  --live opens 1,000 live Q&A streams on the gateway (start the platform with LIVE_CONNECTIONS_PER_USER=1000 LIVE_CONNECTIONS_PER_ADDRESS=1000: the bench is one user),
   times a reply's arrival on every stream, and measures /users/me with none and with all of them open.`;
 
 function loopbackUrl(name: string, raw: string): URL {

@@ -38,12 +38,13 @@ export async function seedQuestions({ mongoUrl, count, replies, say }: SeedQuest
           topic: TOPICS[index % TOPICS.length],
           title: `Bench question ${index + 1}: how do indexes help this query?`,
           description: `Question ${index + 1} of the bench: a description of ordinary length, about as long as a learner writes, with a query or two in it.`,
-          userName: `bench-author-${index % 500}@dblearn.test`,
+          // Authors by account id (issue 36); no names are kept for these, so they show as "learner".
+          authorId: benchAccountId(index % 500),
           datePosted,
           replies: isLast
             ? Array.from({ length: replies }, (__, reply) => ({
                 _id: new mongoose.Types.ObjectId(),
-                userName: `bench-replier-${reply % 50}@dblearn.test`,
+                authorId: benchAccountId(1000 + (reply % 50)),
                 reply: `Answer ${reply + 1}: add an index on the filtered column, then check the plan with EXPLAIN before and after.`,
                 datePosted: new Date(datePosted.getTime() + (reply + 1) * 1000),
               }))
@@ -58,4 +59,9 @@ export async function seedQuestions({ mongoUrl, count, replies, say }: SeedQuest
   } finally {
     await db.close();
   }
+}
+
+/** A stable made-up account id per bench author. */
+function benchAccountId(n: number): string {
+  return `be4c${n.toString(16).padStart(20, '0')}`;
 }

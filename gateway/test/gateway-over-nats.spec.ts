@@ -20,6 +20,8 @@ let users: UsersResponder;
 let state: ResponderState;
 let community: { close(): Promise<void> };
 let content: { close(): Promise<void> };
+/** What the content stand-in answers on content.health. */
+let contentHealth: 'ok' | 'database-stuck' = 'ok';
 let gateway: TestGateway;
 let emailCounter = 0;
 const ourJwt = new JwtService({ secret: TEST_JWT_SECRET });
@@ -50,10 +52,11 @@ beforeAll(async () => {
   state = new ResponderState();
   users = await startUsersResponder(nats.url, state);
   // /health asks every routed service: the content and community stand-ins are always up, so users decides.
-  content = await startHealthResponder(nats.url, 'content');
+  content = await startHealthResponder(nats.url, 'content', () => contentHealth);
   community = await startHealthResponder(nats.url, 'community');
   // As behind a proxy at 127.0.0.1: X-Forwarded-For stands for the client address it wrote.
-  gateway = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS), TRUST_PROXY: '127.0.0.1,::ffff:127.0.0.1' });
+  // Sign-ups are limited per address (10 accounts a minute): this suite makes more than that from 127.0.0.1.
+  gateway = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS), TRUST_PROXY: '127.0.0.1,::ffff:127.0.0.1', REGISTER_RATE_LIMIT: '1000' });
   await eventually(async () => (await api().get('/api/health')).body.services?.users === 'up', 10_000, 'the gateway sees the users service');
 });
 
@@ -76,7 +79,7 @@ describe('registration and sessions', () => {
     const response = await checked(api().post('/api/users').send({ email, password: 'secret-password', skill: 'intermediate' }));
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: email.toLowerCase(), skill: 'intermediate', isAdmin: false });
+    expect(response.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: email.toLowerCase(), displayName: expect.stringMatching(/^learner-\d{4}$/), skill: 'intermediate', isAdmin: false });
     const token = response.headers[AUTH_HEADER];
     expect(typeof token).toBe('string');
 
@@ -88,8 +91,8 @@ describe('registration and sessions', () => {
   it('signs exactly the contract claims into the token, with an expiry', async () => {
     const { token, user } = await register();
     const claims = ourJwt.verify<Record<string, unknown>>(token, { algorithms: ['HS256'] });
-    expect(Object.keys(claims).sort()).toEqual(['_id', 'email', 'exp', 'iat', 'isAdmin', 'skill']);
-    expect(claims).toMatchObject({ _id: user._id, email: user.email, skill: 'beginner', isAdmin: false });
+    expect(Object.keys(claims).sort()).toEqual(['_id', 'email', 'exp', 'iat', 'isAdmin', 'name', 'skill']);
+    expect(claims).toMatchObject({ _id: user._id, email: user.email, skill: 'beginner', isAdmin: false, name: user.displayName });
     expect(claims.exp).toBe((claims.iat as number) + 7 * 24 * 3600);
   });
 
@@ -200,7 +203,7 @@ describe('bad input gets a clear answer and changes nothing', () => {
 
     const blocked = await checked(api().post('/api/auth').send({ email, password }));
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/) });
+    expect(blocked.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many failed sign-ins for this account \(10 a minute\)\. Try again in \d+ seconds?\.$/) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     const other = await register(uniqueEmail('neighbour'));
@@ -217,14 +220,23 @@ describe('bad input gets a clear answer and changes nothing', () => {
     }
   });
 
-  it('limits sign-ups per address', async () => {
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt += 1) {
-      const response = await checked(api().post('/api/users').set('X-Forwarded-For', '198.51.100.7').send({ email: 'no', password: '1', skill: 'beginner' }));
-      statuses.push(response.status);
+  it('limits the accounts made per address (10 a minute by default), saying so with Retry-After; refused sign-ups do not count', async () => {
+    const defaults = await startGateway({ NATS_URL: nats.url, NATS_TIMEOUT_MS: String(NATS_TIMEOUT_MS), TRUST_PROXY: '127.0.0.1,::ffff:127.0.0.1' });
+    try {
+      const signUp = (email: string) => checked(request(defaults.server).post('/api/users').set('X-Forwarded-For', '198.51.100.7').send({ email, password: 'secret-password', skill: 'beginner' }));
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 15; attempt += 1) statuses.push((await signUp('no')).status);
+      expect(statuses).toEqual(Array(15).fill(400));
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await signUp(uniqueEmail('made'))).status).toBe(201);
+      const refused = await signUp(uniqueEmail('one-too-many'));
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many accounts made from your network address \(10 a minute\)\. Try again in \d+ seconds?\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is not touched.
+      expect((await checked(request(defaults.server).post('/api/users').set('X-Forwarded-For', '198.51.100.8').send({ email: uniqueEmail('neighbour'), password: 'secret-password', skill: 'beginner' }))).status).toBe(201);
+    } finally {
+      await defaults.close();
     }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
-    expect(statuses[30]).toBe(429);
   });
 });
 
@@ -316,6 +328,19 @@ describe('when the users service misbehaves', () => {
     await nats.up();
     await eventually(async () => (await api().get('/api/users/me').set(AUTH_HEADER, token)).status === 200, 15_000, 'the gateway and the service reconnected');
     expect((await checked(api().get('/api/health'))).body.services.users).toBe('up');
+  });
+});
+
+describe('when a service\'s database answers no read', () => {
+  it('names a service whose database answers no read on /health (the launcher restarts the database on it)', async () => {
+    contentHealth = 'database-stuck';
+    try {
+      const response = await checked(api().get('/api/health'));
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'unavailable', services: { users: 'up', content: 'database-stuck', community: 'up' } });
+    } finally {
+      contentHealth = 'ok';
+    }
   });
 });
 

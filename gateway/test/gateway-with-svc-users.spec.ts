@@ -67,7 +67,7 @@ describe('accounts through the gateway and svc-users', () => {
     const email = uniqueEmail('Grace');
     const response = await checked(api().post('/api/users').send({ email, password: 'secret-password', skill: 'professional' }));
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: email.toLowerCase(), skill: 'professional', isAdmin: false });
+    expect(response.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: email.toLowerCase(), displayName: expect.stringMatching(/^learner-\d{4}$/), skill: 'professional', isAdmin: false });
 
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, String(response.headers[AUTH_HEADER])));
     expect(me.status).toBe(200);

@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { connect as tcpConnect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
+import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway, untilUsersServiceAnswers } from './support/gateway.js';
 import { runGrantAdmin } from './support/grant-admin.js';
 
 
@@ -49,12 +49,8 @@ beforeAll(async () => {
   // As behind a proxy at 127.0.0.1 (production's nginx): X-Forwarded-For stands for the client address it wrote.
   gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), REGISTER_RATE_LIMIT: '1000', TRUST_PROXY: '127.0.0.1,::ffff:127.0.0.1' });
   db = await mongoose.createConnection(infra.mongoUrl, { dbName: mongoDb }).asPromise();
-  try {
-    // Only svc-users runs here: /health reports the others down, which is fine.
-    await eventually(async () => (await api().get('/api/health')).body?.services?.users === 'up', 30_000, 'svc-users answers /health');
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\nsvc-users said:\n${svcUsers.recentOutput()}`);
-  }
+  // Only svc-users runs here: /health reports the others down, which is fine.
+  await untilUsersServiceAnswers(gateway, svcUsers);
 }, 60_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { JwtService } from '@nestjs/jwt';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { listenAsWebEntry, listeningPort } from '../src/edge/web-entry.js';
-import { LiveStreams, STREAMS_FULL_MESSAGE, TOO_MANY_STREAMS_MESSAGE } from '../src/live/live-streams.js';
+import { LiveStreams, STREAMS_FULL_MESSAGE, TOO_MANY_ADDRESS_STREAMS_MESSAGE, TOO_MANY_STREAMS_MESSAGE } from '../src/live/live-streams.js';
 import { checked, eventually, startGateway, TEST_JWT_SECRET, type TestGateway } from './support/gateway.js';
 
 /*
@@ -41,9 +41,9 @@ interface Stream {
 }
 
 /** Opens the stream through the web entry; resolves once the answer's head arrives. */
-function open(token?: string, path = `/api${QNA_LIVE.path}`): Promise<Stream> {
+function open(token?: string, path = `/api${QNA_LIVE.path}`, port = edgePort): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const call = httpRequest({ host: '127.0.0.1', port: edgePort, path, headers: token ? { [AUTH_HEADER]: token } : {} }, (response) => {
+    const call = httpRequest({ host: '127.0.0.1', port, path, headers: token ? { [AUTH_HEADER]: token } : {} }, (response) => {
       let received = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (received += chunk));
@@ -198,5 +198,45 @@ describe('GET /api/live/qna through the web entry', () => {
     expect(reader.response.destroyed).toBe(false);
     reader.close();
     stalled.destroy();
+  });
+});
+
+describe('live streams per address (issue 30: 64 streams from one address made the edge reset its every request)', () => {
+  it('keeps at most LIVE_CONNECTIONS_PER_ADDRESS streams from one address (429 with Retry-After), leaving its other connections for ordinary requests', async () => {
+    const PER_ADDRESS = 3;
+    const small = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), LIVE_CONNECTIONS_PER_USER: '10', LIVE_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS), LIVE_CONNECTIONS_TOTAL: '100' });
+    const edge = await listenAsWebEntry(small.app, {
+      port: 0,
+      host: '127.0.0.1',
+      shellUrl: 'http://127.0.0.1:9',
+      // Twice the streams, as by default (64 connections per address, 32 streams).
+      connections: { maxConnections: 100, maxConnectionsPerAddress: PER_ADDRESS * 2, firstHeadersDeadlineMs: 10_000 },
+    });
+    const port = listeningPort(edge);
+    const streams: Stream[] = [];
+    try {
+      for (let i = 0; i < PER_ADDRESS; i += 1) streams.push(await open(tokenFor(`class${i}@example.com`), undefined, port));
+      expect(streams.map((stream) => stream.response.statusCode)).toEqual(Array(PER_ADDRESS).fill(200));
+      const refused = await open(tokenFor('one-more@example.com'), undefined, port);
+      expect(refused.response.statusCode).toBe(429);
+      expect(Number(refused.response.headers['retry-after'])).toBeGreaterThan(0);
+      await refused.ended;
+      expect(refused.text()).toContain(TOO_MANY_ADDRESS_STREAMS_MESSAGE);
+      // Ordinary requests from the same address are still answered, several at once.
+      const answers = await Promise.all(Array.from({ length: PER_ADDRESS }, () => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status)));
+      for (const status of answers) expect([200, 503]).toContain(status);
+      // A closed stream frees its place.
+      streams.shift()!.close();
+      await eventually(async () => small.app.get(LiveStreams).open === PER_ADDRESS - 1, 2_000, 'the closed stream is forgotten');
+      streams.push(await open(tokenFor('in-turn@example.com'), undefined, port));
+      expect(streams.at(-1)!.response.statusCode).toBe(200);
+    } finally {
+      for (const stream of streams) stream.close();
+      await new Promise<void>((done) => {
+        edge.close(() => done());
+        edge.closeAllConnections();
+      });
+      await small.close();
+    }
   });
 });

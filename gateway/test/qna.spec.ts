@@ -29,13 +29,13 @@ let gateway: TestGateway;
 const jwt = new JwtService({ secret: TEST_JWT_SECRET });
 const communityDb = uniqueDatabaseName('gateway_community');
 
-function tokenFor(email: string, isAdmin = false): string {
-  const claims: TokenClaims = { _id: new mongoose.Types.ObjectId().toHexString(), email, skill: 'beginner', isAdmin };
+function tokenFor(email: string, isAdmin = false, name = 'A Learner'): string {
+  const claims: TokenClaims = { _id: new mongoose.Types.ObjectId().toHexString(), email, skill: 'beginner', isAdmin, name };
   return jwt.sign(claims, { expiresIn: '1h' });
 }
 
-const author = tokenFor('author@example.com');
-const other = tokenFor('other@example.com');
+const author = tokenFor('author@example.com', false, 'The Author');
+const other = tokenFor('other@example.com', false, 'Other Learner');
 /** Admin rights come from the account (issue 6): svc-users' ADMIN_EMAIL account, signed in (beforeAll). */
 const ADMIN_ACCOUNT = { email: 'admin@qna.dblearn.test', password: 'qna-admin-password' };
 let admin = '';
@@ -120,7 +120,8 @@ describe('Q&A through the gateway and svc-community', () => {
 
   it('posts as the caller whatever userName the body claims, and reads it back', async () => {
     const created = await post(author, { ...question, userName: 'someone.else@example.com' });
-    expect(created).toMatchObject({ ...question, userName: 'author@example.com', replies: [] });
+    expect(created).toMatchObject({ ...question, authorName: 'The Author', replies: [] });
+    expect(JSON.stringify(created)).not.toContain('@');
     expect(await current(created._id)).toEqual(created);
   });
 
@@ -131,7 +132,7 @@ describe('Q&A through the gateway and svc-community', () => {
     expect(response.status).toBe(200);
     expect(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
     expect(response.body.map((item: QnaQuestion) => item._id)).toEqual([second._id, first._id]);
-    expect(response.body[0]).toMatchObject({ replyCount: 0, userName: 'other@example.com' });
+    expect(response.body[0]).toMatchObject({ replyCount: 0, authorName: 'Other Learner' });
     const secondPage = await as('other learner', 'get', '/api/qna?topic=fo&page=2&pageSize=1');
     expect(secondPage.body.map((item: QnaQuestion) => item._id)).toEqual([first._id]);
     expect((await as('author', 'get', '/api/qna?topic=music')).status).toBe(400);
@@ -200,7 +201,7 @@ describe('Q&A through the gateway and svc-community', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ title: question.title, topic: question.topic });
-    expect(response.body.replies).toEqual([expect.objectContaining({ userName: 'other@example.com', reply: 'Join them one after the other.' })]);
+    expect(response.body.replies).toEqual([expect.objectContaining({ authorName: 'Other Learner', reply: 'Join them one after the other.' })]);
   });
 });
 
@@ -312,7 +313,7 @@ describe('issue 17 through the gateway', () => {
     try {
       const replies = Array.from({ length: QNA_THREAD_LIMITS.maxReplies }, (_, index) => ({
         _id: new mongoose.Types.ObjectId(),
-        userName: 'other@example.com',
+        authorId: null,
         reply: `Reply number ${index} to this question.`,
         datePosted: new Date(),
       }));

@@ -277,6 +277,22 @@ describe('checks and attempts through the gateway', () => {
       for (const stopped of await Promise.all(runaways)) expect(stopped.body).toMatchObject({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
       expect((await attempt(token, secondCheckId, 'SELECT count(*) FROM product')).status).toBe(200);
     }, 30_000);
+
+    it('runs at most four attempts at once from one address, whatever the accounts (issue 30), and frees the slots as they end', async () => {
+      const flooders = [await learner(), await learner()];
+      const runaways = flooders.flatMap(({ token }) => [attempt(token, checkId, RUNAWAY), attempt(token, checkId, RUNAWAY)]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A third account on the same address (every call here comes from 127.0.0.1).
+      const { token } = await learner();
+      const refused = await attempt(token, secondCheckId, 'SELECT count(*) FROM product');
+      expect([refused.status, refused.body.message, refused.headers['retry-after']]).toEqual([
+        429,
+        'Your network address already has 4 attempts running, all its accounts together. Wait for one to finish.',
+        '1',
+      ]);
+      for (const stopped of await Promise.all(runaways)) expect(stopped.body).toMatchObject({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
+      expect((await attempt(token, secondCheckId, 'SELECT count(*) FROM product')).status).toBe(200);
+    }, 30_000);
   });
 });
 

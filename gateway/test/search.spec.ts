@@ -45,7 +45,8 @@ beforeAll(async () => {
   });
   svcContent.start();
   svcCommunity.start();
-  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway') });
+  // The readiness poll below searches many times a second; the per-user limit has its own test.
+  gateway = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), SEARCH_RATE_LIMIT: '100000' });
   try {
     await eventually(async () => {
       const response = await request(gateway.server).get('/api/search?q=normalization').set(AUTH_HEADER, token);
@@ -131,5 +132,25 @@ describe('GET /api/search through the gateway', () => {
     expect(answer.items.some((hit) => hit.kind === 'qna')).toBe(false);
     expect((await search('q=normalization&kind=qna')).status).toBe(503);
     expect((await page('q=normalization&kind=course')).missing).toEqual([]);
+  });
+});
+
+describe('searches per user (issue 30 low 10: one account at 250 searches/s slowed everyone)', () => {
+  it('answers 429 with Retry-After past SEARCH_RATE_LIMIT a minute, to that user only', async () => {
+    const limited = await startGateway({ NATS_URL: infra.natsUrlAs('gateway'), SEARCH_RATE_LIMIT: '5' });
+    try {
+      const as = (who: string) => request(limited.server).get('/api/search?q=join').set(AUTH_HEADER, who);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await checked(as(token))).status);
+      expect(statuses).toEqual(Array(5).fill(200));
+      const refused = await checked(as(token));
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many searches in a minute\. Try again in \d+ seconds?\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const other = new JwtService({ secret: TEST_JWT_SECRET }).sign({ ...claims, _id: new mongoose.Types.ObjectId().toHexString(), email: 'other@example.com' }, { expiresIn: '1h' });
+      expect((await checked(as(other))).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -38,7 +38,7 @@ export function aloneStore(): CatalogStore {
     ],
     tutorials: [tutorial],
     projects: [project],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
     stored: { [oid(30)]: { kind: 'query', task: 'The name of every member in London.', referenceSql: "SELECT name FROM member WHERE city = 'London'", hints: ['Filter on the city column.'], explanation: 'WHERE keeps the London rows.' } },
     sandboxes: { [oid(1)]: { kind: 'sql', source: "CREATE TABLE member (name TEXT, city TEXT);\nINSERT INTO member VALUES ('Ada', 'London'), ('Bob', 'Paris');" } },
   };

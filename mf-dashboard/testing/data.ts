@@ -27,7 +27,7 @@ export function makeCourses(shapes: readonly CourseShape[]): Course[] {
 }
 
 export function makeProfile(progress: Partial<Pick<UserProfile, 'savedQuestion' | 'finishedProject' | 'readTutorial' | 'skill'>> = {}): UserProfile {
-  return { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [], ...progress };
+  return { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [], ...progress };
 }
 
 /** What a remote run alone shows: a learner halfway through two of three courses. */

@@ -11,11 +11,17 @@ export interface DashboardStore {
   down?: boolean;
 }
 
-/** GET /users/me and GET /course (paged, X-Total-Count) as docs/api-contract.md describes them. */
+/** GET, PATCH and DELETE /users/me and GET /course (paged, X-Total-Count) as docs/api-contract.md describes them. */
 export function dashboardHandlers(store: DashboardStore) {
   return [
     http.all('/api/*', () => (store.down ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined)),
     http.get('/api/users/me', () => HttpResponse.json<UserProfile>(store.profile)),
+    http.patch('/api/users/me', async ({ request }) => {
+      const { displayName } = (await request.json()) as { displayName: string };
+      store.profile = { ...store.profile, displayName };
+      return HttpResponse.json<UserProfile>(store.profile);
+    }),
+    http.delete('/api/users/me', () => HttpResponse.json({ deleted: true })),
     http.get('/api/course', ({ request }) => pagedAnswer<Course>(store.courses, new URL(request.url))),
   ];
 }

@@ -15,7 +15,7 @@ export interface InterviewStore {
 /** GET /users/me, the learner's saves and /interview as docs/api-contract.md describes them; the caller is LEARNER. */
 export function interviewHandlers(store: InterviewStore) {
   let nextId = 100;
-  const profile = (): UserProfile => ({ ...LEARNER, savedQuestion: store.saved, finishedProject: [], readTutorial: [] });
+  const profile = (): UserProfile => ({ ...LEARNER, displayName: 'Learner Lee', savedQuestion: store.saved, finishedProject: [], readTutorial: [] });
   /** POST saves, PUT unsaves: both idempotent, both answer the updated profile. */
   const saving =
     (keep: boolean): HttpResponseResolver<{ userId: string }, { id: string }> =>

@@ -3,16 +3,25 @@ import { TOPICS, type Course, type QnaQuestion, type Topic } from '@dblearn/cont
 import { LEARNER } from '@dblearn/web/testing';
 import type { QnaStore } from './handlers.js';
 
-export const OTHER = 'someone.else@dblearn.test';
+/** Display names (issue 36): what the forum shows of an author; never an e-mail. */
+export const OTHER = 'Someone Else';
+export const LEARNER_NAME = 'Learner Lee';
+
+/** The author fields of a post by the display name `name` (LEARNER_NAME is the signed-in LEARNER). */
+export function authorOf(name: string): { authorId: string; authorName: string } {
+  if (name === LEARNER_NAME) return { authorId: LEARNER._id, authorName: name };
+  const hex = [...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 0xffffff, 7).toString(16).padStart(6, '0');
+  return { authorId: `6560f0c2a1b2c3d4e5${hex}`, authorName: name };
+}
 
 /** `count` questions by someone else, over the five topics in turn, ids q1, q2… (q1 oldest). */
-export function makeQuestions(count: number, userName = OTHER): QnaQuestion[] {
+export function makeQuestions(count: number, author = OTHER): QnaQuestion[] {
   return Array.from({ length: count }, (_, index) => ({
     _id: `q${index + 1}`,
     topic: TOPICS[index % TOPICS.length] as Topic,
     title: `Question number ${index + 1}`,
     description: `Description of question ${index + 1}.`,
-    userName,
+    ...authorOf(author),
     datePosted: new Date(Date.UTC(2026, 10, 1 + index)).toISOString(),
     replies: [],
     acceptedReplyId: null,
@@ -27,7 +36,7 @@ export const PRACTICE_COURSES: Course[] = [{ _id: 'c-sql', name: 'SQL practice',
 export function aloneStore(): QnaStore {
   const questions = makeQuestions(8);
   const answered = questions[7]!;
-  answered.replies = [{ _id: 'r1', userName: LEARNER.email, reply: 'Use a LEFT JOIN and keep the rows where the right side is NULL.', datePosted: answered.datePosted }];
+  answered.replies = [{ _id: 'r1', ...authorOf(LEARNER_NAME), reply: 'Use a LEFT JOIN and keep the rows where the right side is NULL.', datePosted: answered.datePosted }];
   answered.acceptedReplyId = 'r1';
   return { questions, courses: PRACTICE_COURSES };
 }

@@ -12,6 +12,7 @@ import {
   type UserProfile,
 } from '@dblearn/contracts';
 import { LEARNER } from '@dblearn/web/testing';
+import { authorOf, LEARNER_NAME } from './data.js';
 import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 
@@ -89,7 +90,7 @@ export function qnaHandlers(store: QnaStore) {
   };
   const handlers = [
     http.get(`/api${QNA_LIVE.path}`, answer),
-    http.get('/api/users/me', () => HttpResponse.json<UserProfile>({ ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] })),
+    http.get('/api/users/me', () => HttpResponse.json<UserProfile>({ ...LEARNER, displayName: LEARNER_NAME, savedQuestion: [], finishedProject: [], readTutorial: [] })),
     http.get('/api/course', ({ request }) => pagedAnswer<Course>(store.courses, new URL(request.url))),
     http.get('/api/qna', ({ request }) => {
       const url = new URL(request.url);
@@ -99,7 +100,7 @@ export function qnaHandlers(store: QnaStore) {
     }),
     http.post<never, QuestionFields>('/api/qna', async ({ request }) => {
       const { topic, title, description, sandboxCourseId } = await request.json();
-      const created: QnaQuestion = { _id: `new${nextId++}`, topic, title, description, userName: LEARNER.email, datePosted: new Date().toISOString(), replies: [], acceptedReplyId: null, sandboxCourseId: sandboxCourseId ?? null };
+      const created: QnaQuestion = { _id: `new${nextId++}`, topic, title, description, ...authorOf(LEARNER_NAME), datePosted: new Date().toISOString(), replies: [], acceptedReplyId: null, sandboxCourseId: sandboxCourseId ?? null };
       store.questions.push(created);
       return HttpResponse.json<QnaQuestion>(created, { status: 201 });
     }),
@@ -114,7 +115,7 @@ export function qnaHandlers(store: QnaStore) {
     http.post(
       '/api/qna/:id/replies',
       questionOr404((question, { reply }) => {
-        question.replies.push({ _id: `r${nextId++}`, userName: LEARNER.email, reply: reply as string, datePosted: new Date().toISOString() });
+        question.replies.push({ _id: `r${nextId++}`, ...authorOf(LEARNER_NAME), reply: reply as string, datePosted: new Date().toISOString() });
         return question;
       }),
     ),

@@ -4,7 +4,7 @@ import { server } from '@dblearn/web/testing/msw-node';
 import { PRACTICE_COURSES } from './data.js';
 import { qnaHandlers, type LiveStreams, type QnaStore } from './handlers.js';
 
-export { makeQuestions, OTHER } from './data.js';
+export { authorOf, LEARNER_NAME, makeQuestions, OTHER } from './data.js';
 
 export interface MockGateway extends GatewayCalls {
   questions: QnaQuestion[];

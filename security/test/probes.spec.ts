@@ -30,12 +30,16 @@ function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise
   });
 }
 
-/** Signs up, retrying a 503 (busy) a few times as a person would; never more than ~10 s. */
+/**
+ * Signs up, retrying a 503 (busy) or a 429 as a person would, after its Retry-After: this address
+ * makes more accounts than its 10 a minute (issue 30) over the suite; never more than ~70 s.
+ */
 async function signUp(address: string): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     const response = await api('/users', { json: { email: address, password: PASSWORD, skill: 'beginner' } });
-    if (response.status !== 503 || attempt === 9) return response;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if ((response.status !== 503 && response.status !== 429) || attempt === 9) return response;
+    const waitSeconds = response.status === 429 ? Math.min(61, Number(response.headers.get('retry-after')) || 1) : 1;
+    await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1_000));
   }
 }
 
@@ -70,7 +74,10 @@ describe('the bus and the data folder', () => {
     const visit = async (path: string): Promise<void> => {
       const info = await lstat(path);
       if (info.isSymbolicLink()) return;
-      if ((info.mode & 0o077) !== 0) loose.push(`${path} ${(info.mode & 0o777).toString(8)}`);
+      // DATA_DIR itself may be passable (not listable) by its group: under root that is the PostgreSQL
+      // lab server's OS user, whose cluster is inside (decision 0028).
+      const allowed = path === target.dataDir ? 0o010 : 0;
+      if ((info.mode & 0o077 & ~allowed) !== 0) loose.push(`${path} ${(info.mode & 0o777).toString(8)}`);
       if (info.isDirectory()) for (const entry of await readdir(path)) await visit(join(path, entry));
     };
     await visit(target.dataDir);
@@ -131,7 +138,7 @@ describe('accounts and tokens', () => {
     }
     // Fullwidth folds into the same account, which is then "already registered".
     expect((await api('/users', { json: { email: `\uff4c${base.slice(1)}`, password: PASSWORD, skill: 'beginner' } })).status).toBe(400);
-  });
+  }, 150_000);
 
   it('refuses to register a seeded demo author’s address (issue 17)', async () => {
     for (const address of ['maya.chen@demo.dblearn.invalid', 'maya.chen@dblearn.example']) {
@@ -149,11 +156,11 @@ describe('accounts and tokens', () => {
     const me = await api('/users/me', { headers: { 'x-auth-token': token } });
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
-  });
+  }, 150_000);
 
   it('answers a burst of sign-ups quickly, and a 503 means the account was not written', async () => {
     // Six, not more: with one hash per address at a time most are refused (429) and signed up again
-    // below, and every try counts against this address's 30 sign-ups a minute, which later probes need.
+    // below, and each account made counts against this address's 10 a minute, which later probes need.
     const emails = Array.from({ length: 6 }, () => email('burst'));
     const answers = await Promise.all(
       emails.map(async (address) => {
@@ -169,7 +176,7 @@ describe('accounts and tokens', () => {
       // Not written: the same e-mail can still sign up (never "already registered").
       expect({ address, status: (await signUp(address)).status }).toEqual({ address, status: 201 });
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 /** An admin's token: the target's admin account, or the one the launcher keeps in DATA_DIR/admin.json. */
@@ -221,7 +228,7 @@ describe('issue 17: the forum, the edge, the data and the import', () => {
     expect(detail.status).toBe(200);
     expect(((await detail.json()) as { replies: unknown[] }).replies).toHaveLength(statuses.length - 1);
     expect((await api(`/qna/${_id}`, { method: 'DELETE', headers: { 'x-auth-token': author.token } })).status).toBe(200);
-  }, 120_000);
+  }, 150_000);
 
   it('closes a connection that drips a header byte every 2 s by the 10 s header deadline', async () => {
     const client = dripper(2_000);
@@ -300,7 +307,7 @@ describe('the SQL lab (issue 17 findings 1 and 2)', () => {
     // svc-content is the same process (a crash would have been restarted under another pid).
     if (target.servicePid) expect(await target.servicePid('svc-content')).toBe(pid);
     expect(await attempt('SELECT n FROM t')).toMatchObject({ status: 200, body: { passed: true } });
-  }, 60_000);
+  }, 150_000);
 
   it("keeps another learner's attempts under 1 s while one learner floods the runner with runaways (finding 4)", async () => {
     if (!target.admin) return console.warn('SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD not set: lab probe skipped');
@@ -322,7 +329,7 @@ describe('the SQL lab (issue 17 findings 1 and 2)', () => {
       expect([200, 429, 503]).toContain(answer.status);
       if (answer.status === 200) expect(answer.body).toMatchObject({ passed: false, message: 'Your query ran longer than 2 s and was stopped.' });
     }
-  }, 60_000);
+  }, 150_000);
 
   it('refuses statements hidden behind quoting tricks, and the next learner still gets an honest lab', async () => {
     if (!target.admin) return console.warn('SECURITY_ADMIN_EMAIL/SECURITY_ADMIN_PASSWORD not set: lab probe skipped');
@@ -339,7 +346,7 @@ describe('the SQL lab (issue 17 findings 1 and 2)', () => {
     const other = (await register()).token;
     expect(await attempt('SELECT n FROM t', other)).toMatchObject({ status: 200, body: { passed: true } });
     expect(await attempt("ATTACH '/probe.db' AS p", other)).toMatchObject({ body: { message: 'ATTACH is not allowed here (line 1).' } });
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('logins cannot be starved (issue 17, finding 3)', () => {
@@ -352,7 +359,7 @@ describe('logins cannot be starved (issue 17, finding 3)', () => {
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     for (let i = 0; i < 3; i += 1) expect((await api('/auth', { json: { email: other.email, password: PASSWORD } })).status).toBe(200);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('logins under attack (run last: they use up this address’s failed-login budget)', () => {
@@ -363,7 +370,7 @@ describe('logins under attack (run last: they use up this address’s failed-log
       statuses.push((await api('/auth', { json: { email: victim, password: 'wrong-password' }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } })).status);
     }
     expect(statuses).toContain(429);
-  }, 60_000);
+  }, 150_000);
 
   it('stops one address trying many accounts (spraying)', async () => {
     const statuses: number[] = [];

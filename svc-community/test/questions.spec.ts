@@ -27,9 +27,9 @@ import { Question } from '../src/questions/questions.schema.js';
 import { QuestionsService } from '../src/questions/questions.service.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
 
-const ana: CallerDto = { email: 'ana@example.com', isAdmin: false };
-const ben: CallerDto = { email: 'ben@example.com', isAdmin: false };
-const admin: CallerDto = { email: 'admin@example.com', isAdmin: true };
+const ana: CallerDto = { _id: '6560f0c2a1b2c3d4e5f60a01', name: 'Ana', isAdmin: false };
+const ben: CallerDto = { _id: '6560f0c2a1b2c3d4e5f60b02', name: 'Ben', isAdmin: false };
+const admin: CallerDto = { _id: '6560f0c2a1b2c3d4e5f60c03', name: 'The Admin', isAdmin: true };
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 const XSS = '<img src=x onerror=alert(1)> and <script>alert(2)</script>';
 
@@ -85,7 +85,8 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       topic: 'sql',
       title: 'How do I write a join?',
       description: XSS,
-      userName: 'ana@example.com',
+      authorId: ana._id,
+      authorName: 'Ana',
       datePosted: expect.any(String),
       replies: [],
       acceptedReplyId: null,
@@ -110,9 +111,10 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     expect((await stored(question._id))?.description).toBe(XSS);
   });
 
-  it('ignores a userName in the payload: the author is the caller', async () => {
+  it('ignores a userName in the payload: the author is the caller, by account id', async () => {
     const question = await create(ana, { userName: 'someone.else@example.com' });
-    expect(question.userName).toBe('ana@example.com');
+    expect(question).toMatchObject({ authorId: ana._id, authorName: 'Ana' });
+    expect(JSON.stringify(question)).not.toContain('@');
   });
 
   it('refuses broken rules with 400 and stores nothing', async () => {
@@ -143,7 +145,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         ['Second NoSQL question here', 0],
         ['First NoSQL question here', 1],
       ]);
-      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'datePosted', 'description', 'replyCount', 'sandboxCourseId', 'solved', 'title', 'topic', 'userName']);
+      expect(Object.keys(page.items[0]!).sort()).toEqual(['_id', 'authorId', 'authorName', 'datePosted', 'description', 'replyCount', 'sandboxCourseId', 'solved', 'title', 'topic']);
       expect((await list({ topic: 'nosql', page: 2, pageSize: 1 })).items.map((item) => item._id)).toEqual([first._id]);
       expect((await list()).items[0]?._id).toBe(second._id);
       expect((await community.refusal(COMMUNITY_PATTERNS.listQuestions, { pageSize: 101 })).statusCode).toBe(400);
@@ -204,7 +206,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
           topic: 'fo',
           title: 'Written behind the snapshot',
           description: 'Only a full read finds it.',
-          userName: 'ana@example.com',
+          authorId: ana._id,
           datePosted: new Date(),
           replies: [],
         });
@@ -231,7 +233,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect(await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: admin, edit } })).toMatchObject({ statusCode: 403 });
       expect(await find(question._id)).toEqual(question);
       const edited = await update({ id: question._id, caller: ana, edit });
-      expect(edited).toMatchObject({ ...edit, userName: 'ana@example.com', datePosted: question.datePosted });
+      expect(edited).toMatchObject({ ...edit, authorId: ana._id, authorName: 'Ana', datePosted: question.datePosted });
       expect(await find(question._id)).toEqual(edited);
       expect((await list({ topic: 'rm' })).items.some((item) => item._id === question._id && item.title === edit.title)).toBe(true);
       expect((await list({ topic: 'sql' })).items.some((item) => item._id === question._id)).toBe(false);
@@ -242,11 +244,11 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const replied = await update({ id: question._id, caller: ben, edit, reply: 'Ben answers with enough text.' });
       expect(replied).toMatchObject({ title: question.title, topic: question.topic });
       expect(replied.replies).toEqual([
-        { _id: expect.stringMatching(OBJECT_ID), userName: 'ben@example.com', reply: 'Ben answers with enough text.', datePosted: expect.any(String) },
+        { _id: expect.stringMatching(OBJECT_ID), authorId: ben._id, authorName: 'Ben', reply: 'Ben answers with enough text.', datePosted: expect.any(String) },
       ]);
       const both = await update({ id: question._id, caller: ana, edit, reply: 'Ana answers and edits too.' });
       expect(both).toMatchObject({ title: edit.title });
-      expect(both.replies.map((reply) => reply.userName)).toEqual(['ben@example.com', 'ana@example.com']);
+      expect(both.replies.map((reply) => reply.authorName)).toEqual(['Ben', 'Ana']);
       expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: ben, reply: 'short' } })).statusCode).toBe(400);
       expect((await community.refusal(COMMUNITY_PATTERNS.updateQuestion, { id: question._id, body: { caller: ben } })).statusCode).toBe(400);
     });
@@ -368,9 +370,9 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         topic: 'sql',
         title: 'A thread with many long replies',
         description: 'Every reply below is long.',
-        userName: ana.email,
+        authorId: ana._id,
         datePosted,
-        replies: replies.map((reply) => ({ _id: new mongoose.Types.ObjectId(), userName: ben.email, reply, datePosted })),
+        replies: replies.map((reply) => ({ _id: new mongoose.Types.ObjectId(), authorId: ben._id, reply, datePosted })),
         pendingEvents: [],
       });
       return _id.toHexString();
@@ -453,7 +455,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
         topic: 'fo',
         title: 'Written just before a crash',
         description: 'The relay never ran.',
-        userName: 'ana@example.com',
+        authorId: ana._id,
         datePosted: new Date(),
         replies: [],
         pendingEvents: [{ eventId, subject: EVENT_SUBJECTS.questionCreated, payload: JSON.stringify({ entityId: id.toHexString(), topic: 'fo', eventId, occurredAt: new Date().toISOString() }) }],

@@ -7,7 +7,7 @@ import { QuestionsService } from '../src/questions/questions.service.js';
 import { QuestionSearch } from '../src/search/question-search.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';
 
-const ana: CallerDto = { email: 'ana@example.com', isAdmin: false };
+const ana: CallerDto = { _id: '6560f0c2a1b2c3d4e5f60a01', name: 'Ana', isAdmin: false };
 const FRESH_MS = 2_000;
 
 /**

@@ -5,6 +5,7 @@ import { ChecksModule } from './checks/checks.module.js';
 import { CoursesModule } from './courses/courses.module.js';
 import { InterviewModule } from './interview/interview.module.js';
 import { ItemReadsModule } from './item-cache/item-reads.module.js';
+import { PostgresLabModule } from './postgres-lab/postgres-lab.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SandboxesModule } from './sandboxes/sandboxes.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -19,7 +20,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule, PostgresLabModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

@@ -1,6 +1,6 @@
 import { CONTENT_PATTERNS, type Course, type CourseDeletedEvent, EVENT_SUBJECTS, type Project, type Tutorial } from '@dblearn/contracts';
-import { type ChildProcessHandle, spawnProcess } from '@dblearn/infra';
-import { eventually, NatsCaller, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { type ChildProcessHandle } from '@dblearn/infra';
+import { eventually, NatsCaller, spawnTestProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +21,17 @@ let db: mongoose.Connection;
 let mongoDb: string;
 let service: ChildProcessHandle | undefined;
 
+/** Each test starts and kills the service several times, each start taking seconds on a busy box. */
+const TEST_TIMEOUT_MS = 180_000;
+
+/**
+ * Starts svc-content, the previous one stopped first: a test that failed (or that CI retries) must
+ * not leave one running beside the next. The process is the test file's (spawnTestProcess), so it
+ * ends with the file even if this test timed out and runs on in the background.
+ */
 async function start(failpoint?: string): Promise<void> {
-  service = spawnProcess({
+  await service?.stop();
+  service = spawnTestProcess({
     name: 'svc-content',
     command: process.execPath,
     args: [MAIN],
@@ -37,12 +46,12 @@ async function start(failpoint?: string): Promise<void> {
     },
     stopTimeoutMs: 10_000,
   });
-  await eventually(() => content.send(CONTENT_PATTERNS.health, {}, 1_000).then(() => true, () => false), 30_000, 'svc-content answers');
+  await eventually(() => content.send(CONTENT_PATTERNS.health, {}, 2_000).then(() => true, () => false), 60_000, 'svc-content answers');
 }
 
 /** Sends a call that makes the service kill itself; resolves once the process is gone. */
 async function callAndDie(pattern: string, payload: object): Promise<void> {
-  await content.send(pattern, payload, 5_000).catch(() => undefined);
+  await content.send(pattern, payload, 10_000).catch(() => undefined);
   const exit = await service!.exited;
   expect(exit.signal).toBe('SIGKILL');
   service = undefined;
@@ -77,14 +86,14 @@ describe('a write and its event are one, across a SIGKILL', () => {
     expect(await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseUpdated, course._id)).toHaveLength(1);
 
     await start();
-    await eventually(async () => (await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseUpdated, course._id)).length === 2, 15_000, 'course.updated is published');
+    await eventually(async () => (await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseUpdated, course._id)).length === 2, 30_000, 'course.updated is published');
     expect(await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id })).toMatchObject({ name: 'Renamed crash course' });
     await service!.stop();
     // Exactly once, however often the service starts again.
     await start();
     expect(await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseUpdated, course._id)).toHaveLength(2);
     await service!.stop();
-  });
+  }, TEST_TIMEOUT_MS);
 
   it('a course delete killed after its tombstone finishes the cascade and publishes course.deleted once', async () => {
     await start();
@@ -103,11 +112,11 @@ describe('a write and its event are one, across a SIGKILL', () => {
     expect((await content.refusal(CONTENT_PATTERNS.findCourse, { id: course._id })).statusCode).toBe(404);
     expect((await content.refusal(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).statusCode).toBe(404);
     expect((await content.refusal(CONTENT_PATTERNS.findProject, { id: project._id })).statusCode).toBe(404);
-    await eventually(async () => (await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseDeleted, course._id)).length === 1, 15_000, 'course.deleted is published');
+    await eventually(async () => (await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseDeleted, course._id)).length === 1, 30_000, 'course.deleted is published');
     const [event] = (await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseDeleted, course._id)) as unknown as CourseDeletedEvent[];
     expect(event).toMatchObject({ tutorialIds: [tutorial._id], projectIds: [project._id] });
     // The relay removes the tombstone right after publishing.
-    await eventually(async () => (await db.collection('tombstones').countDocuments({ _id: new Types.ObjectId(course._id) })) === 0, 15_000, 'the tombstone is removed');
+    await eventually(async () => (await db.collection('tombstones').countDocuments({ _id: new Types.ObjectId(course._id) })) === 0, 30_000, 'the tombstone is removed');
     await service!.stop();
-  });
+  }, TEST_TIMEOUT_MS);
 });

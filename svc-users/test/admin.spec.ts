@@ -48,6 +48,7 @@ describe('admins: created or promoted at start, granted by the command-line task
       expect(await login('root@dblearn.io', ADMIN_PASSWORD)).toEqual({
         _id: expect.any(String),
         email: 'root@dblearn.io',
+        displayName: expect.stringMatching(/^learner-\d{4,}$/),
         skill: 'professional',
         isAdmin: true,
       });

@@ -59,8 +59,8 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
   describe('users.register', () => {
     it('creates a learner with a lower-case e-mail and answers without any hash', async () => {
       const user = await register({ email: 'Ana.Lopez@Example.COM', password: 'secret-one', skill: 'intermediate' });
-      expect(user).toEqual({ _id: expect.stringMatching(OBJECT_ID), email: 'ana.lopez@example.com', skill: 'intermediate', isAdmin: false });
-      expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'isAdmin', 'skill']);
+      expect(user).toEqual({ _id: expect.stringMatching(OBJECT_ID), email: 'ana.lopez@example.com', displayName: expect.stringMatching(/^learner-\d{4}$/), skill: 'intermediate', isAdmin: false });
+      expect(Object.keys(user).sort()).toEqual(['_id', 'displayName', 'email', 'isAdmin', 'skill']);
 
       const stored = await accounts().findOne({ email: 'ana.lopez@example.com' });
       expect(stored?.passwordHash).toMatch(/^scrypt\$1024\$8\$3\$/);
@@ -121,6 +121,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
         entityId: user._id,
         email: 'evented@example.com',
         skill: 'professional',
+        displayName: user.displayName,
       });
     });
   });

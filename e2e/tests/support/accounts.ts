@@ -8,9 +8,16 @@ export function uniqueEmail(): string {
   return `e2e-${randomUUID().slice(0, 12)}@dblearn.test`;
 }
 
+/** What a sign-up gives back: `displayName` is what others see of the account (issue 36). */
+export interface Registered {
+  email: string;
+  token: string;
+  displayName: string;
+}
+
 /** Registers through the public API and returns the token the gateway hands back. */
-export async function registerViaApi(request: APIRequestContext, email = uniqueEmail()): Promise<{ email: string; token: string }> {
-  const signUp = () => request.post('/api/users', { data: { email, password: PASSWORD, skill: 'beginner' } });
+export async function registerViaApi(request: APIRequestContext, email = uniqueEmail(), displayName?: string): Promise<Registered> {
+  const signUp = () => request.post('/api/users', { data: { email, password: PASSWORD, skill: 'beginner', ...(displayName ? { displayName } : {}) } });
   let response = await signUp();
   // svc-users hashes one password per address at a time and lets one more wait (HashGate); the
   // suite's four workers all sign up from 127.0.0.1, so a third sign-up at that moment gets 429.
@@ -21,11 +28,11 @@ export async function registerViaApi(request: APIRequestContext, email = uniqueE
   expect(response.status()).toBe(201);
   const token = response.headers()['x-auth-token'];
   expect(token).toBeTruthy();
-  return { email, token: token! };
+  return { email, token: token!, displayName: ((await response.json()) as { displayName: string }).displayName };
 }
 
 /** Opens the app already signed in, the way a returning learner would be. */
-export async function signIn(page: Page, request: APIRequestContext): Promise<{ email: string; token: string }> {
+export async function signIn(page: Page, request: APIRequestContext): Promise<Registered> {
   const account = await registerViaApi(request);
   await page.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
   return account;

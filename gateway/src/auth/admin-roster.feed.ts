@@ -1,4 +1,4 @@
-import { type AdminChangedEvent, EVENT_SUBJECTS, USERS_PATTERNS } from '@dblearn/contracts';
+import { type AccountRemovedEvent, type AdminChangedEvent, EVENT_SUBJECTS, USERS_PATTERNS } from '@dblearn/contracts';
 import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -11,7 +11,7 @@ import { AdminRoster } from './admin-roster.js';
 const RETRY_MS = 250;
 
 /**
- * Keeps the AdminRoster current: its own NATS connection listens to `admin.changed` first, then
+ * Keeps the AdminRoster current: its own NATS connection listens to `admin.changed` and `account.removed` first, then
  * asks svc-users for the roster (retrying until it answers); after a lost connection (events may
  * have been missed) the roster is unsure until it has been asked again.
  */
@@ -52,7 +52,17 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
         }
       },
     });
-    // The subscription is in place once the server has seen it: only then can no change slip between.
+    nc.subscribe(EVENT_SUBJECTS.accountRemoved, {
+      callback: (_error, message) => {
+        try {
+          const event = message.json<AccountRemovedEvent>();
+          if (typeof event.entityId === 'string') this.roster.remove(event.entityId);
+        } catch {
+          void this.reload();
+        }
+      },
+    });
+    // The subscriptions are in place once the server has seen it: only then can no change slip between.
     await nc.flush();
     void this.reload();
     for await (const status of nc.status()) {
@@ -82,8 +92,8 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
     const ticket = this.roster.unsure();
     for (let tries = 0; !this.stopped && this.roster.isCurrent(ticket); tries += 1) {
       try {
-        const { adminIds } = await this.services.send(USERS_PATTERNS.listAdmins, {});
-        if (this.roster.load(adminIds, ticket)) this.logger.log(`Admin roster loaded: ${adminIds.length} admin${adminIds.length === 1 ? '' : 's'}.`);
+        const { adminIds, removedIds } = await this.services.send(USERS_PATTERNS.listAdmins, {});
+        if (this.roster.load(adminIds, ticket, removedIds ?? [])) this.logger.log(`Admin roster loaded: ${adminIds.length} admin${adminIds.length === 1 ? '' : 's'}.`);
         return;
       } catch (error) {
         if (tries === 0) this.logger.warn(`svc-users did not give the admin roster (${error instanceof Error ? error.message : String(error)}); admin calls answer 503 until it does. NATS ${redactUrl(this.config.natsUrl)}.`);

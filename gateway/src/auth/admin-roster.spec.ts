@@ -25,6 +25,17 @@ describe('AdminRoster', () => {
     expect(roster.isAdmin(BOB)).toBe(false);
   });
 
+  it('keeps removed accounts through every load, and a removed admin is no admin (issue 30, Low 7)', () => {
+    const roster = new AdminRoster();
+    const ticket = roster.unsure();
+    roster.remove(BOB);
+    expect(roster.isRemoved(BOB)).toBe(true);
+    roster.load([ADA, BOB], ticket, []);
+    expect([roster.isAdmin(ADA), roster.isAdmin(BOB)]).toEqual([true, false]);
+    roster.load([ADA], roster.unsure(), [ADA]);
+    expect([roster.isRemoved(ADA), roster.isRemoved(BOB), roster.isAdmin(ADA)]).toEqual([true, true, false]);
+  });
+
   it('is unsure after a lost feed until a newer load; an older answer is ignored', () => {
     const roster = new AdminRoster();
     roster.load([ADA], roster.unsure());

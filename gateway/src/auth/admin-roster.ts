@@ -10,6 +10,11 @@ export const ADMIN_RIGHTS_UNKNOWN_MESSAGE = 'Administrator rights cannot be chec
  */
 export class AdminRoster {
   private admins = new Set<string>();
+  /**
+   * Deleted or disabled accounts (issue 30, Low 7): their tokens are refused on every route. Only
+   * ever added to (an id is never reused); kept through a reload, so a lost feed never lets one back in.
+   */
+  private readonly removed = new Set<string>();
   /** Changes heard since the load in progress began; null once loaded and listening. */
   private heardWhileLoading: Array<{ userId: string; isAdmin: boolean }> | null = [];
   private generation = 0;
@@ -19,6 +24,17 @@ export class AdminRoster {
   isAdmin(userId: string): boolean {
     if (this.heardWhileLoading) throw new ServiceUnavailableException(ADMIN_RIGHTS_UNKNOWN_MESSAGE);
     return this.admins.has(userId);
+  }
+
+  /** True when the account was deleted or disabled. Never throws: while unsure, what is known is refused and the rest let through. */
+  isRemoved(userId: string): boolean {
+    return this.removed.has(userId);
+  }
+
+  /** An `account.removed` event: refused from now on, and no longer an admin. */
+  remove(userId: string): void {
+    this.removed.add(userId);
+    this.change(userId, false);
   }
 
   get isSure(): boolean {
@@ -59,9 +75,10 @@ export class AdminRoster {
   }
 
   /** svc-users' answer to the load `ticket` began; ignored when the feed was lost again meanwhile. */
-  load(adminIds: readonly string[], ticket: number): boolean {
+  load(adminIds: readonly string[], ticket: number, removedIds: readonly string[] = []): boolean {
     if (ticket !== this.generation || !this.heardWhileLoading) return false;
-    this.admins = new Set(adminIds);
+    for (const id of removedIds) this.removed.add(id);
+    this.admins = new Set(adminIds.filter((id) => !this.removed.has(id)));
     for (const { userId, isAdmin } of this.heardWhileLoading) this.apply(userId, isAdmin);
     this.heardWhileLoading = null;
     for (const wake of [...this.waiting]) wake();

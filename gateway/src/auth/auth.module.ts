@@ -3,13 +3,14 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { UserLimitCounts } from '../common/limits/user-limits.js';
-import { loginPerAddressRateLimit, loginRateLimit, loginRequestRateLimits } from '../common/middleware/rate-limit.middleware.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { AccountRoles } from './account-roles.js';
 import { AdminRoster } from './admin-roster.js';
 import { AdminRosterFeed } from './admin-roster.feed.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { loginLimits } from './login-limits.middleware.js';
+import { LoginPolicy } from './login-policy.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { TokenService } from './token.service.js';
 
@@ -38,12 +39,14 @@ export class AuthModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(
-        ...loginRequestRateLimits({ perAccount: this.config.rateLimits.loginRequests, perAddress: this.config.rateLimits.loginRequestsPerAddress }),
-        loginPerAddressRateLimit(this.config.rateLimits.loginPerAddress),
-        loginRateLimit(this.config.rateLimits.login),
-      )
-      .forRoutes({ path: 'auth', method: RequestMethod.POST });
+    const { login, loginPerAddress, loginFailuresPerAddress, loginRequests, loginRequestsPerAddress } = this.config.rateLimits;
+    const policy = new LoginPolicy({
+      accountRequests: loginRequests,
+      accountFailures: login,
+      addressRequests: loginRequestsPerAddress,
+      addressFailedAccounts: loginPerAddress,
+      addressFailures: loginFailuresPerAddress,
+    });
+    consumer.apply(loginLimits(policy)).forRoutes({ path: 'auth', method: RequestMethod.POST });
   }
 }

@@ -4,6 +4,7 @@ import { type ExecutionContext, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { JwtService } from '@nestjs/jwt';
+import { AdminRoster } from './admin-roster.js';
 import type { MaybeAuthenticatedRequest } from './authenticated-request.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { Public } from './public.decorator.js';
@@ -11,7 +12,8 @@ import { TokenService } from './token.service.js';
 
 const SECRET = 'jwt-guard-spec-secret-0123456789abcdef';
 const jwt = new JwtService({ secret: SECRET, signOptions: { algorithm: 'HS256', expiresIn: '1h' }, verifyOptions: { algorithms: ['HS256'] } });
-const guard = new JwtAuthGuard(new Reflector(), new TokenService(jwt));
+const roster = new AdminRoster();
+const guard = new JwtAuthGuard(new Reflector(), new TokenService(jwt), roster);
 const claims: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a79', email: 'ada@example.com', skill: 'beginner', isAdmin: false };
 
 class Handlers {
@@ -42,6 +44,20 @@ describe('JwtAuthGuard', () => {
     const { context, request } = contextFor('signedIn', { [AUTH_HEADER]: jwt.sign({ ...claims, extra: 'ignored' }) });
     expect(guard.canActivate(context)).toBe(true);
     expect(request.user).toEqual(claims);
+  });
+
+  it('refuses the token of a removed account at once, even while the roster is unsure (issue 30, Low 7)', () => {
+    const token = jwt.sign({ ...claims, _id: '665f1c2a9b1e8a3d4c5b6a7f' });
+    expect(guard.canActivate(contextFor('signedIn', { [AUTH_HEADER]: token }).context)).toBe(true);
+    roster.remove('665f1c2a9b1e8a3d4c5b6a7f');
+    expect(refusal({ [AUTH_HEADER]: token })).toBe('Your account no longer exists. Sign in again.');
+    expect(guard.canActivate(contextFor('signedIn', { [AUTH_HEADER]: jwt.sign(claims) }).context)).toBe(true);
+  });
+
+  it('keeps the display name a token carries (svc-community\'s first guess for a new author)', () => {
+    const { context, request } = contextFor('signedIn', { [AUTH_HEADER]: jwt.sign({ ...claims, name: 'Ada L' }) });
+    expect(guard.canActivate(context)).toBe(true);
+    expect(request.user).toEqual({ ...claims, name: 'Ada L' });
   });
 
   it('lets anyone call a @Public() handler', () => {

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type TokenClaims } from '@dblearn/contracts';
+import { AUTH_HEADER, type PublicUser, type TokenClaims } from '@dblearn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Delete, Get, type INestApplication } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -42,8 +42,8 @@ describe('RolesGuard with @Roles', () => {
   let app: INestApplication;
   let tokens: TokenService;
 
-  const learner: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a79', email: 'ada@example.com', skill: 'beginner', isAdmin: false };
-  const admin: TokenClaims = { _id: '665f1c2a9b1e8a3d4c5b6a7a', email: 'root@example.com', skill: 'professional', isAdmin: true };
+  const learner: PublicUser = { _id: '665f1c2a9b1e8a3d4c5b6a79', email: 'ada@example.com', displayName: 'Ada', skill: 'beginner', isAdmin: false };
+  const admin: PublicUser = { _id: '665f1c2a9b1e8a3d4c5b6a7a', email: 'root@example.com', displayName: 'Root', skill: 'professional', isAdmin: true };
 
   // The gateway's roster, fed here by hand (its feed from svc-users' events has its own integration test).
   const roster = new AdminRoster();

@@ -7,9 +7,9 @@ import { JwtService } from '@nestjs/jwt';
 export class TokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  /** Only the four claims of CONTRACT "Conventions" go in, whatever else the user carries. */
+  /** Only the claims of CONTRACT "Conventions" go in, whatever else the user carries. */
   sign(user: PublicUser): string {
-    const claims: TokenClaims = { _id: user._id, email: user.email, skill: user.skill, isAdmin: user.isAdmin };
+    const claims: TokenClaims = { _id: user._id, email: user.email, skill: user.skill, isAdmin: user.isAdmin, name: user.displayName };
     return this.jwt.sign(claims);
   }
 
@@ -27,10 +27,11 @@ export class TokenService {
 }
 
 function toClaims(payload: Record<string, unknown>): TokenClaims | null {
-  const { _id, email, skill, isAdmin, exp } = payload;
+  const { _id, email, skill, isAdmin, exp, name } = payload;
   // A token without an expiry would never expire (issue 6): ours always carry one.
   if (typeof exp !== 'number') return null;
   if (typeof _id !== 'string' || typeof email !== 'string' || typeof isAdmin !== 'boolean') return null;
   if (!(SKILLS as readonly unknown[]).includes(skill)) return null;
-  return { _id, email, skill: skill as TokenClaims['skill'], isAdmin };
+  // `name` is absent from tokens signed before display names.
+  return { _id, email, skill: skill as TokenClaims['skill'], isAdmin, ...(typeof name === 'string' ? { name } : {}) };
 }

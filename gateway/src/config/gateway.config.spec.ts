@@ -13,9 +13,22 @@ describe('loadGatewayConfig', () => {
       natsTimeoutMs: 2000,
       natsHashingTimeoutMs: 5000,
       jwt: { secret: secret.JWT_SECRET, expiresIn: '7d', maxAge: '7d' },
-      rateLimits: { login: { limit: 10, ttlMs: 60_000 }, loginPerAddress: { limit: 20, ttlMs: 900_000 }, loginRequests: { limit: 20, ttlMs: 60_000 }, loginRequestsPerAddress: { limit: 60, ttlMs: 60_000 }, register: { limit: 30, ttlMs: 60_000 } },
-      userLimits: { attempts: { limit: 30, windowMs: 60_000 }, attemptsInFlight: 2, qnaWrites: { limit: 10, windowMs: 60_000 } },
-      live: { perUser: 6, total: 2_000, heartbeatMs: 15_000 },
+      rateLimits: {
+        login: { limit: 10, ttlMs: 60_000 },
+        loginPerAddress: { limit: 20, ttlMs: 900_000 },
+        loginFailuresPerAddress: { limit: 100, ttlMs: 900_000 },
+        loginRequests: { limit: 20, ttlMs: 60_000 },
+        loginRequestsPerAddress: { limit: 300, ttlMs: 60_000 },
+        register: { limit: 10, ttlMs: 60_000 },
+      },
+      userLimits: {
+        attempts: { limit: 30, windowMs: 60_000 },
+        attemptsInFlight: 2,
+        attemptsInFlightPerAddress: 4,
+        qnaWrites: { limit: 10, windowMs: 60_000 },
+        searches: { limit: 120, windowMs: 60_000 },
+      },
+      live: { perUser: 6, perAddress: 32, total: 2_000, heartbeatMs: 15_000 },
       logLevels: ['log', 'warn', 'error', 'fatal'],
       trustedEdges: [],
       corsOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
@@ -43,6 +56,10 @@ describe('loadGatewayConfig', () => {
       AUTH_RATE_LIMIT: '3',
       AUTH_RATE_TTL_MS: '1000',
       REGISTER_RATE_LIMIT: '5',
+      AUTH_ADDRESS_FAILURE_LIMIT: '40',
+      ATTEMPTS_IN_FLIGHT_PER_ADDRESS_LIMIT: '6',
+      SEARCH_RATE_LIMIT: '30',
+      LIVE_CONNECTIONS_PER_ADDRESS: '12',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.2',
     });
@@ -53,6 +70,10 @@ describe('loadGatewayConfig', () => {
     expect(config.jwt.expiresIn).toBe(3600);
     expect(config.rateLimits.login).toEqual({ limit: 3, ttlMs: 1000 });
     expect(config.rateLimits.register.limit).toBe(5);
+    expect(config.rateLimits.loginFailuresPerAddress).toEqual({ limit: 40, ttlMs: 900_000 });
+    expect(config.userLimits.attemptsInFlightPerAddress).toBe(6);
+    expect(config.userLimits.searches).toEqual({ limit: 30, windowMs: 60_000 });
+    expect(config.live.perAddress).toBe(12);
     expect(config.logLevels).toEqual(['warn', 'error', 'fatal']);
     expect(config.trustedEdges).toEqual(['10.0.0.2']);
   });

@@ -22,13 +22,15 @@ export interface GatewayConfig {
   rateLimits: {
     /** Failed POST /auth tries per (client ip, e-mail) per window. */
     login: RateLimit;
-    /** Failed POST /auth tries per client ip, whatever the e-mail (password spraying). */
+    /** Accounts with a failed POST /auth try per client ip per window (password spraying); see LoginPolicy. */
     loginPerAddress: RateLimit;
+    /** Failed POST /auth tries per client ip per window, whatever the accounts (the same spraying, on few accounts). */
+    loginFailuresPerAddress: RateLimit;
     /** Every POST /auth, successful or not, per (client ip, e-mail) per window. */
     loginRequests: RateLimit;
-    /** Every POST /auth, successful or not, per client ip per window. */
+    /** POST /auth per client ip per window, counting only those the per-account limits let through. */
     loginRequestsPerAddress: RateLimit;
-    /** POST /users per client ip per window. */
+    /** Accounts made (POST /users answered 201) per client ip per window. */
     register: RateLimit;
   };
   /** Issue 17: per signed-in user (defaults: USER_LIMITS in @dblearn/contracts). */
@@ -37,13 +39,19 @@ export interface GatewayConfig {
     attempts: UserRateLimit;
     /** ATTEMPTS_IN_FLIGHT_LIMIT: graded attempts one learner may have running at once. */
     attemptsInFlight: number;
+    /** ATTEMPTS_IN_FLIGHT_PER_ADDRESS_LIMIT: graded attempts running at once from one client address, all its accounts together. */
+    attemptsInFlightPerAddress: number;
     /** QNA_WRITE_RATE_LIMIT: questions, replies and edits per user per minute. */
     qnaWrites: UserRateLimit;
+    /** SEARCH_RATE_LIMIT: GET /search per user per minute. */
+    searches: UserRateLimit;
   };
   /** Issue 22: the Q&A live stream (defaults: LIVE_LIMITS in @dblearn/contracts). */
   live: {
     /** LIVE_CONNECTIONS_PER_USER */
     perUser: number;
+    /** LIVE_CONNECTIONS_PER_ADDRESS */
+    perAddress: number;
     /** LIVE_CONNECTIONS_TOTAL */
     total: number;
     /** LIVE_HEARTBEAT_MS */
@@ -114,26 +122,33 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
         limit: integer(env, 'AUTH_ADDRESS_RATE_LIMIT', 20, 1, 1_000_000),
         ttlMs: integer(env, 'AUTH_ADDRESS_RATE_TTL_MS', 900_000, 1, 86_400_000),
       },
+      loginFailuresPerAddress: {
+        limit: integer(env, 'AUTH_ADDRESS_FAILURE_LIMIT', 100, 1, 1_000_000),
+        ttlMs: integer(env, 'AUTH_ADDRESS_RATE_TTL_MS', 900_000, 1, 86_400_000),
+      },
       loginRequests: {
         limit: integer(env, 'AUTH_REQUEST_RATE_LIMIT', 20, 1, 1_000_000),
         ttlMs: integer(env, 'AUTH_REQUEST_RATE_TTL_MS', 60_000, 1, 86_400_000),
       },
       loginRequestsPerAddress: {
-        limit: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_LIMIT', 60, 1, 1_000_000),
+        limit: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_LIMIT', 300, 1, 1_000_000),
         ttlMs: integer(env, 'AUTH_ADDRESS_REQUEST_RATE_TTL_MS', 60_000, 1, 86_400_000),
       },
       register: {
-        limit: integer(env, 'REGISTER_RATE_LIMIT', 30, 1, 1_000_000),
+        limit: integer(env, 'REGISTER_RATE_LIMIT', 10, 1, 1_000_000),
         ttlMs: integer(env, 'REGISTER_RATE_TTL_MS', 60_000, 1, 86_400_000),
       },
     },
     userLimits: {
       attempts: { limit: integer(env, 'ATTEMPT_RATE_LIMIT', USER_LIMITS.attempts.limit, 1, 1_000_000), windowMs: USER_LIMITS.attempts.windowMs },
       attemptsInFlight: integer(env, 'ATTEMPTS_IN_FLIGHT_LIMIT', USER_LIMITS.attemptsInFlight, 1, 1_000),
+      attemptsInFlightPerAddress: integer(env, 'ATTEMPTS_IN_FLIGHT_PER_ADDRESS_LIMIT', USER_LIMITS.attemptsInFlightPerAddress, 1, 100_000),
       qnaWrites: { limit: integer(env, 'QNA_WRITE_RATE_LIMIT', USER_LIMITS.qnaWrites.limit, 1, 1_000_000), windowMs: USER_LIMITS.qnaWrites.windowMs },
+      searches: { limit: integer(env, 'SEARCH_RATE_LIMIT', USER_LIMITS.searches.limit, 1, 1_000_000), windowMs: USER_LIMITS.searches.windowMs },
     },
     live: {
       perUser: integer(env, 'LIVE_CONNECTIONS_PER_USER', LIVE_LIMITS.perUser, 1, 1_000),
+      perAddress: integer(env, 'LIVE_CONNECTIONS_PER_ADDRESS', LIVE_LIMITS.perAddress, 1, 1_000_000),
       total: integer(env, 'LIVE_CONNECTIONS_TOTAL', LIVE_LIMITS.total, 1, 1_000_000),
       heartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', LIVE_LIMITS.heartbeatMs, 50, 300_000),
     },

@@ -1,10 +1,11 @@
-import { CONTENT_PATTERNS, type Course, type Sandbox, type TokenClaims } from '@dblearn/contracts';
-import { CourseAnswer, SandboxAnswer } from '@dblearn/contracts/answers';
-import { CourseDto, IdDto, ListQueryDto, SandboxDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CONTENT_PATTERNS, type Course, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
+import { CourseAnswer, SandboxAnswer, SandboxRunAnswer } from '@dblearn/contracts/answers';
+import { CourseDto, IdDto, ListQueryDto, SandboxDto, SandboxRunDto } from '@dblearn/contracts/dto';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { AttemptLimits } from '../common/limits/user-limits.js';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import type { Request, Response } from 'express';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
@@ -72,6 +73,20 @@ export class CoursesController {
   async findSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
     const admin = await this.roles.has(caller, 'admin');
     return this.services.send(admin ? CONTENT_PATTERNS.findSandboxWithHidden : CONTENT_PATTERNS.findSandbox, { id });
+  }
+
+  @Post('sandbox/:courseId/run')
+  @HttpCode(HttpStatus.OK)
+  @AttemptLimits()
+  @SignedIn({
+    summary: 'Run SQL on the course sandbox, on PostgreSQL',
+    description:
+      'engine: "postgres" (SQLite runs in the browser: "sqlite" or none is a 400 for now). A fresh copy of the course\'s SQL sandbox (an empty database without one), one transaction always rolled back, 2 s per statement. 400 naming the line when a statement fails or is refused, or the result is too large; 503 when the PostgreSQL lab is down.',
+    answer: SandboxRunAnswer,
+    byId: true,
+  })
+  runSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxRunDto): Promise<SandboxRun> {
+    return this.services.send(CONTENT_PATTERNS.runSandbox, { id: courseId, body: { ...body, userId: caller._id } }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Put('project/:courseId')

@@ -29,6 +29,7 @@ export class HealthService {
   private async probe(service: RoutedService): Promise<ServiceState> {
     try {
       const reply = await this.clients.get(service).send<{ status?: unknown }>(healthPattern(service), {}, this.timeoutMs);
+      if (reply?.status === 'database-stuck') return 'database-stuck';
       return reply?.status === 'ok' ? 'up' : 'down';
     } catch {
       return 'down';

@@ -2,6 +2,7 @@ import { AUTH_HEADER, LIVE_LIMITS, QNA_LIVE, type TokenClaims } from '@dblearn/c
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ClientAddress } from '../common/decorators/client-address.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -26,9 +27,9 @@ export class LiveController {
       `per change (data: QnaLiveEvent) and an \`event: ${QNA_LIVE.heartbeatEvent}\` every heartbeatMs. Fetch it with the ${AUTH_HEADER} header (EventSource cannot send one).`,
   })
   @ApiOkResponse({ description: 'The stream.', content: { 'text/event-stream': { schema: { type: 'string', description: 'SSE frames; each qna data line is a QnaLiveEvent.' } } } })
-  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: `The caller already has ${LIVE_LIMITS.perUser} streams open.` })
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: `The caller already has ${LIVE_LIMITS.perUser} streams open, or their network address ${LIVE_LIMITS.perAddress} (Retry-After).` })
   @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: `This gateway holds ${LIVE_LIMITS.total} streams already.` })
-  qna(@CurrentUser() user: TokenClaims, @Res() response: Response): void {
-    this.streams.start(user._id, response, sseFrame(QNA_LIVE.readyEvent, { heartbeatMs: this.config.live.heartbeatMs }));
+  qna(@CurrentUser() user: TokenClaims, @ClientAddress() address: string, @Res() response: Response): void {
+    this.streams.start(user._id, address, response, sseFrame(QNA_LIVE.readyEvent, { heartbeatMs: this.config.live.heartbeatMs }));
   }
 }

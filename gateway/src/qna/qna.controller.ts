@@ -33,12 +33,19 @@ import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { PracticeDatabase } from './practice-database.js';
 
+/** Who calls, as svc-community sees it (CallerDto). */
+interface QnaCaller {
+  _id: string;
+  name?: string;
+  isAdmin: boolean;
+}
+
 const THREAD_FULL =
   `The question already has ${QNA_THREAD_LIMITS.maxReplies} replies, or the write would take it past ${QNA_THREAD_LIMITS.maxJsonBytes / 1024} kB of JSON; nothing was written.`;
 
 /**
  * CONTRACT "Q&A". Ownership (author edits; author or admin deletes) is decided by svc-community
- * from the token's e-mail and the account's admin flag, next to the data, so a refused call changes nothing.
+ * from the token's account id and the account's admin flag, next to the data, so a refused call changes nothing.
  */
 @ApiTags('qna')
 @ApiSecurity(AUTH_HEADER)
@@ -57,13 +64,14 @@ export class QnaController {
    * The caller as svc-community sees it: who they are comes from the verified token; admin rights
    * from the account (issue 6), asked only when the token claims them.
    */
-  private async caller(user: TokenClaims): Promise<{ email: string; isAdmin: boolean }> {
-    return { email: user.email, isAdmin: await this.roles.has(user, 'admin') };
+  private async caller(user: TokenClaims): Promise<QnaCaller> {
+    return { ...this.author(user), isAdmin: await this.roles.has(user, 'admin') };
   }
 
   /** Posting, replying and editing one's own question need no admin rights: never asked (issue 17 #13). */
-  private author(user: TokenClaims): { email: string; isAdmin: boolean } {
-    return { email: user.email, isAdmin: false };
+  private author(user: TokenClaims): QnaCaller {
+    // The account id, never the e-mail (issue 36); the name is only svc-community's first guess for a new author.
+    return { _id: user._id, ...(user.name === undefined ? {} : { name: user.name }), isAdmin: false };
   }
 
   @Get()
@@ -85,7 +93,7 @@ export class QnaController {
 
   @Post()
   @UserRate('qnaWrites')
-  @ApiOperation({ summary: 'Post a question', description: 'The author is the caller; a userName in the body is ignored.' })
+  @ApiOperation({ summary: 'Post a question', description: 'The author is the caller (by account id); a userName in the body is ignored.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer) })
   async create(@Body() body: QnaQuestionDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
     await this.practiceDatabase.assertSqlSandbox(body.sandboxCourseId);

@@ -1,9 +1,10 @@
-import { AUTH_HEADER, COMMUNITY_PATTERNS, CONTENT_PATTERNS, PAGE_SIZE, SEARCH_LIMITS, type SearchKind, type SearchPage, type ServiceSearch } from '@dblearn/contracts';
+import { AUTH_HEADER, COMMUNITY_PATTERNS, CONTENT_PATTERNS, PAGE_SIZE, SEARCH_LIMITS, type SearchKind, type SearchPage, type ServiceSearch, USER_LIMITS } from '@dblearn/contracts';
 import { SearchPageAnswer } from '@dblearn/contracts/answers';
 import { SearchQueryDto } from '@dblearn/contracts/dto';
 import { Controller, Get, HttpException, Query, ServiceUnavailableException } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { UserRate } from '../common/limits/user-limits.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { mergeSearch, type SearchPart } from './search-merge.js';
 
@@ -24,12 +25,15 @@ export class SearchController {
   constructor(private readonly services: ServiceClients) {}
 
   @Get()
+  // Issue 30: one learner's flood of searches slowed everyone's (p50 5 → 143 ms).
+  @UserRate('searches')
   @ApiOperation({
     summary: 'Search courses, tutorials, projects, interview questions and Q&A threads',
     description: `q is 1–${SEARCH_LIMITS.query.max} characters after trimming; words of 3+ letters also find longer words they begin, a small typo is forgiven; a title match ranks above a body match. ${PAGE_SIZE} results a page, at most ${SEARCH_LIMITS.maxPage} pages.`,
   })
   @ApiOkResponse({ schema: answerSchema(SearchPageAnswer) })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'q missing, empty or too long; an unknown kind; page not 1–20.' })
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: `"Too many searches in a minute. Try again in N seconds." with Retry-After, past ${USER_LIMITS.searches.limit} a minute per user (SEARCH_RATE_LIMIT).` })
   @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'Neither service answered.' })
   async search(@Query() { q, kind, page = 1 }: SearchQueryDto): Promise<SearchPage> {
     const request = { q, kind, limit: page * PAGE_SIZE };

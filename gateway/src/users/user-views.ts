@@ -6,7 +6,7 @@ import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProf
  */
 
 export function toPublicUser(user: PublicUser): PublicUser {
-  return { _id: user._id, email: user.email, skill: user.skill, isAdmin: user.isAdmin };
+  return { _id: user._id, email: user.email, displayName: user.displayName, skill: user.skill, isAdmin: user.isAdmin };
 }
 
 export function toUserProfile(profile: UserProfile): UserProfile {

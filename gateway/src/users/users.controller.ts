@@ -1,8 +1,9 @@
 import { AUTH_HEADER, type PublicUser, type TokenClaims, type UserProfile } from '@dblearn/contracts';
-import { PublicUserAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { AccountDeletedAnswer, PublicUserAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
+import { Body, Controller, Delete, Get, Patch, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,7 +18,7 @@ import { Public } from '../auth/public.decorator.js';
 import { ClientAddress } from '../common/decorators/client-address.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
-import { RegisterUserDto } from '@dblearn/contracts/dto';
+import { DeleteAccountDto, RegisterUserDto, RenameDto } from '@dblearn/contracts/dto';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
@@ -35,6 +36,7 @@ export class UsersController {
     headers: { [AUTH_HEADER]: { description: 'The session token (a JWT) for the new account.', schema: { type: 'string' } } },
   })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'The e-mail is taken (in any letter case) or a rule is broken.' })
+  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: '"That display name is taken." (in any letter case, or a look-alike of it).' })
   @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Too many sign-ups from this address, or one from it is already being hashed with one waiting.' })
   async register(@Body() body: RegisterUserDto, @ClientAddress() client: string, @Res({ passthrough: true }) response: Response): Promise<PublicUser> {
     const { user, token } = await this.users.register(body, client);
@@ -49,5 +51,31 @@ export class UsersController {
   @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
   me(@CurrentUser() caller: TokenClaims): Promise<UserProfile> {
     return this.users.profile(caller);
+  }
+
+  @Patch('me')
+  @ApiSecurity(AUTH_HEADER)
+  @ApiOperation({ summary: 'Change the display name', description: 'What everyone else sees of the account; posts show the new name at once.' })
+  @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account with its new name." })
+  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A display-name rule is broken (the message names it).' })
+  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: '"That display name is taken." (in any letter case, or a look-alike of it).' })
+  @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  rename(@CurrentUser() caller: TokenClaims, @Body() body: RenameDto): Promise<UserProfile> {
+    return this.users.rename(caller, body.displayName);
+  }
+
+  @Delete('me')
+  @ApiSecurity(AUTH_HEADER)
+  @ApiOperation({
+    summary: 'Delete the account',
+    description: 'The owner confirms with the password. Its tokens stop working at once everywhere; its posts stay, shown as by "deleted learner".',
+  })
+  @ApiOkResponse({ schema: answerSchema(AccountDeletedAnswer), description: 'Deleted.' })
+  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'Not the password of this account, or a rule is broken: nothing was deleted.' })
+  @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Five wrong passwords for this account in 15 minutes: try again later.' })
+  @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  async deleteAccount(@CurrentUser() caller: TokenClaims, @Body() body: DeleteAccountDto, @ClientAddress() client: string): Promise<{ deleted: true }> {
+    await this.users.deleteAccount(caller, body.password, client);
+    return { deleted: true };
   }
 }

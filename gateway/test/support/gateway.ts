@@ -1,7 +1,8 @@
 import { corsOrigins } from '@dblearn/infra';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
+import { eventually } from '@dblearn/testing';
 import { createGatewayApp } from '../../src/app.factory.js';
 import { expectAnswerAsDocumented } from './api-docs.js';
 import { loadGatewayConfig } from '../../src/config/gateway.config.js';
@@ -49,3 +50,12 @@ export async function checked(call: PromiseLike<Response>): Promise<Response> {
 }
 
 export { eventually } from '@dblearn/testing';
+
+/** Waits until the gateway's /health sees svc-users up; else fails naming what svc-users said. */
+export async function untilUsersServiceAnswers(gateway: TestGateway, svcUsers: { recentOutput(): string }): Promise<void> {
+  try {
+    await eventually(async () => (await request(gateway.server).get('/api/health')).body?.services?.users === 'up', 30_000, 'svc-users answers /health');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nsvc-users said:\n${svcUsers.recentOutput()}`);
+  }
+}

@@ -8,12 +8,17 @@ import { MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/mic
  * A stand-in that only answers `<service>.health` in that service's queue group, for suites about
  * another service: /api/health then depends on the service under test alone.
  */
-export async function startHealthResponder(natsUrl: string, service: ServiceName): Promise<{ close(): Promise<void> }> {
+export async function startHealthResponder(
+  natsUrl: string,
+  service: ServiceName,
+  /** What it answers each time: `database-stuck` plays a service whose database answers no read. */
+  status: () => 'ok' | 'database-stuck' = () => 'ok',
+): Promise<{ close(): Promise<void> }> {
   @Controller()
   class HealthResponderController {
     @MessagePattern(healthPattern(service))
-    health(): { status: 'ok' } {
-      return { status: 'ok' };
+    health(): { status: 'ok' | 'database-stuck' } {
+      return { status: status() };
     }
   }
 

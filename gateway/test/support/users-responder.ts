@@ -60,6 +60,7 @@ class UsersResponderController {
     const user: StoredUser = {
       _id: randomBytes(12).toString('hex'),
       email,
+      displayName: request.displayName ?? `learner-${1000 + randomBytes(2).readUInt16BE(0) % 9000}`,
       skill: request.skill,
       isAdmin: false,
       savedQuestion: [],

@@ -3,7 +3,7 @@ import type * as answers from './answers/community.answers.js';
 
 // What svc-community answers, inferred from the one definition of each shape in ./answers.
 
-/** A reply under a Q&A question (SPEC §3). `userName` is the author's e-mail, from their token. */
+/** A reply under a Q&A question (SPEC §3): `authorId` and `authorName` say who wrote it (never an e-mail). */
 export type QnaReply = z.output<typeof answers.QnaReplyAnswer>;
 
 /** GET /qna/{id} (CONTRACT "Q&A"). */

@@ -23,6 +23,12 @@ export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** A course's practice database: a SQLite script, or JSON `{collection: [documents]}`. */
 export type Sandbox = z.output<typeof answers.SandboxAnswer>;
+
+/** The lab's SQL engines (issue 32): SQLite in the browser (and svc-content's workers), PostgreSQL on the server. */
+export const SQL_ENGINES = ['sqlite', 'postgres'] as const;
+export type SqlEngine = (typeof SQL_ENGINES)[number];
+/** POST /course/sandbox/{courseId}/run: every statement's result that has columns, in order. */
+export type SandboxRun = z.output<typeof answers.SandboxRunAnswer>;
 export type ProjectCheck = z.output<typeof answers.ProjectCheckAnswer>;
 /** A check as svc-content keeps it (admin answers, export, import), discriminated by `kind`. */
 export type StoredCheck = z.output<typeof answers.StoredCheckAnswer>;

@@ -23,7 +23,7 @@ export const EMAIL_RESERVED_DOMAIN_MESSAGE = 'This e-mail’s domain is reserved
  */
 export const DEMO_AUTHOR_DOMAIN = 'demo.dblearn.invalid';
 /** Refused at registration: the reserved `.invalid` TLD, and the demo authors' domain before issue 17 (platforms seeded then still hold their threads). */
-const RESERVED_DOMAINS = ['invalid', 'dblearn.example'];
+export const RESERVED_DOMAINS = ['invalid', 'dblearn.example'] as const;
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]|[^\S ]/u;
 const LATIN = /\p{Script=Latin}/u;
@@ -38,7 +38,11 @@ export function emailProblem(email: string): string | null {
   if (!/^[\x21-\x7e]*$/.test(local)) return EMAIL_LOCAL_PART_MESSAGE;
   const domain = at < 0 ? '' : normalized.slice(at + 1);
   if (domain.split('.').some((label) => LATIN.test(label) && OTHER_LETTER.test(label))) return EMAIL_MIXED_SCRIPTS_MESSAGE;
-  const bare = domain.replace(/\.+$/, '');
-  if (RESERVED_DOMAINS.some((reserved) => bare === reserved || bare.endsWith(`.${reserved}`))) return EMAIL_RESERVED_DOMAIN_MESSAGE;
+  if (isReservedDomain(domain.replace(/\.+$/, ''), RESERVED_DOMAINS)) return EMAIL_RESERVED_DOMAIN_MESSAGE;
   return null;
+}
+
+/** `bare`: a lower-case domain without its trailing dots. The servers also check its look-alikes (`dto/look-alikes.ts`). */
+export function isReservedDomain(bare: string, reservedDomains: readonly string[]): boolean {
+  return reservedDomains.some((reserved) => bare === reserved || bare.endsWith(`.${reserved}`));
 }

@@ -1,5 +1,6 @@
 import { isRpcErrorBody } from './errors.js';
-import { LIMITS, lengthMessage, requiredMessage } from './limits.js';
+import { HTTP_SERVER_LIMITS } from './http-limits.js';
+import { LIMITS, LIVE_LIMITS, lengthMessage, requiredMessage } from './limits.js';
 import { TOPIC_LABELS, TOPICS, isTopic } from './topics.js';
 
 describe('the shared rules', () => {
@@ -22,5 +23,9 @@ describe('the shared rules', () => {
     expect(isRpcErrorBody({ statusCode: 400.5, message: 'No.' })).toBe(false);
     expect(isRpcErrorBody({ statusCode: 400, message: [1] })).toBe(false);
     expect(isRpcErrorBody(null)).toBe(false);
+  });
+
+  it('leave an address connections for ordinary requests beside its live streams (issue 30)', () => {
+    expect(LIVE_LIMITS.perAddress * 2).toBeLessThanOrEqual(HTTP_SERVER_LIMITS.maxConnectionsPerAddress);
   });
 });

@@ -147,9 +147,16 @@ export const USER_LIMITS = {
   attempts: { limit: 30, windowMs: 60_000 },
   /** Graded attempts one learner may have running at once. */
   attemptsInFlight: 2,
+  /**
+   * Issue 30: graded attempts running at once from one client address, all its accounts together,
+   * so accounts made in a minute do not multiply the in-flight cap (two learners' worth).
+   */
+  attemptsInFlightPerAddress: 4,
   /** Q&A writes per user: questions, replies, edits. */
   qnaWrites: { limit: 10, windowMs: 60_000 },
-} as const satisfies { attempts: UserRate; attemptsInFlight: number; qnaWrites: UserRate };
+  /** Issue 30: GET /search per user (a person types a few a second at most, and not for a minute). */
+  searches: { limit: 120, windowMs: 60_000 },
+} as const satisfies { attempts: UserRate; attemptsInFlight: number; attemptsInFlightPerAddress: number; qnaWrites: UserRate; searches: UserRate };
 
 /**
  * Issue 22: the Q&A live stream (GET /api/live/qna, Server-Sent Events). Each open stream is one
@@ -160,6 +167,12 @@ export const USER_LIMITS = {
 export const LIVE_LIMITS = {
   /** LIVE_CONNECTIONS_PER_USER: streams one user may have open (one per tab). */
   perUser: 6,
+  /**
+   * LIVE_CONNECTIONS_PER_ADDRESS (issue 30): streams from one client address, all its users
+   * together. Half the edge's connections per address (HTTP_SERVER_LIMITS.maxConnectionsPerAddress),
+   * so streams, which never end, cannot take every connection an address may hold.
+   */
+  perAddress: 32,
   /** LIVE_CONNECTIONS_TOTAL: streams one gateway keeps open, all users together. */
   total: 2_000,
   /** LIVE_HEARTBEAT_MS: between two heartbeats. */

@@ -21,6 +21,8 @@ export interface TokenClaims {
   email: string;
   skill: Skill;
   isAdmin: boolean;
+  /** The display name when the token was signed (issue 36): svc-community's name for a new author until the account's events arrive. */
+  name?: string;
 }
 
 /** CONTRACT: the one answer for any failed login, with no hint which part was wrong. */

@@ -28,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'start':
       return runStart(root);
     case 'test':
-      return runTests(root, { unit: command.unit, workspaces: command.workspaces });
+      return runTests(root, { unit: command.unit, busy: command.busy, workspaces: command.workspaces });
   }
 }
 

@@ -11,8 +11,11 @@ export {
   startProcess,
   type ChildOptions,
   type ExitInfo,
+  type Liveness,
   type ProcessSpec,
 } from './process/child.js';
+export { runWithDeadline, type BoundedRunOptions, type BoundedRunResult } from './process/run.js';
+export { isRunning, killTree } from './process/process-tree.js';
 export { Supervisor, DEFAULT_RESTART_POLICY, type SupervisorOptions, type RestartPolicy } from './process/supervisor.js';
 export { ensureMongoServer, ensureNatsServer, locateMongoServer, requireMongoServer, requireNatsServer, type MongoServerBinary } from './tools/ensure.js';
 export { FERRETDB_VERSION } from './tools/ferretdb.js';
@@ -20,7 +23,9 @@ export { NATS_SERVER_VERSION } from './tools/nats.js';
 export { buildProject, typescriptCompiler } from './tools/typescript.js';
 export { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './servers/database.js';
 export { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './servers/messaging.js';
-export { startPrivateMongo, startPrivateNats, type PrivateServer } from './servers/private.js';
+export { startPrivateMongo, startPrivateNats, startPrivatePostgres, type PrivateServer } from './servers/private.js';
+export { LAB_DATABASE, LAB_ROLE, LAB_SERVER_SETTINGS, postgresUrlFor } from './servers/postgres.js';
+export { locatePostgresBinaries, resolvePostgresOsUser, type PostgresBinaries, type PostgresOsUser } from './tools/postgres.js';
 export {
   generateBusCredentials,
   natsAuthConfig,

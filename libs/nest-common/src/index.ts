@@ -11,6 +11,7 @@ export * from './validation/rpc-validation.pipe.js';
 export * from './validation/path-id-and-body.pipe.js';
 export * from './mongo/mongo.module.js';
 export * from './health/health.controller.js';
+export * from './health/database-watchdog.js';
 export * from './events/events-stream.js';
 export * from './events/events-connection.js';
 export * from './events/outbox.schema.js';

@@ -4,6 +4,7 @@ import type { ServiceConfig } from './config/service-config.js';
 import { DeadlineInterceptor } from './deadline/deadline.js';
 import { RpcExceptionsFilter } from './errors/rpc-exceptions.filter.js';
 import { EventsModule } from './events/events.module.js';
+import { DatabaseWatchdog } from './health/database-watchdog.js';
 import { createHealthController } from './health/health.controller.js';
 import { MongoModule } from './mongo/mongo.module.js';
 import { READ_MODEL_MODE, ReadModels } from './storage/read-model/read-models.js';
@@ -39,6 +40,7 @@ export class ServiceKitModule {
         { provide: READ_MODEL_MODE, useValue: config.readModel },
         ReadModels,
         RequestConnection,
+        DatabaseWatchdog,
       ],
       exports: [EventsModule, ReadModels, RequestConnection],
     };

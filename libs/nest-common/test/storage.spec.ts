@@ -189,4 +189,14 @@ describe('the storage layer (DocumentStore, DocumentLocks), against real FerretD
     expect(new Set(titles).size).toBe(1);
     expect(apps[0]!.get(DocumentLocks).size).toBe(0);
   });
+
+  it('creates and updates 150 documents in short bulk commands, each with its event, and the database answers after (decision 0022)', async () => {
+    // One update command of 100 updates of existing documents wedges a stock FerretDB database for good.
+    const ids = Array.from({ length: 150 }, () => new mongoose.Types.ObjectId());
+    await store.createAll(ids.map((_id) => ({ doc: { _id, title: 'bulk', topic: 'storage', rank: 0 }, events: widgetEvent(_id, 'bulk') })), 'soon');
+    await store.updateAll(ids.map((id) => ({ id, update: { $set: { title: 'bulk again' } }, events: widgetEvent(id, 'bulk again') })));
+    expect(new Set((await store.findByIds<Widget>(ids, { title: 1 })).map((widget) => widget.title))).toEqual(new Set(['bulk again']));
+    await eventually(async () => ((await store.findById<Widget>(ids[149]!, { pendingEvents: 1 }))?.pendingEvents ?? []).length === 0);
+    expect(apps[0]!.get(DocumentLocks).size).toBe(0);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
-import { type ChildProcessHandle, findRepoRoot, spawnProcess } from '@dblearn/infra';
+import { type ChildProcessHandle, findRepoRoot } from '@dblearn/infra';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnTestProcess } from './test-processes.js';
 
 export interface ServiceEnv {
   MONGO_URL: string;
@@ -9,7 +10,10 @@ export interface ServiceEnv {
   [name: string]: string;
 }
 
-/** Runs a built service (`svc-users`, `svc-content`…) as a child process, as `npm start` runs it; stop() ends it like Ctrl-C would. */
+/**
+ * Runs a built service (`svc-users`, `svc-content`…) as a child process, as `npm start` runs it; stop() ends it like Ctrl-C would.
+ * It is the test file's (test-processes.ts): stopped at the file's end at the latest, with whatever it started.
+ */
 export class ServiceProcess {
   private handle: ChildProcessHandle | undefined;
   private readonly main: string;
@@ -25,7 +29,7 @@ export class ServiceProcess {
   }
 
   start(): void {
-    this.handle ??= spawnProcess({
+    this.handle ??= spawnTestProcess({
       name: this.workspace,
       command: process.execPath,
       args: [this.main],

@@ -9,9 +9,10 @@ import {
   requireNatsServer,
   startPrivateMongo,
   startPrivateNats,
-  type ChildProcessHandle,
+  startPrivatePostgres,
   type PrivateServer,
 } from '@dblearn/infra';
+import { ownTestProcess } from './test-processes.js';
 
 export interface TestInfra {
   /** `mongodb://127.0.0.1:<port>` with no database path (append your own); '' when not asked for. */
@@ -24,6 +25,8 @@ export interface TestInfra {
   natsUrl: string;
   /** The URL with the credentials of one bus user (`gateway`, `svc-users`…), as the launcher hands them. */
   natsUrlAs(user: string): string;
+  /** svc-content's POSTGRES_URL for a private PostgreSQL lab server (or POSTGRES_URL); '' when not asked for. */
+  postgresUrl: string;
   /** Stops what this call started and removes its files. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -35,18 +38,13 @@ export interface TestInfraOptions {
   nats?: boolean;
   /** No test user: a connection without credentials is refused, exactly as under `npm start`. */
   strictNats?: boolean;
+  /** Start (or use POSTGRES_URL for) a PostgreSQL lab server, provisioned as under `npm start`. Default false. */
+  postgres?: boolean;
 }
 
-/** Servers started by this process: killed if the test process exits without stopping them. */
-const running = new Set<ChildProcessHandle>();
-let exitHookInstalled = false;
-
+/** The servers are the test file's (test-processes.ts): stopped at its end if the suite does not stop them. */
 function track(server: PrivateServer): PrivateServer {
-  running.add(server.handle);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.once('exit', () => running.forEach((handle) => handle.killNow()));
-  }
+  ownTestProcess(server.handle);
   return server;
 }
 
@@ -65,19 +63,17 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
   const wantNats = options.nats ?? true;
   const startMongo = wantMongo && !env.MONGO_URL;
   const startNats = wantNats && !env.NATS_URL;
+  const startPostgres = (options.postgres ?? false) && !env.POSTGRES_URL;
 
   const root = findRepoRoot();
   const credentials = generateBusCredentials();
-  const dataDir = startMongo || startNats ? await mkdtemp(join(tmpdir(), 'dblearn-test-')) : undefined;
+  const dataDir = startMongo || startNats || startPostgres ? await mkdtemp(join(tmpdir(), 'dblearn-test-')) : undefined;
   const started: PrivateServer[] = [];
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
       await Promise.all(
-        started.map(async ({ handle }) => {
-          await handle.stop();
-          running.delete(handle);
-        }),
+        started.map(({ handle }) => handle.stop()),
       );
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     })();
@@ -89,15 +85,18 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
     const results = await Promise.allSettled([
       startMongo ? requireMongoServer(root, env).then((server) => startPrivateMongo(server, join(dataDir!, 'mongo'))) : undefined,
       startNats ? requireNatsServer(root, env).then((binary) => startPrivateNats(binary, join(dataDir!, 'nats'), {}, { credentials, anonymousTestUser: !options.strictNats })) : undefined,
+      // In the suite's folder, opened from 0700 to 0710 for its group when the server runs as another OS user.
+      startPostgres ? startPrivatePostgres(root, dataDir!) : undefined,
     ]);
-    const [mongo, nats] = results.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
-    for (const server of [mongo, nats]) if (server) started.push(track(server));
+    const [mongo, nats, postgres] = results.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    for (const server of [mongo, nats, postgres]) if (server) started.push(track(server));
     const failure = results.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const natsUrl = !wantNats ? '' : (nats?.url ?? withoutTrailingSlash(env.NATS_URL!));
     return {
       mongoUrl: !wantMongo ? '' : (mongo?.url ?? withoutTrailingSlash(env.MONGO_URL!)),
       natsUrl,
+      postgresUrl: !options.postgres ? '' : (postgres?.url ?? withoutTrailingSlash(env.POSTGRES_URL!)),
       // A NATS_URL someone else runs comes with its own credentials (or none): use it as it is.
       natsUrlAs: (user) => (nats ? natsUrlAs(natsUrl, user, credentials) : natsUrl),
       stop,

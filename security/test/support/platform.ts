@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildProject, freePort, REMOTE_TABLE } from '@dblearn/infra';
+import { buildProject, freePort, killTree, REMOTE_TABLE } from '@dblearn/infra';
 
 /** What the probes know of the platform under attack. */
 export interface Target {
@@ -99,10 +99,16 @@ export async function targetPlatform(): Promise<Target> {
     admin,
     servicePid: (folder) => descendantRunning(child.pid ?? -1, `${folder}/dist/main.js`),
     stop: async () => {
-      await new Promise<void>((resolveStop) => {
-        child.once('exit', () => resolveStop());
+      // Ctrl-C, as a person stops it; a launcher that has not stopped its services 30 s later is
+      // killed with them (a stop that never returned held the suite until CI's limit, issue 30).
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolveStop) => child.once('exit', () => resolveStop()));
         child.kill('SIGINT');
-      });
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolveLate) => (timer = setTimeout(() => resolveLate('late'), 30_000)));
+        if ((await Promise.race([exited, late])) === 'late' && child.pid !== undefined) await killTree(child.pid);
+        clearTimeout(timer);
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };

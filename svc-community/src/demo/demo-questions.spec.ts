@@ -1,13 +1,22 @@
-import { DEMO_AUTHOR_DOMAIN, EMAIL_RESERVED_DOMAIN_MESSAGE, emailProblem } from '@dblearn/contracts';
-import { DEMO_QUESTIONS } from './demo-questions.js';
+import { displayNameProblem, DEMO_AUTHOR_DOMAIN } from '@dblearn/contracts';
+import { DEMO_AUTHORS, DEMO_QUESTIONS, demoAuthorOfEmail } from './demo-questions.js';
 
-describe('the demo questions (issue 17, finding 8)', () => {
-  it('are written by authors whose addresses nobody can register', () => {
-    const authors = new Set(DEMO_QUESTIONS.flatMap((question) => [question.userName, ...question.replies.map((reply) => reply.userName)]));
+describe('the demo questions (issue 17, finding 8; issue 36)', () => {
+  it('are written by demo authors with fixed ids and valid display names, and no e-mail', () => {
+    const authors = new Set(DEMO_QUESTIONS.flatMap((question) => [question.author, ...question.replies.map((reply) => reply.author)]));
     expect(authors.size).toBeGreaterThan(5);
     for (const author of authors) {
-      expect(author.endsWith(`@${DEMO_AUTHOR_DOMAIN}`)).toBe(true);
-      expect({ author, problem: emailProblem(author) }).toEqual({ author, problem: EMAIL_RESERVED_DOMAIN_MESSAGE });
+      const { id, displayName } = DEMO_AUTHORS[author];
+      expect(id).toMatch(/^[0-9a-f]{24}$/);
+      expect(displayNameProblem(displayName)).toBeNull();
     }
+    expect(JSON.stringify(DEMO_QUESTIONS)).not.toContain('@');
+  });
+
+  it('links posts from before display names to their demo author, and nothing else', () => {
+    expect(demoAuthorOfEmail(`maya.chen@${DEMO_AUTHOR_DOMAIN}`)).toBe(DEMO_AUTHORS['maya.chen']);
+    expect(demoAuthorOfEmail('maya.chen@dblearn.example')).toBe(DEMO_AUTHORS['maya.chen']);
+    expect(demoAuthorOfEmail('maya.chen@example.com')).toBeUndefined();
+    expect(demoAuthorOfEmail(`constructor@${DEMO_AUTHOR_DOMAIN}`)).toBeUndefined();
   });
 });

@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyObject, Model } from 'mongoose';
 import { QuestionCache } from './question-cache.js';
-import { toSummary } from './question.mapper.js';
+import { AuthorNames } from '../authors/author-names.js';
+import { toSummary, withAuthorNow } from './question.mapper.js';
 import { Question, type StoredQuestion } from './questions.schema.js';
 
 /**
@@ -17,7 +18,12 @@ import { Question, type StoredQuestion } from './questions.schema.js';
 export class QuestionList {
   private readonly list: ReadModel<QnaQuestionSummary>;
 
-  constructor(@InjectModel(Question.name) questions: Model<Question>, readModels: ReadModels, cache: QuestionCache) {
+  constructor(
+    @InjectModel(Question.name) questions: Model<Question>,
+    readModels: ReadModels,
+    cache: QuestionCache,
+    private readonly names: AuthorNames,
+  ) {
     const changed = (event: { entityId: string }): readonly string[] => {
       cache.drop(event.entityId);
       return [event.entityId];
@@ -25,8 +31,9 @@ export class QuestionList {
     this.list = readModels.create<QnaQuestionSummary>({
       name: 'questions',
       model: questions,
-      projection: { topic: 1, title: 1, description: 1, userName: 1, datePosted: 1, replies: 1, acceptedReplyId: 1, sandboxCourseId: 1 },
-      toSummary: (doc: AnyObject) => toSummary(doc as StoredQuestion),
+      // The author by account id only: the name is added per answer (withAuthorNow), the e-mail of an old post never read.
+      projection: { topic: 1, title: 1, description: 1, authorId: 1, datePosted: 1, replies: 1, acceptedReplyId: 1, sandboxCourseId: 1 },
+      toSummary: (doc: AnyObject) => toSummary(doc as StoredQuestion, names),
       orderBy: 'datePosted',
       direction: 'desc',
       filters: ['topic'],
@@ -53,8 +60,10 @@ export class QuestionList {
     return this.list.startedFromSnapshot;
   }
 
-  page(topic: Topic | undefined, page: number, pageSize: number): Promise<ListPage<QnaQuestionSummary>> {
-    return this.list.page({ where: { topic }, offset: (page - 1) * pageSize, limit: pageSize });
+  async page(topic: Topic | undefined, page: number, pageSize: number): Promise<ListPage<QnaQuestionSummary>> {
+    const found = await this.list.page({ where: { topic }, offset: (page - 1) * pageSize, limit: pageSize });
+    // A map lookup per row in memory: a rename shows on every page at once, with no call per post.
+    return { ...found, items: found.items.map((summary) => withAuthorNow(summary, this.names)) };
   }
 
   /** After this instance's write: the list shows it at once. */

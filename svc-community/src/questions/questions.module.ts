@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '@dblearn/nest-common';
+import { AuthorsModule } from '../authors/authors.module.js';
+import { LegacyAuthors } from '../authors/legacy-authors.js';
 import { DemoQuestionsSeeder } from '../demo/demo-questions.seeder.js';
 import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
@@ -8,12 +10,13 @@ import { QuestionsService } from './questions.service.js';
 import { Question, QuestionSchema } from './questions.schema.js';
 
 @Module({
-  imports: [StorageModule.forFeature([{ name: Question.name, schema: QuestionSchema }])],
+  imports: [StorageModule.forFeature([{ name: Question.name, schema: QuestionSchema }]), AuthorsModule],
   controllers: [QuestionsController],
   providers: [
     QuestionsService,
     QuestionList,
     DemoQuestionsSeeder,
+    LegacyAuthors,
     // One per instance, shared by the service (its writes) and the list (every instance's events).
     { provide: QuestionCache, useFactory: () => new QuestionCache() },
   ],

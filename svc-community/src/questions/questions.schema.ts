@@ -7,9 +7,13 @@ import { type HydratedDocument, Schema as MongooseSchema, type Types } from 'mon
 export class Reply {
   _id!: Types.ObjectId;
 
-  /** The reply author's e-mail, from their token. */
-  @Prop({ type: String, required: true })
-  userName!: string;
+  /** The reply author's account id, from their token; null for a post of no (or no longer any) account. */
+  @Prop({ type: String, default: null })
+  authorId?: string | null;
+
+  /** Before display names (issue 36): the author's e-mail. Removed by LegacyAuthors once linked to an account. */
+  @Prop({ type: String })
+  userName?: string;
 
   @Prop({ type: String, required: true, maxlength: LIMITS.qna.reply.max })
   reply!: string;
@@ -30,9 +34,13 @@ export class Question {
   @Prop({ type: String, required: true, maxlength: LIMITS.qna.description.max })
   description!: string;
 
-  /** The author's e-mail, from their token, never from a body. */
-  @Prop({ type: String, required: true })
-  userName!: string;
+  /** The author's account id, from their token, never from a body; the name shown comes from AuthorNames. */
+  @Prop({ type: String, default: null })
+  authorId?: string | null;
+
+  /** Before display names (issue 36): the author's e-mail. Removed by LegacyAuthors once linked to an account. */
+  @Prop({ type: String })
+  userName?: string;
 
   @Prop({ type: Date, required: true })
   datePosted!: Date;

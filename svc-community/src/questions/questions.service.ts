@@ -21,6 +21,7 @@ import {
 } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import mongoose, { type UpdateQuery } from 'mongoose';
+import { AuthorNames } from '../authors/author-names.js';
 import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
 import { toQuestion } from './question.mapper.js';
@@ -40,7 +41,12 @@ export class QuestionsService {
     @InjectStore(Question.name) private readonly questions: DocumentStore<Question>,
     private readonly list: QuestionList,
     private readonly cache: QuestionCache,
-  ) {}
+    private readonly names: AuthorNames,
+  ) {
+    // A thread shows its authors' names as they are now: a rename or deletion drops the kept threads
+    // (renames are rare; a thread is rebuilt from one read by id when asked again).
+    names.onChange(() => cache.clear());
+  }
 
   listQuestions({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<QnaQuestionSummary>> {
     return this.list.page(topic, page, pageSize);
@@ -58,7 +64,7 @@ export class QuestionsService {
   private async findCached(id: string): Promise<CachedJson<QnaQuestion>> {
     const cached = await this.cache.getOrLoad(id, async () => {
       const stored = await this.stored(id);
-      return stored && toQuestion(stored);
+      return stored && toQuestion(stored, this.names);
     });
     if (!cached) throw notFound(QNA_MESSAGES.notFound);
     return cached;
@@ -66,9 +72,10 @@ export class QuestionsService {
 
   async createQuestion({ caller, topic, title, description, sandboxCourseId = null }: CreateQuestionMessageDto): Promise<QnaQuestion> {
     const _id = new mongoose.Types.ObjectId();
-    const fields = { _id, topic, title, description, sandboxCourseId, userName: caller.email, datePosted: new Date(), replies: [] };
+    const fields = { _id, topic, title, description, sandboxCourseId, authorId: caller._id, datePosted: new Date(), replies: [] };
     // The gateway has answered 503 once its deadline passed: then nothing may be written.
     assertBeforeDeadline();
+    await this.names.guess(caller._id, caller.name);
     const created = await this.questions.create(fields, domainEvent(EVENT_SUBJECTS.questionCreated, { entityId: _id.toHexString(), topic }));
     return this.afterWrite(_id.toHexString(), created.toObject<StoredQuestion>());
   }
@@ -93,7 +100,7 @@ export class QuestionsService {
 
   private async applyUpdate(id: string, { caller, edit, reply }: UpdateQuestionMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
-    const isAuthor = current.userName === caller.email;
+    const isAuthor = isAuthorOf(current, caller);
     // CONTRACT: beside a reply, the question's fields count only when the caller wrote the question.
     const applyEdit = edit !== undefined && isAuthor;
     if (edit && !isAuthor && reply === undefined) throw forbidden(QNA_MESSAGES.onlyAuthorEdits);
@@ -111,20 +118,21 @@ export class QuestionsService {
     }
     if (reply !== undefined) {
       const replyId = new mongoose.Types.ObjectId();
-      const added: Reply = { _id: replyId, userName: caller.email, reply, datePosted: new Date() };
+      await this.names.guess(caller._id, caller.name);
+      const added: Reply = { _id: replyId, authorId: caller._id, reply, datePosted: new Date() };
       update.$push = { replies: added };
       events.push(domainEvent(EVENT_SUBJECTS.questionReplied, { entityId: id, topic, replyId: replyId.toHexString() }));
       after = { ...after, replies: [...current.replies, added] };
     }
     // Sized before the write: a refusal (or a 503) then always means nothing was stored.
-    assertThreadFits(toQuestion(after));
+    assertThreadFits(toQuestion(after, this.names));
     await this.write(id, update, events);
     return this.afterWrite(id);
   }
 
   private async applyDeleteQuestion(id: string, { caller }: CallerMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
-    if (current.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminDeletes);
+    if (!isAuthorOf(current, caller) && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminDeletes);
     assertBeforeDeadline();
     // The kit's tombstone carries the deleted event; a delete already under way elsewhere is a 404.
     if (!(await this.questions.delete(id, domainEvent(EVENT_SUBJECTS.questionDeleted, { entityId: id, topic: current.topic })))) {
@@ -132,14 +140,14 @@ export class QuestionsService {
     }
     this.cache.drop(id);
     this.list.deleted(id);
-    return toQuestion(current);
+    return toQuestion(current, this.names);
   }
 
   private async applyDeleteReply(id: string, { replyId, caller }: DeleteReplyMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     const reply = current.replies.find((candidate) => candidate._id.toHexString() === replyId);
     if (!reply) throw notFound(QNA_MESSAGES.replyNotFound);
-    if (reply.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes);
+    if (!isAuthorOf(reply, caller) && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes);
     // The remaining replies as read in this atomic step, written back whole (nest-common README §5: arrays).
     const replies = current.replies.filter((candidate) => candidate !== reply);
     const events: PendingEvent[] = [domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: id, topic: current.topic })];
@@ -159,13 +167,13 @@ export class QuestionsService {
    */
   private async applyAccept(id: string, { caller, replyId }: AcceptReplyMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
-    if (current.userName !== caller.email && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminAccepts);
+    if (!isAuthorOf(current, caller) && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminAccepts);
     if (replyId === null && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAdminClearsAccepted);
     const reply = replyId === null ? null : current.replies.find((candidate) => candidate._id.toHexString() === replyId);
     if (reply === undefined) throw notFound(QNA_MESSAGES.replyNotFound);
     const accepted = reply?._id ?? null;
     const unchanged = accepted === null ? !current.acceptedReplyId : Boolean(current.acceptedReplyId?.equals(accepted));
-    if (unchanged) return toQuestion(current);
+    if (unchanged) return toQuestion(current, this.names);
     await this.write(id, { $set: { acceptedReplyId: accepted } }, [
       domainEvent(EVENT_SUBJECTS.questionAccepted, { entityId: id, topic: current.topic, replyId: accepted?.toHexString() ?? null }),
     ]);
@@ -192,6 +200,11 @@ export class QuestionsService {
     this.cache.drop(id);
     const stored = written ?? (await this.requireStored(id));
     this.list.written(stored);
-    return toQuestion(stored);
+    return toQuestion(stored, this.names);
   }
+}
+
+/** Ownership by account id, from the verified token (issue 36); a post of no account is nobody's. */
+function isAuthorOf(post: { authorId?: string | null }, caller: { _id: string }): boolean {
+  return typeof post.authorId === 'string' && post.authorId === caller._id;
 }

@@ -17,6 +17,8 @@ export interface ContentConfig extends ServiceConfig {
   sqlWorkers: number;
   /** ITEM_CACHE_MB (default 64): memory for the item reads kept as ready answers (svc-content's ItemCache). */
   itemCacheBytes: number;
+  /** POSTGRES_URL: the PostgreSQL lab's server, as its lab role (the launcher passes it); unset, PostgreSQL runs answer 503. */
+  postgresUrl?: string;
 }
 
 export function readContentConfig(env: Environment = process.env): ContentConfig {
@@ -26,6 +28,7 @@ export function readContentConfig(env: Environment = process.env): ContentConfig
     contentDir: nonEmpty(env.CONTENT_DIR) ?? SHIPPED_CONTENT_DIR,
     sqlWorkers: readCount(env, 'SQL_WORKERS', 4),
     itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64),
+    ...(nonEmpty(env.POSTGRES_URL) ? { postgresUrl: nonEmpty(env.POSTGRES_URL) } : {}),
   };
 }
 

@@ -28,6 +28,8 @@ import {
   type QueryResult,
   rowKey,
   type RowOrder,
+  runMingoQuery,
+  SQL_RESULT_BYTE_CAPS,
   type SqlValue,
   tieGroupsOf,
   type Verdict,
@@ -434,25 +436,14 @@ function parsedReference(text: string): MongoQuery {
 }
 
 /**
- * Runs a parsed query with mingo on the collections, as the browser's mongo lab runs it (libs/ui
- * mongo-result.ts): scripts off, $lookup's `from` names another collection of the same sandbox.
+ * Runs a parsed query with mingo on the collections, as the browser's mongo lab runs it (contracts
+ * runMingoQuery): scripts off, $lookup's `from` names another collection of the same sandbox, the
+ * cached collections never written (each run works on copies), the result capped in bytes like SQL's.
  */
 function runMongo({ mingo }: GradingData, collections: MongoCollections, query: MongoQuery): unknown[] {
   if (!mingo) throw new Error('mingo was not loaded for a mongo job.');
-  const documents = collections[query.collection];
-  if (!documents) {
-    const names = Object.keys(collections);
-    throw new MongoRunError(`There is no collection "${query.collection}" here. ${names.length ? `The collections are: ${names.join(', ')}.` : 'This lab has no collections.'}`);
-  }
-  const options = { scriptEnabled: false, collectionResolver: (name: string) => collections[name] ?? [] };
   try {
-    if (query.kind === 'aggregate') return mingo.aggregate(documents, query.pipeline, options);
-    let cursor = mingo.find(documents, query.filter, query.projection, options);
-    // MongoDB's order: sort, skip, limit; limit(0) means no limit.
-    if (query.sort) cursor = cursor.sort(query.sort);
-    if (query.skip !== undefined) cursor = cursor.skip(query.skip);
-    if (query.limit) cursor = cursor.limit(query.limit);
-    return cursor.all();
+    return runMingoQuery(mingo, collections, query, SQL_RESULT_BYTE_CAPS);
   } catch (error) {
     throw new MongoRunError(error instanceof Error ? error.message : String(error));
   }

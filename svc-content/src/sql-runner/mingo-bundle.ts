@@ -1,10 +1,11 @@
+import type { MingoEngine } from '@dblearn/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 
-/** The part of mingo that grading uses. */
-export type Mingo = Pick<typeof import('mingo'), 'find' | 'aggregate'>;
+/** The part of mingo that grading uses (runMingoQuery's). */
+export type Mingo = MingoEngine;
 
 /**
  * mingo's browser bundle (dist/mingo.min.js): the very build a learner's page runs ```mongo labs

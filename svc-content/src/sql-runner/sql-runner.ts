@@ -93,7 +93,8 @@ interface Slot {
  * whole queue. A heavy job that could not move (the heavy-query process is full) and holds a worker
  * while another asker waits is put back at the end of its asker's queue (its time limit still
  * running) and its worker replaced, so runaways never hold the pool against someone else. Admins'
- * saves have a lane of their own: the first pick of any free worker, and a worker only they use.
+ * saves have a lane of their own: the first pick of any free worker, and a worker only they use;
+ * they are never moved, lowered or put back, nor refused because learners' queues are full.
  */
 @Injectable()
 export class SqlRunner implements OnModuleDestroy {
@@ -124,7 +125,8 @@ export class SqlRunner implements OnModuleDestroy {
   run(job: SqlJob, asker: SqlAsker = NOBODY, timeLimitMs = SQL_TIME_LIMIT_MS): Promise<SqlJobReply | typeof TIMED_OUT> {
     if (this.closed) return Promise.reject(new Error('The SQL runner is closed.'));
     const lane = laneOf(asker);
-    if (this.waitingCount >= MAX_WAITING || (this.waiting.get(lane)?.length ?? 0) >= MAX_WAITING_PER_ASKER) {
+    // Learners' queues filling the runner never refuse an admin's save (their own lane still has its cap).
+    if ((this.waitingCount >= MAX_WAITING && lane !== ADMIN_LANE) || (this.waiting.get(lane)?.length ?? 0) >= MAX_WAITING_PER_ASKER) {
       return Promise.reject(serviceUnavailable('Too many queries are waiting to run. Try again shortly.'));
     }
     return new Promise<SqlJobReply | typeof TIMED_OUT>((resolve, reject) => {
@@ -229,7 +231,8 @@ export class SqlRunner implements OnModuleDestroy {
       slot.current = pending;
       slot.timer = setTimeout(() => this.timeOut(slot), timeLeft);
       const job = withoutKnownSource(slot, pending.job);
-      this.watch(slot, pending, job.source === undefined);
+      // An admin's save is never taken for a runaway: it keeps its worker and its priority (see watch).
+      if (pending.lane !== ADMIN_LANE) this.watch(slot, pending, job.source === undefined);
       slot.worker.postMessage({ id: pending.id, job } satisfies SqlJobMessage);
     }
   }
@@ -283,7 +286,9 @@ export class SqlRunner implements OnModuleDestroy {
   /**
    * Samples the job's thread while it runs and moves it once it is heavy. A job that carries a
    * sandbox's script builds it first (20–30 ms of CPU on a fresh worker, JIT included): only the
-   * wall-clock bound applies to it.
+   * wall-clock bound applies to it. Admins' jobs are not watched (issue 30): moved to the
+   * heavy-query process or lowered to nice 19, a 150 ms save waited behind learners' runaways there
+   * until its time limit; at normal priority those runaways (lowered, or SCHED_IDLE) give way to it.
    */
   private watch(slot: Slot, pending: Pending, byCpu: boolean): void {
     const started = Date.now();

@@ -1,4 +1,4 @@
-import { type MongoCollections, parseMongoSandbox } from '@dblearn/contracts';
+import { deepFreeze, type MongoCollections, parseMongoSandbox } from '@dblearn/contracts';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
@@ -84,7 +84,8 @@ function mongoData(key: string, source: SandboxScripts | undefined, which: Datas
       if ('error' in parsed) throw new SqlFailure(parsed.error, null);
       data = parsed.collections;
     }
-    collections.set(cacheKey, data);
+    // Every later job of this worker reads these: frozen, no query can write into them (runs work on copies).
+    collections.set(cacheKey, deepFreeze(data));
   }
   return data;
 }
@@ -103,7 +104,8 @@ function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob,
     expected<T>(which: Dataset, compute: () => T): T {
       const cacheKey = `${job.sandboxKey}\u0000${which}\u0000${checkKey}`;
       if (expectedResults.has(cacheKey)) return expectedResults.get(cacheKey) as T;
-      const result = compute();
+      // Frozen like the collections: read by every later attempt at the check, written by none.
+      const result = deepFreeze(compute());
       expectedResults.set(cacheKey, result);
       return result;
     },

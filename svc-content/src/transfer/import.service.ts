@@ -1,11 +1,10 @@
 import { EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
-import { badRequest, domainEvent, findByIds, OutboxRelay, storedEvent, validationSentences } from '@dblearn/nest-common';
+import { badRequest, type DocumentStore, domainEvent, InjectStore, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { type Model, Types } from 'mongoose';
+import { Types, type UpdateQuery } from 'mongoose';
 import { checkRecordOf, checkRecordRefusal, gradedCheckOf, storedCheckOf } from '../checks/check-records.js';
 import { createdAtOf } from '../common/identity.js';
 import { CourseRecord } from '../courses/course.schema.js';
@@ -29,13 +28,12 @@ export const VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as con
 @Injectable()
 export class ImportService {
   constructor(
-    @InjectModel(CourseRecord.name) private readonly courses: Model<CourseRecord>,
-    @InjectModel(TutorialRecord.name) private readonly tutorials: Model<TutorialRecord>,
-    @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
-    @InjectModel(InterviewQuestionRecord.name) private readonly questions: Model<InterviewQuestionRecord>,
+    @InjectStore(CourseRecord.name) private readonly courses: DocumentStore<CourseRecord>,
+    @InjectStore(TutorialRecord.name) private readonly tutorials: DocumentStore<TutorialRecord>,
+    @InjectStore(ProjectRecord.name) private readonly projects: DocumentStore<ProjectRecord>,
+    @InjectStore(InterviewQuestionRecord.name) private readonly questions: DocumentStore<InterviewQuestionRecord>,
     private readonly courseList: CoursesReadModel,
     private readonly interviewList: InterviewReadModel,
-    private readonly relay: OutboxRelay,
     private readonly sandboxes: SandboxesService,
     private readonly index: RunnableIndex,
     /** Takes an item out of a course: the one place that writes an item's `courseId` after a check. */
@@ -95,9 +93,9 @@ export class ImportService {
   }
 
   /**
-   * The courses of a slice with their tutorials and projects, in a few bulk writes. Each course
-   * write carries its course.updated, each existing project's its project.updated (learners'
-   * copies follow), in the same document write; the relay publishes them right after.
+   * The courses of a slice with their tutorials and projects, in a few bulk writes through their
+   * stores. Each course write carries its course.updated, each existing project's its
+   * project.updated (learners' copies follow), in the same document write.
    */
   private async upsertCourses(courses: ImportedCourseDto[]): Promise<number> {
     if (courses.length === 0) return 0;
@@ -109,11 +107,9 @@ export class ImportService {
 
     const tutorialWrites = courses.flatMap(({ _id, tutorials }) =>
       tutorials.map((tutorial) => ({
-        updateOne: {
-          filter: { _id: tutorial._id },
-          update: { $set: { title: tutorial.title, courseId: new Types.ObjectId(_id), contents: tutorial.contents.map(withId) }, $setOnInsert: { createdAt: createdAtOf(tutorial._id) } },
-          upsert: true,
-        },
+        id: tutorial._id,
+        update: { $set: { title: tutorial.title, courseId: new Types.ObjectId(_id), contents: tutorial.contents.map(withId) }, $setOnInsert: { createdAt: createdAtOf(tutorial._id) } },
+        upsert: true,
       })),
     );
     const projectWrites = courses.flatMap(({ _id, projects }) =>
@@ -127,7 +123,7 @@ export class ImportService {
           ...(project.checks ? { checks: project.checks.map((check) => checkRecordOf(check, new Types.ObjectId(check._id))) } : {}),
         };
         const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
-        return { updateOne: { filter: { _id: project._id }, update: withEvent(fields, createdAtOf(project._id), knownProjects.has(project._id) ? event : null), upsert: true } };
+        return { id: project._id, update: upsertOf(fields, createdAtOf(project._id)), events: knownProjects.has(project._id) ? event : [], upsert: true };
       }),
     );
     const courseDocs = [];
@@ -150,25 +146,29 @@ export class ImportService {
     await this.membership.withItems(
       items,
       async () => {
-        await bulk(this.tutorials, tutorialWrites);
-        await bulk(this.projects, projectWrites);
+        await this.tutorials.updateAll(tutorialWrites);
+        // The project.updated events go out before this step ends: learners' copies follow.
+        await this.projects.updateAll(projectWrites, 'now');
         for (const { _id, projects } of courses) {
           for (const project of projects) {
             if (project.checks) this.index.projectWritten({ _id: project._id, createdAt: createdAtOf(project._id), courseId: _id, checks: project.checks });
           }
         }
-        for (const id of projectIds) if (knownProjects.has(id)) await this.relay.publishNow(ProjectRecord.name, id);
       },
     );
     // In one step of the courses (an attach writes its entry in such a step too): what each course
     // lists before this write decides what is released after it.
     const courseIds = courses.map((c) => c._id);
     const courseWrites = courseDocs.map(({ _id, ...fields }) => ({
-      updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: String(_id) })), upsert: true },
+      id: _id,
+      update: upsertOf(fields, createdAtOf(_id)),
+      events: domainEvent(EVENT_SUBJECTS.courseUpdated, { entityId: String(_id) }),
+      upsert: true,
     }));
     const previous = await this.membership.withCourses(courseIds, async () => {
-      const before = new Map((await findByIds<CourseRecord>(this.courses, courseIds, { tutorials: 1, projects: 1 })).map((c) => [String(c._id), c]));
-      await bulk(this.courses, courseWrites);
+      const before = new Map((await this.courses.findByIds<CourseRecord>(courseIds, { tutorials: 1, projects: 1 })).map((c) => [String(c._id), c]));
+      // The relay publishes the course.updated events in the background.
+      await this.courses.updateAll(courseWrites, 'soon');
       return before;
     });
     // An item the file moves here from another course leaves that course's list (issue 17), as an attach does.
@@ -189,7 +189,6 @@ export class ImportService {
       if (before) await this.releaseDropped(doc._id, before, doc);
       this.courseList.written({ ...doc, createdAt: createdAtOf(doc._id) });
       if ('sandbox' in doc) this.index.courseWritten({ _id: doc._id, createdAt: createdAtOf(doc._id), sandbox: doc.sandbox });
-      this.relay.publishSoon(CourseRecord.name, doc._id);
     }
     return courses.length - previous.size;
   }
@@ -204,64 +203,51 @@ export class ImportService {
     }
   }
 
-  /** The questions of a slice in bulk writes (inserts for new ones), each carrying its created or updated event. */
+  /** The questions of a slice through their store (inserts for new ones), each write carrying its created or updated event. */
   private async upsertQuestions(questions: ImportedInterviewQuestionDto[]): Promise<number> {
     if (questions.length === 0) return 0;
     const known = await this.existingIds(this.questions, questions.map((q) => q._id));
-    // New documents go in as inserts: FerretDB's upserts cost a lookup and a write each.
-    const fresh = questions.filter((q) => !known.has(q._id));
-    await bulk(
-      this.questions,
+    await this.questions.updateAll(
       questions
         .filter((q) => known.has(q._id))
-        .map(({ _id, topic, question, answer }) => {
-          const fields = { topic, question, answer };
-          return { updateOne: { filter: { _id }, update: withEvent(fields, createdAtOf(_id), domainEvent(EVENT_SUBJECTS.interviewUpdated, { entityId: _id, ...fields })) } };
-        }),
+        .map(({ _id, topic, question, answer }) => ({
+          id: _id,
+          update: { $set: { topic, question, answer } },
+          events: domainEvent(EVENT_SUBJECTS.interviewUpdated, { entityId: _id, topic, question, answer }),
+        })),
+      'soon',
     );
-    for (let start = 0; start < fresh.length; start += BULK_CHUNK) {
-      const docs = fresh.slice(start, start + BULK_CHUNK).map(({ _id, topic, question, answer }) => ({
-        _id: new Types.ObjectId(_id),
-        createdAt: createdAtOf(_id),
-        topic,
-        question,
-        answer,
-        pendingEvents: [storedEvent(domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: _id, topic, question, answer }))],
-      }));
-      await this.questions.insertMany(docs, { ordered: true });
-    }
+    // New documents go in as inserts: FerretDB's upserts cost a lookup and a write each.
+    await this.questions.createAll(
+      questions
+        .filter((q) => !known.has(q._id))
+        .map(({ _id, topic, question, answer }) => ({
+          doc: { _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer },
+          events: domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: _id, topic, question, answer }),
+        })),
+      'soon',
+    );
     for (const { _id, topic, question, answer } of questions) {
       this.interviewList.written({ _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer });
-      this.relay.publishSoon(InterviewQuestionRecord.name, _id);
     }
     return questions.length - known.size;
   }
 
   /** The existing items among these ids, each with the course it belongs to now ('' for none). */
-  private async owners<T>(model: Model<T>, ids: string[]): Promise<Map<string, string>> {
-    const found = await findByIds<T, { _id: Types.ObjectId; courseId?: Types.ObjectId | null }>(model, ids, { _id: 1, courseId: 1 });
+  private async owners<T>(store: DocumentStore<T>, ids: string[]): Promise<Map<string, string>> {
+    const found = await store.findByIds<{ _id: Types.ObjectId; courseId?: Types.ObjectId | null }>(ids, { _id: 1, courseId: 1 });
     return new Map(found.map((doc) => [String(doc._id), doc.courseId ? String(doc.courseId) : '']));
   }
 
-  private async existingIds<T>(model: Model<T>, ids: string[]): Promise<Set<string>> {
-    const found = await findByIds<T, { _id: Types.ObjectId }>(model, ids, { _id: 1 });
+  private async existingIds<T>(store: DocumentStore<T>, ids: string[]): Promise<Set<string>> {
+    const found = await store.findByIds<{ _id: Types.ObjectId }>(ids, { _id: 1 });
     return new Set(found.map((doc) => String(doc._id)));
   }
 }
 
-/** Writes per bulk command: FerretDB runs them one by one, and a command must end well inside the driver's 30 s socket timeout. */
-const BULK_CHUNK = 100;
-
-async function bulk<T>(model: Model<T>, writes: object[]): Promise<void> {
-  for (let start = 0; start < writes.length; start += BULK_CHUNK) {
-    await model.bulkWrite(writes.slice(start, start + BULK_CHUNK) as never, { ordered: true });
-  }
-}
-
-/** An upsert of `fields` that carries `event` (if any) in the same write, as EventOutbox does. */
-function withEvent(fields: object, createdAt: Date, event: ReturnType<typeof domainEvent> | null): object {
-  if (!event) return { $set: fields, $setOnInsert: { createdAt } };
-  return { $set: fields, $push: { pendingEvents: storedEvent(event) }, $setOnInsert: { createdAt } };
+/** The fields of an upsert by `_id`, with the creation time a new document gets. */
+function upsertOf<T>(fields: object, createdAt: Date): UpdateQuery<T> {
+  return { $set: fields, $setOnInsert: { createdAt } } as UpdateQuery<T>;
 }
 
 /** Each item checked on its own; the valid ones in file order, a repeated `_id` rejected at its second place. */

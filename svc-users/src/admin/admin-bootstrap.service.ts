@@ -1,10 +1,11 @@
 import { EventOutbox, isDuplicateKeyError } from '@dblearn/nest-common';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import { type Model, Types } from 'mongoose';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { type AdminCredentials, USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
 import { normalizeEmail } from '../users/email.js';
+import { DisplayNames } from '../users/display-names.js';
 import { EmailDirectory } from '../users/email-directory.js';
 import { ProfileCache } from '../users/profile-cache.js';
 import { registration } from '../users/registration.js';
@@ -35,6 +36,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     private readonly outbox: EventOutbox,
     private readonly profiles: ProfileCache,
     private readonly directory: EmailDirectory,
+    private readonly names: DisplayNames,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -55,7 +57,9 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const existing = await this.findAccount(email);
     if (existing) return this.promote(existing, password);
     try {
-      const { doc, event } = registration({ email, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
+      const _id = new Types.ObjectId();
+      const displayName = await this.names.claimGenerated(_id.toHexString());
+      const { doc, event } = registration({ _id, email, displayName, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
       const userId = doc._id.toHexString();
       // The gateway's admin roster hears of the new admin like of any other grant.
       await this.outbox.create(this.users, doc, [event, adminChange(userId, true)]);

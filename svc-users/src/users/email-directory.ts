@@ -1,4 +1,4 @@
-import { type AdminChangedEvent, EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
+import { type AccountRemovedEvent, type AdminChangedEvent, EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
 import { EventsConnection } from '@dblearn/nest-common';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -15,11 +15,19 @@ import { User } from './users.schema.js';
  * The admins come with the same load (no second scan) and follow `admin.changed` events: the
  * gateway asks for them once at its start (issue 20).
  */
+/**
+ * How long a deleted account is named to the gateways: longer than a token lives (JWT_MAX_AGE, 7 days
+ * by default), so the list stays bounded. A gateway keeps what it heard until it restarts.
+ */
+export const REMOVED_ACCOUNTS_KEPT_MS = 8 * 24 * 3600_000;
+
 @Injectable()
 export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('EmailDirectory');
   private ids = new Map<string, string>();
   private admins = new Set<string>();
+  /** Deleted accounts and when: the gateway refuses their tokens (issue 30, Low 7). */
+  private removed = new Map<string, number>();
   private readonly subscriptions: Subscription[] = [];
   private stopped = false;
 
@@ -49,6 +57,19 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     this.ids.set(normalizeEmail(email), id);
   }
 
+  /** A deleted account: its address is free again, its id refused. */
+  remove(email: string, id: string): void {
+    const key = normalizeEmail(email);
+    if (this.ids.get(key) === id) this.ids.delete(key);
+    this.admins.delete(id);
+    if (!this.removed.has(id)) this.removed.set(id, Date.now());
+  }
+
+  /** The accounts removed recently enough that a token of theirs may still be unexpired. */
+  removedIds(now = Date.now()): string[] {
+    return [...this.removed].filter(([, at]) => now - at < REMOVED_ACCOUNTS_KEPT_MS).map(([id]) => id);
+  }
+
   /** Every admin's id now. */
   adminIds(): string[] {
     return [...this.admins];
@@ -59,6 +80,12 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     else this.admins.delete(id);
   }
 
+  /** Another instance deleted this account: forget its address too (a pass over memory, once per deletion). */
+  private removeId(id: string): void {
+    for (const [email, owner] of this.ids) if (owner === id) this.remove(email, id);
+    if (!this.removed.has(id)) this.removed.set(id, Date.now());
+  }
+
   get size(): number {
     return this.ids.size;
   }
@@ -66,7 +93,13 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
   private async reload(): Promise<void> {
     const next = new Map<string, string>();
     const admins = new Set<string>();
-    for await (const user of this.users.find({}, { email: 1, isAdmin: 1 }).lean<{ _id: Types.ObjectId; email: string; isAdmin?: boolean }>().cursor()) {
+    const removed = new Map<string, number>();
+    type Entry = { _id: Types.ObjectId; email: string; isAdmin?: boolean; deleted?: boolean; deletedAt?: Date };
+    for await (const user of this.users.find({}, { email: 1, isAdmin: 1, deleted: 1, deletedAt: 1 }).lean<Entry>().cursor()) {
+      if (user.deleted === true) {
+        removed.set(user._id.toHexString(), user.deletedAt ? new Date(user.deletedAt).getTime() : Date.now());
+        continue;
+      }
       next.set(user.email, user._id.toHexString());
       if (user.isAdmin === true) admins.add(user._id.toHexString());
     }
@@ -74,6 +107,9 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     for (const [email, id] of this.ids) if (!next.has(email)) next.set(email, id);
     this.ids = next;
     this.admins = admins;
+    // Accounts removed while the load ran stay removed.
+    for (const [id, at] of this.removed) if (!removed.has(id)) removed.set(id, at);
+    this.removed = removed;
   }
 
   private listen(nc: NatsConnection): void {
@@ -82,6 +118,9 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     this.subscriptions.push(
       subscribeEvents<UserRegisteredEvent>(nc, EVENT_SUBJECTS.userRegistered, (event) => {
         if (typeof event.email === 'string' && typeof event.entityId === 'string') this.add(event.email, event.entityId);
+      }),
+      subscribeEvents<AccountRemovedEvent>(nc, EVENT_SUBJECTS.accountRemoved, (event) => {
+        if (typeof event.entityId === 'string') this.removeId(event.entityId);
       }),
       subscribeEvents<AdminChangedEvent>(nc, EVENT_SUBJECTS.adminChanged, (event) => {
         if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.setAdmin(event.entityId, event.isAdmin);

@@ -13,6 +13,7 @@ const tutorialId = new Types.ObjectId('6b020a4dbbae6c41e918cc04');
 const stored = {
   _id: id,
   email: 'ana@example.com',
+  displayName: 'Ana L',
   skill: 'intermediate',
   isAdmin: false,
   passwordHash: 'scrypt$16384$8$1$salt$hash',
@@ -24,8 +25,13 @@ const stored = {
 } as unknown as ProfileFields;
 
 describe('toPublicUser', () => {
-  it('shows exactly _id (as hex), email, skill and isAdmin', () => {
-    expect(toPublicUser(stored)).toEqual({ _id: '6b020a4dbbae6c41e918ccfe', email: 'ana@example.com', skill: 'intermediate', isAdmin: false });
+  it('shows exactly _id (as hex), email, displayName, skill and isAdmin', () => {
+    expect(toPublicUser(stored)).toEqual({ _id: '6b020a4dbbae6c41e918ccfe', email: 'ana@example.com', displayName: 'Ana L', skill: 'intermediate', isAdmin: false });
+  });
+
+  it('shows a provisional learner name for an account the start-up backfill has not named yet', () => {
+    const { displayName: _named, ...unnamed } = stored;
+    expect(toPublicUser(unnamed).displayName).toMatch(/^learner-\d{4}$/);
   });
 });
 
@@ -35,6 +41,7 @@ describe('toUserProfile', () => {
     expect(profile).toEqual({
       _id: '6b020a4dbbae6c41e918ccfe',
       email: 'ana@example.com',
+      displayName: 'Ana L',
       skill: 'intermediate',
       isAdmin: false,
       savedQuestion: [{ _id: '6b020a4dbbae6c41e918cc01', topic: 'sql', question: 'What is a join?', answer: 'A way to combine rows.' }],

@@ -3,17 +3,23 @@ import type { Types } from 'mongoose';
 import type { FinishedProjectSnapshot, ReadTutorialSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
 
 /** The fields an answer may show, read from a lean document or a hydrated one alike. */
-export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin'> & { _id: Types.ObjectId };
-export type ProfileFields = PublicUserFields & Partial<Pick<User, 'savedQuestion' | 'finishedProject' | 'readTutorial'>>;
+export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin' | 'displayName'> & { _id: Types.ObjectId };
+export type ProfileFields = PublicUserFields & Partial<Pick<User, 'savedQuestion' | 'finishedProject' | 'readTutorial' | 'deleted'>>;
 
 /** findProfile reads exactly what it answers: no hash, no dates. */
-export const PROFILE_PROJECTION = { email: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1, readTutorial: 1 } as const;
+export const PROFILE_PROJECTION = { email: 1, displayName: 1, deleted: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1, readTutorial: 1 } as const;
 
 // Every answer is built field by field: a document is never spread into a reply, so a field added
 // to the schema later (or the hash) cannot slip out by accident.
 
 export function toPublicUser(user: PublicUserFields): PublicUser {
-  return { _id: user._id.toHexString(), email: user.email, skill: user.skill, isAdmin: user.isAdmin };
+  const _id = user._id.toHexString();
+  return { _id, email: user.email, displayName: user.displayName ?? provisionalName(_id), skill: user.skill, isAdmin: user.isAdmin };
+}
+
+/** An account from before display names, until the start-up backfill has claimed its generated name (minutes at most). */
+export function provisionalName(userId: string): string {
+  return `learner-${1000 + (parseInt(userId.slice(-6), 16) % 9000)}`;
 }
 
 export function toUserProfile(user: ProfileFields): UserProfile {

@@ -65,7 +65,7 @@ describe('UsersController', () => {
       { userId: user._id },
     ]);
     // The gateway's admin roster, from memory.
-    expect(controller.listAdmins()).toEqual({ adminIds: [user._id] });
+    expect(controller.listAdmins()).toEqual({ adminIds: [user._id], removedIds: [] });
   });
 
   describe('refuses before the service is reached', () => {

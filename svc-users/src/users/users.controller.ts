@@ -1,5 +1,5 @@
-import { type AdminRoster, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { RegisterMessageDto, UserIdDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
+import { type AdminRoster, type AuthorsByEmail, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { AuthorsByEmailDto, DeleteAccountMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EmailDirectory } from './email-directory.js';
@@ -26,7 +26,22 @@ export class UsersController {
   /** From memory: the gateway asks once at its start (and after a lost connection), never per request. */
   @MessagePattern(USERS_PATTERNS.listAdmins)
   listAdmins(): AdminRoster {
-    return { adminIds: this.directory.adminIds() };
+    return { adminIds: this.directory.adminIds(), removedIds: this.directory.removedIds() };
+  }
+
+  @MessagePattern(USERS_PATTERNS.rename)
+  rename(@Payload() request: RenameMessageDto): Promise<UserProfile> {
+    return this.users.rename(request);
+  }
+
+  @MessagePattern(USERS_PATTERNS.deleteAccount)
+  deleteAccount(@Payload() request: DeleteAccountMessageDto): Promise<{ deleted: true }> {
+    return this.users.deleteAccount(request);
+  }
+
+  @MessagePattern(USERS_PATTERNS.authorsByEmail)
+  authorsByEmail(@Payload() request: AuthorsByEmailDto): Promise<AuthorsByEmail> {
+    return this.users.authorsByEmail(request);
   }
 
   @MessagePattern(USERS_PATTERNS.findProfile)

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { StorageModule } from '@dblearn/nest-common';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { DisplayNameBackfill } from './display-name-backfill.js';
+import { DisplayNameClaim, DisplayNameClaimSchema } from './display-name-claim.schema.js';
+import { DisplayNames } from './display-names.js';
 import { EmailDirectory } from './email-directory.js';
 import { ProfileCache } from './profile-cache.js';
 import { UsersController } from './users.controller.js';
@@ -11,9 +15,9 @@ import { User, UserSchema } from './users.schema.js';
 const userStorage = StorageModule.forFeature([{ name: User.name, schema: UserSchema, lockScope: 'processes' }]);
 
 @Module({
-  imports: [userStorage],
+  imports: [userStorage, MongooseModule.forFeature([{ name: DisplayNameClaim.name, schema: DisplayNameClaimSchema }])],
   controllers: [UsersController],
-  providers: [UsersService, PasswordHasher, ProfileCache, EmailDirectory],
-  exports: [UsersService, PasswordHasher, ProfileCache, EmailDirectory, userStorage],
+  providers: [UsersService, PasswordHasher, ProfileCache, EmailDirectory, DisplayNames, DisplayNameBackfill],
+  exports: [UsersService, PasswordHasher, ProfileCache, EmailDirectory, DisplayNames, userStorage],
 })
 export class UsersModule {}

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, type Difficulty, LIMITS, SKILLS, type Skill, type Topic, TOPICS } from '@dblearn/contracts';
+import { DIFFICULTIES, DISPLAY_NAME_LIMITS, type Difficulty, LIMITS, SKILLS, type Skill, type Topic, TOPICS } from '@dblearn/contracts';
 import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
@@ -54,6 +54,20 @@ export class User {
   /** The username: stored trimmed and lower-case, unique (the index is what makes it so under a race). */
   @Prop({ type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: LIMITS.user.email.max })
   email!: string;
+
+  /**
+   * What everyone else sees (issue 36), unique with its look-alikes through `display_names` claims.
+   * Missing on accounts made before display names until the start-up backfill names them.
+   */
+  @Prop({ type: String, maxlength: DISPLAY_NAME_LIMITS.max })
+  displayName?: string;
+
+  /** The owner deleted the account: e-mail, hash, name and progress are gone; the id stays so its tokens are refused (issue 30, Low 7). */
+  @Prop({ type: Boolean })
+  deleted?: boolean;
+
+  @Prop({ type: Date })
+  deletedAt?: Date;
 
   /** `scrypt$N$r$p$salt$hash`; never selected unless asked for, never sent anywhere. */
   @Prop({ type: String, required: true, select: false })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BadRequestException, Controller, Get, Header, type INestApplication, type LoggerService, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, HttpException, type INestApplication, type LoggerService, ServiceUnavailableException } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -35,6 +35,12 @@ class FailingController {
   @Get('outage')
   outage(): never {
     throw new ServiceUnavailableException('The users service is unavailable. Try again shortly.', { cause: new Error('no responders') });
+  }
+
+  @Get('busy')
+  busy(): never {
+    // As a service's 429 arrives: no header of its own.
+    throw new HttpException('A sign-in from your address or for this account is already under way. Try again in a moment.', 429);
   }
 
   @Get('text')
@@ -92,6 +98,12 @@ describe('HttpErrorFilter', () => {
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Refused.' });
+  });
+
+  it('gives every 429 a Retry-After, even one a service sent without (issue 30)', async () => {
+    const response = await request(app.getHttpServer()).get('/failing/busy');
+    expect(response.status).toBe(429);
+    expect(response.headers['retry-after']).toBe('1');
   });
 
   it("shapes Nest's own 404 for an unknown route", async () => {

@@ -22,6 +22,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    // Issue 30: every 429 says when to retry; a service's own (svc-users' hash gate) cannot set the header.
+    if (body.statusCode === 429 && !response.getHeader('Retry-After')) response.setHeader('Retry-After', '1');
     // Set outright: a handler may have declared another type (POST /auth answers text/plain).
     response.status(body.statusCode).type('application/json').json(body);
   }

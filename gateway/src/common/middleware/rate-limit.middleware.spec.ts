@@ -1,33 +1,35 @@
 import { describe, expect, it } from '@jest/globals';
-import { loginKey, tooManyAttemptsMessage } from './rate-limit.middleware.js';
+import { accountOf } from '../../auth/login-limits.middleware.js';
+import { perWindow, secondsText } from '../limits/windows.js';
+import { clientKey } from './rate-limit.middleware.js';
 
-describe('loginKey', () => {
-  it('keys a login on the client address and the e-mail in any letter case', () => {
-    expect(loginKey({ ip: '10.0.0.7', body: { email: ' Ada@Example.COM ' } })).toBe('10.0.0.7|ada@example.com');
-    expect(loginKey({ ip: '10.0.0.7', body: { email: 'ada@example.com' } })).toBe(loginKey({ ip: '10.0.0.7', body: { email: 'ADA@example.com' } }));
-  });
-
-  it('keeps different accounts on one address apart, and one account on different addresses apart', () => {
-    const ada = loginKey({ ip: '10.0.0.7', body: { email: 'ada@example.com' } });
-    expect(ada).not.toBe(loginKey({ ip: '10.0.0.7', body: { email: 'bob@example.com' } }));
-    expect(ada).not.toBe(loginKey({ ip: '10.0.0.8', body: { email: 'ada@example.com' } }));
-  });
-
-  it('groups an IPv6 client by its network, so rotating addresses does not escape the limit', () => {
-    expect(loginKey({ ip: '2001:db8:1:1::1', body: { email: 'ada@example.com' } })).toBe(
-      loginKey({ ip: '2001:db8:1:1::ffff', body: { email: 'ada@example.com' } }),
-    );
-  });
-
-  it('still counts a body without a usable e-mail, per address', () => {
-    expect(loginKey({ ip: '10.0.0.7', body: { email: { $gt: '' } } })).toBe('10.0.0.7|');
-    expect(loginKey({ ip: '10.0.0.7', body: undefined })).toBe('10.0.0.7|');
+describe('clientKey', () => {
+  it('keys an IPv4 address as itself, and an IPv6 /56 as one client', () => {
+    expect(clientKey({ ip: '10.0.0.7' })).toBe('10.0.0.7');
+    expect(clientKey({ ip: '2001:db8:1:1::1' })).toBe(clientKey({ ip: '2001:db8:1:1::ffff' }));
+    expect(clientKey({ ip: undefined })).toBe('unknown');
   });
 });
 
-describe('tooManyAttemptsMessage', () => {
-  it('says how long to wait, in whole seconds', () => {
-    expect(tooManyAttemptsMessage(41.2)).toBe('Too many attempts. Try again in 42 seconds.');
-    expect(tooManyAttemptsMessage(0.3)).toBe('Too many attempts. Try again in 1 second.');
+describe('accountOf (the login limits’ account)', () => {
+  it('normalizes the e-mail, so letter case cannot dodge a limit', () => {
+    expect(accountOf({ body: { email: ' Ada@Example.COM ' } })).toBe('ada@example.com');
+    expect(accountOf({ body: { email: 'ada@example.com' } })).toBe(accountOf({ body: { email: 'ADA@example.com' } }));
+  });
+
+  it('keys a body without a usable e-mail as no account', () => {
+    expect(accountOf({ body: { email: { $gt: '' } } })).toBe('');
+    expect(accountOf({ body: undefined })).toBe('');
+  });
+});
+
+describe('perWindow and secondsText', () => {
+  it('say a limit and its window in words', () => {
+    expect(perWindow(10, 60_000)).toBe('10 a minute');
+    expect(perWindow(20, 900_000)).toBe('20 in 15 minutes');
+    expect(perWindow(3, 3_600_000)).toBe('3 an hour');
+    expect(perWindow(5, 30_000)).toBe('5 in 30 seconds');
+    expect(secondsText(1)).toBe('1 second');
+    expect(secondsText(42)).toBe('42 seconds');
   });
 });

@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { dateTime, email, objectId, topic } from './fields.js';
+import { DELETED_AUTHOR_NAME } from '../display-name.js';
+import { dateTime, objectId, topic } from './fields.js';
+
+/** Who wrote a post (issue 36): never their e-mail. Ownership is decided by svc-community from the account id. */
+const authorFields = {
+  authorId: objectId()
+    .nullable()
+    .meta({ description: 'The author\'s account; null once it is deleted, or for demo and imported posts of no account.' }),
+  authorName: z.string().meta({ example: 'ada.lovelace', description: `The author's display name as it is now; "${DELETED_AUTHOR_NAME}" once the account is deleted.` }),
+};
 
 // What svc-community answers (CONTRACT "Q&A"); the types in ../community.ts are inferred from these.
 
-/** A reply under a Q&A question (SPEC §3). `userName` is the author's e-mail, from their token. */
+/** A reply under a Q&A question (SPEC §3). The author comes from the token, by account id. */
 export const QnaReplyAnswer = z
   .object({
     _id: objectId(),
-    userName: email().meta({ description: "The reply author's e-mail." }),
+    ...authorFields,
     reply: z.string().meta({ description: "Stored as written; shown as Markdown's safe subset (decision 0013), never as raw HTML." }),
     datePosted: dateTime(),
   })
@@ -18,7 +27,7 @@ const questionFields = {
   topic: topic(),
   title: z.string(),
   description: z.string().meta({ description: "Stored as written; shown as Markdown's safe subset (decision 0013), never as raw HTML." }),
-  userName: email().meta({ description: "The author's e-mail." }),
+  ...authorFields,
   datePosted: dateTime(),
   sandboxCourseId: objectId()
     .nullable()

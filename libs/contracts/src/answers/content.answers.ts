@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_KINDS, COLUMN_ORDERS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS } from '../content.js';
+import { CHECK_KINDS, COLUMN_ORDERS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS, SQL_ENGINES } from '../content.js';
 import { courseRef, dateTime, difficulty, objectId, topic } from './fields.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"): the one
@@ -149,6 +149,16 @@ export const SandboxAnswer = z
 /** A SQL value: a BLOB comes as hex text. */
 const sqlValue = z.union([z.string(), z.number(), z.null()]);
 const sqlRows = () => z.array(z.array(sqlValue));
+
+/** POST /course/sandbox/{courseId}/run (issue 32). */
+export const SandboxRunAnswer = z
+  .object({
+    engine: z.enum(SQL_ENGINES),
+    results: z
+      .array(z.object({ columns: z.array(z.string()), rows: sqlRows() }))
+      .meta({ description: 'Every statement that returned columns, in order (at most 10,000 rows and 4 MB in all; a larger result is a 400).' }),
+  })
+  .meta({ id: 'SandboxRun' });
 
 export const ResultSliceAnswer = z
   .object({

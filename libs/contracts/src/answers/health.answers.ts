@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from '../messaging/services.js';
 
-const serviceState = z.enum(['up', 'down']);
+/** `database-stuck`: the service answers, its database does not (the launcher restarts FerretDB on it). */
+const serviceState = z.enum(['up', 'down', 'database-stuck']);
 
 /** GET /health (CONTRACT "Health and docs"): 200 when every service answers, 503 naming the ones that do not. */
 export const HealthReportAnswer = z

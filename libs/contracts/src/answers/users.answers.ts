@@ -6,8 +6,19 @@ import { courseRef, difficulty, email, objectId, topic } from './fields.js';
 
 /** A user as every answer shows it: never a password or a hash. */
 export const PublicUserAnswer = z
-  .object({ _id: objectId(), email: email(), skill: z.enum(SKILLS), isAdmin: z.boolean().meta({ example: false }) })
+  .object({
+    _id: objectId(),
+    email: email().meta({ description: 'Private: answered only to the account itself (and admins).' }),
+    displayName: z.string().meta({ example: 'ada.lovelace', description: 'What everyone else sees (issue 36); `learner-4821` until the owner chooses.' }),
+    skill: z.enum(SKILLS),
+    isAdmin: z.boolean().meta({ example: false }),
+  })
   .meta({ id: 'PublicUser' });
+
+/** DELETE /users/me (issue 30, Low 7). */
+export const AccountDeletedAnswer = z
+  .object({ deleted: z.literal(true).meta({ description: 'The account is gone; its tokens are refused from now on.' }) })
+  .meta({ id: 'AccountDeleted' });
 
 /** Progress (NOTES Glossary): copies kept in svc-users and refreshed by content events (DESIGN "Data"). */
 export const SavedQuestionAnswer = z

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsMongoId, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsMongoId, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { DISPLAY_NAME_LIMITS } from '../display-name.js';
 import { FIELD_LABELS, LIMITS } from '../limits.js';
 import { QnaQuestionDto } from './community.dto.js';
 import { idRule } from './id-rule.js';
@@ -11,8 +12,15 @@ import { IsText } from './text-rule.js';
  * change to a question travels as `WithPathId<…>`: the question's id beside what the change carries.
  */
 export class CallerDto {
-  @IsText('caller.email', LIMITS.user.email)
-  email!: string;
+  /** The account, from the verified token: ownership is decided by it (issue 36). */
+  @IsMongoId(idRule('caller._id'))
+  _id!: string;
+
+  /** The display name the token carries: a new author's name until svc-community hears of the account. */
+  @IsOptional()
+  @IsString({ message: 'caller.name must be text.' })
+  @MaxLength(DISPLAY_NAME_LIMITS.max * 4, { message: 'caller.name is too long.' })
+  name?: string;
 
   @IsBoolean({ message: 'caller.isAdmin must be true or false.' })
   isAdmin!: boolean;

@@ -64,7 +64,8 @@ const editField = (body: QnaUpdateDto, value: unknown) => body.reply === undefin
 /**
  * PUT /qna/{id}, both forms CONTRACT keeps: an edit by the author (topic, title, description), or
  * a reply by anyone signed in (`{reply: {reply}}`, the question's fields may ride along and count
- * only when the caller is the author). `_id`, `userName` and `acceptedReplyId` are accepted and ignored.
+ * only when the caller is the author). `_id`, `userName`, `authorId`, `authorName` and `acceptedReplyId`
+ * are accepted and ignored (a client sends the question back as it read it).
  */
 export class QnaUpdateDto {
   @ValidateIf(editField)
@@ -91,6 +92,15 @@ export class QnaUpdateDto {
   @IsOptional()
   @IsString({ message: 'userName must be text.' })
   userName?: string;
+
+  /** Issue 36: as read; the author never changes. */
+  @IsOptional()
+  @IsMongoId(idRule('authorId'))
+  authorId?: string | null;
+
+  @IsOptional()
+  @IsString({ message: 'authorName must be text.' })
+  authorName?: string;
 
   @IsOptional()
   @IsMongoId(idRule('_id'))

@@ -84,13 +84,16 @@ describe('community DTOs (SPEC §5)', () => {
   });
 
   it("svc-community's update message checks the caller, the edit and the reply again", async () => {
-    const caller = { email: 'ana@example.com', isAdmin: false };
+    const caller = { _id: '665f1c2a9b1e8a3d4c5b6a79', name: 'Ana', isAdmin: false };
     expect(await brokenRules(UpdateQuestionMessageDto, { caller, reply: 'A reply long enough.' })).toEqual([]);
-    expect(await brokenRules(UpdateQuestionMessageDto, { caller: { email: { $ne: '' }, isAdmin: 'yes' }, edit: { topic: 'sql' } })).toEqual([
+    expect(await brokenRules(UpdateQuestionMessageDto, { caller: { _id: { $ne: '' }, name: 7, isAdmin: 'yes' }, edit: { topic: 'sql' } })).toEqual([
       'edit.title',
       'edit.description',
-      'caller.email',
+      'caller._id',
+      'caller.name',
       'caller.isAdmin',
     ]);
+    // Issue 36: the caller is an account id; an e-mail is no longer part of it.
+    expect(await brokenRules(UpdateQuestionMessageDto, { caller: { ...caller, email: 'ana@example.com' }, reply: 'A reply long enough.' })).toEqual(['caller.email']);
   });
 });

@@ -29,6 +29,8 @@ import {
   type QuizType,
   SANDBOX_KINDS,
   type SandboxKind,
+  SQL_ENGINES,
+  type SqlEngine,
 } from '../content.js';
 import { CONTENT_ITEM_KINDS, type ContentItemKind } from '../messaging/json-bytes.js';
 import { IsQuizAnswer, IsQuizKey, OnlyOneAnswer } from './check-rules.js';
@@ -154,6 +156,23 @@ export class SandboxDto {
   @IsOptional()
   @IsText(FIELD_LABELS.check.hiddenSource, runnable.source, `${FIELD_LABELS.check.hiddenSource} must be 1 to ${runnable.source.max} characters long.`)
   hiddenSource?: string | null;
+}
+
+/** POST /course/sandbox/{courseId}/run: SQL to run on a fresh copy of the course's SQL sandbox (issue 32). */
+export class SandboxRunDto {
+  @IsString(text('Query'))
+  @Length(runnable.sql.min, runnable.sql.max, { message: lengthMessage('Query', runnable.sql) })
+  sql!: string;
+
+  @IsOptional()
+  @IsIn(SQL_ENGINES, { message: `engine must be one of: ${SQL_ENGINES.join(', ')}.` })
+  engine?: SqlEngine;
+}
+
+/** content.course.run-sandbox's body: the run and who asks (the caller rides in the body, as for attempts). */
+export class SandboxRunMessageDto extends SandboxRunDto {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
 }
 
 const { check: checkLimits } = LIMITS;

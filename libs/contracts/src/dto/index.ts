@@ -9,3 +9,4 @@ export * from './event.dto.js';
 export * from './validation-messages.js';
 export * from './id-rule.js';
 export * from './search.dto.js';
+export * from './look-alikes.js';

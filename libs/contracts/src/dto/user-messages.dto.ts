@@ -1,6 +1,7 @@
-import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS } from '../limits.js';
 import { idRule } from './id-rule.js';
-import { LoginDto, RegisterUserDto } from './users.dto.js';
+import { DeleteAccountDto, LoginDto, RegisterUserDto, RenameDto } from './users.dto.js';
 
 /** An address key is at most an IPv6 network in text (the gateway's ipKeyGenerator); longer is not ours. */
 const CLIENT_KEY_MAX = 64;
@@ -37,4 +38,28 @@ export class VerifyCredentialsDto extends LoginDto {
 export class UserIdDto {
   @IsMongoId(idRule('userId'))
   userId!: string;
+}
+
+/** users.rename: the caller (from the token) and the name they chose. */
+export class RenameMessageDto extends RenameDto {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+}
+
+/** users.delete: the caller (from the token), their password, and where it came from (the hash gate). */
+export class DeleteAccountMessageDto extends DeleteAccountDto {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+
+  @IsClientKey()
+  client?: string;
+}
+
+/** users.authors-by-email: svc-community links its posts from before display names to their accounts (at most 100 a call). */
+export class AuthorsByEmailDto {
+  @IsArray({ message: 'emails must be a list.' })
+  @ArrayMaxSize(100, { message: 'emails must hold at most 100 addresses.' })
+  @IsString({ each: true, message: 'emails must be text.' })
+  @MaxLength(LIMITS.user.email.max, { each: true, message: `each e-mail must be at most ${LIMITS.user.email.max} characters long.` })
+  emails!: string[];
 }

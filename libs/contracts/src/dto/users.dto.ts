@@ -1,19 +1,33 @@
-import { IsEmail, IsIn, ValidateBy } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, ValidateBy } from 'class-validator';
+import { displayNameProblem } from '../display-name.js';
 import { emailProblem } from '../email.js';
 import { LEVEL_LABELS, SKILLS, type Skill } from '../levels.js';
 import { FIELD_LABELS, LIMITS } from '../limits.js';
+import { reservedLookAlikeProblem } from './look-alikes.js';
 import { IsText } from './text-rule.js';
 
 const { email, password } = LIMITS.user;
 const skillMessage = `${FIELD_LABELS.user.skill} must be one of: ${SKILLS.map((s) => LEVEL_LABELS[s]).join(', ')}.`;
 
-/** No invisible characters, no look-alike letters before the @ (see email.ts for the rule we chose). */
+/** No invisible characters, no look-alike letters before the @ (see email.ts for the rule we chose), no look-alike of a reserved domain. */
 function IsUnambiguousEmail(): PropertyDecorator {
+  const problem = (value: string) => emailProblem(value) ?? reservedLookAlikeProblem(value);
   return ValidateBy({
     name: 'isUnambiguousEmail',
     validator: {
-      validate: (value: unknown) => typeof value !== 'string' || emailProblem(value) === null,
-      defaultMessage: (args) => emailProblem(String(args?.value ?? '')) ?? '',
+      validate: (value: unknown) => typeof value !== 'string' || problem(value) === null,
+      defaultMessage: (args) => problem(String(args?.value ?? '')) ?? '',
+    },
+  });
+}
+
+/** The display name rules of display-name.ts, one message per rule. */
+function IsDisplayName(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isDisplayName',
+    validator: {
+      validate: (value: unknown) => displayNameProblem(value) === null,
+      defaultMessage: (args) => displayNameProblem(args?.value) ?? '',
     },
   });
 }
@@ -30,6 +44,23 @@ export class RegisterUserDto {
 
   @IsIn(SKILLS, { message: skillMessage })
   skill!: Skill;
+
+  /** Optional: an account without one gets `learner-1234` until its owner chooses. */
+  @IsOptional()
+  @IsDisplayName()
+  displayName?: string;
+}
+
+/** PATCH /users/me */
+export class RenameDto {
+  @IsDisplayName()
+  displayName!: string;
+}
+
+/** DELETE /users/me: the owner confirms with the password. */
+export class DeleteAccountDto {
+  @IsText(FIELD_LABELS.user.password, password)
+  password!: string;
 }
 
 /** POST /auth */

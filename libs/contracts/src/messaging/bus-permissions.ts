@@ -2,6 +2,7 @@ import { CHANGE_SUBJECTS, CONTENT_ITEM_CHANGES } from './changes.js';
 import { CONTENT_PATTERNS } from './content.patterns.js';
 import { COMMUNITY_EVENTS_PREFIX, EVENT_SUBJECTS, EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, PARKED_EVENTS_BUCKET, PROCESSED_EVENTS_BUCKET, replaySubjectPrefix } from './events.js';
 import { SERVICES, type ServiceName } from './services.js';
+import { USERS_PATTERNS } from './users.patterns.js';
 
 /**
  * Who may do what on NATS, derived from SERVICES alone, so a service added there gets its
@@ -27,6 +28,8 @@ export const GATEWAY_BUS_USER = 'gateway';
  */
 export const SERVICE_REQUESTS: Partial<Record<ServiceName, readonly string[]>> = {
   users: [CONTENT_PATTERNS.findProject, CONTENT_PATTERNS.findTutorial, CONTENT_PATTERNS.findInterview, CONTENT_PATTERNS.checksLeft],
+  // Posts written before display names are linked to their accounts once (issue 36).
+  community: [USERS_PATTERNS.authorsByEmail],
 };
 
 export interface BusPermissions {
@@ -120,7 +123,7 @@ export function busPermissionTable(): BusPermissions[] {
       // The admin roster (issue 20): who is an admin, heard as it changes, never asked per request;
       // which content items and profiles changed, so the answers the gateway keeps are dropped; and
       // the Q&A events (issue 22), streamed to open pages.
-      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`, EVENT_SUBJECTS.adminChanged, CONTENT_ITEM_CHANGES, CHANGE_SUBJECTS.profile, `${COMMUNITY_EVENTS_PREFIX}>`],
+      subscribe: [`${busInboxPrefix(GATEWAY_BUS_USER)}.>`, EVENT_SUBJECTS.adminChanged, EVENT_SUBJECTS.accountRemoved, CONTENT_ITEM_CHANGES, CHANGE_SUBJECTS.profile, `${COMMUNITY_EVENTS_PREFIX}>`],
       allowResponses: false,
     },
     ...services.map(servicePermissions),

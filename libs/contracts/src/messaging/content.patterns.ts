@@ -11,6 +11,7 @@ import type {
   ItemJsonRequestDto,
   InterviewQuestionDto,
   SandboxDto,
+  SandboxRunMessageDto,
   CheckDto,
   UpdateCheckDto,
   UpdateProjectDto,
@@ -28,6 +29,7 @@ import type {
   ListPage,
   Project,
   Sandbox,
+  SandboxRun,
   StoredChecks,
   Tutorial,
 } from '../content.js';
@@ -59,6 +61,11 @@ export const CONTENT_PATTERNS = {
   findSandbox: 'content.course.find-sandbox',
   /** IdDto (the course) → Sandbox with `hiddenSource` (null when derived): for admins only (the gateway's guard). */
   findSandboxWithHidden: 'content.course.find-sandbox-with-hidden',
+  /**
+   * WithPathId<SandboxRunMessageDto> (the course) → SandboxRun: the learner's SQL on a fresh copy of the
+   * course's SQL sandbox, on the server's PostgreSQL (issue 32); 400 naming the line, 503 when the lab is down.
+   */
+  runSandbox: 'content.course.run-sandbox',
 
   findProject: 'content.project.find',
   /** WithPathId<CheckDto> (the project) → Project; 400 when the reference does not run on the course's sandbox. */
@@ -133,6 +140,7 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.putSandbox]: WithPathId<SandboxDto>;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
+  [CONTENT_PATTERNS.runSandbox]: WithPathId<SandboxRunMessageDto>;
   [CONTENT_PATTERNS.findProject]: IdDto;
   [CONTENT_PATTERNS.addCheck]: WithPathId<CheckDto>;
   [CONTENT_PATTERNS.updateCheck]: WithPathId<UpdateCheckDto>;
@@ -176,6 +184,7 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.putSandbox]: Course;
   [CONTENT_PATTERNS.findSandbox]: Sandbox;
   [CONTENT_PATTERNS.findSandboxWithHidden]: Sandbox;
+  [CONTENT_PATTERNS.runSandbox]: SandboxRun;
   [CONTENT_PATTERNS.findProject]: Project;
   [CONTENT_PATTERNS.addCheck]: Project;
   [CONTENT_PATTERNS.updateCheck]: Project;

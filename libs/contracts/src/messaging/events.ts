@@ -18,6 +18,10 @@ export const EVENT_SUBJECTS = {
   userRegistered: 'events.users.user.registered',
   /** An account became an admin or stopped being one (grant-admin, the ADMIN_EMAIL bootstrap): the gateway's roster. */
   adminChanged: 'events.users.admin.changed',
+  /** A new display name (issue 36): svc-community's kept names. */
+  userRenamed: 'events.users.user.renamed',
+  /** An account deleted or disabled: every gateway refuses its tokens at once (issue 30, Low 7); its posts show "deleted learner". */
+  accountRemoved: 'events.users.account.removed',
   projectUpdated: 'events.content.project.updated',
   projectDeleted: 'events.content.project.deleted',
   interviewUpdated: 'events.content.interview.updated',
@@ -42,6 +46,7 @@ export const COMMUNITY_EVENTS_PREFIX = 'events.community.';
 // The payloads are classes (server-only: class-validator) in dto/event.dto.ts; their types are
 // re-exported here for code that only reads them. Type-only, so the browser's bundle holds none.
 export type {
+  AccountRemovedEvent,
   AdminChangedEvent,
   CourseDeletedEvent,
   CourseItemDeletedEvent,
@@ -53,4 +58,5 @@ export type {
   QuestionChangedEvent,
   QuestionRepliedEvent,
   UserRegisteredEvent,
+  UserRenamedEvent,
 } from '../dto/event.dto.js';

@@ -1,5 +1,5 @@
 import type { IdDto, WithPathId } from '../dto/common.dto.js';
-import type { RegisterMessageDto, UserIdDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
+import type { AuthorsByEmailDto, DeleteAccountMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
 import type { PublicUser, UserProfile } from '../users.js';
 
 /** Request-reply subjects svc-users answers (gateway → svc-users). */
@@ -20,14 +20,29 @@ export const USERS_PATTERNS = {
   unsaveQuestion: 'users.interview.unsave',
   /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: record a tutorial as read; 404 no such user or tutorial. Idempotent. */
   readTutorial: 'users.tutorial.read',
-  /** {} → AdminRoster: every admin's id, from svc-users' memory (the gateway's roster at start). */
+  /** {} → AdminRoster: every admin's id and every removed account's, from svc-users' memory (the gateway's roster at start). */
   listAdmins: 'users.admins',
+  /** RenameMessageDto → UserProfile: a new display name; 409 DISPLAY_NAME_TAKEN_MESSAGE, 400 a broken rule, 404 no such user. */
+  rename: 'users.rename',
+  /** DeleteAccountMessageDto → {deleted: true}: the owner deletes their account; 400 wrong password, 404 no such user. */
+  deleteAccount: 'users.delete',
+  /** AuthorsByEmailDto → AuthorsByEmail: svc-community links posts from before display names to accounts. */
+  authorsByEmail: 'users.authors-by-email',
   health: 'users.health',
 } as const;
 
-/** Who is an admin now; the gateway keeps it current with `events.users.admin.changed`. */
+/**
+ * Who is an admin now, and which accounts are removed (their tokens are refused until they expire);
+ * the gateway keeps it current with `events.users.admin.changed` and `events.users.account.removed`.
+ */
 export interface AdminRoster {
   adminIds: string[];
+  removedIds: string[];
+}
+
+/** The accounts of the addresses asked about that exist now (others are gone or never were). */
+export interface AuthorsByEmail {
+  authors: Array<{ email: string; userId: string; displayName: string }>;
 }
 
 /**
@@ -49,6 +64,9 @@ export interface UsersRequests {
   [USERS_PATTERNS.unsaveQuestion]: WithPathId<IdDto>;
   [USERS_PATTERNS.readTutorial]: WithPathId<IdDto>;
   [USERS_PATTERNS.listAdmins]: Record<string, never>;
+  [USERS_PATTERNS.rename]: RenameMessageDto;
+  [USERS_PATTERNS.deleteAccount]: DeleteAccountMessageDto;
+  [USERS_PATTERNS.authorsByEmail]: AuthorsByEmailDto;
   [USERS_PATTERNS.health]: Record<string, never>;
 }
 
@@ -62,5 +80,8 @@ export interface UsersReplies {
   [USERS_PATTERNS.unsaveQuestion]: UserProfile;
   [USERS_PATTERNS.readTutorial]: UserProfile;
   [USERS_PATTERNS.listAdmins]: AdminRoster;
+  [USERS_PATTERNS.rename]: UserProfile;
+  [USERS_PATTERNS.deleteAccount]: { deleted: true };
+  [USERS_PATTERNS.authorsByEmail]: AuthorsByEmail;
   [USERS_PATTERNS.health]: { status: 'ok' };
 }

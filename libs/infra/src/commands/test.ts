@@ -5,9 +5,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UserFacingError } from '../errors.js';
 import { formatDuration, say, sayError } from '../log.js';
-import { npmCommand, runCollected, runInherited } from '../process/run.js';
-import { heaviestFirst, runBounded, testConcurrency } from '../testing/pool.js';
-import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf, type SuiteOutcome } from '../testing/summary.js';
+import { npmCommand, runWithDeadline } from '../process/run.js';
+import { startCpuHogs } from '../testing/cpu-hogs.js';
+import { heaviestFirst, runBounded, suiteTimeoutMs, testConcurrency } from '../testing/pool.js';
+import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf, withRunEnd, type SuiteOutcome } from '../testing/summary.js';
 import { runStaticChecks, staticChecks } from '../testing/static-checks.js';
 import { listWorkspaces, matchesFilter, orderForTests, type Workspace } from '../workspaces/discover.js';
 import { runBuild } from './build.js';
@@ -16,6 +17,8 @@ import { ensureTools } from './tools.js';
 export interface TestOptions {
   /** Skip the browser suite. */
   unit: boolean;
+  /** Run two CPU hogs beside the suites (a busy machine). */
+  busy?: boolean;
   /** Only these workspaces (folder, last folder part or package name); all when empty. */
   workspaces: string[];
 }
@@ -31,21 +34,31 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
+/** What every suite's run shares: its time bound, and the signal that stops them all (Ctrl-C). */
+interface SuiteLimits {
+  timeoutMs: number;
+  stop: AbortSignal;
+}
+
 /**
  * One workspace's jest, its output held back and printed as one block when it ends, so suites
  * running side by side do not interleave. Each suite starts its own servers on free ports with data
- * in its own temporary folder (libs/testing), so two workspaces never share one.
+ * in its own temporary folder (libs/testing), so two workspaces never share one. A jest still running
+ * at the bound is killed with everything it started (a hung test, or children that keep it alive).
  */
-async function runJest(root: string, ws: Workspace, outputFile: string): Promise<SuiteOutcome> {
+async function runJest(root: string, ws: Workspace, outputFile: string, limits: SuiteLimits): Promise<SuiteOutcome> {
   const jest = createRequire(join(root, 'package.json')).resolve('jest/bin/jest');
   const startedAt = Date.now();
   say(`${ws.folder}: jest started`);
-  const { code, output } = await runCollected(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', jest, '--json', `--outputFile=${outputFile}`, '--passWithNoTests'], {
+  const end = await runWithDeadline(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', jest, '--json', `--outputFile=${outputFile}`, '--passWithNoTests'], {
     cwd: ws.dir,
+    output: 'collect',
+    timeoutMs: limits.timeoutMs,
+    signal: limits.stop,
   });
-  const outcome = outcomeFromJest(ws.folder, await readJson(outputFile), code, Date.now() - startedAt);
-  const verdict = outcome.failed ? `FAILED (${outcome.failed} failed)` : 'passed';
-  process.stdout.write(`\n──── ${ws.folder}: jest ${verdict} in ${formatDuration(outcome.durationMs)} ────\n${output.trimEnd()}\n──── end of ${ws.folder} ────\n`);
+  const outcome = withRunEnd(outcomeFromJest(ws.folder, end.timedOut ? undefined : await readJson(outputFile), end.code, Date.now() - startedAt), { ...end, timeoutMs: limits.timeoutMs });
+  const verdict = outcome.timedOut ? 'TIMED OUT' : outcome.failed ? `FAILED (${outcome.failed} failed)` : 'passed';
+  process.stdout.write(`\n──── ${ws.folder}: jest ${verdict} in ${formatDuration(outcome.durationMs)} ────\n${end.output.trimEnd()}\n──── end of ${ws.folder} ────\n`);
   return outcome;
 }
 
@@ -93,11 +106,14 @@ function needsBuild(ws: Workspace): boolean {
   return existsSync(join(ws.dir, 'test'));
 }
 
+/** `--busy`: as many hogs as the two-core box has cores, like two `yes > /dev/null` (issue 30). */
+const BUSY_HOGS = 2;
+
 /** The static checks' name in the pool (and in the recorded times), and their guessed time when no run has been recorded. */
 const STATIC_CHECKS = 'static checks';
 const STATIC_CHECKS_GUESS_MS = 40_000;
 
-async function runBrowserSuite(root: string, outputFile: string): Promise<SuiteOutcome> {
+async function runBrowserSuite(root: string, outputFile: string, limits: SuiteLimits): Promise<SuiteOutcome> {
   const npm = npmCommand();
   const startedAt = Date.now();
   say(`${E2E_FOLDER}: playwright`);
@@ -105,11 +121,15 @@ async function runBrowserSuite(root: string, outputFile: string): Promise<SuiteO
   const dataDir = await mkdtemp(join(tmpdir(), 'dblearn-e2e-'));
   try {
     // npm exec (npx) of the locally installed playwright; --no: never download one.
-    const code = await runInherited(npm.command, [...npm.prefixArgs, 'exec', '--no', '--', 'playwright', 'test', '--reporter=list,json'], {
+    const end = await runWithDeadline(npm.command, [...npm.prefixArgs, 'exec', '--no', '--', 'playwright', 'test', '--reporter=list,json'], {
       cwd: join(root, E2E_FOLDER),
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile, E2E_DATA_DIR: dataDir },
+      output: 'inherit',
+      timeoutMs: limits.timeoutMs,
+      signal: limits.stop,
     });
-    return outcomeFromPlaywright(E2E_FOLDER, await readJson(outputFile), code, Date.now() - startedAt);
+    const report = end.timedOut ? undefined : await readJson(outputFile);
+    return withRunEnd(outcomeFromPlaywright(E2E_FOLDER, report, end.code, Date.now() - startedAt), { ...end, timeoutMs: limits.timeoutMs });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -125,7 +145,7 @@ function printResults(outcomes: readonly SuiteOutcome[], problems: readonly stri
     for (const failure of o.failures ?? []) process.stdout.write(`      ✗ ${failure}\n`);
   }
   for (const problem of problems) process.stdout.write(`  ✗ ${problem}\n`);
-  const failed = outcomes.filter((o) => o.failed).map((o) => o.label);
+  const failed = outcomes.filter((o) => o.failed).map((o) => (o.timedOut ? `${o.label} (timed out)` : o.label));
   if (failed.length) process.stdout.write(`  failed in: ${failed.join(', ')}\n`);
 }
 
@@ -141,13 +161,20 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
 
   const startedAt = Date.now();
   let interrupted = false;
+  // Each suite leads a process group of its own (so a hung one can be killed whole), so a Ctrl-C in
+  // the terminal reaches only this process: it stops them.
+  const stopSuites = new AbortController();
   const onInterrupt = () => {
     interrupted = true;
+    stopSuites.abort();
   };
+  const limits: SuiteLimits = { timeoutMs: suiteTimeoutMs(process.env), stop: stopSuites.signal };
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onInterrupt);
 
   await ensureTools(root);
+  const hogs = options.busy ? startCpuHogs(BUSY_HOGS) : undefined;
+  if (hogs) say(`--busy: ${BUSY_HOGS} CPU hogs run beside the suites (pids ${hogs.pids.join(', ')})`);
   const problems: string[] = [];
   // The build runs beside the first suites: tsc -b is one thread, so a suite that reads only sources
   // fills the other core. Suites that may need it (needsBuild) wait for it, failed or not: jest reads
@@ -170,13 +197,13 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
     // service suites start as soon as the build is done and the short ones fill in (the suites that
     // need no build run beside it); the browser suite then gets the machine.
     const jobs = [
-      ...(withStaticChecks ? [{ folder: STATIC_CHECKS, run: () => runStaticChecks(staticChecks(root, all), 1) }] : []),
-      ...jestWorkspaces.map((ws, index) => ({ folder: ws.folder, ws, run: () => runJest(root, ws, join(reports, `jest-${index}.json`)) })),
+      ...(withStaticChecks ? [{ folder: STATIC_CHECKS, run: () => runStaticChecks(staticChecks(root, all), 1, limits) }] : []),
+      ...jestWorkspaces.map((ws, index) => ({ folder: ws.folder, ws, run: () => runJest(root, ws, join(reports, `jest-${index}.json`), limits) })),
     ];
     const durations = await readDurations(root);
     const ordered = heaviestFirst(jobs, durations, (job) => ('ws' in job ? guessJestMs(job.ws) : STATIC_CHECKS_GUESS_MS));
     const concurrency = testConcurrency(process.env, availableParallelism());
-    say(`${ordered.length} suites, ${concurrency} at a time: ${ordered.map((job) => job.folder).join(', ')}`);
+    say(`${ordered.length} suites, ${concurrency} at a time, each stopped after ${formatDuration(limits.timeoutMs)}: ${ordered.map((job) => job.folder).join(', ')}`);
     // The browser suite starts once the last jest suite has started, not once it has ended: longest
     // first, the last ones are the shortest, and a lane would otherwise idle while they finish. Its
     // one timing test (@alone) comes after every other browser test, well after they are done.
@@ -188,7 +215,7 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
             problems.push('e2e: not run, because the build failed');
             return undefined;
           }
-          return interrupted ? undefined : runBrowserSuite(root, join(reports, 'playwright.json'));
+          return interrupted ? undefined : runBrowserSuite(root, join(reports, 'playwright.json'), limits);
         })
       : Promise.resolve(undefined);
     const pooled = await runBounded(
@@ -208,6 +235,7 @@ export async function runTests(root: string, options: TestOptions): Promise<numb
     }
     if (browserOutcome) outcomes.push(browserOutcome);
   } finally {
+    hogs?.stop();
     await rm(reports, { recursive: true, force: true });
   }
   await saveDurations(root, outcomes);

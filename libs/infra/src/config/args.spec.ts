@@ -11,8 +11,9 @@ describe('parseCliArgs', () => {
   });
 
   it('reads test options and workspace filters in any order', () => {
-    expect(parseCliArgs(['test'])).toEqual({ name: 'test', unit: false, workspaces: [] });
-    expect(parseCliArgs(['test', 'svc-users', '--unit', 'libs/infra'])).toEqual({ name: 'test', unit: true, workspaces: ['svc-users', 'libs/infra'] });
+    expect(parseCliArgs(['test'])).toEqual({ name: 'test', unit: false, busy: false, workspaces: [] });
+    expect(parseCliArgs(['test', 'svc-users', '--unit', 'libs/infra'])).toEqual({ name: 'test', unit: true, busy: false, workspaces: ['svc-users', 'libs/infra'] });
+    expect(parseCliArgs(['test', '--busy', 'svc-content'])).toEqual({ name: 'test', unit: false, busy: true, workspaces: ['svc-content'] });
   });
 
   it('shows help with no command', () => {

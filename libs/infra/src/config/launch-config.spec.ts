@@ -62,6 +62,12 @@ describe('resolveLaunchConfig', () => {
     expect(() => resolveLaunchConfig({ MONGO_URL: 'http://127.0.0.1:27017' }, root)).toThrow(/MONGO_URL must start with mongodb:\/\//);
     expect(() => resolveLaunchConfig({ NATS_URL: '127.0.0.1:4222' }, root)).toThrow(/NATS_URL/);
   });
+
+  it('takes a POSTGRES_URL for the lab instead of starting PostgreSQL (issue 32)', () => {
+    expect(resolveLaunchConfig({}, root).externalPostgresUrl).toBeUndefined();
+    expect(resolveLaunchConfig({ POSTGRES_URL: 'postgresql://dblearn_lab:pw@db:5432/dblearn_lab/' }, root).externalPostgresUrl).toBe('postgresql://dblearn_lab:pw@db:5432/dblearn_lab');
+    expect(() => resolveLaunchConfig({ POSTGRES_URL: 'mysql://db' }, root)).toThrow(/POSTGRES_URL must start with postgres:\/\/ or postgresql:\/\//);
+  });
 });
 
 describe('helpers', () => {

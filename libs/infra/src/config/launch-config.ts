@@ -13,6 +13,8 @@ export interface LaunchConfig {
   /** Set when MONGO_URL / NATS_URL point at servers someone else runs: we start none. */
   externalMongoUrl?: string;
   externalNatsUrl?: string;
+  /** Set when POSTGRES_URL points at a lab server someone else runs (its lab role, deploy/postgres). */
+  externalPostgresUrl?: string;
   logLevel: string;
   production: boolean;
   seedDemo: string;
@@ -72,6 +74,7 @@ export function resolveLaunchConfig(env: NodeJS.ProcessEnv, root: string): Launc
     natsPort: { port: parsePort('NATS_PORT', env.NATS_PORT, DEFAULTS.natsPort), explicit: Boolean(env.NATS_PORT) },
     ...(env.MONGO_URL ? { externalMongoUrl: normaliseServerUrl('MONGO_URL', env.MONGO_URL, ['mongodb', 'mongodb+srv']) } : {}),
     ...(env.NATS_URL ? { externalNatsUrl: normaliseServerUrl('NATS_URL', env.NATS_URL, ['nats', 'tls']) } : {}),
+    ...(env.POSTGRES_URL ? { externalPostgresUrl: normaliseServerUrl('POSTGRES_URL', env.POSTGRES_URL, ['postgres', 'postgresql']) } : {}),
     logLevel: env.LOG_LEVEL?.trim() || DEFAULTS.logLevel,
     production: env.NODE_ENV === 'production',
     seedDemo: env.SEED_DEMO?.trim() || 'true',

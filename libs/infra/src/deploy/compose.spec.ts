@@ -20,6 +20,7 @@ interface ComposeService {
   healthcheck?: { test?: string[] };
   depends_on?: Record<string, { condition?: string }>;
   volumes?: string[];
+  command?: string[];
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
@@ -60,9 +61,10 @@ function finalStage(name: string): Stage {
 
 describe('docker-compose.yml', () => {
   it('runs MongoDB, NATS, every service, the gateway, the shell, each remote and one edge', () => {
-    expect(names.sort()).toEqual(['mongodb', 'nats', 'edge', ...deployables].sort());
+    expect(names.sort()).toEqual(['mongodb', 'nats', 'postgres', 'edge', ...deployables].sort());
     expect(services.mongodb!.image).toMatch(/^mongo:7/);
-    expect(Object.keys(compose.volumes).sort()).toEqual(['mongodb-data', 'nats-data']);
+    expect(services.postgres!.image).toBe('postgres:17');
+    expect(Object.keys(compose.volumes).sort()).toEqual(['mongodb-data', 'nats-data', 'postgres-data']);
     expect(read('deploy/nats/Dockerfile')).toMatch(/FROM \$\{NATS_IMAGE\}/);
     expect(read('deploy/nats/Dockerfile')).toMatch(/ARG NATS_IMAGE=nats:2\.1\d/);
   });
@@ -80,7 +82,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts each part after what it needs', () => {
-    for (const name of domainServices) expect(Object.keys(services[name]!.depends_on!).sort()).toEqual(['mongodb', 'nats']);
+    for (const name of domainServices) {
+      expect(Object.keys(services[name]!.depends_on!).sort()).toEqual(name === 'svc-content' ? ['mongodb', 'nats', 'postgres'] : ['mongodb', 'nats']);
+    }
     expect(Object.keys(services.gateway!.depends_on!).sort()).toEqual([...domainServices].sort());
     expect(Object.keys(services.edge!.depends_on!).sort()).toEqual(['gateway', 'shell', ...remotes].sort());
   });
@@ -178,6 +182,19 @@ describe('docker-compose.yml', () => {
     // The one role, on the user's own database; nothing runs as the root user.
     expect(script).toContain("const roles = [{ role: 'readWrite', db: database }];");
     expect(read('docker-compose.yml')).not.toMatch(/mongodb:\/\/dblearn:/);
+  });
+
+  it('runs the PostgreSQL lab for svc-content alone, as the non-superuser role of deploy/postgres (issue 32)', () => {
+    const postgres = services.postgres!;
+    expect(postgres.volumes).toEqual(expect.arrayContaining(['postgres-data:/var/lib/postgresql/data', './deploy/postgres:/lab:ro', './deploy/postgres/init-lab.sh:/docker-entrypoint-initdb.d/lab.sh:ro']));
+    expect(postgres.environment).toMatchObject({ POSTGRES_USER: 'dblearn', POSTGRES_DB: 'dblearn_lab', POSTGRES_LAB_PASSWORD: expect.stringMatching(/^\$\{POSTGRES_LAB_PASSWORD:\?/) });
+    expect(postgres.command).toEqual(expect.arrayContaining(['statement_timeout=2s', 'temp_file_limit=64MB', 'max_prepared_transactions=0']));
+    const script = read('deploy/postgres/init-lab.sh');
+    expect(script).toContain('-f /lab/lab-roles.sql -f /lab/lab-database.sql');
+    expect(script).toContain("ALTER ROLE dblearn_lab PASSWORD :'lab_password';");
+    expect(read('deploy/postgres/lab-roles.sql')).toMatch(/ALTER ROLE dblearn_lab NOSUPERUSER NOCREATEDB NOCREATEROLE/);
+    expect(services['svc-content']!.environment!.POSTGRES_URL).toBe('postgres://dblearn_lab:${POSTGRES_LAB_PASSWORD:?set POSTGRES_LAB_PASSWORD in .env}@postgres:5432/dblearn_lab');
+    for (const name of names.filter((other) => other !== 'svc-content')) expect(JSON.stringify(services[name]!.environment ?? {})).not.toContain('POSTGRES_URL');
   });
 
   it('seeds no demo content unless .env asks for it (issue 17)', () => {

@@ -12,6 +12,9 @@ export interface ProcessSpec {
   cwd?: string;
   /** The complete environment of the child (not merged with ours). */
   env?: NodeJS.ProcessEnv;
+  /** Run as this OS user and group (PostgreSQL refuses to run as root: the launcher under root passes its own user). */
+  uid?: number;
+  gid?: number;
   ready?: Readiness;
   readyTimeoutMs?: number;
   /** How long the stop signal gets before SIGKILL. Servers that flush data get longer. */
@@ -24,6 +27,18 @@ export interface ProcessSpec {
   beforeStart?: () => Promise<void>;
   /** Run by the supervisor once the process is ready, after every start and restart. */
   afterReady?: () => Promise<void>;
+  /** Checked by the supervisor while the process runs: a process alive but answering nothing is killed, and restarted. */
+  liveness?: Liveness;
+}
+
+export interface Liveness {
+  /** False when the process no longer does its job. A check that throws counts as false. */
+  check: () => Promise<boolean>;
+  everyMs: number;
+  /** Failed checks in a row that get the process killed (its restart follows, as after a crash). */
+  failures: number;
+  /** Why it is killed, for the report: e.g. "a service's database does not answer". */
+  what: string;
 }
 
 export interface ExitInfo {
@@ -84,6 +99,8 @@ export class ChildProcessHandle {
       env: spec.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.detached ?? false,
+      ...(spec.uid === undefined ? {} : { uid: spec.uid }),
+      ...(spec.gid === undefined ? {} : { gid: spec.gid }),
     });
     this.exited = new Promise<ExitInfo>((resolve) => {
       const finish = (info: ExitInfo) => {

@@ -100,4 +100,21 @@ describe('Supervisor', () => {
       /ghost did not start: could not start: spawn .*ENOENT/,
     );
   });
+
+  it('kills and restarts a process that fails its liveness check, and leaves a live one alone', async () => {
+    let answering = true;
+    let checks = 0;
+    const spec = await serverSpec('ferretdb');
+    await supervisor.start({ ...spec, liveness: { what: 'a database answers no read', everyMs: 20, failures: 3, check: async () => (checks++, answering) } });
+    const [first] = supervisor.pids();
+    await until(() => checks >= 5);
+    expect(supervisor.pids()).toEqual([first]);
+
+    answering = false;
+    // A FerretDB killed and started again: seconds on a busy box (it took 8.7 s at load 16).
+    await until(() => reports.some((line) => line.endsWith('is back up')), 60_000);
+    expect(reports).toContainEqual('ferretdb: a database answers no read (3 checks 20 ms apart); killing it to restart it');
+    answering = true;
+    expect(supervisor.pids()[0]!.pid).not.toBe(first!.pid);
+  }, 90_000);
 });

@@ -31,6 +31,7 @@ interface Entry {
   running: boolean;
   restarts: number;
   restartTimer?: NodeJS.Timeout;
+  livenessTimer?: NodeJS.Timeout;
 }
 
 const NAME_WIDTH = 14;
@@ -54,6 +55,7 @@ export class Supervisor {
     const startedAt = Date.now();
     await this.launch(entry);
     entry.running = true;
+    this.watchLiveness(entry);
     // Without a readiness check all we know is that it was spawned (a service proves itself later,
     // through the gateway's /api/health).
     this.options.report(spec.ready ? `${spec.name} is up (${formatDuration(Date.now() - startedAt)})` : `${spec.name} started`);
@@ -73,7 +75,10 @@ export class Supervisor {
   /** Stops everything in reverse start order, each with SIGTERM and a bounded wait. */
   async stopAll(): Promise<void> {
     this.stopping = true;
-    for (const entry of this.entries) clearTimeout(entry.restartTimer);
+    for (const entry of this.entries) {
+      clearTimeout(entry.restartTimer);
+      clearTimeout(entry.livenessTimer);
+    }
     for (const entry of [...this.entries].reverse()) {
       const handle = entry.handle;
       if (!handle || handle.exitInfo) continue;
@@ -134,6 +139,33 @@ export class Supervisor {
       // The exit of the failed attempt schedules the next one (see onExit).
       this.options.report(`restart of ${entry.spec.name} failed: ${(error as Error).message.split('\n')[0]}`);
     }
+  }
+
+  /**
+   * Runs the spec's liveness check every `everyMs`, one at a time, for as long as the supervisor runs.
+   * After `failures` false answers in a row the running process is killed: onExit restarts it.
+   */
+  private watchLiveness(entry: Entry): void {
+    const liveness = entry.spec.liveness;
+    if (!liveness) return;
+    let failed = 0;
+    const next = () => {
+      if (this.stopping) return;
+      entry.livenessTimer = setTimeout(() => void tick(), liveness.everyMs);
+      entry.livenessTimer.unref();
+    };
+    const tick = async () => {
+      const handle = entry.handle;
+      const alive = await liveness.check().catch(() => false);
+      failed = alive || !handle || handle.exitInfo ? 0 : failed + 1;
+      if (failed >= liveness.failures && !this.stopping && entry.handle === handle) {
+        failed = 0;
+        this.options.report(`${entry.spec.name}: ${liveness.what} (${liveness.failures} checks ${formatDuration(liveness.everyMs)} apart); killing it to restart it`);
+        handle!.killNow();
+      }
+      next();
+    };
+    next();
   }
 
   private pidsChanged(): void {

@@ -1,9 +1,12 @@
+import { mkdir } from 'node:fs/promises';
 import { startProcess, ProcessStartError, type ChildOptions, type ChildProcessHandle, type ProcessSpec } from '../process/child.js';
 import { freePort } from '../process/ports.js';
 import type { MongoServerBinary } from '../tools/ensure.js';
 import { mongoServerSpec, mongoUrlFor, prepareMongoDataDir } from './database.js';
 import { natsServerSpec, natsUrlFor, prepareNatsDataDir } from './messaging.js';
 import { type NatsAuthOptions, writeNatsAuthConfig } from './nats-auth.js';
+import { locatePostgresBinaries, resolvePostgresOsUser } from '../tools/postgres.js';
+import { postgresServerSpec, postgresSocketDir, preparePostgresDataDir, provisionLab } from './postgres.js';
 
 /** A server started for one caller alone (a test suite, a one-off task), on a free port. */
 export interface PrivateServer {
@@ -44,4 +47,23 @@ export async function startPrivateNats(binary: string, dataDir: string, options:
   const configPath = auth ? await writeNatsAuthConfig(dataDir, auth) : undefined;
   const { handle, port } = await startOnFreePort((p) => natsServerSpec(binary, dataDir, p, process.env, configPath), options);
   return { url: natsUrlFor(port), handle };
+}
+
+/**
+ * A PostgreSQL lab server of its own (socket only, in `dataDir`), provisioned as under `npm start`;
+ * `url` is svc-content's POSTGRES_URL (the lab role). Under root `dataDir`'s parent must be
+ * passable by the server's OS user; `dataDir` itself is opened to its group (0710).
+ */
+export async function startPrivatePostgres(root: string, dataDir: string, options: ChildOptions = {}): Promise<PrivateServer> {
+  const binaries = await locatePostgresBinaries();
+  const osUser = await resolvePostgresOsUser();
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const { secrets } = await preparePostgresDataDir(binaries, dataDir, osUser);
+  const handle = await startProcess(postgresServerSpec(binaries, dataDir, osUser), options);
+  try {
+    return { url: await provisionLab(root, postgresSocketDir(dataDir), secrets), handle };
+  } catch (error) {
+    await handle.stop();
+    throw error;
+  }
 }

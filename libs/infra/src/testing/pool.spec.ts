@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { heaviestFirst, runBounded, testConcurrency } from './pool.js';
+import { heaviestFirst, runBounded, suiteTimeoutMs, testConcurrency } from './pool.js';
 
 /** A job that ends when `release(name)` is called, recording when it started. */
 function gate() {
@@ -131,5 +131,16 @@ describe('testConcurrency', () => {
     expect(testConcurrency({}, 1)).toBe(1);
     expect(testConcurrency({ TEST_JOBS: '2' }, 2)).toBe(2);
     expect(() => testConcurrency({ TEST_JOBS: 'many' }, 2)).toThrow('TEST_JOBS must be a whole number of 1 or more, not "many".');
+  });
+});
+
+describe('suiteTimeoutMs', () => {
+  it('bounds each suite at 20 minutes unless TEST_SUITE_TIMEOUT_MINUTES says otherwise', () => {
+    expect(suiteTimeoutMs({})).toBe(20 * 60_000);
+    expect(suiteTimeoutMs({ TEST_SUITE_TIMEOUT_MINUTES: '45' })).toBe(45 * 60_000);
+    expect(suiteTimeoutMs({ TEST_SUITE_TIMEOUT_MINUTES: '0.5' })).toBe(30_000);
+    for (const wrong of ['0', '-3', 'forever']) {
+      expect(() => suiteTimeoutMs({ TEST_SUITE_TIMEOUT_MINUTES: wrong })).toThrow(`TEST_SUITE_TIMEOUT_MINUTES must be a number of minutes above 0, not "${wrong}".`);
+    }
   });
 });

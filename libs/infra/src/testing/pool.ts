@@ -88,3 +88,19 @@ export function heaviestFirst<T extends { folder: string }>(items: readonly T[],
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map(({ item }) => item);
 }
+
+/** A suite's default bound: the slowest takes about 4 min on a busy two-core box, CI allows 90 for everything. */
+const DEFAULT_SUITE_TIMEOUT_MINUTES = 20;
+
+/**
+ * How long one suite (a workspace's jest, the static checks, the browser suite) may run before it is
+ * killed with everything it started and reported as timed out: TEST_SUITE_TIMEOUT_MINUTES when set
+ * (fractions allowed), else 20 minutes. One hung test then costs minutes, not the CI's whole limit.
+ */
+export function suiteTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.TEST_SUITE_TIMEOUT_MINUTES?.trim();
+  if (!raw) return DEFAULT_SUITE_TIMEOUT_MINUTES * 60_000;
+  const minutes = Number(raw);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new UserFacingError(`TEST_SUITE_TIMEOUT_MINUTES must be a number of minutes above 0, not "${raw}".`);
+  return Math.round(minutes * 60_000);
+}

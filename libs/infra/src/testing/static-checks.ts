@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { say } from '../log.js';
-import { npmCommand, run, type RunResult } from '../process/run.js';
+import { type BoundedRunResult, npmCommand, runWithDeadline } from '../process/run.js';
 import type { Workspace } from '../workspaces/discover.js';
-import type { SuiteOutcome } from './summary.js';
+import { type SuiteOutcome, withRunEnd } from './summary.js';
 
 /** One static check: a command whose exit code is its verdict. */
 interface StaticCheck {
@@ -29,19 +29,29 @@ export function staticChecks(root: string, workspaces: readonly Workspace[]): St
 }
 
 /** The last lines of a failed check's output: enough to find the error, not a wall of text. */
-function tailOf(result: RunResult, lines = 40): string {
-  return `${result.stdout}${result.stderr}${result.error ? result.error.message : ''}`.trimEnd().split('\n').slice(-lines).join('\n');
+function tailOf(result: BoundedRunResult, lines = 40): string {
+  return result.output.trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-/** Runs the checks `parallel` at a time; a failure prints its output's tail. */
-export async function runStaticChecks(checks: readonly StaticCheck[], parallel: number): Promise<SuiteOutcome> {
+/**
+ * Runs the checks `parallel` at a time; a failure prints its output's tail. All of them together get
+ * the suite's time bound: one still running then is killed and fails, and the rest do not start.
+ */
+export async function runStaticChecks(checks: readonly StaticCheck[], parallel: number, limits: { timeoutMs: number; stop: AbortSignal }): Promise<SuiteOutcome> {
   const startedAt = Date.now();
+  const deadline = startedAt + limits.timeoutMs;
   const failures: string[] = [];
+  let timedOut = false;
+  let leftovers = 0;
   const queue = [...checks];
   const worker = async () => {
-    for (let check = queue.shift(); check; check = queue.shift()) {
-      const result = await run(check.command, check.args, { cwd: check.cwd });
-      if (result.code === 0 && !result.error) {
+    while (!timedOut && !limits.stop.aborted) {
+      const check = queue.shift();
+      if (!check) break;
+      const result = await runWithDeadline(check.command, check.args, { cwd: check.cwd, output: 'collect', timeoutMs: Math.max(1, deadline - Date.now()), signal: limits.stop });
+      timedOut ||= result.timedOut;
+      leftovers += result.leftovers;
+      if (result.code === 0) {
         say(`${check.name}: ok`);
       } else {
         failures.push(check.name);
@@ -50,12 +60,14 @@ export async function runStaticChecks(checks: readonly StaticCheck[], parallel: 
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
-  return {
+  const notRun = queue.length;
+  const outcome: SuiteOutcome = {
     label: 'static checks',
-    passed: checks.length - failures.length,
+    passed: checks.length - failures.length - notRun,
     failed: failures.length,
-    skipped: 0,
+    skipped: notRun,
     durationMs: Date.now() - startedAt,
     notes: failures.length ? [`failed: ${failures.join(', ')}`] : [],
   };
+  return withRunEnd(outcome, { timedOut, timeoutMs: limits.timeoutMs, leftovers });
 }

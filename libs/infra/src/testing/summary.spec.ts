@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf } from './summary.js';
+import { isGreen, outcomeFromJest, outcomeFromPlaywright, summaryLine, totalsOf, withRunEnd } from './summary.js';
 
 describe('summaryLine', () => {
   it('prints passed and failed, and skipped only when there are some', () => {
@@ -118,5 +118,22 @@ describe('totals', () => {
     expect(isGreen(totals)).toBe(true);
     expect(isGreen({ passed: 0, failed: 0, skipped: 0 })).toBe(false);
     expect(isGreen({ passed: 5, failed: 1, skipped: 0 })).toBe(false);
+  });
+});
+
+describe('withRunEnd', () => {
+  it('fails a suite killed at its bound and says so, instead of restating the kill as an exit code', () => {
+    const killed = outcomeFromJest('svc-content', undefined, 128, 1_200_000);
+    const outcome = withRunEnd(killed, { timedOut: true, timeoutMs: 1_200_000, leftovers: 0 });
+    expect(outcome).toMatchObject({ label: 'svc-content', failed: 1, timedOut: true, notes: ['timed out: still running after 20 min 0 s, killed with everything it started'] });
+    // Tests that had failed before the kill still count.
+    const partly = withRunEnd({ label: 'e2e', passed: 3, failed: 2, skipped: 0, durationMs: 5, notes: [] }, { timedOut: true, timeoutMs: 60_000, leftovers: 0 });
+    expect(partly).toMatchObject({ passed: 3, failed: 2, timedOut: true });
+  });
+
+  it('names processes a suite left running, and leaves a suite that ended in time as it was', () => {
+    const green = { label: 'gateway', passed: 5, failed: 0, skipped: 0, durationMs: 5, notes: [] };
+    expect(withRunEnd(green, { timedOut: false, timeoutMs: 60_000, leftovers: 0 })).toEqual(green);
+    expect(withRunEnd(green, { timedOut: false, timeoutMs: 60_000, leftovers: 3 })).toEqual({ ...green, notes: ['left 3 process(es) running when it ended: killed'] });
   });
 });

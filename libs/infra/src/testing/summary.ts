@@ -1,3 +1,5 @@
+import { formatDuration } from '../log.js';
+
 /** What one test run (a workspace's jest, or the browser suite) came to. */
 export interface SuiteOutcome {
   label: string;
@@ -9,6 +11,8 @@ export interface SuiteOutcome {
   notes: string[];
   /** Each failed test as `file › title: first line of the error`, repeated in the closing summary so a cut log still names them. */
   failures?: string[];
+  /** Killed for outliving the per-suite bound (its counts are then only what it reported before). */
+  timedOut?: boolean;
 }
 
 export interface Totals {
@@ -148,6 +152,32 @@ export function outcomeFromPlaywright(label: string, report: unknown, exitCode: 
     notes.push(`playwright exited with code ${exitCode ?? 'none'}`);
   }
   return { label, passed: count(stats.expected) + flaky, failed, skipped: count(stats.skipped), durationMs, notes, failures: playwrightFailures(suites) };
+}
+
+/** How a suite's bounded run ended, beyond its exit code (process/run.ts runWithDeadline). */
+export interface RunEnd {
+  timedOut: boolean;
+  timeoutMs: number;
+  /** Processes it left running after it exited, killed then. */
+  leftovers: number;
+}
+
+/**
+ * A suite killed at its time bound fails, whatever it reported before (a hang is a failure), and says
+ * so; processes a suite left running are named too, since a test that forgets one leaks it on every run.
+ */
+export function withRunEnd(outcome: SuiteOutcome, end: RunEnd): SuiteOutcome {
+  const notes = [...outcome.notes];
+  let { failed } = outcome;
+  if (end.timedOut) {
+    // "wrote no results" / "exited with code" only restate the kill.
+    const restated = /^(jest|playwright) (wrote no results|exited with code)/;
+    for (let i = notes.length - 1; i >= 0; i -= 1) if (restated.test(notes[i]!)) notes.splice(i, 1);
+    notes.unshift(`timed out: still running after ${formatDuration(end.timeoutMs)}, killed with everything it started`);
+    failed = Math.max(failed, 1);
+  }
+  if (end.leftovers > 0) notes.push(`left ${end.leftovers} process(es) running when it ended: killed`);
+  return { ...outcome, failed, notes, ...(end.timedOut ? { timedOut: true } : {}) };
 }
 
 export function totalsOf(outcomes: readonly SuiteOutcome[]): Totals {

@@ -1,5 +1,5 @@
 import { ToolMissingError } from '../errors.js';
-import { buildFerretDb, findFerretDb } from './ferretdb.js';
+import { buildFerretDb, FERRETDB_BUILD, findFerretDb } from './ferretdb.js';
 import { findMongod } from './mongod.js';
 import { findNatsServer, installNatsServer } from './nats.js';
 
@@ -32,7 +32,7 @@ export async function requireMongoServer(root: string, env: NodeJS.ProcessEnv = 
   const found = await locateMongoServer(root, env);
   if (found) return found;
   throw new ToolMissingError(
-    'No MongoDB-protocol server to start: no `mongod` on PATH and no FerretDB 1.x in .tools/bin or on PATH.\n' +
+    `No MongoDB-protocol server to start: no \`mongod\` on PATH, no FerretDB ${FERRETDB_BUILD} in .tools/bin (an older build is not used) and no FerretDB 1.x on PATH.\n` +
       '  Run `npm run tools` (builds FerretDB with Go), or set MONGO_URL to a MongoDB you run.',
   );
 }

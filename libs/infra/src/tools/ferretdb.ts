@@ -10,8 +10,18 @@ import { findExecutable } from './which.js';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
-/** What `ferretdb --version` says of the build below: the release plus our one patch. */
-export const FERRETDB_BUILD = `${FERRETDB_VERSION}-dblearn.1`;
+/**
+ * What `ferretdb --version` says of the build below: the release plus FERRETDB_PATCHES. Bump it with
+ * any change to them: an older .tools binary is then rebuilt by `npm run tools` (and by `npm test`).
+ */
+export const FERRETDB_BUILD = `${FERRETDB_VERSION}-dblearn.2`;
+
+/** A text replacement in FerretDB's source; `from` must be there exactly once, else the build fails. */
+interface SourcePatch {
+  file: string;
+  from: string;
+  to: string;
+}
 
 /**
  * FerretDB 1.24.2's SQLite backend looks documents up by `_ferretdb_sjson->'$._id'` while its `_id`
@@ -19,11 +29,28 @@ export const FERRETDB_BUILD = `${FERRETDB_VERSION}-dblearn.1`;
  * update and delete by `_id` scanned the whole table (350 ms at 100,000 questions). Both spellings
  * read the same value; the patch makes the queries use the index.
  */
-const ID_COLUMN_PATCH = {
+const ID_COLUMN_PATCH: SourcePatch = {
   file: join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
   from: `IDColumn = DefaultColumn + "->'$._id'"`,
   to: `IDColumn = DefaultColumn + "->'_id'"`,
 };
+
+/**
+ * FerretDB 1.24.2's `update` command closes each statement's query iterator with a `defer` in its
+ * loop: when the whole command ends. An `updateOne` that matched stops reading (limit 1), so its
+ * SQLite rows keep one of the database's 100 pooled connections (hard-coded) until then; one command
+ * of 100 such statements waits forever for a connection only it can free, and every later call on
+ * that database waits behind it (decision 0022). The patch closes the iterator as soon as its
+ * statement has run; the `defer` stays for the error paths (closing twice is a no-op).
+ * `delete` already closes per statement; `findAndModify` has a single statement.
+ */
+const STATEMENT_READ_PATCH: SourcePatch = {
+  file: join('internal', 'handler', 'msg_update.go'),
+  from: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tif err != nil {\n',
+  to: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tcloser.Close() // dblearn: free this statement\'s pooled connection now\n\n\t\tif err != nil {\n',
+};
+
+const FERRETDB_PATCHES = [ID_COLUMN_PATCH, STATEMENT_READ_PATCH];
 
 /** Where FerretDB keeps its files under a data directory (kept across restarts). */
 export function ferretDbPaths(dataDir: string): { sqliteDir: string; stateDir: string } {
@@ -59,12 +86,14 @@ async function isUsableFerretDb(binary: string, build?: string): Promise<boolean
   return version?.major === 1 && (build === undefined || result.stdout.includes(`version: ${build}\n`));
 }
 
-/** Applies ID_COLUMN_PATCH to a writable copy of the source; fails loudly if the line moved. */
+/** Applies FERRETDB_PATCHES to a writable copy of the source; fails loudly if a patched line moved. */
 async function patchFerretDb(sourceDir: string): Promise<void> {
-  const path = join(sourceDir, ID_COLUMN_PATCH.file);
-  const source = await readFile(path, 'utf8');
-  if (!source.includes(ID_COLUMN_PATCH.from)) throw new ToolMissingError(`FerretDB ${FERRETDB_VERSION}: ${ID_COLUMN_PATCH.file} no longer holds the line to patch.`);
-  await writeFile(path, source.replace(ID_COLUMN_PATCH.from, ID_COLUMN_PATCH.to));
+  for (const patch of FERRETDB_PATCHES) {
+    const path = join(sourceDir, patch.file);
+    const source = await readFile(path, 'utf8');
+    if (source.split(patch.from).length !== 2) throw new ToolMissingError(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer holds the lines to patch once.`);
+    await writeFile(path, source.replace(patch.from, patch.to));
+  }
 }
 
 /** FerretDB 1.x from .tools/bin, else from PATH. */

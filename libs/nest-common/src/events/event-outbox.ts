@@ -8,12 +8,22 @@ import { OutboxRecord } from './outbox.schema.js';
 import type { EventPayloads, EventSubject } from '@dblearn/contracts';
 import { domainEvent, type EventData, type PendingEvent, storedEvent, type WithPendingEvents } from './pending-events.js';
 import { type DeleteTarget, Tombstone } from './tombstone.schema.js';
+import { bulkWriteBounded, insertManyBounded } from '../storage/bulk-writes.js';
 import { DocumentLocks } from '../storage/document-locks.js';
 
 type Id = string | Types.ObjectId;
 /** Mongoose's generics cannot follow a model passed in from outside; the kit only adds its own fields. */
 type LooseModel = Model<AnyObject>;
 type Events = PendingEvent | readonly PendingEvent[];
+
+/** One write of `updateAll`: `updateOne({_id: id}, update)`, with its events in the same write. */
+export interface BulkUpdate<T> {
+  id: Id;
+  update: UpdateQuery<T>;
+  events?: Events;
+  /** Insert the document when it is missing (`$setOnInsert` for what only a new one gets). */
+  upsert?: boolean;
+}
 
 function list(events: Events): PendingEvent[] {
   return (Array.isArray(events) ? events : [events]).map(storedEvent);
@@ -65,6 +75,37 @@ export class EventOutbox {
       await this.relay.publishNow(model.modelName, id);
       return true;
     });
+  }
+
+  /**
+   * Many `{_id}` updates (upserts when asked), each carrying its own events (if any) in its document
+   * write, as bounded bulk commands (`bulkWriteBounded`: a stock FerretDB wedges on a long one). Then the
+   * events go out: `now` before this returns, one document after another, as `update` does; `soon` by
+   * the relay. The caller holds every written document's lock (DocumentStore.updateAll).
+   */
+  async updateAll<T>(model: Model<T>, writes: readonly BulkUpdate<T>[], publish: 'now' | 'soon'): Promise<void> {
+    const ops = writes.map(({ id, update, events = [], upsert = false }) => {
+      const pending = list(events);
+      const withEvents = pending.length === 0 ? update : { ...update, $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } } };
+      return { updateOne: { filter: { _id: id }, update: withEvents as UpdateQuery<AnyObject>, upsert } };
+    });
+    await bulkWriteBounded(model as unknown as LooseModel, ops);
+    failpoint('events:after-write');
+    await this.published(model, writes.filter((write) => list(write.events ?? []).length > 0).map((write) => write.id), publish);
+  }
+
+  /** Inserts new documents, each with its events, as bounded insert commands; then publishes as `updateAll` does. */
+  async createAll<T>(model: Model<T>, docs: readonly { doc: AnyObject & { _id: Id }; events: Events }[], publish: 'now' | 'soon'): Promise<void> {
+    await insertManyBounded(model as unknown as LooseModel, docs.map(({ doc, events }) => ({ ...doc, pendingEvents: list(events) })));
+    failpoint('events:after-write');
+    await this.published(model, docs.map(({ doc }) => doc._id), publish);
+  }
+
+  private async published<T>(model: Model<T>, ids: readonly Id[], publish: 'now' | 'soon'): Promise<void> {
+    for (const id of ids) {
+      if (publish === 'now') await this.locks.run(model.modelName, id, () => this.relay.publishNow(model.modelName, id));
+      else this.relay.publishSoon(model.modelName, id);
+    }
   }
 
   /**

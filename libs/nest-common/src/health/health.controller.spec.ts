@@ -2,13 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
 import { RpcException } from '@nestjs/microservices';
 import mongoose, { type Connection } from 'mongoose';
+import type { DatabaseWatchdog } from './database-watchdog.js';
 import { createHealthController } from './health.controller.js';
 
 type HealthController = { health(): unknown };
 
-function controllerWith(readyState: number): HealthController {
-  const Controller = createHealthController('content') as unknown as new (connection: Connection) => HealthController;
-  return new Controller({ readyState } as Connection);
+function controllerWith(readyState: number, stuck = false): HealthController {
+  const Controller = createHealthController('content') as unknown as new (connection: Connection, watchdog: DatabaseWatchdog) => HealthController;
+  return new Controller({ readyState } as Connection, { stuck } as DatabaseWatchdog);
 }
 
 describe('createHealthController', () => {
@@ -19,6 +20,10 @@ describe('createHealthController', () => {
 
   it('answers ok while the database is connected', () => {
     expect(controllerWith(mongoose.ConnectionStates.connected).health()).toEqual({ status: 'ok' });
+  });
+
+  it('answers database-stuck while the database is connected but answers no read', () => {
+    expect(controllerWith(mongoose.ConnectionStates.connected, true).health()).toEqual({ status: 'database-stuck' });
   });
 
   it('answers 503 while the database is away', () => {

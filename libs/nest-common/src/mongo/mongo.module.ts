@@ -1,7 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule, type MongooseModuleOptions } from '@nestjs/mongoose';
-import type { ConnectOptions } from 'mongoose';
+import type { Connection, ConnectOptions, Query, Schema } from 'mongoose';
 import type { ServiceConfig } from '../config/service-config.js';
+
+/** No answer on a socket for this long fails the call and closes the connection. */
+export const SOCKET_TIMEOUT_MS = 30_000;
+/**
+ * A read's server-side deadline, under SOCKET_TIMEOUT_MS: the server ends a read waiting that long
+ * (FerretDB: for a connection of its SQLite pool) and the driver's connection stays usable.
+ */
+export const READ_DEADLINE_MS = 20_000;
 
 /**
  * Connection settings for a service's own database. FerretDB 1.24 (the local default) has no
@@ -17,9 +25,12 @@ export function mongoDriverOptions(config: Pick<ServiceConfig, 'service' | 'mong
     autoCreate: true,
     maxPoolSize: 20,
     minPoolSize: 2,
+    // Every call has a deadline (issue 30): finding the server, connecting, waiting for a pooled
+    // connection, and the answer itself (a socket with no answer for 30 s is closed and the call fails).
     serverSelectionTimeoutMS: 5_000,
     connectTimeoutMS: 5_000,
-    socketTimeoutMS: 30_000,
+    waitQueueTimeoutMS: 10_000,
+    socketTimeoutMS: SOCKET_TIMEOUT_MS,
     // Fail a query quickly while the database is away instead of queueing it for 10 s; the
     // gateway's own timeout answers 503 meanwhile.
     bufferCommands: false,
@@ -30,6 +41,7 @@ export function mongoDriverOptions(config: Pick<ServiceConfig, 'service' | 'mong
 export function mongoConnectionOptions(config: Pick<ServiceConfig, 'service' | 'mongoDb'>): MongooseModuleOptions {
   return {
     ...mongoDriverOptions(config),
+    connectionFactory: (connection: Connection) => connection.plugin(readsWithDeadline),
     // First connection at start: ten tries, 3 s apart, then give up with the driver's reason.
     retryAttempts: 10,
     retryDelay: 3_000,
@@ -45,4 +57,15 @@ export class MongoModule {
       imports: [MongooseModule.forRoot(config.mongoUrl, mongoConnectionOptions(config))],
     };
   }
+}
+
+/**
+ * Gives every findOne/findById and count READ_DEADLINE_MS unless the caller set its own. Not `find`
+ * or `aggregate`: on MongoDB a cursor's maxTimeMS bounds all its batches, and a read model's load
+ * may rightly take longer (SOCKET_TIMEOUT_MS still bounds each batch).
+ */
+export function readsWithDeadline(schema: Schema): void {
+  schema.pre(['findOne', 'countDocuments'], function (this: Query<unknown, unknown>) {
+    if (this.getOptions().maxTimeMS === undefined) this.maxTimeMS(READ_DEADLINE_MS);
+  });
 }

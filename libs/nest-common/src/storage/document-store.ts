@@ -1,9 +1,10 @@
-import type { AnyObject, HydratedDocument, Model, ProjectionType, Types, UpdateQuery } from 'mongoose';
+import type { AnyBulkWriteOperation, AnyObject, HydratedDocument, Model, ProjectionType, Types, UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from '../errors/rpc-errors.js';
-import type { EventOutbox } from '../events/event-outbox.js';
+import type { BulkUpdate, EventOutbox } from '../events/event-outbox.js';
 import type { PendingEvent } from '../events/pending-events.js';
 import type { DeleteTarget } from '../events/tombstone.schema.js';
 import type { DocumentLocks, LockScope } from './document-locks.js';
+import { bulkWriteBounded } from './bulk-writes.js';
 import { findByIds } from './find-by-ids.js';
 
 type Id = string | Types.ObjectId;
@@ -76,6 +77,28 @@ export class DocumentStore<T> {
   }
 
   /**
+   * Many updates by `_id` (upserts when asked), each with its events in its own document write, under
+   * every written document's lock, in bulk commands short enough for FerretDB (`bulkWriteBounded`).
+   * Events go out before this returns (`now`) or by the relay (`soon`).
+   */
+  updateAll(writes: readonly BulkUpdate<T>[], publish: 'now' | 'soon' = 'now'): Promise<void> {
+    if (writes.length === 0) return Promise.resolve();
+    return this.atomicallyAll(
+      writes.map((write) => write.id),
+      () => (this.outbox ? this.outbox.updateAll(this.model, writes, publish) : bulkWriteBounded(this.model as unknown as Model<AnyObject>, writes.map(noEvents))),
+    );
+  }
+
+  /** Inserts new documents, each with its events, under their locks, in bounded insert commands. Duplicate keys reach the caller. */
+  createAll(docs: readonly { doc: AnyObject & { _id: Id }; events: Events }[], publish: 'now' | 'soon' = 'now'): Promise<void> {
+    if (docs.length === 0) return Promise.resolve();
+    return this.atomicallyAll(
+      docs.map(({ doc }) => doc._id),
+      () => this.events().createAll(this.model, docs, publish),
+    );
+  }
+
+  /**
    * Deletes the document and whatever `cascade` names with the event(s) that say so (a crash midway
    * is finished at the next start). False when there was nothing to delete.
    */
@@ -101,4 +124,10 @@ export class DocumentStore<T> {
     if (!this.outbox) throw new Error(`The ${this.name} store was made without events: it cannot write any.`);
     return this.outbox;
   }
+}
+
+/** A write of a store made without events, as a bulk operation. */
+function noEvents<T>({ id, update, events, upsert = false }: BulkUpdate<T>): AnyBulkWriteOperation<AnyObject> {
+  if (events && (!Array.isArray(events) || events.length > 0)) throw new Error('This store was made without events: it cannot write any.');
+  return { updateOne: { filter: { _id: id }, update: update as UpdateQuery<AnyObject>, upsert } };
 }

@@ -1,10 +1,9 @@
 /// <reference types="node" />
 import { parseMongoQuery, type MongoCollections, type MongoQuery } from '@dblearn/contracts';
-import * as mingo from 'mingo';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
-import { documentCountLabel, formatDocument, runMongoQuery, type MingoEngine, type MongoRunResult } from './mongo-result.js';
+import { documentCountLabel, formatDocument, MONGO_SENT_DOCUMENTS, type MongoRunResult } from './mongo-result.js';
 import { mongoWorkerSource } from './mongo-worker-source.js';
 
 const library: MongoCollections = {
@@ -23,9 +22,38 @@ function query(text: string): MongoQuery {
   return parsed.query;
 }
 
-const run = (text: string, sent = 500) => runMongoQuery(mingo as unknown as MingoEngine, library, query(text), sent);
+/**
+ * The page's mongo worker as it runs: its source text in a context of its own, with mingo's browser
+ * bundle loaded by its importScripts. `run` posts a query on a sandbox and answers the worker's result.
+ */
+function startWorker(expectedUrl = 'https://cdn.example/mingo.1234.js') {
+  const bundle = readFileSync(createRequire(import.meta.url).resolve('mingo').replace(/cjs[/\\]index\.js$/, 'dist/mingo.min.js'), 'utf8');
+  const answers: { id: number; result: MongoRunResult }[] = [];
+  const scope: Record<string, unknown> = { postMessage: (message: { id: number; result: MongoRunResult }) => answers.push(message) };
+  scope.self = scope;
+  scope.importScripts = (url: string) => {
+    expect(url).toBe(expectedUrl);
+    runInNewContext(bundle, scope);
+  };
+  runInNewContext(mongoWorkerSource(expectedUrl), scope);
+  const onmessage = scope.onmessage as (event: { data: unknown }) => void;
+  let nextId = 1;
+  return {
+    answers,
+    post: (id: number, sandbox: string, text: string) => onmessage({ data: { id, sandbox, query: query(text) } }),
+    run(text: string, sandbox: MongoCollections | string = library): MongoRunResult {
+      const id = nextId++;
+      onmessage({ data: { id, sandbox: typeof sandbox === 'string' ? sandbox : JSON.stringify(sandbox), query: query(text) } });
+      // The realm of the worker's context: compared as plain data.
+      return JSON.parse(JSON.stringify(answers.find((answer) => answer.id === id)?.result)) as MongoRunResult;
+    },
+  };
+}
 
-describe('runMongoQuery (mingo)', () => {
+describe('the mongo worker (mingo)', () => {
+  const worker = startWorker();
+  const run = (text: string, sandbox?: MongoCollections | string) => worker.run(text, sandbox);
+
   it('finds with a filter, a projection, sort, skip and limit', () => {
     expect(run('db.books.find({"year": {"$gt": 1990}}, {"title": 1, "_id": 0}).sort({"year": -1}).skip(1).limit(1)')).toEqual({ kind: 'documents', documents: [{ title: 'Never Let Me Go' }], total: 1 });
     expect(run('db.books.find({"author": "Toni Morrison"})')).toMatchObject({ kind: 'documents', total: 2 });
@@ -52,32 +80,47 @@ describe('runMongoQuery (mingo)', () => {
     expect(run('db.books.find({"year": {"$bogus": 1}})')).toEqual({ kind: 'error', message: expect.stringContaining('$bogus') });
   });
 
-  it('sends at most the given number of documents, and counts them all', () => {
-    expect(run('db.books.find({})', 2)).toMatchObject({ kind: 'documents', total: 4, documents: [{ _id: 1 }, { _id: 2 }] });
+  it('sends at most MONGO_SENT_DOCUMENTS documents, and counts them all', () => {
+    const many = { items: Array.from({ length: MONGO_SENT_DOCUMENTS + 20 }, (_, i) => ({ _id: i })) };
+    const result = run('db.items.find({})', many);
+    expect(result).toMatchObject({ kind: 'documents', total: MONGO_SENT_DOCUMENTS + 20 });
+    expect(result.kind === 'documents' && result.documents).toHaveLength(MONGO_SENT_DOCUMENTS);
   });
 
-  it('leaves the sandbox as it was', () => {
-    const before = JSON.stringify(library);
-    run('db.books.aggregate([{"$set": {"title": "x"}}, {"$unset": "year"}])');
-    expect(JSON.stringify(library)).toBe(before);
+  it('keeps the sandbox it holds as it was: a query writing nested paths, in the input or in what $lookup embeds, changes no later run', () => {
+    const shelf = { books: [{ _id: 1, title: 'Jazz', meta: { copies: 3, tags: ['novel'] }, author: 'tm' }], authors: [{ _id: 'tm', name: 'Toni Morrison', home: { city: 'Lorain' } }] };
+    const clean = run('db.books.aggregate([{"$lookup": {"from": "authors", "localField": "author", "foreignField": "_id", "as": "writer"}}])', shelf);
+    const poisons = [
+      'db.books.aggregate([{"$set": {"meta.copies": 0}}])',
+      'db.books.aggregate([{"$addFields": {"meta.tags": [], "meta.extra": 1}}])',
+      'db.books.aggregate([{"$unset": "meta.copies"}])',
+      'db.books.aggregate([{"$project": {"meta.copies": 0}}])',
+      'db.books.aggregate([{"$lookup": {"from": "authors", "localField": "author", "foreignField": "_id", "as": "writer"}}, {"$unwind": "$writer"}, {"$set": {"writer.name": "x", "writer.home.city": "y"}}])',
+      'db.books.aggregate([{"$unionWith": "authors"}, {"$set": {"home.city": "z"}}])',
+      'db.books.aggregate([{"$facet": {"a": [{"$set": {"meta.copies": -1}}]}}])',
+      'db.books.find({}, {"meta.copies": 0})',
+    ];
+    for (const poison of poisons) expect(run(poison, shelf)).toMatchObject({ kind: 'documents' });
+    expect(run('db.books.aggregate([{"$lookup": {"from": "authors", "localField": "author", "foreignField": "_id", "as": "writer"}}])', shelf)).toEqual(clean);
+    expect(clean).toEqual({ kind: 'documents', total: 1, documents: [{ ...shelf.books[0], writer: shelf.authors }] });
+    // And the query itself sees its own write, as MongoDB answers it.
+    expect(run('db.books.aggregate([{"$set": {"meta.copies": 0}}, {"$project": {"_id": 0, "meta": 1}}])', shelf)).toEqual({ kind: 'documents', total: 1, documents: [{ meta: { copies: 0, tags: ['novel'] } }] });
   });
-});
 
-describe('the mongo worker', () => {
-  it("runs a parsed query with mingo's browser bundle, as the page's worker does", () => {
-    const bundle = readFileSync(createRequire(import.meta.url).resolve('mingo').replace(/cjs[/\\]index\.js$/, 'dist/mingo.min.js'), 'utf8');
-    const answers: { id: number; result: MongoRunResult }[] = [];
-    const scope: Record<string, unknown> = { postMessage: (message: { id: number; result: MongoRunResult }) => answers.push(message) };
-    scope.self = scope;
-    scope.importScripts = (url: string) => {
-      expect(url).toBe('https://cdn.example/mingo.1234.js');
-      runInNewContext(bundle, scope);
-    };
-    runInNewContext(mongoWorkerSource('https://cdn.example/mingo.1234.js'), scope);
-    const onmessage = scope.onmessage as (event: { data: unknown }) => void;
-    onmessage({ data: { id: 7, sandbox: JSON.stringify(library), query: query('db.books.find({"year": 2021}, {"title": 1, "_id": 0})') } });
-    onmessage({ data: { id: 8, sandbox: JSON.stringify(library), query: query('db.nothing.find()') } });
-    expect(answers).toEqual([
+  it('refuses a result over the byte caps of SQL results, before it leaves the worker', () => {
+    const big = `db.books.aggregate([{"$limit": 1}, {"$project": {"text": {"$reduce": {"input": {"$range": [0, 21]}, "initialValue": "x", "in": {"$concat": ["$$value", "$$value"]}}}}}])`;
+    expect(run(big)).toEqual({ kind: 'error', message: 'A value in your result is too large (over 1 MB).' });
+    const many = { items: Array.from({ length: 40 }, (_, i) => ({ _id: i })) };
+    const wide = `db.items.aggregate([{"$project": {"text": {"$reduce": {"input": {"$range": [0, 17]}, "initialValue": "x", "in": {"$concat": ["$$value", "$$value"]}}}}}])`;
+    expect(run(wide, many)).toEqual({ kind: 'error', message: 'Your result is too large (over 4 MB); add a $limit stage or .limit().' });
+    expect(run(wide.replace('[{"$project"', '[{"$limit": 10}, {"$project"'), many)).toMatchObject({ kind: 'documents', total: 10 });
+  });
+
+  it("runs a parsed query with mingo's browser bundle, loaded from the URL it was given", () => {
+    const fresh = startWorker('https://cdn.example/other.js');
+    fresh.post(7, JSON.stringify(library), 'db.books.find({"year": 2021}, {"title": 1, "_id": 0})');
+    fresh.post(8, JSON.stringify(library), 'db.nothing.find()');
+    expect(JSON.parse(JSON.stringify(fresh.answers))).toEqual([
       { id: 7, result: { kind: 'documents', documents: [{ title: 'Klara and the Sun' }], total: 1 } },
       { id: 8, result: { kind: 'error', message: expect.stringContaining('no collection "nothing"') } },
     ]);

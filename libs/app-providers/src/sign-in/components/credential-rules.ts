@@ -1,4 +1,4 @@
-import { FIELD_LABELS, LIMITS, requiredMessage } from '@dblearn/contracts';
+import { displayNameProblem, FIELD_LABELS, LIMITS, requiredMessage } from '@dblearn/contracts';
 import { textRules } from '@dblearn/ui';
 
 const { email, password } = LIMITS.user;
@@ -8,3 +8,6 @@ export const emailRules = textRules(FIELD_LABELS.user.email, email);
 export const passwordRules = textRules(FIELD_LABELS.user.password, password);
 
 export const skillRules = { required: requiredMessage(FIELD_LABELS.user.skill) };
+
+/** Optional at sign-up: empty is fine; otherwise the rules svc-users applies (taken or not, only it knows). */
+export const displayNameRules = { validate: (value: string) => value.trim() === '' || (displayNameProblem(value) ?? true) };

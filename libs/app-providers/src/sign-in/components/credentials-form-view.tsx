@@ -3,13 +3,15 @@ import { Button, RadioGroup, TextField, type FieldError } from '@dblearn/ui';
 import type { ComponentPropsWithRef } from 'react';
 
 export type CredentialsKind = 'login' | 'register';
-export type CredentialsField = 'email' | 'password' | 'skill';
+export type CredentialsField = 'email' | 'password' | 'skill' | 'displayName';
 
 /** The radio group starts with nothing chosen; only the Register form has it. */
 export interface CredentialsValues {
   email: string;
   password: string;
   skill: Skill | '';
+  /** Register only, optional (issue 36): empty means "give me a learner-1234 name for now". */
+  displayName: string;
 }
 
 /** What each form is called (its button says the same) and how password managers should treat it. */
@@ -32,7 +34,8 @@ export interface CredentialsFormViewProps {
 }
 
 /**
- * SPEC §5 "Login" and "Register": Username (the e-mail) and Password, and for Register a skill.
+ * SPEC §5 "Login" and "Register": Username (the e-mail) and Password, and for Register a skill and
+ * an optional display name (issue 36: what others see instead of the e-mail).
  * The same markup before and after the rules load, so the swap keeps every field in its place.
  */
 export function CredentialsFormView({ kind, inputs, errors = {}, submitDisabled, form }: CredentialsFormViewProps) {
@@ -41,7 +44,18 @@ export function CredentialsFormView({ kind, inputs, errors = {}, submitDisabled,
     <form className="auth-form" noValidate aria-label={label} {...form}>
       <TextField label="Username" type="email" autoComplete="username" error={errors.email} {...inputs.email} />
       <TextField label={FIELD_LABELS.user.password} type="password" autoComplete={passwordAutoComplete} error={errors.password} {...inputs.password} />
-      {kind === 'register' ? <RadioGroup legend={FIELD_LABELS.user.skill} options={SKILL_OPTIONS} error={errors.skill} {...inputs.skill} /> : null}
+      {kind === 'register' ? (
+        <>
+          <TextField
+            label="Display name (optional)"
+            placeholder="Shown on the forum instead of your e-mail"
+            autoComplete="nickname"
+            error={errors.displayName}
+            {...inputs.displayName}
+          />
+          <RadioGroup legend={FIELD_LABELS.user.skill} options={SKILL_OPTIONS} error={errors.skill} {...inputs.skill} />
+        </>
+      ) : null}
       <Button type="submit" disabled={submitDisabled}>
         {label}
       </Button>

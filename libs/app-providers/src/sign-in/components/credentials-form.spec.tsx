@@ -97,7 +97,7 @@ describe('CredentialsForm', () => {
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'learner@dblearn.test', password: 'correct-horse', skill: 'professional' });
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'learner@dblearn.test', password: 'correct-horse', skill: 'professional', displayName: '' });
   });
 
   it("shows a refusal's message under the username; the next edit checks the field again", async () => {

@@ -40,8 +40,13 @@ export function loadCredentialsRules(): Promise<RulesForm> {
   return loading;
 }
 
-const NAMES_ONLY: Record<CredentialsField, CredentialsInput> = { email: { name: 'email' }, password: { name: 'password' }, skill: { name: 'skill' } };
-const NOTHING_DONE: FormSnapshot = { values: { email: '', password: '', skill: '' }, focusIndex: -1, submitRequested: false };
+const NAMES_ONLY: Record<CredentialsField, CredentialsInput> = {
+  email: { name: 'email' },
+  password: { name: 'password' },
+  skill: { name: 'skill' },
+  displayName: { name: 'displayName' },
+};
+const NOTHING_DONE: FormSnapshot = { values: { email: '', password: '', skill: '', displayName: '' }, focusIndex: -1, submitRequested: false };
 
 function snapshotOf(form: HTMLFormElement | null, submitRequested: boolean): FormSnapshot {
   if (!form) return { ...NOTHING_DONE, submitRequested };
@@ -52,7 +57,12 @@ function snapshotOf(form: HTMLFormElement | null, submitRequested: boolean): For
   };
   const skill = text('skill');
   return {
-    values: { email: text('email'), password: text('password'), skill: (SKILLS as readonly string[]).includes(skill) ? (skill as Skill) : '' },
+    values: {
+      email: text('email'),
+      password: text('password'),
+      skill: (SKILLS as readonly string[]).includes(skill) ? (skill as Skill) : '',
+      displayName: text('displayName'),
+    },
     focusIndex: Array.prototype.indexOf.call(form.elements, document.activeElement),
     submitRequested,
   };

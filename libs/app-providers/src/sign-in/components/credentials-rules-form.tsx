@@ -1,11 +1,12 @@
 import { fieldMessages, useRulesForm } from '@dblearn/ui';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useLayoutEffect, type RefObject } from 'react';
-import { emailRules, passwordRules, skillRules } from './credential-rules.js';
+import { DISPLAY_NAME_TAKEN_MESSAGE } from '@dblearn/contracts';
+import { displayNameRules, emailRules, passwordRules, skillRules } from './credential-rules.js';
 import type { CredentialsFormProps, FormSnapshot } from './credentials-form.js';
 import { CredentialsFormView, type CredentialsField } from './credentials-form-view.js';
 
-const FIELDS: readonly CredentialsField[] = ['email', 'password', 'skill'];
+const FIELDS: readonly CredentialsField[] = ['email', 'password', 'skill', 'displayName'];
 
 export interface CredentialsRulesFormProps extends CredentialsFormProps {
   /** What the person did in the form before its rules arrived. */
@@ -46,7 +47,9 @@ export default function CredentialsRulesForm({ kind, onSubmit, refusalFallback, 
       // SPEC §8: a refusal (400/401) is shown under the username; anything else already raised a toast.
       if (!isClientError(error)) return;
       const message = apiErrorMessage(error) ?? refusalFallback;
-      if (message) setError('email', { type: 'server', message });
+      // A refusal about the display name goes under it; any other under the username.
+      const aboutName = message === DISPLAY_NAME_TAKEN_MESSAGE || message?.startsWith('Display name') === true;
+      if (message) setError(aboutName ? 'displayName' : 'email', { type: 'server', message });
     }
   });
 
@@ -58,8 +61,14 @@ export default function CredentialsRulesForm({ kind, onSubmit, refusalFallback, 
         password: register('password', passwordRules),
         // Registered only where it is shown: a rule on a field that is not there never holds.
         skill: kind === 'register' ? register('skill', skillRules) : { name: 'skill' },
+        displayName: kind === 'register' ? register('displayName', displayNameRules) : { name: 'displayName' },
       }}
-      errors={{ email: fieldMessages(errors.email), password: fieldMessages(errors.password), skill: fieldMessages(errors.skill) }}
+      errors={{
+        email: fieldMessages(errors.email),
+        password: fieldMessages(errors.password),
+        skill: fieldMessages(errors.skill),
+        displayName: fieldMessages(errors.displayName),
+      }}
       submitDisabled={!isValid || isSubmitting}
       form={{ ref: formRef, onSubmit: submit, onKeyDown: onEnter }}
     />

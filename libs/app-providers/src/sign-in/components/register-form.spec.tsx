@@ -16,14 +16,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-async function registerAs(skill: string) {
+async function registerAs(skill: string, displayName = '') {
   const { store, onSignedIn } = renderSignInForm(RegisterForm, createAppStore({ token: null, syncAcrossTabs: false }));
   const username = screen.getByLabelText('Username');
   await userEvent.type(username, 'new.learner@dblearn.test');
   await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+  if (displayName) await userEvent.type(screen.getByLabelText('Display name (optional)'), displayName);
   await userEvent.click(screen.getByLabelText(skill));
   await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-  return { store, onSignedIn, username };
+  return { store, onSignedIn, username, name: screen.getByLabelText('Display name (optional)') };
 }
 
 const NEW_USER = { _id: 'u2', email: 'new.learner@dblearn.test', skill: 'intermediate', isAdmin: false };
@@ -40,6 +41,22 @@ describe('RegisterForm', () => {
     expect(await request!.clone().json()).toEqual({ email: 'new.learner@dblearn.test', password: 'correct-horse', skill: 'intermediate' });
     expect(localStorage.getItem('token')).toBe(token);
     expect(selectIsSignedIn(store.getState())).toBe(true);
+  });
+
+  it('sends the display name chosen (issue 36), and shows "taken" under it', async () => {
+    fetchStub = stubFetch(() => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'That display name is taken.' }, 409));
+    const { name, username, onSignedIn } = await registerAs('Beginner', 'Ada L');
+    expect(await fetchStub.requests[0]!.clone().json()).toEqual({ email: 'new.learner@dblearn.test', password: 'correct-horse', skill: 'beginner', displayName: 'Ada L' });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('That display name is taken.'));
+    expect(username).not.toHaveAccessibleDescription('That display name is taken.');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('refuses a display name outside the rules before sending anything', async () => {
+    fetchStub = stubFetch(() => jsonResponse(NEW_USER, 201));
+    const { name } = await registerAs('Beginner', 'ada@home');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Display name may use only letters, digits, spaces, ".", "_" and "-".'));
+    expect(fetchStub.requests).toHaveLength(0);
   });
 
   it('shows the server message of a 400 under the username', async () => {

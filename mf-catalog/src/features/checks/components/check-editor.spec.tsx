@@ -9,7 +9,7 @@ function projectWithACheck(): CatalogStore {
     courses: [course(1)],
     tutorials: [],
     projects: [{ _id: oid(20), title: 'Library report', difficulty: 'beginner', courseId: oid(1), contents: [], checks: [{ _id: oid(40), kind: 'query', task: 'List every member by name.', hintCount: 0 }] }],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
     references: { [oid(40)]: 'SELECT name FROM member' },
   };
 }

@@ -9,7 +9,7 @@ function projectWithoutChecks(): CatalogStore {
     courses: [course(1)],
     tutorials: [],
     projects: [{ _id: oid(20), title: 'Keys and loans', difficulty: 'beginner', courseId: oid(1), contents: [], checks: [] }],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
     stored: {},
   };
 }

@@ -49,7 +49,7 @@ function gradedProject(): CatalogStore {
     courses: [course(1, { projects: [{ _id: oid(20), title: 'Keys and loans', difficulty: 'beginner' }] })],
     tutorials: [],
     projects: [{ _id: oid(20), title: 'Keys and loans', difficulty: 'beginner', courseId: oid(1), contents: [], checks: Object.keys(stored).map(learnerView) }],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
     stored: structuredClone(stored),
   };
 }

@@ -25,7 +25,7 @@ function checkedProject(): CatalogStore {
         ],
       },
     ],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
     references: { [FIRST]: 'SELECT name FROM member', [SECOND]: 'SELECT count(*) FROM loan' },
   };
 }

@@ -8,7 +8,7 @@ function someCourses(count: number): CatalogStore {
     courses: Array.from({ length: count }, (_, index) => course(index + 1, { topic: index % 2 === 0 ? 'sql' : 'nosql' })),
     tutorials: [],
     projects: [],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
   };
 }
 

@@ -5,7 +5,7 @@ import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 import { markedLines, writeSql } from '../../../../testing/sql-editor.js';
 
 function oneCourse(): CatalogStore {
-  return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] } };
+  return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] } };
 }
 
 describe('the course form', () => {

@@ -8,7 +8,7 @@ function withTutorials(): CatalogStore {
     courses: [course(1, { name: 'SQL from scratch', tutorials: [{ _id: oid(10), title: 'SELECT' }, { _id: oid(11), title: 'WHERE' }], projects: [] })],
     tutorials: [{ _id: oid(11), title: 'WHERE', courseId: oid(1), contents: [{ _id: oid(40), header: 'Filtering', detail: 'One line.\nAnother line.' }] }],
     projects: [],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [{ _id: oid(10), courseId: oid(1) }] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [{ _id: oid(10), courseId: oid(1) }] },
   };
 }
 

@@ -4,7 +4,7 @@ import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
 
 function oneCourse(): CatalogStore {
-  return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] } };
+  return { courses: [course(1)], tutorials: [], projects: [], me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] } };
 }
 
 describe('the project form', () => {

@@ -20,7 +20,7 @@ function withProject(): CatalogStore {
         checks: [],
       },
     ],
-    me: { ...LEARNER, savedQuestion: [], finishedProject: [], readTutorial: [] },
+    me: { ...LEARNER, displayName: 'Learner Lee', savedQuestion: [], finishedProject: [], readTutorial: [] },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { SavedQuestion } from '@dblearn/contracts';
 import { renderRemote } from '@dblearn/app-providers/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockGateway, makeCourses, makeProfile, type MockGateway } from '../../../../testing/mock-gateway.js';
 import DashboardApp from '../../../expose/app.js';
@@ -96,5 +96,42 @@ describe('/profile', () => {
     await renderRemote(DashboardApp, '/profile');
     expect(await screen.findByRole('heading', { name: 'Your dashboard could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the public name and the private e-mail, and renames (issue 36)', async () => {
+    gateway = mockGateway(makeCourses([{}]));
+    await renderRemote(DashboardApp, '/profile');
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    expect(account).toHaveTextContent('Others see you as Learner Lee. Your e-mail, learner@dblearn.test, is shown to you alone.');
+    const field = within(account).getByLabelText('Display name');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'no@signs');
+    await userEvent.click(within(account).getByRole('button', { name: 'Save name' }));
+    expect(field).toHaveAccessibleDescription('Display name may use only letters, digits, spaces, ".", "_" and "-".');
+    gateway.failNext('PATCH /api/users/me', 409, 'That display name is taken.');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Taken Name');
+    await userEvent.click(within(account).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('That display name is taken.'));
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ada Lovelace');
+    await userEvent.click(within(account).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(account).toHaveTextContent('Others see you as Ada Lovelace.'));
+    expect(gateway.bodies).toContainEqual({ displayName: 'Ada Lovelace' });
+  });
+
+  it('deletes the account only after the password is given (issue 30)', async () => {
+    gateway = mockGateway(makeCourses([{}]));
+    await renderRemote(DashboardApp, '/profile');
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    await userEvent.click(within(account).getByRole('button', { name: 'Delete my account' }));
+    const confirm = within(account).getByRole('button', { name: 'Delete my account for good' });
+    await userEvent.click(confirm);
+    expect(within(account).getByLabelText('Password')).toHaveAccessibleDescription('Enter your password to delete your account.');
+    expect(gateway.calls).not.toContain('DELETE /api/users/me');
+    await userEvent.type(within(account).getByLabelText('Password'), 'my-password');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(gateway?.calls).toContain('DELETE /api/users/me'));
+    expect(gateway.bodies).toContainEqual({ password: 'my-password' });
   });
 });

@@ -1,4 +1,5 @@
 import { ProgressGate, stillInCatalogue, suggestedCourses, topicProgress } from '../../progress/index.js';
+import { AccountCard } from '../components/account-card.js';
 import { AskPrompt } from '../components/ask-prompt.js';
 import { FinishedProjects } from '../components/finished-projects.js';
 import { SavedQuestions } from '../components/saved-questions.js';
@@ -18,6 +19,7 @@ export default function ProfileRoute() {
             <SuggestedCourses courses={suggestedCourses(progress, me.skill)} />
             <FinishedProjects projects={stillInCatalogue(me.finishedProject, progress)} />
             <AskPrompt />
+            <AccountCard me={me} />
           </div>
         )}
       </ProgressGate>

@@ -2,16 +2,17 @@ import { TOPIC_LABELS, type Topic } from '@dblearn/contracts';
 import { formatDate } from './question-view.js';
 
 export interface PostMetaProps {
-  userName: string;
+  /** The author's display name (never an e-mail), or "deleted learner". */
+  authorName: string;
   datePosted: string;
   topic?: Topic;
 }
 
 /** Who wrote it, when, and (for questions) the topic. Plain text: React escapes whatever people typed. */
-export function PostMeta({ userName, datePosted, topic }: PostMetaProps) {
+export function PostMeta({ authorName, datePosted, topic }: PostMetaProps) {
   return (
     <p className="qna-meta">
-      <span className="qna-meta__author">{userName}</span>
+      <span className="qna-meta__author">{authorName}</span>
       <span aria-hidden="true"> · </span>
       <time dateTime={datePosted}>{formatDate(datePosted)}</time>
       {topic ? (

@@ -25,7 +25,7 @@ export function QuestionList({ items, total, page, onPageChange }: QuestionListP
               <h3 id={`qna-item-${question._id}`} className="qna-item__title">
                 <Link to={`/qna/${question._id}`}>{question.title}</Link>
               </h3>
-              <PostMeta userName={question.userName} datePosted={question.datePosted} topic={question.topic} />
+              <PostMeta authorName={question.authorName} datePosted={question.datePosted} topic={question.topic} />
               <p className="qna-item__replies">
                 {question.solved ? <span className="qna-item__solved">Solved · </span> : null}
                 {answers(question.replyCount)}

@@ -35,13 +35,13 @@ export function ReplyList({ replies, sandboxCourseId, acceptedId, canDelete, del
       {acceptedFirst(replies, acceptedId).map((reply) => {
         const accepted = reply._id === acceptedId;
         return (
-          <li key={reply._id} className={accepted ? 'qna-reply qna-reply--accepted' : 'qna-reply'} aria-label={accepted ? `Accepted answer by ${reply.userName}` : undefined}>
+          <li key={reply._id} className={accepted ? 'qna-reply qna-reply--accepted' : 'qna-reply'} aria-label={accepted ? `Accepted answer by ${reply.authorName}` : undefined}>
             {accepted ? (
               <p className="qna-reply__accepted">
                 <span aria-hidden="true">✓ </span>Accepted answer
               </p>
             ) : null}
-            <PostMeta userName={reply.userName} datePosted={reply.datePosted} />
+            <PostMeta authorName={reply.authorName} datePosted={reply.datePosted} />
             <PostBody text={reply.reply} sandboxCourseId={sandboxCourseId} />
             <div className="qna-reply__actions">
               {canAccept && !accepted ? (
@@ -55,7 +55,7 @@ export function ReplyList({ replies, sandboxCourseId, acceptedId, canDelete, del
                 </Button>
               ) : null}
               {canDelete(reply) ? (
-                <DeleteButton itemName={`the answer by ${reply.userName}`} pending={deletingId === reply._id} onConfirm={() => onDelete(reply)} />
+                <DeleteButton itemName={`the answer by ${reply.authorName}`} pending={deletingId === reply._id} onConfirm={() => onDelete(reply)} />
               ) : null}
             </div>
           </li>

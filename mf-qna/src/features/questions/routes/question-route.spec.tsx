@@ -1,9 +1,8 @@
 import { DEADLINE_PASSED_MESSAGE, QNA_MESSAGES, type QnaQuestion } from '@dblearn/contracts';
 import { renderRemote } from '@dblearn/app-providers/testing';
-import { LEARNER } from '@dblearn/web/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockGateway, makeQuestions, OTHER, type MockGateway } from '../../../../testing/mock-gateway.js';
+import { authorOf, LEARNER_NAME, mockGateway, makeQuestions, OTHER, type MockGateway } from '../../../../testing/mock-gateway.js';
 import QnaApp from '../../../expose/app.js';
 
 let gateway: MockGateway | undefined;
@@ -16,8 +15,8 @@ function thread(author: string): QnaQuestion {
     ...question!,
     description: MARKUP,
     replies: [
-      { _id: 'r-other', userName: OTHER, reply: 'An answer by someone else.', datePosted: '2026-11-02T10:00:00.000Z' },
-      { _id: 'r-mine', userName: LEARNER.email, reply: 'An answer by the learner.', datePosted: '2026-11-03T10:00:00.000Z' },
+      { _id: 'r-other', ...authorOf(OTHER), reply: 'An answer by someone else.', datePosted: '2026-11-02T10:00:00.000Z' },
+      { _id: 'r-mine', ...authorOf(LEARNER_NAME), reply: 'An answer by the learner.', datePosted: '2026-11-03T10:00:00.000Z' },
     ],
   };
 }
@@ -42,18 +41,18 @@ describe('/qna/{id}', () => {
     expect(within(question).queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(within(question).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(within(answers()).getAllByRole('button', { name: /Delete/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
-      `Delete the answer by ${LEARNER.email}`,
+      `Delete the answer by ${LEARNER_NAME}`,
     ]);
   });
 
   it('lets the author edit and delete the question, and delete their own answer only', async () => {
-    gateway = mockGateway([thread(LEARNER.email)]);
+    gateway = mockGateway([thread(LEARNER_NAME)]);
     const area = await renderRemote(QnaApp, '/qna/q1');
     const question = await screen.findByRole('article', { name: 'Question number 1' });
     expect(within(question).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/qna/edit/q1');
     expect(within(answers()).getAllByRole('button', { name: /Delete/ })).toHaveLength(1);
 
-    await userEvent.click(within(answers()).getByRole('button', { name: `Delete the answer by ${LEARNER.email}` }));
+    await userEvent.click(within(answers()).getByRole('button', { name: `Delete the answer by ${LEARNER_NAME}` }));
     await userEvent.click(within(answers()).getByRole('button', { name: 'Confirm delete' }));
     await waitFor(() => expect(within(answers()).queryByText('An answer by the learner.')).toBeNull());
     expect(gateway.calls).toContain('PUT /api/qna/reply/q1');
@@ -141,14 +140,14 @@ describe('/qna/{id}', () => {
   });
 
   it('lets the author accept an answer, shown first and marked, and accept another instead; no clear button for them (issue 22)', async () => {
-    gateway = mockGateway([thread(LEARNER.email)]);
+    gateway = mockGateway([thread(LEARNER_NAME)]);
     await renderRemote(QnaApp, '/qna/q1');
     await screen.findByRole('article', { name: 'Question number 1' });
     const replies = () => within(answers()).getAllByRole('listitem');
     expect(within(answers()).getAllByRole('button', { name: 'Accept this answer' })).toHaveLength(2);
 
     await userEvent.click(within(replies()[1]!).getByRole('button', { name: 'Accept this answer' }));
-    await waitFor(() => expect(replies()[0]).toHaveAccessibleName(`Accepted answer by ${LEARNER.email}`));
+    await waitFor(() => expect(replies()[0]).toHaveAccessibleName(`Accepted answer by ${LEARNER_NAME}`));
     expect(replies()[0]).toHaveTextContent('Accepted answer');
     expect(gateway.calls).toContain('PUT /api/qna/accept/q1');
     expect(gateway.bodies).toContainEqual({ id: 'r-mine' });
@@ -184,7 +183,7 @@ describe('/qna/{id}', () => {
     expect(liveCall.headers.get('x-auth-token')).toBeTruthy();
     expect(new URL(liveCall.url).search).toBe('');
 
-    gateway.questions[0]!.replies.push({ _id: 'r-live', userName: 'third@dblearn.test', reply: 'An answer that arrived live.', datePosted: '2026-11-04T10:00:00.000Z' });
+    gateway.questions[0]!.replies.push({ _id: 'r-live', ...authorOf('Third Person'), reply: 'An answer that arrived live.', datePosted: '2026-11-04T10:00:00.000Z' });
     gateway.live.send({ kind: 'replied', questionId: 'q1', topic: 'beginner', replyId: 'r-live' });
     expect(await within(answers()).findByText('An answer that arrived live.')).toBeInTheDocument();
     expect(screen.getByText('A new answer was posted.')).toHaveAttribute('aria-live', 'polite');
@@ -227,7 +226,7 @@ describe('/qna/{id}', () => {
 
 describe('/qna/edit/{id}', () => {
   it('lets the author change title, question and topic, then shows the question', async () => {
-    gateway = mockGateway(makeQuestions(1, LEARNER.email));
+    gateway = mockGateway(makeQuestions(1, LEARNER_NAME));
     const area = await renderRemote(QnaApp, '/qna/edit/q1');
     const form = await screen.findByRole('form', { name: 'Edit the question' });
     expect(within(form).getByLabelText('Title')).toHaveValue('Question number 1');

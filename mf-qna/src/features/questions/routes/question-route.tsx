@@ -42,11 +42,12 @@ export default function QuestionRoute() {
     return <QuestionUnavailable error={error} retry={() => void refetch()} />;
   }
 
-  const isAuthor = user?.email === question.userName;
+  // Ownership by account id, only to show the buttons: svc-community decides every write.
+  const isAuthor = user !== null && user !== undefined && question.authorId === user._id;
   // One's own new answer needs no announcement: it is on the page already.
-  const ownReply = heard?.kind === 'replied' && question.replies.some((reply) => reply._id === heard.replyId && reply.userName === user?.email);
+  const ownReply = heard?.kind === 'replied' && question.replies.some((reply) => reply._id === heard.replyId && reply.authorId === user?._id);
   const notice = heard && !ownReply ? heard.text : '';
-  const canDeleteReply = (reply: QnaReply) => isAdmin || reply.userName === user?.email;
+  const canDeleteReply = (reply: QnaReply) => isAdmin || (reply.authorId !== null && reply.authorId === user?._id);
 
   const removeQuestion = async () => {
     try {
@@ -103,7 +104,7 @@ export default function QuestionRoute() {
         <h1 id="qna-question-title" className="qna-question__title">
           {question.title}
         </h1>
-        <PostMeta userName={question.userName} datePosted={question.datePosted} topic={question.topic} />
+        <PostMeta authorName={question.authorName} datePosted={question.datePosted} topic={question.topic} />
         <PostBody text={question.description} sandboxCourseId={question.sandboxCourseId} />
         {isAuthor || isAdmin ? (
           <div className="qna-question__actions">

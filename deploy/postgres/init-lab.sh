@@ -1,0 +1,9 @@
+#!/bin/sh
+# The PostgreSQL lab's roles and database (docs/decisions/0028), run by the postgres image once, when
+# its volume is first initialised (/docker-entrypoint-initdb.d), as the superuser of .env's
+# POSTGRES_PASSWORD. The same SQL files `npm start` runs; svc-content logs in as dblearn_lab.
+set -eu
+psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" -f /lab/lab-roles.sql -f /lab/lab-database.sql
+psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" -v lab_password="$POSTGRES_LAB_PASSWORD" <<'SQL'
+ALTER ROLE dblearn_lab PASSWORD :'lab_password';
+SQL

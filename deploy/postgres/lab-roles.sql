@@ -1,0 +1,25 @@
+-- The PostgreSQL lab's roles (docs/decisions/0028). Run by a superuser on every start of `npm start`
+-- and by the compose image's init script; idempotent. Passwords are set by the caller, never here.
+--   dblearn_lab        svc-content logs in as it and learners' SQL runs as it: no rights beyond
+--                      CONNECT/TEMPORARY on its database and the working copy each attempt is given.
+--   dblearn_lab_owner  owns the function that makes those copies (it may create schemas); no login.
+DO $roles$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'dblearn_lab_owner') THEN
+    CREATE ROLE dblearn_lab_owner NOLOGIN;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'dblearn_lab') THEN
+    CREATE ROLE dblearn_lab LOGIN;
+  END IF;
+END
+$roles$;
+ALTER ROLE dblearn_lab_owner NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOLOGIN;
+ALTER ROLE dblearn_lab NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS LOGIN NOINHERIT;
+-- The lab's limits, applied when svc-content logs in (the launcher also passes them to its own
+-- server as its config). A learner can lower them; raising one is refused by the runner, and a run
+-- past its time limit loses its connection whatever it set (svc-content postgres-lab).
+ALTER ROLE dblearn_lab SET statement_timeout = '2s';
+ALTER ROLE dblearn_lab SET lock_timeout = '1s';
+ALTER ROLE dblearn_lab SET idle_in_transaction_session_timeout = '10s';
+ALTER ROLE dblearn_lab SET work_mem = '4MB';
+ALTER ROLE dblearn_lab SET temp_file_limit = '64MB';

@@ -1,0 +1,78 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { findRepoRoot } from '../paths.js';
+import { resolvePostgresOsUser } from '../tools/postgres.js';
+import { isPostgresChatter, postgresServerSpec, postgresSocketDir } from './postgres.js';
+import { startPrivatePostgres, type PrivateServer } from './private.js';
+
+const binaries = { initdb: '/pg/bin/initdb', postgres: '/pg/bin/postgres' };
+
+async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the PostgreSQL lab server (issue 32)', () => {
+  it('listens on a socket in its owner-only folder, with no TCP port and the lab limits', () => {
+    const spec = postgresServerSpec(binaries, '/home/ana/dblearn/.data', { uid: 101, gid: 104, separate: true }, {});
+    expect(spec.args).toEqual(expect.arrayContaining(['-D', '/home/ana/dblearn/.data/postgres', '-c', 'listen_addresses=', '-c', 'unix_socket_directories=/home/ana/dblearn/.data/postgres']));
+    expect(spec.args).toEqual(expect.arrayContaining(['-c', 'statement_timeout=2s', '-c', 'temp_file_limit=64MB', '-c', 'max_prepared_transactions=0']));
+    expect(spec).toMatchObject({ uid: 101, gid: 104, stopSignal: 'SIGINT', ready: { kind: 'unix', path: '/home/ana/dblearn/.data/postgres/.s.PGSQL.5432' } });
+    expect(() => postgresSocketDir(`/${'x'.repeat(90)}`)).toThrow(/DATA_DIR is too long for PostgreSQL's socket/);
+  });
+
+  it("keeps learners' errors and start-up notes out of the launcher's output, not the server's own failures", () => {
+    expect(isPostgresChatter('2026-11-29 06:16:33.640 UTC [11225] LOG:  starting PostgreSQL 17.10')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:33.640 UTC [11226] ERROR:  relation "x" does not exist')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:33.640 UTC [11226] STATEMENT:  SELECT * FROM x')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:53.066 UTC [11807] FATAL:  the database system is not yet accepting connections')).toBe(true);
+    expect(isPostgresChatter('2026-11-29 06:16:53.066 UTC [11807] FATAL:  could not open file "global/pg_control"')).toBe(false);
+    expect(isPostgresChatter('2026-11-29 06:16:53.066 UTC [11807] PANIC:  could not write to file')).toBe(false);
+  });
+
+  describe('a real server', () => {
+    let dataDir: string;
+    let server: PrivateServer | undefined;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'dblearn-pg-'));
+    });
+
+    afterAll(async () => {
+      await server?.handle.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('is made on the first start, never as root, and lets svc-content in as the unprivileged lab role', async () => {
+      server = await startPrivatePostgres(findRepoRoot(), dataDir);
+      const osUser = await resolvePostgresOsUser();
+      expect((await stat(join(dataDir, 'postgres'))).uid).toBe(osUser.uid);
+      expect(osUser.uid === 0).toBe(false);
+      // Passable by the server's group alone when it is another OS user; never listable.
+      const folder = await stat(dataDir);
+      expect(folder.mode & 0o777).toBe(osUser.separate ? 0o710 : 0o700);
+      if (osUser.separate) expect(folder.gid).toBe(osUser.gid);
+      const secrets = JSON.parse(await readFile(join(dataDir, 'postgres.json'), 'utf8')) as Record<string, string>;
+      expect((await stat(join(dataDir, 'postgres.json'))).mode & 0o077).toBe(0);
+      expect(server.url).toContain(encodeURIComponent(secrets.labPassword!));
+      const [me] = await query(server.url, "SELECT current_user AS who, usesuper, current_setting('statement_timeout') AS timeout FROM pg_user WHERE usename = current_user");
+      expect(me).toEqual({ who: 'dblearn_lab', usesuper: false, timeout: '2s' });
+      await expect(query(server.url.replace(encodeURIComponent(secrets.labPassword!), 'wrong'), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+    }, 120_000);
+
+    it('reuses its cluster on a second start, with the same password', async () => {
+      await server!.handle.stop();
+      const firstUrl = server!.url;
+      server = await startPrivatePostgres(findRepoRoot(), dataDir);
+      expect(server.url).toBe(firstUrl);
+      expect(await query(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    }, 120_000);
+  });
+});

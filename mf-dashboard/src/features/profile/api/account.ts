@@ -1,0 +1,17 @@
+import type { UserProfile } from '@dblearn/contracts';
+import { baseApi } from '@dblearn/web';
+
+/** PATCH /users/me (a new display name) and DELETE /users/me (the owner deletes the account). */
+export const accountApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    renameAccount: build.mutation<UserProfile, { displayName: string }>({
+      query: (body) => ({ url: '/users/me', method: 'PATCH', body }),
+      invalidatesTags: ['User'],
+    }),
+    deleteAccount: build.mutation<{ deleted: true }, { password: string }>({
+      query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
+    }),
+  }),
+});
+
+export const { useRenameAccountMutation, useDeleteAccountMutation } = accountApi;

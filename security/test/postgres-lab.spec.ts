@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type ApiOptions, callApi, signUpLearner } from './support/calls.js';
+import { type Target, targetPlatform } from './support/platform.js';
+
+/*
+ * Issue 32 "Safety" as an attacker sees the PostgreSQL lab through POST /api/course/sandbox/{id}/run:
+ * each refusal is a 400 with a message (never a 5xx), resource exhaustion is stopped, and one
+ * learner's locks and runaway do not hold up another. Run as probes.spec.ts is (`npm run
+ * test:security`; needs an admin account: the platform this suite starts, or SECURITY_ADMIN_EMAIL/
+ * SECURITY_ADMIN_PASSWORD), against a platform whose svc-content has POSTGRES_URL (npm start's own).
+ */
+
+let target: Target;
+let courseId: string;
+const api = (path: string, options?: ApiOptions) => callApi(target, path, options);
+const learner = () => signUpLearner(target, 'pg-probe');
+
+async function run(token: string, sql: string): Promise<{ status: number; body: { message?: string | string[]; results?: { rows: unknown[][] }[] } }> {
+  const response = await api(`/course/sandbox/${courseId}/run`, { token, json: { sql, engine: 'postgres' } });
+  return { status: response.status, body: (await response.json()) as { message?: string; results?: { rows: unknown[][] }[] } };
+}
+
+/** Portable SQL: it saves (SQLite checks it) and loads on PostgreSQL. */
+const SANDBOX = "CREATE TABLE member (id integer PRIMARY KEY, name text NOT NULL);\nINSERT INTO member VALUES (1, 'Ana'), (2, 'Bo');";
+
+beforeAll(async () => {
+  target = await targetPlatform();
+  const signIn = await api('/auth', { json: target.admin });
+  expect(signIn.status).toBe(200);
+  const admin = await signIn.text();
+  courseId = ((await (await api('/course', { token: admin, json: { topic: 'sql', name: `Probe postgres course ${Date.now()}`, teacher: 'Probe Teacher', length: '1 hour' } })).json()) as { _id: string })._id;
+  expect((await api(`/course/sandbox/${courseId}`, { method: 'PUT', token: admin, json: { kind: 'sql', source: SANDBOX } })).status).toBe(200);
+}, 240_000);
+
+afterAll(async () => {
+  await target?.stop();
+});
+
+describe('the PostgreSQL lab (issue 32)', () => {
+  it('runs a learner\'s SQL on the course sandbox (and refuses a visitor)', async () => {
+    const token = await learner();
+    const answer = await run(token, 'SELECT id, name FROM member ORDER BY id');
+    expect(answer).toEqual({ status: 200, body: { engine: 'postgres', results: [{ columns: ['id', 'name'], rows: [[1, 'Ana'], [2, 'Bo']] }] } });
+    expect((await api(`/course/sandbox/${courseId}/run`, { json: { sql: 'SELECT 1', engine: 'postgres' } })).status).toBe(401);
+  });
+
+  const probes: Array<[string, RegExp]> = [
+    ['VACUUM member', /cannot run inside a transaction block/],
+    ['CREATE DATABASE probe', /cannot run inside a transaction block/],
+    ['CREATE INDEX CONCURRENTLY ON member (name)', /cannot run inside a transaction block/],
+    ["ALTER SYSTEM SET work_mem = '1GB'", /cannot run inside a transaction block/],
+    ["COPY member TO PROGRAM 'id'", /COPY is not allowed here/],
+    ["DO $$ BEGIN EXECUTE 'COPY (SELECT 1) TO PROGRAM ''id'''; END $$", /permission denied/],
+    ["SELECT pg_read_file('/etc/passwd')", /permission denied/],
+    ["SELECT lo_import('/etc/passwd')", /permission denied/],
+    ["SELECT lo_export(1, '/tmp/probe')", /permission denied/],
+    ['CREATE EXTENSION dblink', /permission denied/],
+    ['CREATE EXTENSION pgcrypto', /permission denied/],
+    ['SET ROLE postgres', /permission denied/],
+    ['SET SESSION AUTHORIZATION postgres', /permission denied/],
+    ["PREPARE TRANSACTION 'probe'", /not allowed here/],
+    ['COMMIT', /not allowed here/],
+    ['LISTEN probe', /not allowed here/],
+    ["NOTIFY probe, 'x'", /not allowed here/],
+    ['SELECT pg_advisory_lock(42)', /permission denied/],
+    ['DECLARE c CURSOR WITH HOLD FOR SELECT 1', /not allowed here/],
+    ['SELECT pg_sleep(30)', /ran longer than 2 s/],
+    ['SELECT pg_terminate_backend(1)', /permission denied/],
+    ['SELECT pg_cancel_backend(1)', /permission denied/],
+    ['SET statement_timeout = 0', /not allowed here/],
+  ];
+  // A few learners share the probes, each well under the per-learner attempt rate.
+  const probers: Promise<string>[] = [];
+  const proberFor = (sql: string) => {
+    const index = Math.floor(probes.findIndex(([probe]) => probe === sql) / 8);
+    probers[index] ??= learner();
+    return probers[index];
+  };
+  it.each(probes)('refuses %s with a 400', async (sql, message) => {
+    const answer = await run(await proberFor(sql), sql);
+    expect(answer.status).toBe(400);
+    expect(String(answer.body.message)).toMatch(message);
+  });
+
+  it('stops resource exhaustion with a 400: a huge result, a recursive CTE, temp files', async () => {
+    const token = await learner();
+    for (const [sql, message] of [
+      ['SELECT g FROM generate_series(1, 100000) g', /more than 10000 rows/],
+      ['SELECT g FROM generate_series(1, 100000000) g', /temporary file size exceeds|ran longer than 2 s/],
+      ['WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n', /ran longer than 2 s|temporary file size exceeds/],
+      ['SELECT count(*) FROM (SELECT md5(g::text) AS h FROM generate_series(1, 20000000) g ORDER BY h) s', /temporary file size exceeds|ran longer than 2 s/],
+    ] as const) {
+      const answer = await run(token, sql);
+      expect([sql, answer.status, String(answer.body.message)]).toEqual([sql, 400, expect.stringMatching(message)]);
+    }
+  }, 60_000);
+
+  it("does not let one learner's locks and runaway hold up another", async () => {
+    const [first, second] = [await learner(), await learner()];
+    const order: string[] = [];
+    const holder = run(first, 'SELECT id FROM member FOR UPDATE; SELECT pg_sleep(1.8)').then((answer) => {
+      order.push('holder');
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const other = await run(second, "SELECT id FROM member FOR UPDATE; UPDATE member SET name = 'x'; SELECT count(*) FROM member");
+    order.push('other');
+    expect(other).toMatchObject({ status: 200, body: { results: [{ rows: [[1], [2]] }, { rows: [[2]] }] } });
+    expect((await holder).status).toBe(200);
+    expect(order).toEqual(['other', 'holder']);
+  }, 30_000);
+});
