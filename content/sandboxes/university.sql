@@ -18,7 +18,7 @@ INSERT INTO employee (id, name, department_id, salary, hired_on) VALUES
   (3, 'Jia Okafor', 3, 68000, '2007-08-10'),
   (4, 'Kofi Ivanova', 4, 65000, '2008-11-04'),
   (5, 'Lena Nguyen', 5, 76000, '2009-09-06'),
-  (6, 'Mateo Novak', 6, 48000, '2010-04-11'),
+  (6, 'Mateo Novak', 6, 48000, '2010-01-01'),
   (7, 'Nadia Nguyen', 1, 59000, '2011-08-01'),
   (8, 'Omar Novak', 2, 72000, '2012-07-30'),
   (9, 'Priya Nguyen', 3, 86000, '2013-10-21'),
@@ -118,7 +118,7 @@ INSERT INTO student (id, name, email, major, year) VALUES
   (60, 'Jia Garcia', 'jia.garcia59@example.org', 'Computer Science', 4),
   (61, 'Kofi Larsen', 'kofi.larsen60@example.org', 'Math', 2),
   (62, 'Lena Novak', 'lena.novak61@example.org', 'Math', 1),
-  (63, 'Mateo Nguyen', 'mateo.nguyen62@example.org', 'Economics', 4),
+  (63, 'Mateo Nguyen', 'mateo.nguyen62@example.org', 'Data Science', 4),
   (64, 'Nadia Nguyen', 'nadia.nguyen63@example.org', NULL, 2),
   (65, 'Omar Rossi', 'omar.rossi64@example.org', 'Biology', 3),
   (66, 'Priya Dubois', 'priya.dubois65@example.org', 'Physics', 3),
@@ -157,7 +157,7 @@ INSERT INTO student (id, name, email, major, year) VALUES
   (99, 'Yara Okafor', 'yara.okafor98@example.org', 'Math', 2),
   (100, 'Zoe Moreau', 'zoe.moreau99@example.org', 'Biology', 2);
 INSERT INTO student (id, name, email, major, year) VALUES
-  (101, 'Ana Novak', 'ana.novak100@example.org', 'Biology', 3),
+  (101, 'Ana Novak', 'ana.novak100@example.org', NULL, 3),
   (102, 'Ben Nguyen', 'ben.nguyen101@example.org', NULL, 2),
   (103, 'Chen Moreau', 'chen.moreau102@example.org', 'Math', 1),
   (104, 'Dara Mensah', 'dara.mensah103@example.org', 'Economics', 2),
@@ -630,7 +630,7 @@ INSERT INTO enrollment (student_id, course_id, grade) VALUES
   (70, 2, 74), (70, 5, 95), (70, 9, 83), (70, 11, 97), (70, 12, 64), (70, 13, 71), (70, 17, 99),
   (70, 18, 66), (70, 19, 73), (70, 20, 80), (70, 21, 87), (70, 25, 75), (70, 28, 96), (70, 29, 63),
   (70, 32, 84), (70, 33, 91), (70, 34, 98), (70, 36, NULL), (70, 37, NULL);
-CREATE TABLE grade_band (letter TEXT PRIMARY KEY, min_grade INTEGER NOT NULL, max_grade INTEGER NOT NULL, CHECK (min_grade <= max_grade));
+CREATE TABLE grade_band (letter TEXT PRIMARY KEY, min_grade INTEGER NOT NULL, max_grade INTEGER NOT NULL, CHECK (min_grade <= max_grade), UNIQUE (min_grade, max_grade));
 INSERT INTO grade_band (letter, min_grade, max_grade) VALUES
   ('A', 90, 100),
   ('B', 80, 89),

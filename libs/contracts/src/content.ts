@@ -40,7 +40,11 @@ export type QuizType = Quiz['type'];
  */
 export const CHECK_KINDS = ['query', 'state', 'mongo', 'quiz'] as const;
 export const QUIZ_TYPES = ['choice', 'number', 'set'] as const;
-export const PROBE_EXPECTATIONS = ['fails', 'succeeds'] as const;
+/** fails: the statement must be refused; succeeds: it must run; holds: a query whose first value must be 1 (a schema fact). */
+export const PROBE_EXPECTATIONS = ['fails', 'succeeds', 'holds'] as const;
+/** A query or state check's `columnOrder`: absent, the right columns in any order pass; `strict` where the task states the order. */
+export const COLUMN_ORDERS = ['strict'] as const;
+export type ColumnOrder = (typeof COLUMN_ORDERS)[number];
 export type ProbeExpectation = (typeof PROBE_EXPECTATIONS)[number];
 
 /**
@@ -54,8 +58,16 @@ export type QuizAnswerValue = number[] | number | string[];
 /** After this many failed attempts a learner may reveal a check's solution. */
 export const SOLUTION_AFTER_FAILURES = 3;
 export const SOLUTION_LOCKED_MESSAGE = `Try this check ${SOLUTION_AFTER_FAILURES} times before revealing its solution.`;
-/** The fail of a result right on the visible data and wrong on the hidden variant: nothing of the hidden data is shown. */
-export const HIDDEN_DATA_MESSAGE = 'Your query matches on the practice data but not on a second dataset: does it depend on specific values?';
+/**
+ * The fail of a result right on the visible data and wrong on the hidden variant: every such fail
+ * starts with HIDDEN_DATA_PREFIX and then says what kind of difference it is (grading.ts
+ * hiddenDifference), never a hidden value. HIDDEN_DATA_MESSAGE is the one that names no kind: an
+ * error, a time-out, a memory error or an oversize on the hidden data gets it, like any other miss.
+ */
+export const HIDDEN_DATA_PREFIX = 'Your answer matches on the practice data but not on the hidden data';
+export const HIDDEN_DATA_MESSAGE = `${HIDDEN_DATA_PREFIX}: its result differs there.`;
+/** Whether a verdict's message is one of the hidden-data fails. */
+export const isHiddenDataMessage = (message: string): boolean => message.startsWith(HIDDEN_DATA_PREFIX);
 
 /** POST /project/{projectId}/checks/{checkId}/solution */
 export type CheckSolution = z.output<typeof answers.CheckSolutionAnswer>;

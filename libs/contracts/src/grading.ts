@@ -3,7 +3,7 @@
  * the reference's and the one sentence that says what is wrong. svc-content grades every attempt
  * with it; the browser may use the same code, so a lesson run and a server attempt agree.
  */
-import type { SqlValue } from './content.js';
+import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX, type SqlValue } from './content.js';
 import type { MongoQuery } from './mongo-lab.js';
 import { blankLiterals } from './sql-lab.js';
 
@@ -25,24 +25,37 @@ const PASSED: Verdict = { passed: true, message: PASSED_MESSAGE };
 const SHOWN_TEXT = 40;
 
 /**
- * Grades a learner's result against the reference's: the same number of columns in the same order
- * (names are free: an alias is not a mistake) and the same rows as a multiset; row order counts only
- * when the reference orders (`ordered`). 1 and 1.0 are one value (12 significant digits: SQLite keeps
- * INTEGER and REAL apart, a task never cares), text '1' is not the number 1, NULL equals only NULL.
- * A fail names the first thing wrong, in this order: column count, column order, a value of another
- * type or NULL against a value in an otherwise right row, missing and extra rows, row order.
+ * How row order is judged: not at all (false), row by row (true), or row by row except among rows
+ * that tie under the reference's ORDER BY: `tieGroups[i]` names expected row i's group (rows of one
+ * group are consecutive; see orderKeyPlan), and the rows of a group may come in any order.
  */
-export function gradeRows(expected: QueryResult, actual: QueryResult, ordered: boolean): Verdict {
-  if (actual.columns.length !== expected.columns.length) {
-    return fail(`Expected ${count(expected.columns.length, 'column')}, got ${actual.columns.length}.`);
+export type RowOrder = boolean | { tieGroups: readonly number[] };
+
+export interface GradeOptions {
+  /** The task states the column order (a check's `columnOrder: strict`): another order fails. Otherwise the right columns in any order pass. */
+  strictColumns?: boolean;
+}
+
+/**
+ * Grades a learner's result against the reference's: the same number of columns (names are free:
+ * an alias is not a mistake; their order too unless `strictColumns`) and the same rows as a
+ * multiset; row order counts as `order` says. 1 and 1.0 are one value (12 significant digits:
+ * SQLite keeps INTEGER and REAL apart, a task never cares), text '1' is not the number 1, NULL
+ * equals only NULL. A fail names the first thing wrong, in this order: column count, column order
+ * (strict only), a value of another type or NULL against a value in an otherwise right row, missing
+ * and extra rows, row order.
+ */
+export function gradeRows(expected: QueryResult, rawActual: QueryResult, order: RowOrder, options: GradeOptions = {}): Verdict {
+  if (rawActual.columns.length !== expected.columns.length) {
+    return fail(`Expected ${count(expected.columns.length, 'column')}, got ${rawActual.columns.length}.`);
   }
+  const actual = options.strictColumns ? rawActual : alignColumns(expected, rawActual);
   const want = expected.rows.map(rowKey);
   const got = actual.rows.map(rowKey);
   const { missing, extra } = multisetDifference(want, got);
   if (missing.length === 0 && extra.length === 0) {
-    if (!ordered) return PASSED;
-    const misplaced = want.findIndex((key, i) => got[i] !== key);
-    if (misplaced === -1) return PASSED;
+    const misplaced = firstMisplaced(want, got, order);
+    if (misplaced === null) return PASSED;
     return fail(`The rows are right but not in the expected order: row ${misplaced + 1} should be ${formatRow(expected.rows[misplaced] ?? [])}.`);
   }
   const reordered = columnOrderMessage(expected, actual);
@@ -53,6 +66,88 @@ export function gradeRows(expected: QueryResult, actual: QueryResult, ordered: b
   );
   if (valueDifference) return fail(valueDifference);
   return fail(rowsMessage(missing.map((i) => expected.rows[i] ?? []), extra.map((i) => actual.rows[i] ?? [])));
+}
+
+/** The first row (index) out of the order `order` asks for, or null; the rows are the same multiset. */
+function firstMisplaced(want: string[], got: string[], order: RowOrder): number | null {
+  if (order === false) return null;
+  if (order === true) {
+    const i = want.findIndex((key, j) => got[j] !== key);
+    return i === -1 ? null : i;
+  }
+  const { tieGroups } = order;
+  for (let start = 0; start < want.length; ) {
+    let end = start + 1;
+    while (end < want.length && tieGroups[end] === tieGroups[start]) end += 1;
+    const left = new Map<string, number>();
+    for (let i = start; i < end; i += 1) left.set(want[i] as string, (left.get(want[i] as string) ?? 0) + 1);
+    for (let i = start; i < end; i += 1) {
+      const waiting = left.get(got[i] as string) ?? 0;
+      if (waiting === 0) return i;
+      left.set(got[i] as string, waiting - 1);
+    }
+    start = end;
+  }
+  return null;
+}
+
+/**
+ * The learner's columns put in the expected order when that makes the rows match (found by name,
+ * else by each column's values), so a task that states no column order takes any order; otherwise
+ * the result as it came.
+ */
+function alignColumns(expected: QueryResult, actual: QueryResult): QueryResult {
+  const { missing, extra } = multisetDifference(expected.rows.map(rowKey), actual.rows.map(rowKey));
+  if (missing.length === 0 && extra.length === 0) return actual;
+  for (const permutation of [columnsByName(expected.columns, actual.columns), columnsByValues(expected, actual)]) {
+    if (!permutation || permutation.every((from, to) => from === to)) continue;
+    const rows = actual.rows.map((row) => permutation.map((from) => row[from] ?? null));
+    const moved = multisetDifference(expected.rows.map(rowKey), rows.map(rowKey));
+    if (moved.missing.length === 0 && moved.extra.length === 0) return { columns: permutation.map((from) => actual.columns[from] ?? ''), rows };
+  }
+  return actual;
+}
+
+/**
+ * The fail after a result right on the visible data is graded on the hidden data: what kind of
+ * difference it is (rows in another order, missing or extra rows, duplicates, NULL against a value,
+ * a row at the edge of a condition), never a value of the hidden data. Passes as gradeRows does.
+ * `boundaryValues` are the literals of the reference's conditions (conditionLiterals): a missing or
+ * extra row holding one is a row at the boundary.
+ */
+export function hiddenDifference(expected: QueryResult, rawActual: QueryResult, order: RowOrder, options: GradeOptions = {}, boundaryValues: readonly SqlValue[] = []): Verdict {
+  if (gradeRows(expected, rawActual, order, options).passed) return PASSED;
+  const hidden = (kind: string) => fail(`${HIDDEN_DATA_PREFIX}: ${kind}.`);
+  if (rawActual.columns.length !== expected.columns.length) return fail(HIDDEN_DATA_MESSAGE);
+  const actual = options.strictColumns ? rawActual : alignColumns(expected, rawActual);
+  const want = expected.rows.map(rowKey);
+  const got = actual.rows.map(rowKey);
+  const { missing, extra } = multisetDifference(want, got);
+  if (missing.length === 0 && extra.length === 0) return hidden('the rows are in another order (check the ORDER BY and whether it needs a tie-break)');
+  const missingRows = missing.map((i) => expected.rows[i] ?? []);
+  const extraRows = extra.map((i) => actual.rows[i] ?? []);
+  const nulls = nullDifference(missingRows, extraRows);
+  if (nulls) return hidden(nulls);
+  if (extra.some((i) => want.includes(got[i] as string))) return hidden('a row comes more often than it should (duplicates)');
+  if (missing.some((i) => got.includes(want[i] as string))) return hidden('a row that should come more than once comes fewer times (duplicates removed)');
+  const boundary = new Set(boundaryValues.map(valueKey));
+  const atBoundary = (row: SqlValue[]) => row.some((value) => value !== null && boundary.has(valueKey(value)));
+  if (missingRows.some(atBoundary)) return hidden('a row at the edge of a condition is missing (compare < with <=, > with >=)');
+  if (extraRows.some(atBoundary)) return hidden('a row at the edge of a condition is extra (compare < with <=, > with >=)');
+  if (missing.length > 0 && extra.length > 0) return hidden('some expected rows are missing and others are extra');
+  return hidden(missing.length > 0 ? 'some expected rows are missing' : 'some rows are extra');
+}
+
+/** "a NULL where a value was expected" (or the reverse) when a wrong row differs from a missing one only there. */
+function nullDifference(missing: SqlValue[][], extra: SqlValue[][]): string | null {
+  for (const row of extra) {
+    for (const wanted of missing) {
+      const differing = row.map((_, c) => c).filter((c) => valueKey(row[c] ?? null) !== valueKey(wanted[c] ?? null));
+      if (differing.length === 0 || !differing.every((c) => row[c] === null || wanted[c] === null)) continue;
+      return row[differing[0] as number] === null ? 'a NULL where a value was expected' : 'a value where NULL was expected';
+    }
+  }
+  return null;
 }
 
 /** Indexes of `want`'s rows absent from `got` and of `got`'s rows not wanted, each in its own order (multisets: a duplicate counts). */
@@ -215,6 +310,116 @@ function topLevelOnly(statement: string): string {
   return out;
 }
 
+/** The last non-empty statement of a script: its text and the same with literals and comments blanked. */
+function lastStatement(sql: string): { text: string; blanked: string; start: number } {
+  const blanked = blankLiterals(sql);
+  let depth = 0;
+  let start = 0;
+  let last = { text: '', blanked: '', start: 0 };
+  for (let i = 0; i <= blanked.length; i += 1) {
+    const c = blanked[i];
+    if (c === '(') depth += 1;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (i === blanked.length || (c === ';' && depth === 0)) {
+      if (blanked.slice(start, i).trim()) last = { text: sql.slice(start, i), blanked: blanked.slice(start, i), start };
+      start = i + 1;
+    }
+  }
+  return last;
+}
+
+/** The text with everything inside parentheses turned into spaces (positions kept). */
+function flatten(blanked: string): string {
+  let depth = 0;
+  let out = '';
+  for (const c of blanked) {
+    if (c === '(') depth += 1;
+    out += depth > 0 || c === ')' ? (c === '\n' ? c : ' ') : c;
+    if (c === ')') depth = Math.max(0, depth - 1);
+  }
+  return out;
+}
+
+/** Where a sort key comes from: an output column of the result, or an expression appended to the reference's select list. */
+export type OrderKey = { column: number } | { appended: number };
+
+/**
+ * How to find which of a reference's rows tie under its top-level ORDER BY: each term as an output
+ * column (a position, or the name of a result column, as SQLite resolves it first) or as an
+ * expression appended to the select list (`sql`, the reference with `, (term) AS "__order_key_n"`
+ * added; run it and read the keys after the result's own columns). Null when the reference does not
+ * order, or its keys cannot be read that way (a compound SELECT ordered by an expression, DISTINCT).
+ */
+export function orderKeyPlan(sql: string, columns: readonly string[]): { keys: OrderKey[]; sql: string | null } | null {
+  const { text, blanked, start } = lastStatement(sql);
+  const flat = flatten(blanked);
+  const orderBy = [...flat.matchAll(/\bORDER\s+BY\b/gi)].at(-1);
+  if (!orderBy) return null;
+  const from = orderBy.index + orderBy[0].length;
+  const stop = /\b(LIMIT|OFFSET)\b/i.exec(flat.slice(from));
+  const to = stop ? from + stop.index : flat.length;
+  const terms: string[] = [];
+  let termStart = from;
+  for (let i = from; i <= to; i += 1) {
+    if (i === to || flat[i] === ',') {
+      terms.push(text.slice(termStart, i).replace(/\s+(ASC|DESC)?(\s+NULLS\s+(FIRST|LAST))?\s*$/i, '').trim());
+      termStart = i + 1;
+    }
+  }
+  const names = columns.map((name) => name.toLowerCase());
+  const appended: string[] = [];
+  const keys = terms.map((term): OrderKey => {
+    if (/^\d+$/.test(term)) return { column: Number(term) - 1 };
+    const name = /^(?:"((?:[^"]|"")+)"|`([^`]+)`|\[([^\]]+)\]|([A-Za-z_][\w$]*))$/.exec(term);
+    const unquoted = name ? (name[1]?.replace(/""/g, '"') ?? name[2] ?? name[3] ?? name[4] ?? '') : null;
+    const column = unquoted === null ? -1 : names.indexOf(unquoted.toLowerCase());
+    if (column !== -1) return { column };
+    appended.push(term);
+    return { appended: appended.length - 1 };
+  });
+  if (keys.some((key) => 'column' in key && (key.column < 0 || key.column >= columns.length))) return null;
+  if (appended.length === 0) return { keys, sql: null };
+  // An expression goes into the last SELECT's list, just before its FROM (or its first clause).
+  if (/\b(UNION|INTERSECT|EXCEPT)\b/i.test(flat)) return null;
+  const select = [...flat.slice(0, orderBy.index).matchAll(/\bSELECT\b/gi)].at(-1);
+  if (!select || /^\s*DISTINCT\b/i.test(flat.slice(select.index + 6))) return null;
+  const clause = /\b(FROM|WHERE|GROUP|HAVING|WINDOW|ORDER)\b/i.exec(flat.slice(select.index + 6));
+  if (!clause) return null;
+  const at = select.index + 6 + clause.index;
+  const extra = appended.map((term, i) => `, (${term}) AS "__order_key_${i}" `).join('');
+  return { keys, sql: `${sql.slice(0, start)}${text.slice(0, at)}${extra}${text.slice(at)}` };
+}
+
+/**
+ * Each row's tie group from its sort keys (`keyRows[i]`: row i's key values, rows in result order):
+ * consecutive rows with equal keys share a group.
+ */
+export function tieGroupsOf(keyRows: readonly SqlValue[][]): number[] {
+  const groups: number[] = [];
+  let previous: string | null = null;
+  for (const keys of keyRows) {
+    const key = rowKey(keys);
+    groups.push(key === previous ? (groups.at(-1) as number) : groups.length === 0 ? 0 : (groups.at(-1) as number) + 1);
+    previous = key;
+  }
+  return groups;
+}
+
+/**
+ * The literals in a reference's conditions (after its first WHERE, HAVING or ON): numbers and
+ * 'text'. A missing or extra row holding one is a row at the boundary (hiddenDifference).
+ */
+export function conditionLiterals(sql: string): SqlValue[] {
+  const condition = /\b(WHERE|HAVING|ON)\b/i.exec(blankLiterals(sql));
+  if (!condition) return [];
+  const text = sql.slice(condition.index);
+  const values: SqlValue[] = [];
+  for (const match of text.matchAll(/'((?:[^']|'')*)'|(?<![\w.$])(\d+(?:\.\d+)?)(?![\w.])/g)) {
+    values.push(match[1] !== undefined ? match[1].replace(/''/g, "'") : Number(match[2]));
+  }
+  return values;
+}
+
 /** A field's value as a result cell: nested documents and arrays as canonical JSON text, booleans as text. */
 function cellOf(value: unknown): SqlValue {
   if (value === undefined || value === null) return null;
@@ -259,4 +464,21 @@ export function documentResults(expected: readonly unknown[], actual: readonly u
 /** Whether a mongo query's result order is part of the answer: a find with .sort(), or a pipeline with a $sort stage. */
 export function mongoQueryOrders(query: MongoQuery): boolean {
   return query.kind === 'find' ? query.sort !== undefined : query.pipeline.some((stage) => '$sort' in stage);
+}
+
+/** The fields a mongo query's result is sorted by (a find's sort, or the last $sort stage), in order; null when it does not sort. */
+export function mongoSortFields(query: MongoQuery): string[] | null {
+  if (query.kind === 'find') return query.sort ? Object.keys(query.sort) : null;
+  const stage = query.pipeline.filter((candidate) => '$sort' in candidate).at(-1) as { $sort?: Record<string, unknown> } | undefined;
+  return stage?.$sort ? Object.keys(stage.$sort) : null;
+}
+
+/**
+ * The tie groups of a sorted mongo result, from each document's sort fields (dotted paths), or null
+ * when a field is in none of the documents (a later stage dropped it): then the order is judged row by row.
+ */
+export function documentTieGroups(documents: readonly unknown[], fields: readonly string[]): number[] | null {
+  const at = (document: unknown, path: string) => path.split('.').reduce<unknown>((value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), document);
+  if (documents.length > 0 && fields.some((field) => documents.every((document) => at(document, field) === undefined))) return null;
+  return tieGroupsOf(documents.map((document) => fields.map((field) => cellOf(at(document, field)))));
 }

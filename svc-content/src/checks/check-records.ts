@@ -1,6 +1,8 @@
 import { type CheckDto } from '@dblearn/contracts/dto';
 import {
   type CheckKind,
+  type ColumnOrder,
+  type Probe,
   type ProjectCheck,
   type Quiz,
   learnerQuizFields,
@@ -19,8 +21,8 @@ import type { GradedCheck } from '../sql-runner/sql-jobs.js';
 
 /** The fields each kind has besides `_id`, `kind`, `task`, `hints` and `explanation`. */
 const KIND_FIELDS: Record<CheckKind, readonly string[]> = {
-  query: ['referenceSql'],
-  state: ['referenceSql', 'verifySql', 'probes'],
+  query: ['referenceSql', 'columnOrder'],
+  state: ['referenceSql', 'verifySql', 'probes', 'columnOrder', 'faultAtWrite'],
   mongo: ['referenceQuery'],
   quiz: ['quiz'],
 };
@@ -32,9 +34,9 @@ export function storedCheckOf(record: CheckRecord | StoredCheck): StoredCheck {
   const fields = record as Partial<CheckRecord>;
   switch (record.kind ?? 'query') {
     case 'query':
-      return { ...base, kind: 'query', referenceSql: fields.referenceSql ?? '' };
+      return { ...base, kind: 'query', referenceSql: fields.referenceSql ?? '', ...gradingOptionsOf(fields) };
     case 'state':
-      return { ...base, kind: 'state', referenceSql: fields.referenceSql ?? '', verifySql: fields.verifySql ?? '', probes: (fields.probes ?? []).map(({ sql, expect }) => ({ sql, expect })) };
+      return { ...base, kind: 'state', referenceSql: fields.referenceSql ?? '', verifySql: fields.verifySql ?? '', probes: probesOf(fields.probes), ...gradingOptionsOf(fields) };
     case 'mongo':
       return { ...base, kind: 'mongo', referenceQuery: fields.referenceQuery ?? '' };
     case 'quiz':
@@ -73,9 +75,9 @@ function recordOrRefusal(body: CheckDto, _id: Types.ObjectId | null): CheckRecor
   const record = { _id, kind, task: body.task, hints: body.hints ?? [], explanation: body.explanation ?? '' } as CheckRecord;
   switch (kind) {
     case 'query':
-      return { ...record, referenceSql: body.referenceSql };
+      return { ...record, referenceSql: body.referenceSql, ...gradingOptionsOf(body) };
     case 'state':
-      return { ...record, referenceSql: body.referenceSql, verifySql: body.verifySql, probes: (body.probes ?? []).map(({ sql, expect }) => ({ sql, expect })) };
+      return { ...record, referenceSql: body.referenceSql, verifySql: body.verifySql, probes: probesOf(body.probes), ...gradingOptionsOf(body) };
     case 'mongo':
       return { ...record, referenceQuery: body.referenceQuery };
     case 'quiz': {
@@ -83,6 +85,19 @@ function recordOrRefusal(body: CheckDto, _id: Types.ObjectId | null): CheckRecor
       return typeof quiz === 'string' ? quiz : { ...record, quiz };
     }
   }
+}
+
+/** Probes in their own shape: a message only where one was written. */
+function probesOf(probes: readonly Probe[] | undefined): Probe[] {
+  return (probes ?? []).map(({ sql, expect, message }) => (message === undefined ? { sql, expect } : { sql, expect, message }));
+}
+
+/** `columnOrder` and `faultAtWrite` where set (absent stays absent, so a check without them grades and compares as before). */
+function gradingOptionsOf(fields: { columnOrder?: ColumnOrder; faultAtWrite?: number }): { columnOrder?: ColumnOrder; faultAtWrite?: number } {
+  return {
+    ...(fields.columnOrder === undefined ? {} : { columnOrder: fields.columnOrder }),
+    ...(fields.faultAtWrite === undefined ? {} : { faultAtWrite: fields.faultAtWrite }),
+  };
 }
 
 function quizOf(sent: Record<string, unknown>): Quiz | string {
@@ -102,9 +117,9 @@ function quizOf(sent: Record<string, unknown>): Quiz | string {
 export function gradedCheckOf(check: StoredCheck): GradedCheck | null {
   switch (check.kind) {
     case 'query':
-      return { kind: 'query', referenceSql: check.referenceSql };
+      return { kind: 'query', referenceSql: check.referenceSql, ...gradingOptionsOf(check) };
     case 'state':
-      return { kind: 'state', referenceSql: check.referenceSql, verifySql: check.verifySql, probes: check.probes };
+      return { kind: 'state', referenceSql: check.referenceSql, verifySql: check.verifySql, probes: check.probes, ...gradingOptionsOf(check) };
     case 'mongo':
       return { kind: 'mongo', referenceQuery: check.referenceQuery };
     case 'quiz':

@@ -1,5 +1,5 @@
 import { withPendingEvents } from '@dblearn/nest-common';
-import { CHECK_KINDS, type CheckKind, DIFFICULTIES, type Difficulty, type Probe, type Quiz } from '@dblearn/contracts';
+import { CHECK_KINDS, type CheckKind, type ColumnOrder, DIFFICULTIES, type Difficulty, type Probe, type Quiz } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
@@ -37,6 +37,14 @@ export class CheckRecord {
 
   @Prop({ type: String })
   referenceQuery?: string;
+
+  /** query and state: `strict` where the task states the column order. */
+  @Prop({ type: String })
+  columnOrder?: ColumnOrder;
+
+  /** state: the row write the hidden run makes fail (atomicity). */
+  @Prop({ type: Number })
+  faultAtWrite?: number;
 
   @Prop({ type: mongoose.Schema.Types.Mixed })
   quiz?: Quiz;

@@ -149,6 +149,55 @@ describe('a broken content folder', () => {
   });
 });
 
+describe('a red-team beside a project', () => {
+  const project = 'courses/relations-keys-constraints/projects/find-every-key.md';
+  const sidecar = project.replace(/\.md$/, '.redteam.yaml');
+  const checkId = courses.find((course) => course.name === 'Relations, Keys and Constraints')!.projects[0]!.checks![0]!._id;
+  /** A copy of content/ with `text` as the project's red-team. */
+  const withRedTeam = (text: string) => {
+    const dir = brokenCopy(project, (original) => original);
+    writeFileSync(join(dir, sidecar), text);
+    return dir;
+  };
+  const refusal = (dir: string) => {
+    try {
+      readContentFolder(dir);
+    } catch (error) {
+      return (error as ContentFolderError).problem;
+    }
+    return null;
+  };
+  const answers = (n: number, why = true) => Array.from({ length: n }, (_, i) => `    - answer: SELECT ${i}\n${why ? `      why: wrong ${i}\n` : ''}`).join('');
+
+  it('reads a red-team keyed by check id, with its lines, and never imports it', () => {
+    const dir = withRedTeam(`${checkId}:\n  wrong:\n${answers(2)}  right:\n${answers(1, false).replace('SELECT 0', 'SELECT 9')}`);
+    const read = readContentFolder(dir);
+    const team = read.redTeams.find((candidate) => candidate.file === sidecar)!;
+    expect(team.entries).toEqual([
+      {
+        checkId,
+        line: 1,
+        wrong: [
+          { answer: 'SELECT 0', why: 'wrong 0', line: 3 },
+          { answer: 'SELECT 1', why: 'wrong 1', line: 5 },
+        ],
+        right: [{ answer: 'SELECT 9', line: 8 }],
+      },
+    ]);
+    expect(read.courses).toEqual(readContentFolder(SHIPPED_CONTENT_DIR).courses);
+  });
+
+  it('refuses an unknown check id, naming the file and line', () => {
+    expect(refusal(withRedTeam(`\n6955b902ffffffffffffffff:\n  wrong:\n${answers(2)}  right:\n${answers(1)}`))).toEqual({ file: sidecar, line: 2, message: expect.stringMatching(/not the id of a check of this project/) });
+  });
+
+  it('refuses fewer than 2 wrong answers, no right one, and a wrong one without why', () => {
+    expect(refusal(withRedTeam(`${checkId}:\n  wrong:\n${answers(1)}  right:\n${answers(1)}`))).toEqual({ file: sidecar, line: 1, message: expect.stringMatching(/at least 2 wrong/) });
+    expect(refusal(withRedTeam(`${checkId}:\n  wrong:\n${answers(2)}`))).toEqual({ file: sidecar, line: 1, message: expect.stringMatching(/at least 1 right/) });
+    expect(refusal(withRedTeam(`${checkId}:\n  wrong:\n${answers(1)}${answers(1, false).replace('SELECT 0', 'SELECT 5')}  right:\n${answers(1)}`))).toEqual({ file: sidecar, line: 5, message: expect.stringMatching(/says why/) });
+  });
+});
+
 describe('a Markdown item', () => {
   it('reads front matter, then one block per "## " heading (with its id), keeping a "## " inside a fence as text', () => {
     const item = readMarkdownItem('x.md', ['---', 'id: 6955b900512e23611df7ba94', 'title: T', '---', '', '## First {#6955b900512e23611df7ba95}', '', 'one', '```sql', '## not a heading', '```', '', '## Second', 'two', ''].join('\n'));

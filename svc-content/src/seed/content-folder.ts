@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ExportedCourse, InterviewQuestion } from '@dblearn/contracts';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { type RedTeam, readRedTeam, redTeamFileOf } from './red-team.js';
 
 /**
  * The shipped curriculum as files (README "Content authors"): `content/courses/<slug>/course.yaml`
@@ -29,6 +30,8 @@ export class ContentFolderError extends Error {
 export interface ContentFolder {
   courses: ExportedCourse[];
   interviewQuestions: InterviewQuestion[];
+  /** The projects' red-team sidecars (never imported; the red-team spec grades them), with their course and project index. */
+  redTeams: (RedTeam & { course: number; project: number })[];
   /** `courses[2].projects[0].checks[1].task` (an import rejection's path) → its file and line. */
   locate(path: string, message?: string): { file: string; line: number };
 }
@@ -202,6 +205,7 @@ export function readContentFolder(root: string): ContentFolder {
   }
   const courseFiles: CourseFiles[] = [];
   const courses: ExportedCourse[] = [];
+  const redTeams: ContentFolder['redTeams'] = [];
   for (const slug of slugs as string[]) {
     const dir = `courses/${slug}`;
     const source = new YamlSource(`${dir}/course.yaml`, read(`${dir}/course.yaml`));
@@ -230,12 +234,19 @@ export function readContentFolder(root: string): ContentFolder {
     } as unknown as ExportedCourse;
     courses.push(course);
     courseFiles.push(files);
+    for (const [p, { file, item }] of files.projects.entries()) {
+      const sidecar = redTeamFileOf(file);
+      if (!item || !existsSync(join(root, sidecar))) continue;
+      const checkIds = ((item.front.checks ?? []) as { id?: unknown }[]).map((check) => String(check?.id));
+      redTeams.push({ ...readRedTeam(sidecar, read(sidecar), checkIds), course: courses.length - 1, project: p });
+    }
   }
   const { questions: interviewQuestions, sources: questionSources } = readInterview(read);
 
   return {
     courses,
     interviewQuestions,
+    redTeams,
     locate(path, message) {
       const parts = pathParts(path);
       if (parts[0] === 'interviewQuestions' && typeof parts[1] === 'number') {

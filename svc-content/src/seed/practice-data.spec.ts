@@ -33,6 +33,19 @@ describe('the library', () => {
   });
 });
 
+describe('the shop', () => {
+  it('takes no order before its customer joined, and no payment before its order', () => {
+    expect(count('shop.sql', 'SELECT o.id FROM orders o JOIN customer c ON c.id = o.customer_id WHERE o.ordered_on < c.joined_on')).toBe(0);
+    expect(count('shop.sql', 'SELECT p.id FROM payment p JOIN orders o ON o.id = p.order_id WHERE p.paid_on < o.ordered_on')).toBe(0);
+  });
+
+  it('declares only STORED generated columns, the kind PostgreSQL 15 loads too', () => {
+    const script = readFileSync(join(SHIPPED_CONTENT_DIR, 'sandboxes', 'shop.sql'), 'utf8');
+    expect(script).toMatch(/GENERATED ALWAYS AS \([^)]*\) STORED/);
+    expect(script).not.toMatch(/\bVIRTUAL\b/i);
+  });
+});
+
 describe('money', () => {
   it('is integer cents in the bank and the shop, so sums are exact', () => {
     const moneyColumns = (sandbox: string, tables: string[]) =>

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { HIDDEN_DATA_MESSAGE } from '@dblearn/contracts';
+import { HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
 import { SqlRunner } from './sql-runner.js';
+
+/** Every fail on the hidden data starts so, then names the kind of difference. */
+const hiddenDataMessage = new RegExp(`^${HIDDEN_DATA_PREFIX}`);
 
 // Grading on the hidden data through the real worker pool (its worker script is the built one in dist/).
 
@@ -16,6 +19,6 @@ describe('the hidden data', () => {
   it('judges order on the visible data only: a correct query may order the hidden data’s ties either way', async () => {
     expect(await runner.run(job('SELECT id, name FROM t ORDER BY name, id DESC'))).toMatchObject({ passed: true });
     expect(await runner.run(job('SELECT id, name FROM t ORDER BY name DESC'))).toMatchObject({ passed: false, message: expect.stringContaining('not in the expected order') });
-    expect(await runner.run(job("SELECT * FROM (VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid'))"))).toMatchObject({ passed: false, message: HIDDEN_DATA_MESSAGE });
+    expect(await runner.run(job("SELECT * FROM (VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid'))"))).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
   });
 });

@@ -1,4 +1,4 @@
-import type { AttemptResult, Probe } from '@dblearn/contracts';
+import type { AttemptResult, ColumnOrder, Probe } from '@dblearn/contracts';
 
 /** The answer of a job that ran past its time limit (its worker was stopped). */
 export const TIMED_OUT = 'timed-out';
@@ -14,8 +14,8 @@ export interface SandboxScripts {
 
 /** What a worker grades against: a check's kind and its reference parts (never its task, hints or quiz). */
 export type GradedCheck =
-  | { kind: 'query'; referenceSql: string }
-  | { kind: 'state'; referenceSql: string; verifySql: string; probes: Probe[] }
+  | { kind: 'query'; referenceSql: string; columnOrder?: ColumnOrder }
+  | { kind: 'state'; referenceSql: string; verifySql: string; probes: Probe[]; columnOrder?: ColumnOrder; faultAtWrite?: number }
   | { kind: 'mongo'; referenceQuery: string };
 
 /**

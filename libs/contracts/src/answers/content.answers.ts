@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_KINDS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS } from '../content.js';
+import { CHECK_KINDS, COLUMN_ORDERS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS } from '../content.js';
 import { courseRef, dateTime, difficulty, objectId, topic } from './fields.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"): the one
@@ -73,10 +73,17 @@ const storedCheckBase = {
   explanation: z.string().meta({ description: '0–2000 characters, shown with the solution.' }),
 };
 
+/** A query or state check's column order: absent, any order of the right columns passes. */
+const columnOrder = () =>
+  z.enum(COLUMN_ORDERS).optional().meta({ description: 'strict where the task states the order of the columns (another order fails); absent, the right columns in any order pass.' });
+
 export const ProbeAnswer = z
   .object({
     sql: z.string().meta({ example: "INSERT INTO enrollment VALUES (999, 999, 50)", description: "Run after the learner's statements (on their copy)." }),
-    expect: z.enum(PROBE_EXPECTATIONS).meta({ description: 'fails: the statement must be refused (e.g. by the constraint the task asks for); succeeds: it must run.' }),
+    expect: z.enum(PROBE_EXPECTATIONS).meta({
+      description: "fails: the statement must be refused (e.g. by the constraint the task asks for); succeeds: it must run; holds: a query whose first value must be 1 (a schema fact: SELECT \"notnull\" FROM pragma_table_info('t') WHERE name = 'c').",
+    }),
+    message: z.string().optional().meta({ description: "What the learner is told when this probe is not met (1–300 characters); absent, a sentence quoting the probe's statement." }),
   })
   .meta({ id: 'Probe' });
 
@@ -102,13 +109,24 @@ export const QuizAnswer = z
 /** A check as svc-content keeps it (admin answers, export and import), discriminated by `kind`. */
 export const StoredCheckAnswer = z
   .discriminatedUnion('kind', [
-    z.object({ ...storedCheckBase, kind: z.literal('query'), referenceSql: z.string().meta({ description: 'The query whose result a learner must match, on the visible and the hidden data.' }) }),
+    z.object({
+      ...storedCheckBase,
+      kind: z.literal('query'),
+      referenceSql: z.string().meta({ description: 'The query whose result a learner must match, on the visible and the hidden data.' }),
+      columnOrder: columnOrder(),
+    }),
     z.object({
       ...storedCheckBase,
       kind: z.literal('state'),
       referenceSql: z.string().meta({ description: 'The model statements.' }),
       verifySql: z.string().meta({ description: 'A query run after the statements, on both copies; compared like a query check.' }),
-      probes: z.array(ProbeAnswer).meta({ description: "0–5 statements run after the learner's, each of which must fail or succeed." }),
+      probes: z.array(ProbeAnswer).meta({ description: "0–5 statements run after the learner's, each of which must fail, succeed or hold." }),
+      columnOrder: columnOrder(),
+      faultAtWrite: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: 'Transaction tasks (1–100): the hidden run also makes this row write fail; the data must then be all-or-nothing (as before the statements, or as after the reference).' }),
     }),
     z.object({ ...storedCheckBase, kind: z.literal('mongo'), referenceQuery: z.string().meta({ description: 'A ```mongo query (find or aggregate form), run with mingo on the JSON sandbox and its hidden variant.' }) }),
     z.object({ ...storedCheckBase, kind: z.literal('quiz'), quiz: QuizAnswer }),

@@ -12,6 +12,7 @@ import {
   IsOptional,
   IsString,
   Length,
+  Max,
   Min,
   ValidateIf,
   ValidateNested,
@@ -19,6 +20,8 @@ import {
 import {
   CHECK_KINDS,
   type CheckKind,
+  COLUMN_ORDERS,
+  type ColumnOrder,
   PROBE_EXPECTATIONS,
   QUIZ_TYPES,
   type ProbeExpectation,
@@ -157,13 +160,21 @@ const { check: checkLimits } = LIMITS;
 const isKind = (...kinds: CheckKind[]) => (check: { kind?: CheckKind }) => kinds.includes(check.kind ?? 'query');
 const isQuiz = (...types: QuizType[]) => (quiz: { type?: QuizType }) => types.includes(quiz.type as QuizType);
 
-/** A statement run after a state check's statements: it must fail (a constraint refuses it) or succeed. */
+/** A probe's own message: one sentence. */
+const PROBE_MESSAGE = { min: 1, max: 300 };
+
+/** A statement run after a state check's statements: it must fail (a constraint refuses it), succeed, or (a query) hold. */
 export class ProbeDto {
   @IsText(FIELD_LABELS.check.probe, runnable.sql)
   sql!: string;
 
   @IsIn(PROBE_EXPECTATIONS, { message: `expect must be one of: ${PROBE_EXPECTATIONS.join(', ')}.` })
   expect!: ProbeExpectation;
+
+  /** What the learner is told when this probe is not met (absent: a sentence quoting the statement). */
+  @IsOptional()
+  @IsText('A probe\'s message', PROBE_MESSAGE)
+  message?: string;
 }
 
 /** A quiz: `type` says which of the other fields it has (svc-content refuses the others and checks `correct`'s range). */
@@ -236,6 +247,18 @@ export class CheckDto {
   @ValidateNested({ each: true })
   @Type(() => ProbeDto)
   probes?: ProbeDto[];
+
+  /** query and state checks: `strict` where the task states the order of the columns. */
+  @IsOptional()
+  @IsIn(COLUMN_ORDERS, { message: `columnOrder must be one of: ${COLUMN_ORDERS.join(', ')} (or absent: any order of the columns).` })
+  columnOrder?: ColumnOrder;
+
+  /** State checks (transactions): the hidden run makes this row write fail; the data must be all-or-nothing. */
+  @IsOptional()
+  @IsInt({ message: 'faultAtWrite must be a whole number from 1 to 100.' })
+  @Min(1, { message: 'faultAtWrite must be a whole number from 1 to 100.' })
+  @Max(100, { message: 'faultAtWrite must be a whole number from 1 to 100.' })
+  faultAtWrite?: number;
 
   @ValidateIf(isKind('mongo'))
   @IsText(FIELD_LABELS.check.referenceQuery, runnable.sql)
