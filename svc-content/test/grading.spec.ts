@@ -96,7 +96,7 @@ describe('hidden data', () => {
   it('a query right on the visible data and wrong on the hidden one fails without a trace of the hidden data', async () => {
     const withCheck = await addCheck({ task: 'Owners of accounts holding at least 50, by owner.', referenceSql: 'SELECT owner FROM account WHERE balance >= 50 ORDER BY owner' });
     const checkId = lastCheck(withCheck);
-    const pasted = await attempt(checkId, { sql: "SELECT 'Ada' UNION ALL SELECT 'Ben' UNION ALL SELECT 'Dan'" });
+    const pasted = await attempt(checkId, { sql: "SELECT 'Ada' UNION ALL SELECT 'Ben' UNION ALL SELECT 'Dan' ORDER BY 1" });
     expect(pasted).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage), rows: [['Ada'], ['Ben'], ['Dan']] });
     expect(pasted).not.toHaveProperty('expected');
     expect(JSON.stringify(pasted)).not.toMatch(/Zed|Wes|Yan/);

@@ -12,6 +12,8 @@ import {
   PASSED_MESSAGE,
   type QueryResult,
   tieGroupsOf,
+  withoutLastOrderKey,
+  withoutOrderBy,
 } from './grading.js';
 
 const result = (columns: string[], rows: QueryResult['rows']): QueryResult => ({ columns, rows });
@@ -119,6 +121,10 @@ describe('order with ties', () => {
       'CREATE TABLE x(a); SELECT a, (SELECT 1 FROM u ORDER BY z) , (b) AS "__order_key_0" FROM x ORDER BY b',
     );
     expect(orderKeyPlan('SELECT a FROM t', ['a'])).toBeNull();
+    expect(withoutOrderBy('SELECT a FROM t ORDER BY a DESC LIMIT 3')).toBe('SELECT a FROM t  LIMIT 3');
+    expect(withoutOrderBy('SELECT a FROM (SELECT a FROM t ORDER BY a)')).toBeNull();
+    expect(withoutLastOrderKey('SELECT a, b FROM t ORDER BY a DESC, lower(b) LIMIT 3')).toBe('SELECT a, b FROM t ORDER BY a DESC LIMIT 3');
+    expect(withoutLastOrderKey('SELECT a FROM t ORDER BY a')).toBeNull();
     expect(orderKeyPlan('SELECT DISTINCT a FROM t ORDER BY b', ['a'])).toBeNull();
     expect(orderKeyPlan('SELECT a FROM t UNION SELECT a FROM u ORDER BY a', ['a'])).toEqual({ keys: [{ column: 0 }], sql: null });
     expect(orderKeyPlan('SELECT a FROM t UNION SELECT a FROM u ORDER BY a + 1', ['a'])).toBeNull();

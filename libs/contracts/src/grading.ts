@@ -279,6 +279,12 @@ function valueKey(value: SqlValue): string | null {
   return `s:${value}`;
 }
 
+/**
+ * The fail of an answer whose rows are right where the task asks for an order and the answer has no
+ * ORDER BY (or no sort) at its end: SQL promises no order without one, whatever the data happens to give.
+ */
+export const MISSING_ORDER_MESSAGE = 'The rows are right, but the task asks for them in an order: only an ORDER BY at the end of the query (a sort, in MongoDB) guarantees one.';
+
 /** True when the last statement has ORDER BY outside every parenthesis: its result order is part of the answer. */
 export function ordersAtTopLevel(sql: string): boolean {
   const text = blankLiterals(sql);
@@ -340,6 +346,40 @@ function flatten(blanked: string): string {
   return out;
 }
 
+/** The last statement's top-level ORDER BY: where it starts and ends in the script, and each term's span (direction and NULLS kept). */
+function orderByClause(sql: string): { from: number; to: number; terms: { start: number; end: number }[] } | null {
+  const { blanked, start } = lastStatement(sql);
+  const flat = flatten(blanked);
+  const orderBy = [...flat.matchAll(/\bORDER\s+BY\b/gi)].at(-1);
+  if (!orderBy) return null;
+  const first = orderBy.index + orderBy[0].length;
+  const stop = /\b(LIMIT|OFFSET)\b/i.exec(flat.slice(first));
+  const to = stop ? first + stop.index : flat.length;
+  const terms: { start: number; end: number }[] = [];
+  let termStart = first;
+  for (let i = first; i <= to; i += 1) {
+    if (i === to || flat[i] === ',') {
+      terms.push({ start: start + termStart, end: start + i });
+      termStart = i + 1;
+    }
+  }
+  return { from: start + orderBy.index, to: start + to, terms };
+}
+
+/** The script with its last statement's top-level ORDER BY clause taken out (LIMIT and OFFSET kept), or null when it has none. */
+export function withoutOrderBy(sql: string): string | null {
+  const clause = orderByClause(sql);
+  return clause ? `${sql.slice(0, clause.from)} ${sql.slice(clause.to)}` : null;
+}
+
+/** The script with the last key of its top-level ORDER BY taken out (its tie-break), or null when it orders by fewer than two. */
+export function withoutLastOrderKey(sql: string): string | null {
+  const clause = orderByClause(sql);
+  const [previous, last] = clause?.terms.slice(-2) ?? [];
+  if (!clause || clause.terms.length < 2 || !previous || !last) return null;
+  return `${sql.slice(0, previous.end)} ${sql.slice(last.end)}`;
+}
+
 /** Where a sort key comes from: an output column of the result, or an expression appended to the reference's select list. */
 export type OrderKey = { column: number } | { appended: number };
 
@@ -351,21 +391,12 @@ export type OrderKey = { column: number } | { appended: number };
  * order, or its keys cannot be read that way (a compound SELECT ordered by an expression, DISTINCT).
  */
 export function orderKeyPlan(sql: string, columns: readonly string[]): { keys: OrderKey[]; sql: string | null } | null {
+  const clause = orderByClause(sql);
+  if (!clause) return null;
   const { text, blanked, start } = lastStatement(sql);
   const flat = flatten(blanked);
-  const orderBy = [...flat.matchAll(/\bORDER\s+BY\b/gi)].at(-1);
-  if (!orderBy) return null;
-  const from = orderBy.index + orderBy[0].length;
-  const stop = /\b(LIMIT|OFFSET)\b/i.exec(flat.slice(from));
-  const to = stop ? from + stop.index : flat.length;
-  const terms: string[] = [];
-  let termStart = from;
-  for (let i = from; i <= to; i += 1) {
-    if (i === to || flat[i] === ',') {
-      terms.push(text.slice(termStart, i).replace(/\s+(ASC|DESC)?(\s+NULLS\s+(FIRST|LAST))?\s*$/i, '').trim());
-      termStart = i + 1;
-    }
-  }
+  const orderAt = clause.from - start;
+  const terms = clause.terms.map((term) => sql.slice(term.start, term.end).replace(/\s+(ASC|DESC)?(\s+NULLS\s+(FIRST|LAST))?\s*$/i, '').trim());
   const names = columns.map((name) => name.toLowerCase());
   const appended: string[] = [];
   const keys = terms.map((term): OrderKey => {
@@ -381,11 +412,11 @@ export function orderKeyPlan(sql: string, columns: readonly string[]): { keys: O
   if (appended.length === 0) return { keys, sql: null };
   // An expression goes into the last SELECT's list, just before its FROM (or its first clause).
   if (/\b(UNION|INTERSECT|EXCEPT)\b/i.test(flat)) return null;
-  const select = [...flat.slice(0, orderBy.index).matchAll(/\bSELECT\b/gi)].at(-1);
+  const select = [...flat.slice(0, orderAt).matchAll(/\bSELECT\b/gi)].at(-1);
   if (!select || /^\s*DISTINCT\b/i.test(flat.slice(select.index + 6))) return null;
-  const clause = /\b(FROM|WHERE|GROUP|HAVING|WINDOW|ORDER)\b/i.exec(flat.slice(select.index + 6));
-  if (!clause) return null;
-  const at = select.index + 6 + clause.index;
+  const firstClause = /\b(FROM|WHERE|GROUP|HAVING|WINDOW|ORDER)\b/i.exec(flat.slice(select.index + 6));
+  if (!firstClause) return null;
+  const at = select.index + 6 + firstClause.index;
   const extra = appended.map((term, i) => `, (${term}) AS "__order_key_${i}" `).join('');
   return { keys, sql: `${sql.slice(0, start)}${text.slice(0, at)}${extra}${text.slice(at)}` };
 }

@@ -44,6 +44,22 @@ describe('deriveHiddenSql', () => {
     expect(rows(hidden, 'SELECT score FROM grade ORDER BY student_id')).not.toEqual(rows(visible, "SELECT score FROM grade WHERE student_id <> 2 ORDER BY student_id"));
   });
 
+  it('stores every table out of key order, keeping keys, constraints and an inserted row’s key from its rowid', async () => {
+    const sql = await loadEngine();
+    const hidden = await derived(sql, SCHOOL);
+    const rows = (query: string) => runOnCopy(sql, hidden, query).rows;
+    const scanned = rows('SELECT id FROM student').map(([id]) => id);
+    expect([...scanned].sort((a, b) => Number(a) - Number(b))).toEqual([1, 3, 4, 5, 6, 7, 8, 9]);
+    expect(scanned).not.toEqual([1, 3, 4, 5, 6, 7, 8, 9]);
+    expect(rows('SELECT * FROM grade').map(([id]) => id)).not.toEqual([1, 3, 4, 5, 7]);
+    expect(rows("SELECT pk, type FROM pragma_table_info('student') WHERE name = 'id'")).toEqual([[1, 'INTEGER']]);
+    expect(rows('PRAGMA foreign_key_check')).toEqual([]);
+    expect(rows("SELECT count(*) FROM pragma_index_list('student') WHERE \"unique\" = 1 AND origin = 'u'")).toEqual([[1]]);
+    expect(rows("INSERT INTO student (name, email, year) VALUES ('Zoe', 'zoe@x.org', 1); SELECT id = last_insert_rowid(), id FROM student WHERE name = 'Zoe'")).toEqual([[1, 10]]);
+    expect(() => runOnCopy(sql, hidden, "INSERT INTO student VALUES (1, 'Dup', 'dup@x.org', 1, NULL, NULL)")).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => runOnCopy(sql, hidden, "INSERT INTO grade VALUES (99, 'db', 1)")).toThrow(/FOREIGN KEY/);
+  });
+
   it('builds for a table without a rowid and for an empty table', async () => {
     const sql = await loadEngine();
     const hidden = await derived(sql, 'CREATE TABLE k (a TEXT PRIMARY KEY, b INTEGER) WITHOUT ROWID; INSERT INTO k VALUES (\'x\', 1); CREATE TABLE e (a INTEGER);');
@@ -56,9 +72,11 @@ describe('deriveHiddenCollections', () => {
     const books = Array.from({ length: 6 }, (_, i) => ({ _id: i + 1, authorId: 10 + i, title: `T${i}`, year: 1900 + i }));
     const hidden = deriveHiddenCollections({ books });
     expect(deriveHiddenCollections({ books })).toEqual(hidden);
-    expect(hidden.books?.map((book) => book._id)).toEqual([1, 2, 4, 5, 6]);
-    expect(hidden.books?.map((book) => book.authorId)).toEqual([10, 11, 13, 14, 15]);
-    expect(hidden.books?.map((book) => book.title)).not.toEqual(['T0', 'T1', 'T3', 'T4', 'T5']);
+    const byId = [...(hidden.books ?? [])].sort((a, b) => Number(a._id) - Number(b._id));
+    expect(byId.map((book) => book._id)).toEqual([1, 2, 4, 5, 6]);
+    expect(hidden.books?.map((book) => book._id)).not.toEqual([1, 2, 4, 5, 6]);
+    expect(byId.map((book) => book.authorId)).toEqual([10, 11, 13, 14, 15]);
+    expect(byId.map((book) => book.title)).not.toEqual(['T0', 'T1', 'T3', 'T4', 'T5']);
     expect(books[0]).toEqual({ _id: 1, authorId: 10, title: 'T0', year: 1900 });
   });
 });

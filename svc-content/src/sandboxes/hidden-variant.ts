@@ -13,6 +13,13 @@
  * 3. one row of each nullable non-key column gets NULL;
  * 4. a table whose key is an INTEGER PRIMARY KEY gets a copy of its middle row under a new key (a
  *    tie), its UNIQUE text columns prefixed with "h" so they stay unique.
+ * 5. every rowid table is stored in a shuffled order (a deterministic hash of its rows' keys), so a
+ *    query without ORDER BY gets no free sort: the rowids are a permutation of the rows. A table whose
+ *    key is an INTEGER PRIMARY KEY (the rowid itself) is rebuilt with that key declared `INTEGER
+ *    PRIMARY KEY DESC`, which SQLite does not take for the rowid (same column, same type, still the
+ *    primary key), its rowids a permutation of its ids; a trigger gives a row inserted without a key
+ *    its rowid as key, as the rowid did (so last_insert_rowid() still names it). AUTOINCREMENT
+ *    tables keep their rowid key.
  * Every change a constraint refuses is skipped (UPDATE OR IGNORE, INSERT OR IGNORE), so the variant
  * always builds.
  */
@@ -75,6 +82,65 @@ export function deriveHiddenSql(db: Database): void {
     copyMiddleRow(db, shape);
   }
   db.exec('COMMIT');
+  // Foreign keys off while tables are rebuilt (PRAGMA foreign_keys is a no-op inside a transaction).
+  db.exec('PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; BEGIN');
+  try {
+    for (const shape of shapes) if (shape.rowid) shuffleStorage(db, shape);
+    db.exec('COMMIT');
+  } catch {
+    db.exec('ROLLBACK');
+  } finally {
+    db.exec('PRAGMA legacy_alter_table = OFF; PRAGMA foreign_keys = ON');
+  }
+}
+
+/** A deterministic stand-in for a random order: rows sorted by a hash of their position. */
+const scrambled = (i: number) => (Math.imul(i + 1, 2654435761) >>> 0) ^ ((i * 40503) & 0xffff);
+
+/** The table stored in a shuffled order (step 5 above). */
+function shuffleStorage(db: Database, shape: TableShape): void {
+  const table = quote(shape.name);
+  const rowids = rows(db, `SELECT rowid FROM ${table} ORDER BY rowid`).map(([rowid]) => Number(rowid));
+  if (rowids.length < 2) return;
+  const order = rowids.map((_, i) => i).sort((a, b) => scrambled(a) - scrambled(b));
+  const [createSql] = rows(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", [shape.name])[0] ?? [];
+  const keyDefinition = shape.integerKey ? new RegExp(`(${keyNamePattern(shape.integerKey)}\\s+INTEGER\\s+PRIMARY\\s+KEY)(\\s+ASC)?(?!\\s+(DESC|ASC))`, 'i') : null;
+  if (!shape.integerKey || !keyDefinition || typeof createSql !== 'string' || /AUTOINCREMENT/i.test(createSql) || !keyDefinition.test(createSql)) {
+    // No rowid key: the rowids themselves move (row order(i) gets the i-th smallest rowid).
+    db.exec(`UPDATE ${table} SET rowid = -rowid`);
+    const update = db.prepare(`UPDATE ${table} SET rowid = ? WHERE rowid = ?`);
+    try {
+      order.forEach((from, i) => update.run([rowids[i] as number, -(rowids[from] as number)]));
+    } finally {
+      update.free();
+    }
+    return;
+  }
+  const ids = rowids;
+  const companions = rows(db, "SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL", [shape.name]).map(([sql]) => String(sql));
+  const old = quote(`${shape.name}_grader_old`);
+  const columns = shape.columns.map((column) => quote(column.name)).join(', ');
+  db.exec(`ALTER TABLE ${table} RENAME TO ${old}`);
+  db.exec(createSql.replace(keyDefinition, '$1 DESC'));
+  const insert = db.prepare(`INSERT INTO ${table} (rowid, ${columns}) SELECT ?, ${columns} FROM ${old} WHERE ${quote(shape.integerKey)} = ?`);
+  try {
+    // Row order(i) is stored i-th: its rowid is the i-th smallest id, its key its own.
+    order.forEach((from, i) => insert.run([ids[i] as number, ids[from] as number]));
+  } finally {
+    insert.free();
+  }
+  db.exec(`DROP TABLE ${old}`);
+  for (const sql of companions) db.exec(sql);
+  const key = quote(shape.integerKey);
+  db.exec(
+    `CREATE TRIGGER ${quote(`${shape.name}_key_from_rowid`)} AFTER INSERT ON ${table} WHEN NEW.${key} IS NULL BEGIN UPDATE ${table} SET ${key} = NEW.rowid WHERE rowid = NEW.rowid; END`,
+  );
+}
+
+/** A column name as it may be written in CREATE TABLE: bare, "quoted", `quoted` or [quoted]. */
+function keyNamePattern(name: string): string {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `(?:"${escaped}"|\`${escaped}\`|\\[${escaped}\\]|\\b${escaped}\\b)`;
 }
 
 function shapeOf(db: Database, name: string, foreignKeys: Map<string, ForeignKey[]>): TableShape {
@@ -180,7 +246,8 @@ const isKeyField = (field: string) => field === '_id' || /(Id|_id)$/.test(field)
 /**
  * The hidden variant of a JSON sandbox: per collection, every fifth document (from the third) is
  * dropped, each top-level field that is no key gets its values rotated (field j by j + 1 places),
- * numbers raised by i % 3, and one document gets that field as null.
+ * numbers raised by i % 3, and one document gets that field as null; the documents are then stored
+ * in a shuffled order.
  */
 export function deriveHiddenCollections(collections: MongoCollections): MongoCollections {
   const hidden: MongoCollections = {};
@@ -199,7 +266,8 @@ export function deriveHiddenCollections(collections: MongoCollections): MongoCol
       const emptied = kept[(j * 7 + 3) % n];
       if (emptied && field in emptied) emptied[field] = null;
     });
-    hidden[name] = kept;
+    // Stored out of _id order, as the SQL variant is: a find without sort gets no free sort.
+    hidden[name] = kept.map((document, i) => ({ document, at: scrambled(i) })).sort((a, b) => a.at - b.at).map(({ document }) => document);
   }
   return hidden;
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
-import { SqlRunner } from './sql-runner.js';
+import { HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE } from '@dblearn/contracts';
+import type { GradedCheck } from './sql-jobs.js';
+import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 
 /** Every fail on the hidden data starts so, then names the kind of difference. */
 const hiddenDataMessage = new RegExp(`^${HIDDEN_DATA_PREFIX}`);
@@ -16,9 +17,90 @@ const job = (answer: string) =>
   ({ op: 'attempt', sandboxKey: 'ties', source: { visible: VISIBLE, hidden: HIDDEN }, check: { kind: 'query', referenceSql: 'SELECT id, name FROM t ORDER BY name' }, answer }) as const;
 
 describe('the hidden data', () => {
-  it('judges order on the visible data only: a correct query may order the hidden data’s ties either way', async () => {
+  it('judges order on both datasets, but a correct query may order the ties of the ORDER BY keys either way', async () => {
     expect(await runner.run(job('SELECT id, name FROM t ORDER BY name, id DESC'))).toMatchObject({ passed: true });
     expect(await runner.run(job('SELECT id, name FROM t ORDER BY name DESC'))).toMatchObject({ passed: false, message: expect.stringContaining('not in the expected order') });
-    expect(await runner.run(job("SELECT * FROM (VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid'))"))).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
+    expect(await runner.run(job("SELECT * FROM (VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid')) ORDER BY 2"))).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
+  });
+});
+
+/** A job on two small datasets (the hidden one given, so a test knows what differs). */
+const attempt = (visible: string, hidden: string, check: GradedCheck, answer: string) =>
+  runner.run({ op: 'attempt', sandboxKey: `${visible}\u0000${hidden}`, source: { visible, hidden }, check, answer });
+
+describe('order and columns on both datasets', () => {
+  // Stored out of key order, and its id no rowid alias: a scan gives no free sort.
+  const shuffled = "CREATE TABLE t (id INT PRIMARY KEY, name TEXT); INSERT INTO t VALUES (3, 'Cid'), (1, 'Ann'), (2, 'Ann');";
+  const byId: GradedCheck = { kind: 'query', referenceSql: 'SELECT id, name FROM t ORDER BY id' };
+
+  it('an order that holds on the practice data only fails on the hidden data, saying only that the order differs; no ORDER BY fails', async () => {
+    expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t ORDER BY rowid')).toMatchObject({ passed: false, message: expect.stringMatching(/hidden data: the rows are in another order/) });
+    expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t')).toMatchObject({ passed: false, message: MISSING_ORDER_MESSAGE });
+    expect(await attempt(VISIBLE, shuffled, byId, 'SELECT id, name FROM t ORDER BY 1')).toMatchObject({ passed: true });
+  });
+
+  it('ties of an ORDER BY expression not in the result may come either way; the columns in another order pass unless the check is strict', async () => {
+    const byLength: GradedCheck = { kind: 'query', referenceSql: 'SELECT name, id FROM t ORDER BY length(name) DESC' };
+    expect(await attempt(VISIBLE, shuffled, byLength, 'SELECT id, name FROM t ORDER BY length(name) DESC, id DESC')).toMatchObject({ passed: true });
+    expect(await attempt(VISIBLE, shuffled, { ...byLength, columnOrder: 'strict' }, 'SELECT id, name FROM t ORDER BY length(name) DESC')).toMatchObject({
+      passed: false,
+      message: 'Your columns are in another order: expected name, id.',
+    });
+  });
+
+  it('a runaway that fires only on the hidden data gets the answer of any hidden mismatch, not a time-out', async () => {
+    const runaway = `SELECT id, name FROM t WHERE CASE WHEN (SELECT count(*) FROM t WHERE name = 'Dee') > 0
+      THEN (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) > 0 FROM r) ELSE 1 END ORDER BY name`;
+    const reply = await runner.run(job(runaway));
+    expect(reply).not.toBe(TIMED_OUT);
+    expect(reply).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
+  }, 30_000);
+});
+
+describe('state checks: schema facts, atomicity and plans', () => {
+  const BANK = 'CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); INSERT INTO account VALUES (1, 100), (2, 50);';
+  const BANK_HIDDEN = 'CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); INSERT INTO account VALUES (1, 70), (2, 20), (3, 5);';
+  const transfer: GradedCheck = {
+    kind: 'state',
+    referenceSql: 'BEGIN; UPDATE account SET balance = balance - 10 WHERE id = 1; UPDATE account SET balance = balance + 10 WHERE id = 2; COMMIT;',
+    verifySql: 'SELECT id, balance FROM account',
+    probes: [],
+    faultAtWrite: 2,
+  };
+
+  it('a transfer without a transaction leaves the data half-changed when the second write fails; with one it passes', async () => {
+    expect(await attempt(BANK, BANK_HIDDEN, transfer, transfer.referenceSql)).toMatchObject({ passed: true });
+    const bare = 'UPDATE account SET balance = balance - 10 WHERE id = 1; UPDATE account SET balance = balance + 10 WHERE id = 2;';
+    expect(await attempt(BANK, BANK_HIDDEN, transfer, bare)).toMatchObject({ passed: false, message: expect.stringMatching(/half-changed/) });
+    const oneStatement = 'UPDATE account SET balance = balance + CASE id WHEN 1 THEN -10 ELSE 10 END WHERE id IN (1, 2);';
+    expect(await attempt(BANK, BANK_HIDDEN, transfer, oneStatement)).toMatchObject({ passed: true });
+  });
+
+  it('a probe that holds reads a schema fact and says its own message', async () => {
+    const view: GradedCheck = {
+      kind: 'state',
+      referenceSql: 'CREATE VIEW rich AS SELECT id FROM account WHERE balance > 60;',
+      verifySql: 'SELECT id FROM rich',
+      probes: [{ sql: "SELECT type = 'view' FROM sqlite_schema WHERE name = 'rich'", expect: 'holds', message: 'rich should be a view, not a table.' }],
+    };
+    expect(await attempt(BANK, BANK_HIDDEN, view, view.referenceSql)).toMatchObject({ passed: true });
+    expect(await attempt(BANK, BANK_HIDDEN, view, 'CREATE TABLE rich AS SELECT id FROM account WHERE balance > 60;')).toMatchObject({ passed: false, message: 'rich should be a view, not a table.' });
+  });
+
+  it('a plan is compared by its shape: another index on the same columns passes, and so does ANALYZE', async () => {
+    const plan: GradedCheck = {
+      kind: 'state',
+      referenceSql: 'CREATE INDEX idx_balance ON account(balance);',
+      verifySql: 'EXPLAIN QUERY PLAN SELECT id FROM account WHERE balance > 60',
+      probes: [],
+    };
+    // Enough rows that ANALYZE keeps the index (it changes SQLite's cost column, which is not compared).
+    const many = (n: number) => `CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);
+      WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < ${n}) INSERT INTO account SELECT n, n * 7 % 100 FROM r;`;
+    expect(await attempt(many(200), many(150), plan, 'CREATE INDEX by_balance ON account(balance);')).toMatchObject({ passed: true });
+    expect(await attempt(many(200), many(150), plan, 'CREATE INDEX idx_balance ON account(balance); ANALYZE;')).toMatchObject({ passed: true });
+    const wrong = await attempt(many(200), many(150), plan, 'SELECT 1;');
+    expect(wrong).toMatchObject({ passed: false });
+    expect(JSON.stringify(wrong)).not.toMatch(/idx_balance/);
   });
 });

@@ -16,6 +16,7 @@ import {
   HIDDEN_DATA_PREFIX,
   hiddenDifference,
   isHiddenDataMessage,
+  MISSING_ORDER_MESSAGE,
   type MongoCollections,
   mongoQueryOrders,
   type MongoQuery,
@@ -56,6 +57,8 @@ export interface GradingData {
    * the runner bounds the hidden run by a budget of its own (issue 30, Medium 4).
    */
   enteringHidden?(verdict: GradedAttempt, practiceMs: number): void;
+  /** What the practice run is timed with, in ms (the worker's: its thread's CPU time, which a busy box or a low priority does not stretch). */
+  clockMs?(): number;
 }
 
 type StateCheck = Extract<GradedCheck, { kind: 'state' }>;
@@ -193,8 +196,10 @@ function probeFailure(data: GradingData, check: StateCheck): SqlJobFailure | nul
 /** Grades a learner's answer (SQL for query and state checks, a ```mongo query for mongo checks). Never throws for what the answer does. */
 export function gradeAttempt(data: GradingData, check: GradedCheck, answer: string): GradedAttempt {
   switch (check.kind) {
-    case 'query':
-      return gradeOnBoth(data, check, (which) => runReadingOrOnCopy(data.sql, data.sqlBytes(which), answer));
+    case 'query': {
+      const unordered = ordersAtTopLevel(check.referenceSql) && !ordersAtTopLevel(answer);
+      return gradeOnBoth(data, check, (which) => runReadingOrOnCopy(data.sql, data.sqlBytes(which), answer), { unordered });
+    }
     case 'state':
       return gradeState(data, check, answer);
     case 'mongo': {
@@ -212,23 +217,34 @@ const optionsOf = (check: GradedCheck): GradeOptions => ({ strictColumns: check.
  * hidden data, whose fail says what kind of difference it is and nothing of its values. `run`
  * throws SqlFailure for the learner's error; `extra` grades more on the hidden data once it matches.
  */
-function gradeOnBoth(data: GradingData, check: Exclude<GradedCheck, { kind: 'mongo' }>, run: (which: Dataset) => QueryResult, extra?: () => string | null): GradedAttempt {
-  const started = performance.now();
+function gradeOnBoth(
+  data: GradingData,
+  check: Exclude<GradedCheck, { kind: 'mongo' }>,
+  run: (which: Dataset) => QueryResult,
+  { unordered = false, extra }: { unordered?: boolean; extra?: () => string | null } = {},
+): GradedAttempt {
+  // The reference's side first, so the practice run's time is the learner's alone (it sets the hidden run's budget).
+  const expected = expectedOf(data, check, 'visible') as Expected<QueryResult>;
+  const clock = data.clockMs ?? (() => performance.now());
+  const started = clock();
   let actual: QueryResult;
   try {
     actual = run('visible');
   } catch (error) {
     return failureOf(error);
   }
-  const expected = expectedOf(data, check, 'visible') as Expected<QueryResult>;
+  const practiceMs = clock() - started;
   const options = optionsOf(check);
   const verdict = gradeRows(expected.result, actual, expected.order, options);
   const shown: GradedAttempt = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
   // A fail shows the first expected rows of the visible data beside the learner's: the reason made visible, not the whole answer.
   if (!verdict.passed) return { ...shown, expected: { columns: expected.result.columns, rows: expected.result.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.result.rows.length } };
-  data.enteringHidden?.({ ...shown, passed: false, message: HIDDEN_DATA_MESSAGE }, performance.now() - started);
+  // Right rows without the ORDER BY the task asks for: SQL promises no order without one, whatever the data gives.
+  if (unordered) return { ...shown, passed: false, message: MISSING_ORDER_MESSAGE };
+  // Building the hidden data and its expected result is not the learner's run either.
+  const onHidden = expectedOf(data, check, 'hidden') as Expected<QueryResult>;
+  data.enteringHidden?.({ ...shown, passed: false, message: HIDDEN_DATA_MESSAGE }, practiceMs);
   const hidden = hiddenVerdict(() => {
-    const onHidden = expectedOf(data, check, 'hidden') as Expected<QueryResult>;
     const graded = hiddenDifference(onHidden.result, run('hidden'), onHidden.order, options, conditionLiterals(check.referenceSql));
     return graded.passed && extra ? ((message) => (message ? { passed: false, message } : graded))(extra()) : graded;
   });
@@ -267,7 +283,7 @@ function gradeState(data: GradingData, check: StateCheck, statements: string): G
         if (which === 'visible') probeMessage = unmetProbeMessage(data.sql, db, check.probes);
         return result;
       }),
-    atomicity,
+    { extra: atomicity },
   );
   // Only a result right on the visible data goes on to the probes' verdict (a wrong one already says why).
   if (graded.passed && probeMessage) return { ...graded, passed: false, message: probeMessage };
@@ -305,7 +321,8 @@ function atomicityMet(data: GradingData, check: StateCheck, statements: string):
 function installFault(db: Database, nth: number): void {
   const tables = db.exec("SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values ?? [];
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  let sql = 'CREATE TEMP TABLE grader_fault_writes(n INTEGER NOT NULL); INSERT INTO grader_fault_writes VALUES (0);';
+  // temp_store first, as every run sets it: changing it drops what the temporary schema holds.
+  let sql = 'PRAGMA temp_store = MEMORY; CREATE TEMP TABLE grader_fault_writes(n INTEGER NOT NULL); INSERT INTO grader_fault_writes VALUES (0);';
   tables.forEach(([name], i) => {
     for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
       sql += `CREATE TEMP TRIGGER grader_fault_${i}_${op} BEFORE ${op} ON main.${quote(String(name))} BEGIN
@@ -366,22 +383,25 @@ function firstUnmetProbe(sql: SqlJsStatic, db: Database, probes: Probe[]): { ind
 }
 
 function gradeMongo(data: GradingData, check: Extract<GradedCheck, { kind: 'mongo' }>, query: MongoQuery): GradedAttempt {
-  const started = performance.now();
+  const onVisible = expectedOf(data, check, 'visible') as Expected<unknown[]>;
+  const clock = data.clockMs ?? (() => performance.now());
+  const started = clock();
   let documents: unknown[];
   try {
     documents = runMongo(data, data.collections('visible'), query);
   } catch (error) {
     return failureOf(error);
   }
-  const onVisible = expectedOf(data, check, 'visible') as Expected<unknown[]>;
+  const practiceMs = clock() - started;
   const results = documentResults(onVisible.result, documents);
   const verdict = gradeRows(results.expected, results.actual, onVisible.order);
   const { actual, expected } = results;
   const shown: GradedAttempt = { ...verdict, columns: actual.columns, rows: actual.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: actual.rows.length };
   if (!verdict.passed) return { ...shown, expected: { columns: expected.columns, rows: expected.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.rows.length } };
-  data.enteringHidden?.({ ...shown, passed: false, message: HIDDEN_DATA_MESSAGE }, performance.now() - started);
+  if (mongoQueryOrders(parsedReference(check.referenceQuery)) && !mongoQueryOrders(query)) return { ...shown, passed: false, message: MISSING_ORDER_MESSAGE };
+  const reference = expectedOf(data, check, 'hidden') as Expected<unknown[]>;
+  data.enteringHidden?.({ ...shown, passed: false, message: HIDDEN_DATA_MESSAGE }, practiceMs);
   const hidden = hiddenVerdict(() => {
-    const reference = expectedOf(data, check, 'hidden') as Expected<unknown[]>;
     const onHidden = documentResults(reference.result, runMongo(data, data.collections('hidden'), query));
     return hiddenDifference(onHidden.expected, onHidden.actual, reference.order, {}, mongoLiterals(parsedReference(check.referenceQuery)));
   });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { gradeQuiz, HIDDEN_DATA_PREFIX, type MongoCollections, parseMongoQuery, type Probe, type Quiz, quizAnswerRefusal, quizRefusal, type QuizAnswerValue } from '@dblearn/contracts';
+import { gradeQuiz, HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE, type MongoCollections, type MongoQuery, mongoQueryOrders, parseMongoQuery, type Probe, type Quiz, quizAnswerRefusal, quizRefusal, type QuizAnswerValue } from '@dblearn/contracts';
 import { aggregate, find } from 'mingo';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from '../seed/content-folder.js';
@@ -83,9 +83,10 @@ describe('the shipped mongo checks on visible and hidden data', () => {
     const documents = visibleDocuments(source.visible, referenceQuery);
     expect(documents.length).toBeGreaterThan(0);
     const collection = (parseMongoQuery(referenceQuery) as { query: { collection: string } }).query.collection;
-    // The paste matches on the visible data by construction: the hidden data is what fails it.
+    // The paste matches on the visible data by construction: the hidden data is what fails it (or, where the task sorts, its missing sort).
     const paste = await grade({ op: 'attempt', ...job, answer: pasted(collection, documents) });
-    expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: expect.stringMatching(hiddenDataMessage) } });
+    const sorted = mongoQueryOrders((parseMongoQuery(referenceQuery) as { query: MongoQuery }).query);
+    expect({ task: check.task, paste }).toMatchObject({ task: check.task, paste: { passed: false, message: sorted ? MISSING_ORDER_MESSAGE : expect.stringMatching(hiddenDataMessage) } });
   });
 });
 

@@ -60,6 +60,29 @@ export interface SqlReplyMessage {
   tainted?: true;
 }
 
+/**
+ * The hidden phase is a black box (issue 30, Medium 4): once an attempt matches on the practice data
+ * its worker says so before the hidden run, with the answer to give if that run does not end (the
+ * same fail as any hidden mismatch) and the run's budget: HIDDEN_BUDGET_FACTOR times the practice
+ * run's CPU time, at least HIDDEN_BUDGET_FLOOR_MS (under the time limit, which still applies).
+ * SqlRunner holds it in wall time (its workers run at normal priority), the heavy-query process in
+ * the worker thread's CPU time (its low priority stretches wall time on a busy box). A
+ * time-out, a worker's memory error or a crash after this answers `verdict`, never "ran longer
+ * than 2 s", so the time limit tells nothing of the hidden data, and its timing no more than the budget.
+ */
+export interface SqlHiddenPhaseMessage {
+  id: number;
+  hidden: { verdict: GradedAttempt; budgetMs: number };
+}
+
+export const HIDDEN_BUDGET_FACTOR = 10;
+export const HIDDEN_BUDGET_FLOOR_MS = 400;
+
+/** The hidden run's budget after a practice run of `practiceMs`. */
+export function hiddenBudgetMs(practiceMs: number): number {
+  return Math.max(HIDDEN_BUDGET_FLOOR_MS, Math.ceil(HIDDEN_BUDGET_FACTOR * practiceMs));
+}
+
 /** A worker's first message: its thread id, so that a slow query's thread can be given a lower priority. */
 export interface SqlWorkerHello {
   tid: number | null;
@@ -73,4 +96,4 @@ export interface HeavyJobMessage {
 }
 
 /** The heavy-query process's answer: the worker's reply, or that the job ran out of time. */
-export type HeavyReplyMessage = { id: number; reply: SqlJobReply } | { id: number; timedOut: true };
+export type HeavyReplyMessage = { id: number; reply: SqlJobReply } | { id: number; timedOut: true } | SqlHiddenPhaseMessage;

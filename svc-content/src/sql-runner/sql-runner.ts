@@ -8,7 +8,7 @@ import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js'
 import { HeavyQueries } from './heavy-queries.js';
 import { shownAnswer } from './shown-answer.js';
 import { compileEngine } from './sql-engine.js';
-import { type SqlJob, type SqlJobMessage, type SqlJobReply, type SqlReplyMessage, type SqlWorkerHello, TIMED_OUT } from './sql-jobs.js';
+import { type SqlHiddenPhaseMessage, type SqlJob, type SqlJobMessage, type SqlJobReply, type SqlReplyMessage, type SqlWorkerHello, TIMED_OUT } from './sql-jobs.js';
 import { workerFile } from './worker-file.js';
 
 export { TIMED_OUT } from './sql-jobs.js';
@@ -56,6 +56,8 @@ interface Pending {
   deadline: number;
   /** A job put back: answers it "timed out" where it waits, once its time limit ends. */
   expiry?: NodeJS.Timeout;
+  /** Set once its attempt matched on the practice data: what a time-out or a lost worker answers from then on (sql-jobs SqlHiddenPhaseMessage). */
+  hiddenVerdict?: SqlJobReply;
   resolve(reply: SqlJobReply | typeof TIMED_OUT): void;
   reject(error: Error): void;
 }
@@ -206,7 +208,7 @@ export class SqlRunner implements OnModuleDestroy {
       queue.splice(index, 1);
       if (queue.length === 0) this.waiting.delete(pending.lane);
       this.waitingCount -= 1;
-      pending.resolve(TIMED_OUT);
+      pending.resolve(timedOut(pending));
     }, Math.max(0, pending.deadline - Date.now()));
   }
 
@@ -222,12 +224,12 @@ export class SqlRunner implements OnModuleDestroy {
       const timeLeft = pending.deadline - Date.now();
       // A job put back whose time ran out while it waited.
       if (timeLeft <= 0) {
-        pending.resolve(TIMED_OUT);
+        pending.resolve(timedOut(pending));
         setImmediate(() => this.dispatch());
         continue;
       }
       slot.current = pending;
-      slot.timer = setTimeout(() => this.replace(slot)?.resolve(TIMED_OUT), timeLeft);
+      slot.timer = setTimeout(() => this.timeOut(slot), timeLeft);
       const job = withoutKnownSource(slot, pending.job);
       // An admin's save is never taken for a runaway: it keeps its worker and its priority (see watch).
       if (pending.lane !== ADMIN_LANE) this.watch(slot, pending, job.source === undefined);
@@ -252,9 +254,11 @@ export class SqlRunner implements OnModuleDestroy {
   private newSlot(adminOnly = false): Slot {
     const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm, externalBytes: this.externalBytes }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
-    slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello) => {
+    slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello | SqlHiddenPhaseMessage) => {
       if ('tid' in message) slot.tid = message.tid;
-      else if (slot.current?.id === message.id) {
+      else if ('hidden' in message) {
+        if (slot.current?.id === message.id) this.enterHidden(slot, slot.current, message.hidden);
+      } else if (slot.current?.id === message.id) {
         const reply = message.reply;
         if ('missingSandbox' in reply) {
           // It dropped the sandbox from its cache: the same job again, script included.
@@ -269,12 +273,12 @@ export class SqlRunner implements OnModuleDestroy {
     });
     slot.worker.on('error', (error) => {
       this.logger.error(`A SQL worker failed: ${error.message}`);
-      this.lost(slot)?.reject(new Error(`The query could not be run: ${error.message}`));
+      settleLost(this.lost(slot), new Error(`The query could not be run: ${error.message}`));
     });
     slot.worker.on('exit', (code) => {
       if (this.closed || !(this.slots.includes(slot) || this.spare === slot)) return;
       this.logger.error(`A SQL worker exited (code ${code}).`);
-      this.lost(slot)?.reject(new Error('The query could not be run: its worker stopped.'));
+      settleLost(this.lost(slot), new Error('The query could not be run: its worker stopped.'));
     });
     return slot;
   }
@@ -309,7 +313,7 @@ export class SqlRunner implements OnModuleDestroy {
     if (this.heavy.accepts()) {
       this.moved += 1;
       this.replace(slot);
-      this.heavy.run(pending.job, pending.deadline - Date.now()).then(pending.resolve, pending.reject);
+      this.heavy.run(pending.job, pending.deadline - Date.now(), pending.hiddenVerdict).then(pending.resolve, pending.reject);
       return;
     }
     slot.stuck = true;
@@ -322,6 +326,22 @@ export class SqlRunner implements OnModuleDestroy {
     } catch {
       // Not permitted here: the query keeps its priority until the time limit.
     }
+  }
+
+  /**
+   * The attempt matched on the practice data and its hidden run starts: from now on a time-out or a
+   * lost worker answers `verdict`, and the run ends at its budget (or the time limit, if sooner).
+   */
+  private enterHidden(slot: Slot, pending: Pending, { verdict, budgetMs }: SqlHiddenPhaseMessage['hidden']): void {
+    pending.hiddenVerdict = verdict;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.timeOut(slot), Math.max(0, Math.min(budgetMs, pending.deadline - Date.now())));
+  }
+
+  /** The slot's job ran out of time: its worker is replaced and the job answered "timed out", or its hidden verdict. */
+  private timeOut(slot: Slot): void {
+    const pending = this.replace(slot);
+    pending?.resolve(timedOut(pending));
   }
 
   /** The slot's job is done: it is free for the next one. */
@@ -382,6 +402,17 @@ export class SqlRunner implements OnModuleDestroy {
     clearTimers(slot);
     await slot.worker.terminate();
   }
+}
+
+/** What a job that ran out of time answers: "timed out", or past the practice data the same fail as any hidden mismatch. */
+function timedOut(pending: Pending): SqlJobReply | typeof TIMED_OUT {
+  return pending.hiddenVerdict ?? TIMED_OUT;
+}
+
+/** A job whose worker failed: rejected, or past the practice data answered like any hidden mismatch. */
+function settleLost(pending: Pending | null, error: Error): void {
+  if (pending?.hiddenVerdict) pending.resolve(pending.hiddenVerdict);
+  else pending?.reject(error);
 }
 
 /** A sandbox's script (up to 200 kB) crosses to a worker once; later jobs name it by key. */

@@ -1,11 +1,21 @@
 import { deepFreeze, type MongoCollections, parseMongoSandbox } from '@dblearn/contracts';
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
 import { deriveHiddenCollections, deriveHiddenSql } from '../sandboxes/hidden-variant.js';
 import { type Dataset, gradeAttempt, type GradingData, referenceFailure } from './check-grading.js';
 import { loadMingoBundle, type Mingo } from './mingo-bundle.js';
-import type { SandboxScripts, SqlJob, SqlJobMessage, SqlJobReply, SqlMissingSandbox, SqlReplyMessage, SqlWorkerHello } from './sql-jobs.js';
+import {
+  hiddenBudgetMs,
+  type SandboxScripts,
+  type SqlHiddenPhaseMessage,
+  type SqlJob,
+  type SqlJobMessage,
+  type SqlJobReply,
+  type SqlMissingSandbox,
+  type SqlReplyMessage,
+  type SqlWorkerHello,
+} from './sql-jobs.js';
 import { buildSandbox, type CompiledEngine, engineIntact, loadEngine, SqlFailure } from './sql-engine.js';
 
 // One SQL worker thread (SqlRunner keeps a few).
@@ -81,11 +91,14 @@ function mongoData(key: string, source: SandboxScripts | undefined, which: Datas
 }
 
 /** What grading reads for one job: its datasets, and expected results cached per dataset and check. */
-function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob, { sandboxKey: string }>): GradingData {
+function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob, { sandboxKey: string }>, id?: number): GradingData {
   const checkKey = JSON.stringify(job.check);
   return {
     sql,
     mingo,
+    // Posted while this thread goes on: SqlRunner (or the heavy-query process) holds the hidden run to its budget.
+    clockMs: threadCpuMs,
+    enteringHidden: id === undefined ? undefined : (verdict, practiceMs) => parentPort?.postMessage({ id, hidden: { verdict, budgetMs: hiddenBudgetMs(practiceMs) } } satisfies SqlHiddenPhaseMessage),
     sqlBytes: (which) => sqlBytes(sql, job.sandboxKey, job.source, which),
     collections: (which) => mongoData(job.sandboxKey, job.source, which),
     expected<T>(which: Dataset, compute: () => T): T {
@@ -105,7 +118,7 @@ const compiled = (workerData as { wasm?: CompiledEngine } | null)?.wasm;
 /** Loaded by the first mongo job (a SQL-only worker never needs it). */
 let mingoEngine: Mingo | null = null;
 
-async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
+async function handle(id: number, job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
   const sql = await loadEngine(compiled);
   const mingo = job.op !== 'sandbox' && job.check.kind === 'mongo' ? (mingoEngine ??= loadMingoBundle()) : null;
   try {
@@ -116,7 +129,7 @@ async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
       case 'reference':
         return referenceFailure(gradingData(sql, mingo, job), job.check) ?? { ok: true };
       case 'attempt':
-        return gradeAttempt(gradingData(sql, mingo, job), job.check, job.answer);
+        return gradeAttempt(gradingData(sql, mingo, job, id), job.check, job.answer);
     }
   } catch (error) {
     if (error instanceof SqlFailure) return { error: error.message, line: error.line };
@@ -126,7 +139,7 @@ async function handle(job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
 }
 
 parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
-  void handle(job).then(
+  void handle(id, job).then(
     (reply) => parentPort?.postMessage({ id, reply, ...(engineIntact() ? {} : { tainted: true as const }) } satisfies SqlReplyMessage),
     (error: unknown) => parentPort?.postMessage({ id, reply: { error: `The query could not be run: ${error instanceof Error ? error.message : String(error)}`, line: null } } satisfies SqlReplyMessage),
   );
@@ -134,6 +147,15 @@ parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
 // Loads the engine before the first job asks (a failure is answered by the job that needs it).
 void loadEngine(compiled).catch(() => undefined);
 parentPort?.postMessage({ tid: threadId() } satisfies SqlWorkerHello);
+
+/** This thread's CPU time in ms (Linux's schedstat), or wall time where it cannot be read. */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ', 1)[0]) / 1e6;
+  } catch {
+    return performance.now();
+  }
+}
 
 /** This thread's Linux task id (SqlRunner lowers the priority of a thread running a slow query); null elsewhere. */
 function threadId(): number | null {
