@@ -16,7 +16,7 @@ const runner = new SqlRunner({ sqlWorkers: 1 });
 /** What an answer does, not how fast: a first build of a sandbox can be slow on a busy machine. */
 const grade = (job: Parameters<SqlRunner['run']>[0]) => runner.run(job, undefined, 20_000);
 
-type ShippedCheck = { _id: string; kind: string; referenceSql?: string; verifySql?: string; probes?: Probe[]; referenceQuery?: string; quiz?: Quiz };
+type ShippedCheck = { _id: string; kind: string; referenceSql?: string; verifySql?: string; probes?: Probe[]; referenceQuery?: string; quiz?: Quiz; columnOrder?: 'strict'; faultAtWrite?: number };
 type Course = (typeof folder.courses)[number];
 
 const allChecks = folder.courses.flatMap((course) => course.projects.flatMap((project) => (project.checks ?? []) as ShippedCheck[]));
@@ -37,8 +37,10 @@ afterAll(async () => {
 });
 
 function gradedCheck(check: ShippedCheck): GradedCheck | null {
-  if (check.kind === 'query') return { kind: 'query', referenceSql: check.referenceSql ?? '' };
-  if (check.kind === 'state') return { kind: 'state', referenceSql: check.referenceSql ?? '', verifySql: check.verifySql ?? '', probes: check.probes ?? [] };
+  // Graded as the service grades it: a strict column order and an atomicity fault count too.
+  const options = { ...(check.columnOrder ? { columnOrder: check.columnOrder } : {}), ...(check.faultAtWrite ? { faultAtWrite: check.faultAtWrite } : {}) };
+  if (check.kind === 'query') return { kind: 'query', referenceSql: check.referenceSql ?? '', ...options };
+  if (check.kind === 'state') return { kind: 'state', referenceSql: check.referenceSql ?? '', verifySql: check.verifySql ?? '', probes: check.probes ?? [], ...options };
   if (check.kind === 'mongo') return { kind: 'mongo', referenceQuery: check.referenceQuery ?? '' };
   return null;
 }
