@@ -57,7 +57,7 @@ INSERT INTO employee (id, first_name, last_name, email, job_title, dept_id, mana
   (38, 'Dara', 'Ivanova', 'dara.ivanova38@company.example', 'Support Agent', 6, 10, '2017-11-15', 4100000, NULL),
   (39, 'Lena', 'Tanaka', 'lena.tanaka39@company.example', 'Support Agent', 6, 10, '2020-04-22', 4100000, NULL),
   (40, 'Tomas', 'Ortiz', 'tomas.ortiz40@company.example', 'Support Agent', 6, 10, '2023-09-01', 3900000, NULL),
-  (41, 'Chen', 'Mensah', 'chen.mensah41@company.example', 'Support Agent', 6, 10, '2015-02-08', 4300000, NULL),
+  (41, 'Chen', 'Mensah', 'chen.mensah41@company.example', 'Support Agent', 6, 10, '2015-02-08', 7000000, NULL),
   (42, 'Kofi', 'Ortiz', 'kofi.ortiz42@company.example', 'Marketing Specialist', 4, 12, '2018-07-15', 5800000, NULL),
   (43, 'Sami', 'Mensah', 'sami.mensah43@company.example', 'Marketing Specialist', 4, 12, '2021-12-22', 5800000, NULL),
   (44, 'Ben', 'Haddad', 'ben.haddad44@company.example', 'Designer', 4, 12, '2013-05-01', 6100000, NULL),

@@ -21,6 +21,16 @@ describe('gradeQuiz: never says the answer', () => {
     expect(gradeQuiz({ type: 'number', answer: 0.3, tolerance: 0 }, 0.1 + 0.2).passed).toBe(true);
   });
 
+  it('number: a tight tolerance tells the taught formula from a plausible wrong one', () => {
+    // 1000 records, 30 per block: ⌈1000 / 30⌉ = 34 blocks; n / bfr + 1 gives 34.33…, the constants typed in 33.33….
+    const blocks: Quiz = { type: 'number', answer: 34, tolerance: 0 };
+    expect(gradeQuiz(blocks, 34).passed).toBe(true);
+    expect(gradeQuiz(blocks, 1000 / 30 + 1).passed).toBe(false);
+    expect(gradeQuiz(blocks, 1000 / 30).passed).toBe(false);
+    expect(gradeQuiz({ type: 'number', answer: 0.25, tolerance: 0.001 }, 0.2505).passed).toBe(true);
+    expect(gradeQuiz({ type: 'number', answer: 0.25, tolerance: 0.001 }, 0.252).passed).toBe(false);
+  });
+
   it('set: case, order, spaces free; commas separate items', () => {
     expect(gradeQuiz(set, ['cd', ' a b ']).passed).toBe(true);
     expect(gradeQuiz(set, ['AB, CD']).passed).toBe(true);

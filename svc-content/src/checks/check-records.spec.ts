@@ -44,4 +44,14 @@ describe('check records', () => {
     expect(gradesAlike(a, changed)).toBe(false);
     expect(solutionOf(a)).toBe('25 (± 0.5)');
   });
+
+  it('keeps columnOrder, faultAtWrite and probe messages where given, and grades a check without them as before', () => {
+    const state = { kind: 'state', task: 'Move 10 from account 1 to 2.', referenceSql: 'UPDATE a SET b = 1', verifySql: 'SELECT * FROM a' } as const;
+    const plain = storedCheckOf(checkRecordOf({ ...state, probes: [{ sql: 'SELECT 1', expect: 'holds' }] } as CheckDto, id));
+    expect(plain).toEqual({ _id: id.toHexString(), ...state, probes: [{ sql: 'SELECT 1', expect: 'holds' }], hints: [], explanation: '' });
+    const tuned = storedCheckOf(checkRecordOf({ ...state, columnOrder: 'strict', faultAtWrite: 2, probes: [{ sql: 'SELECT 1', expect: 'holds', message: 'It must hold.' }] } as CheckDto, id));
+    expect(tuned).toMatchObject({ columnOrder: 'strict', faultAtWrite: 2, probes: [{ sql: 'SELECT 1', expect: 'holds', message: 'It must hold.' }] });
+    expect(gradesAlike(plain, tuned)).toBe(false);
+    expect(checkRecordRefusal({ task: 'List them all.', referenceSql: 'SELECT 1', faultAtWrite: 2 } as CheckDto)).toBe('The field "faultAtWrite" is not allowed in a query check.');
+  });
 });

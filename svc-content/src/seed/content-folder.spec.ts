@@ -192,14 +192,7 @@ describe('a red-team beside a project', () => {
     writeFileSync(join(dir, sidecar), text);
     return dir;
   };
-  const refusal = (dir: string) => {
-    try {
-      readContentFolder(dir);
-    } catch (error) {
-      return (error as ContentFolderError).problem;
-    }
-    return null;
-  };
+  const refusal = (dir: string) => contentProblems(readContentFolder(dir))[0] ?? null;
   const answers = (n: number, why = true) => Array.from({ length: n }, (_, i) => `    - answer: SELECT ${i}\n${why ? `      why: wrong ${i}\n` : ''}`).join('');
 
   it('reads a red-team keyed by check id, with its lines, and never imports it', () => {

@@ -32,6 +32,8 @@ export interface ContentFolder {
   interviewQuestions: InterviewQuestion[];
   /** The projects' red-team sidecars (never imported; the red-team spec grades them), with their course and project index. */
   redTeams: (RedTeam & { course: number; project: number })[];
+  /** A red-team file that breaks the rules: refused with the other problems (contentProblems), its project kept. */
+  redTeamProblems: ContentProblem[];
   /** `courses[2].projects[0].checks[1].task` (an import rejection's path) → its file and line. */
   locate(path: string, message?: string): { file: string; line: number };
 }
@@ -206,6 +208,7 @@ export function readContentFolder(root: string): ContentFolder {
   const courseFiles: CourseFiles[] = [];
   const courses: ExportedCourse[] = [];
   const redTeams: ContentFolder['redTeams'] = [];
+  const redTeamProblems: ContentProblem[] = [];
   for (const slug of slugs as string[]) {
     const dir = `courses/${slug}`;
     const source = new YamlSource(`${dir}/course.yaml`, read(`${dir}/course.yaml`));
@@ -238,7 +241,12 @@ export function readContentFolder(root: string): ContentFolder {
       const sidecar = redTeamFileOf(file);
       if (!item || !existsSync(join(root, sidecar))) continue;
       const checkIds = ((item.front.checks ?? []) as { id?: unknown }[]).map((check) => String(check?.id));
-      redTeams.push({ ...readRedTeam(sidecar, read(sidecar), checkIds), course: courses.length - 1, project: p });
+      try {
+        redTeams.push({ ...readRedTeam(sidecar, read(sidecar), checkIds), course: courses.length - 1, project: p });
+      } catch (error) {
+        if (!(error instanceof ContentFolderError)) throw error;
+        redTeamProblems.push(error.problem);
+      }
     }
   }
   const { questions: interviewQuestions, sources: questionSources } = readInterview(read);
@@ -247,6 +255,7 @@ export function readContentFolder(root: string): ContentFolder {
     courses,
     interviewQuestions,
     redTeams,
+    redTeamProblems,
     locate(path, message) {
       const parts = pathParts(path);
       if (parts[0] === 'interviewQuestions' && typeof parts[1] === 'number') {

@@ -69,5 +69,7 @@ export function contentProblems(folder: ContentFolder): ContentProblem[] {
     if (errors[0]) report(`${path}.${firstPath(errors[0])}`, validationSentences(errors).join(' '));
     unique(question._id, `${path}._id`);
   }
+  // Red-team files are never imported, but a broken one is refused all the same.
+  problems.push(...folder.redTeamProblems);
   return problems;
 }

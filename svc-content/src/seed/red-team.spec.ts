@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { gradeQuiz, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue } from '@dblearn/contracts';
+import { gradeQuiz, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue, type StoredCheck } from '@dblearn/contracts';
+import { gradedCheckOf } from '../checks/check-records.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
-import { type GradedCheck, TIMED_OUT } from '../sql-runner/sql-jobs.js';
+import { TIMED_OUT } from '../sql-runner/sql-jobs.js';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { readContentFolder } from './content-folder.js';
 import type { RedTeamAnswer, RedTeamAnswerValue } from './red-team.js';
@@ -16,7 +17,7 @@ const runner = new SqlRunner({ sqlWorkers: 1 });
 /** What an answer does, not how fast: a first build of a sandbox can be slow on a busy machine. */
 const grade = (job: Parameters<SqlRunner['run']>[0]) => runner.run(job, undefined, 20_000);
 
-type ShippedCheck = { _id: string; kind: string; referenceSql?: string; verifySql?: string; probes?: Probe[]; referenceQuery?: string; quiz?: Quiz; columnOrder?: 'strict'; faultAtWrite?: number };
+type ShippedCheck = { _id: string; kind: string; referenceSql?: string; verifySql?: string; probes?: Probe[]; referenceQuery?: string; quiz?: Quiz };
 type Course = (typeof folder.courses)[number];
 
 const allChecks = folder.courses.flatMap((course) => course.projects.flatMap((project) => (project.checks ?? []) as ShippedCheck[]));
@@ -36,15 +37,6 @@ afterAll(async () => {
   );
 });
 
-function gradedCheck(check: ShippedCheck): GradedCheck | null {
-  // Graded as the service grades it: a strict column order and an atomicity fault count too.
-  const options = { ...(check.columnOrder ? { columnOrder: check.columnOrder } : {}), ...(check.faultAtWrite ? { faultAtWrite: check.faultAtWrite } : {}) };
-  if (check.kind === 'query') return { kind: 'query', referenceSql: check.referenceSql ?? '', ...options };
-  if (check.kind === 'state') return { kind: 'state', referenceSql: check.referenceSql ?? '', verifySql: check.verifySql ?? '', probes: check.probes ?? [], ...options };
-  if (check.kind === 'mongo') return { kind: 'mongo', referenceQuery: check.referenceQuery ?? '' };
-  return null;
-}
-
 /** Whether the grader passes `answer`, and what it said. */
 async function verdict(course: Course, check: ShippedCheck, answer: RedTeamAnswerValue): Promise<{ passed: boolean; message: string }> {
   if (check.kind === 'quiz') {
@@ -52,7 +44,8 @@ async function verdict(course: Course, check: ShippedCheck, answer: RedTeamAnswe
     const refused = quizAnswerRefusal(quiz, answer as QuizAnswerValue);
     return refused ? { passed: false, message: `refused: ${refused}` } : gradeQuiz(quiz, answer as QuizAnswerValue);
   }
-  const graded = gradedCheck(check);
+  // The graded parts exactly as the service hands them to a worker (columnOrder, faultAtWrite included).
+  const graded = gradedCheckOf(check as unknown as StoredCheck);
   if (!graded || typeof answer !== 'string') return { passed: false, message: 'not an answer this check takes (a query check takes text)' };
   const source = { visible: course.sandbox?.source ?? '', hidden: course.sandbox?.hiddenSource ?? null };
   const job = { op: 'attempt' as const, sandboxKey: `red-team:${course._id}`, source, check: graded, answer };

@@ -31,8 +31,18 @@ describe('CheckDto (CONTRACT "Runnable SQL": the check kinds)', () => {
     const probe = { sql: 'SELECT 1', expect: 'fails' };
     expect(await broken(CheckDto, { kind: 'state', task, referenceSql: 'SELECT 1', verifySql: 'SELECT 1', probes: Array(6).fill(probe) })).toEqual(['A check has at most 5 probes.']);
     expect(await broken(CheckDto, { kind: 'state', task, referenceSql: 'SELECT 1', verifySql: 'SELECT 1', probes: [{ sql: 'SELECT 1', expect: 'maybe' }] })).toEqual([
-      'expect must be one of: fails, succeeds.',
+      'expect must be one of: fails, succeeds, holds.',
     ]);
+  });
+
+  it('columnOrder is strict or absent; faultAtWrite 1–100; a probe may hold and carry its message (1–300)', async () => {
+    const state = { kind: 'state', task, referenceSql: 'SELECT 1', verifySql: 'SELECT 1' };
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', columnOrder: 'strict' })).toEqual([]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', columnOrder: 'loose' })).toEqual(['columnOrder must be one of: strict (or absent: any order of the columns).']);
+    expect(await broken(CheckDto, { ...state, faultAtWrite: 2, probes: [{ sql: 'SELECT 1', expect: 'holds', message: 'It must be a view.' }] })).toEqual([]);
+    expect(await broken(CheckDto, { ...state, faultAtWrite: 0 })).toEqual(['faultAtWrite must be a whole number from 1 to 100.']);
+    expect(await broken(CheckDto, { ...state, faultAtWrite: 1.5 })).toEqual(['faultAtWrite must be a whole number from 1 to 100.']);
+    expect(await broken(CheckDto, { ...state, probes: [{ sql: 'SELECT 1', expect: 'holds', message: '' }] })).toHaveLength(1);
   });
 
   it('quizzes: a choice has 2–8 options and correct indexes, a number a tolerance ≥ 0, a set its items', async () => {
