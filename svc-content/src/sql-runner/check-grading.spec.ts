@@ -8,8 +8,13 @@ const hiddenDataMessage = new RegExp(`^${HIDDEN_DATA_PREFIX}`);
 
 // Grading on the hidden data through the real worker pool (its worker script is the built one in dist/).
 
-const runner = new SqlRunner({ sqlWorkers: 1 });
-afterAll(() => runner.onModuleDestroy());
+const pool = new SqlRunner({ sqlWorkers: 1 });
+afterAll(() => pool.onModuleDestroy());
+/**
+ * What a check does, not how fast: every job gets 20 s (a cold worker building a sandbox and its
+ * variant can outlast the learner's 2 s on a machine busy with other suites).
+ */
+const runner = { run: (job: Parameters<SqlRunner['run']>[0], timeLimitMs = 20_000) => pool.run(job, undefined, timeLimitMs) };
 
 const VISIBLE = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid');";
 const HIDDEN = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'Ann'), (2, 'Ann'), (3, 'Dee');";
@@ -51,10 +56,11 @@ describe('order and columns on both datasets', () => {
   it('a runaway that fires only on the hidden data gets the answer of any hidden mismatch, not a time-out', async () => {
     const runaway = `SELECT id, name FROM t WHERE CASE WHEN (SELECT count(*) FROM t WHERE name = 'Dee') > 0
       THEN (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) > 0 FROM r) ELSE 1 END ORDER BY name`;
-    const reply = await runner.run(job(runaway));
+    // 10 s: past the practice data a time-out answers like a miss, whichever limit ends it.
+    const reply = await runner.run(job(runaway), 10_000);
     expect(reply).not.toBe(TIMED_OUT);
     expect(reply).toMatchObject({ passed: false, message: expect.stringMatching(hiddenDataMessage) });
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('state checks: schema facts, atomicity and plans', () => {
@@ -87,6 +93,28 @@ describe('state checks: schema facts, atomicity and plans', () => {
     expect(await attempt(BANK, BANK_HIDDEN, view, 'CREATE TABLE rich AS SELECT id FROM account WHERE balance > 60;')).toMatchObject({ passed: false, message: 'rich should be a view, not a table.' });
   });
 
+  it('probes that hold read every constraint the task states, each with its own message', async () => {
+    const loans: GradedCheck = {
+      kind: 'state',
+      referenceSql: 'CREATE TABLE loan (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE, days INTEGER NOT NULL DEFAULT 14 CHECK (days > 0));',
+      verifySql: "SELECT name, type FROM pragma_table_info('loan') ORDER BY cid",
+      probes: [
+        { sql: "SELECT count(*) = 1 FROM pragma_foreign_key_list('loan') WHERE \"table\" = 'account' AND \"from\" = 'account_id' AND on_delete = 'CASCADE'", expect: 'holds', message: 'loan.account_id must reference account ON DELETE CASCADE.' },
+        { sql: "SELECT \"notnull\" FROM pragma_table_info('loan') WHERE name = 'account_id'", expect: 'holds', message: 'loan.account_id must be NOT NULL.' },
+        { sql: "SELECT dflt_value = '14' FROM pragma_table_info('loan') WHERE name = 'days'", expect: 'holds', message: 'loan.days must default to 14.' },
+        { sql: "SELECT count(*) = 0 FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'loan'", expect: 'holds', message: 'Ask for days > 0 with a CHECK constraint, not a trigger.' },
+        { sql: 'INSERT INTO loan (account_id, days) VALUES (1, 0)', expect: 'fails' },
+      ],
+    };
+    const variant = (sql: string) => attempt(BANK, BANK_HIDDEN, loans, sql);
+    expect(await variant(loans.referenceSql)).toMatchObject({ passed: true });
+    expect(await variant(loans.referenceSql.replace(' ON DELETE CASCADE', ''))).toMatchObject({ passed: false, message: 'loan.account_id must reference account ON DELETE CASCADE.' });
+    expect(await variant(loans.referenceSql.replace('account_id INTEGER NOT NULL', 'account_id INTEGER'))).toMatchObject({ passed: false, message: 'loan.account_id must be NOT NULL.' });
+    const byTrigger = `CREATE TABLE loan (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE, days INTEGER NOT NULL DEFAULT 14);
+      CREATE TRIGGER loan_days BEFORE INSERT ON loan WHEN NEW.days <= 0 BEGIN SELECT RAISE(ABORT, 'days'); END;`;
+    expect(await variant(byTrigger)).toMatchObject({ passed: false, message: 'Ask for days > 0 with a CHECK constraint, not a trigger.' });
+  });
+
   it('a plan is compared by its shape: another index on the same columns passes, and so does ANALYZE', async () => {
     const plan: GradedCheck = {
       kind: 'state',
@@ -102,5 +130,18 @@ describe('state checks: schema facts, atomicity and plans', () => {
     const wrong = await attempt(many(200), many(150), plan, 'SELECT 1;');
     expect(wrong).toMatchObject({ passed: false });
     expect(JSON.stringify(wrong)).not.toMatch(/idx_balance/);
+  });
+});
+
+describe('mongo checks: the same order rules where the reference sorts', () => {
+  const books = (rows: [string, number][]) => JSON.stringify({ b: rows.map(([t, y], i) => ({ _id: i + 1, t, y })) });
+  const visible = books([['A', 1990], ['B', 1995], ['C', 2001]]);
+  const hidden = books([['C', 2001], ['A', 1990], ['B', 1990], ['D', 1985]]);
+  const byYear: GradedCheck = { kind: 'mongo', referenceQuery: 'db.b.find({}, {"_id": 0, "t": 1, "y": 1}).sort({"y": 1})' };
+
+  it('ties of the sort key come in any order, a wrong order on the hidden data says so, no sort fails', async () => {
+    expect(await attempt(visible, hidden, byYear, 'db.b.find({}, {"_id": 0, "y": 1, "t": 1}).sort({"y": 1, "t": -1})')).toMatchObject({ passed: true });
+    expect(await attempt(visible, hidden, byYear, 'db.b.find({}, {"_id": 0, "t": 1, "y": 1}).sort({"t": 1})')).toMatchObject({ passed: false, message: expect.stringMatching(/hidden data: the rows are in another order/) });
+    expect(await attempt(visible, hidden, byYear, 'db.b.find({}, {"_id": 0, "t": 1, "y": 1})')).toMatchObject({ passed: false, message: MISSING_ORDER_MESSAGE });
   });
 });

@@ -90,6 +90,7 @@ function ProbeFields({ control, register, errors, onSubmit }: { control: Control
             options={[
               { value: 'fails', label: 'fail (be refused)' },
               { value: 'succeeds', label: 'succeed' },
+              { value: 'holds', label: 'hold (a query whose first value is 1)' },
             ]}
             error={fieldMessages(errors.probes?.[index]?.expect)}
             {...register(`probes.${index}.expect`)}

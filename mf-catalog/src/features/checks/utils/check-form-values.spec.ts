@@ -6,6 +6,16 @@ const common = { _id: 'a'.repeat(24), task: 'A task long enough', hints: ['One']
 const checks: StoredCheck[] = [
   { ...common, kind: 'query', referenceSql: 'SELECT 1' },
   { ...common, kind: 'state', referenceSql: 'DELETE FROM t', verifySql: 'SELECT * FROM t', probes: [{ sql: 'INSERT INTO t VALUES (1)', expect: 'fails' }] },
+  {
+    ...common,
+    kind: 'state',
+    referenceSql: 'BEGIN; UPDATE t SET a = 1; COMMIT;',
+    verifySql: 'SELECT a, b FROM t',
+    probes: [{ sql: "SELECT count(*) = 0 FROM sqlite_schema WHERE type = 'trigger'", expect: 'holds', message: 'A CHECK, not a trigger.' }],
+    columnOrder: 'strict',
+    faultAtWrite: 2,
+  },
+  { ...common, kind: 'query', referenceSql: 'SELECT a, b FROM t', columnOrder: 'strict' },
   { ...common, kind: 'mongo', referenceQuery: 'db.t.find({})' },
   { ...common, kind: 'quiz', quiz: { type: 'choice', options: ['A', 'B', 'C'], correct: [0, 2] } },
   { ...common, kind: 'quiz', quiz: { type: 'number', answer: 4.5, tolerance: 0.25 } },

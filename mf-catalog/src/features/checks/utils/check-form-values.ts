@@ -1,4 +1,4 @@
-import type { CheckKind, ProbeExpectation, QuizType, StoredCheck } from '@dblearn/contracts';
+import type { CheckKind, ColumnOrder, Probe, QuizType, StoredCheck } from '@dblearn/contracts';
 import { namedLine } from '@dblearn/contracts';
 import type { CheckBody } from '../api/check-kinds.js';
 import { readNumber, readSet } from './quiz-text.js';
@@ -10,7 +10,10 @@ export interface CheckFormValues {
   /** query: the reference query; state: the model statements. */
   referenceSql: string;
   verifySql: string;
-  probes: { sql: string; expect: ProbeExpectation }[];
+  probes: Probe[];
+  /** Kept as stored (the editor does not show them yet): a query or state check's column order, a state check's fault. */
+  columnOrder?: ColumnOrder;
+  faultAtWrite?: number;
   referenceQuery: string;
   quizType: QuizType;
   /** A choice quiz's options, each with whether it is correct. */
@@ -48,9 +51,16 @@ export function formValuesOf(check: StoredCheck): CheckFormValues {
   const values: CheckFormValues = { ...EMPTY_CHECK, kind: check.kind, task: check.task, hints: check.hints.map((text) => ({ text })), explanation: check.explanation };
   switch (check.kind) {
     case 'query':
-      return { ...values, referenceSql: check.referenceSql };
+      return { ...values, referenceSql: check.referenceSql, columnOrder: check.columnOrder };
     case 'state':
-      return { ...values, referenceSql: check.referenceSql, verifySql: check.verifySql, probes: check.probes.map((probe) => ({ ...probe })) };
+      return {
+        ...values,
+        referenceSql: check.referenceSql,
+        verifySql: check.verifySql,
+        probes: check.probes.map((probe) => ({ ...probe })),
+        columnOrder: check.columnOrder,
+        faultAtWrite: check.faultAtWrite,
+      };
     case 'mongo':
       return { ...values, referenceQuery: check.referenceQuery };
     case 'quiz': {
@@ -71,9 +81,17 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
   const common = { task: values.task, hints: values.hints.map((hint) => hint.text), explanation: values.explanation };
   switch (values.kind) {
     case 'query':
-      return { ...common, kind: 'query', referenceSql: values.referenceSql };
+      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}) };
     case 'state':
-      return { ...common, kind: 'state', referenceSql: values.referenceSql, verifySql: values.verifySql, probes: values.probes.map(({ sql, expect }) => ({ sql, expect })) };
+      return {
+        ...common,
+        kind: 'state',
+        referenceSql: values.referenceSql,
+        verifySql: values.verifySql,
+        probes: values.probes.map(({ sql, expect, message }) => (message ? { sql, expect, message } : { sql, expect })),
+        ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}),
+        ...(values.faultAtWrite ? { faultAtWrite: values.faultAtWrite } : {}),
+      };
     case 'mongo':
       return { ...common, kind: 'mongo', referenceQuery: values.referenceQuery };
     case 'quiz':
