@@ -74,7 +74,7 @@ export class ExportService {
     }
     const projects = [];
     for (const entry of course.projects) {
-      const project = await this.projects.findById(entry._id, PROJECT_FIELDS).lean<ProjectRecord>().exec();
+      const project = await this.projects.findById(entry._id, { ...PROJECT_FIELDS, category: 1 }).lean<ProjectRecord>().exec();
       if (!project) continue;
       const checks = (project.checks ?? []).map(storedCheckOf);
       projects.push({ _id: idOf(project._id), title: project.title, difficulty: project.difficulty, ...(project.category ? { category: project.category } : {}), contents: toBlocks(project.contents), checks });
