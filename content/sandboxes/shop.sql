@@ -205,7 +205,7 @@ INSERT INTO orders (id, customer_id, ordered_on, status) VALUES
   (55, 57, '2025-07-29', 'paid'),
   (56, 31, '2025-07-12', 'delivered'),
   (57, 17, '2025-09-12', 'shipped'),
-  (58, 26, '2025-03-27', 'cancelled'),
+  (58, 26, '2025-03-31', 'cancelled'),
   (59, 7, '2025-12-09', 'cancelled'),
   (60, 21, '2025-10-04', 'paid'),
   (61, 44, '2025-08-27', 'paid'),
