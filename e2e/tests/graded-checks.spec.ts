@@ -245,3 +245,41 @@ test('an admin adds a quiz and a data-changing check in the editor; the serverâ€
   const stored = (await (await request.get(`/api/project/check/${projectId}`, { headers: authHeaders(token) })).json()) as { checks: unknown[] };
   expect(stored.checks[1]).toMatchObject({ kind: 'quiz', quiz: { type: 'choice', options: ['DELETE FROM t', 'DROP TABLE t'], correct: [1] }, explanation: 'DELETE keeps the table; DROP TABLE removes it.' });
 });
+
+test('an exercise shows its difficulty, and its solution a second way with the trade-off (issue 33)', async ({ page, request }, testInfo) => {
+  const headers = authHeaders(await adminToken(request));
+  const { courseId, projectId } = await lab(request, headers, MEMBERS);
+  await addCheck(request, headers, projectId, {
+    kind: 'query',
+    difficulty: 'medium',
+    task: 'Members with no city on record: id and name, sorted by id.',
+    referenceSql: 'SELECT id, name FROM member WHERE city IS NULL ORDER BY id',
+    hints: ['A missing city is NULL, and = NULL is never true.'],
+    explanation: 'IS NULL tests for the missing value itself.',
+    alternative: { sql: "SELECT id, name FROM member WHERE COALESCE(city, '') = '' ORDER BY id", tradeoff: 'COALESCE also treats an empty city as missing, which may or may not be what you mean.' },
+  });
+  // A difficulty that does not exist is refused, and nothing is added.
+  const refused = await request.put(`/api/project/check/${projectId}`, { headers, data: { task: 'A task long enough to be read.', referenceSql: 'SELECT 1', difficulty: 'trivial' } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain('difficulty must be one of: easy, medium, hard.');
+
+  await signIn(page, request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/catalog/${courseId}/project/${projectId}`);
+  const card = checkCard(page, 1);
+  await expect(card.getByText('Difficulty: medium')).toBeVisible();
+  const editor = card.getByRole('textbox', { name: 'Your query for check 1' });
+  for (const left of ['The solution can be shown after 2 more attempts that do not pass.', 'The solution can be shown after one more attempt that does not pass.', null]) {
+    await writeQuery(page, editor, 'SELECT id, name FROM member WHERE city = NULL ORDER BY id');
+    await card.getByRole('button', { name: 'Check' }).click();
+    if (left) await expect(card.getByText(left)).toBeVisible();
+  }
+  await card.getByRole('button', { name: 'Show the solution' }).click();
+  await card.getByRole('button', { name: 'Show it' }).click();
+  const solution = card.getByRole('region', { name: 'Solution' });
+  await expect(solution.getByText('Another way')).toBeVisible();
+  await expect(solution).toContainText("COALESCE(city, '') = ''");
+  await expect(solution).toContainText('COALESCE also treats an empty city as missing');
+  await expectScreenFitsEveryone(page);
+  await screenshots(page, testInfo, 'difficulty-and-alternative');
+});

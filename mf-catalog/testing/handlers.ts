@@ -107,7 +107,7 @@ function refusalOf(check: CheckBody): string | null {
 
 /** What a check's answer is, besides its wording, hints and explanation: a change of it is a new check id. */
 function answerOf(check: CheckBody): string {
-  const { task: _task, hints: _hints, explanation: _explanation, ...answer } = check;
+  const { task: _task, hints: _hints, explanation: _explanation, difficulty: _difficulty, alternative: _alternative, ...answer } = check;
   return JSON.stringify(answer);
 }
 
@@ -195,7 +195,7 @@ export function catalogHandlers(store: CatalogStore) {
       if ((store.failures?.[checkId] ?? 0) < SOLUTION_AFTER_FAILURES && !passed) return refusal(403, SOLUTION_LOCKED_MESSAGE);
       // Like svc-content: only a reveal before the pass is recorded.
       if (!passed) store.solutionShown = [...new Set([...(store.solutionShown ?? []), checkId])];
-      return json<CheckSolution>({ solution: solutionOf(check), explanation: check.explanation });
+      return json<CheckSolution>({ solution: solutionOf(check), explanation: check.explanation, ...(check.alternative ? { alternative: check.alternative } : {}) });
     }),
     http.post('/api/project/:id/attempts', async ({ params, request }) => {
       const body = (await bodyOf<{ checkId: string; sql?: string; query?: string; answer?: unknown }>(request))!;

@@ -51,6 +51,17 @@ export const PROBE_EXPECTATIONS = ['fails', 'succeeds', 'holds'] as const;
 /** A query or state check's `columnOrder`: absent, the right columns in any order pass; `strict` where the task states the order. */
 export const COLUMN_ORDERS = ['strict'] as const;
 export type ColumnOrder = (typeof COLUMN_ORDERS)[number];
+/** An exercise's own difficulty (issue 33), shown on its card and counted by a course's honest length. */
+export const CHECK_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type CheckDifficulty = (typeof CHECK_DIFFICULTIES)[number];
+/** The SQL practice categories a project may belong to, in the order a practice course teaches them. */
+export const PRACTICE_CATEGORIES = ['basics', 'joins', 'subqueries', 'aggregation', 'set operations', 'modifying data', 'dates', 'strings', 'CASE and NULLs', 'recursive queries', 'window functions', 'put it together'] as const;
+export type PracticeCategory = (typeof PRACTICE_CATEGORIES)[number];
+/** A second model solution and what it trades against the first (shown with the solution). */
+export interface CheckAlternative {
+  sql: string;
+  tradeoff: string;
+}
 export type ProbeExpectation = (typeof PROBE_EXPECTATIONS)[number];
 
 /**

@@ -54,4 +54,17 @@ describe('check records', () => {
     expect(gradesAlike(plain, tuned)).toBe(false);
     expect(checkRecordRefusal({ task: 'List them all.', referenceSql: 'SELECT 1', faultAtWrite: 2 } as CheckDto)).toBe('The field "faultAtWrite" is not allowed in a query check.');
   });
+
+  it('keeps an exercise\'s difficulty and second solution; the learner sees the difficulty, and a new one keeps the check\'s id (issue 33)', () => {
+    const query = { task: 'List every facility by name.', referenceSql: 'SELECT name FROM facility ORDER BY name' };
+    const plain = storedCheckOf(checkRecordOf(query as CheckDto, id));
+    const exercise = storedCheckOf(checkRecordOf({ ...query, difficulty: 'easy', alternative: { sql: 'SELECT name FROM facility ORDER BY 1', tradeoff: 'A position is shorter.' } } as CheckDto, id));
+    expect(exercise).toMatchObject({ difficulty: 'easy', alternative: { sql: 'SELECT name FROM facility ORDER BY 1', tradeoff: 'A position is shorter.' } });
+    expect(plain).not.toHaveProperty('difficulty');
+    expect(learnerCheckOf(exercise)).toEqual({ _id: id.toHexString(), kind: 'query', task: query.task, hintCount: 0, difficulty: 'easy' });
+    expect(learnerCheckOf(exercise)).not.toHaveProperty('alternative');
+    expect(gradesAlike(plain, exercise)).toBe(true);
+    const quiz = { kind: 'quiz', task: 'How many facilities are free?', quiz: { type: 'number', answer: 4, tolerance: 0 } };
+    expect(checkRecordRefusal({ ...quiz, alternative: { sql: 'SELECT 4', tradeoff: 'None.' } } as CheckDto)).toBe('The field "alternative" is not allowed in a quiz check.');
+  });
 });

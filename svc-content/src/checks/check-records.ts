@@ -1,5 +1,7 @@
 import { type CheckDto } from '@dblearn/contracts/dto';
 import {
+  type CheckAlternative,
+  type CheckDifficulty,
   type CheckKind,
   type ColumnOrder,
   type Probe,
@@ -30,7 +32,7 @@ const ALL_KIND_FIELDS = [...new Set(Object.values(KIND_FIELDS).flat())];
 
 /** A stored document as the admin sees it; a check stored before kinds existed is a query check with no hints. */
 export function storedCheckOf(record: CheckRecord | StoredCheck): StoredCheck {
-  const base = { _id: idOf(record._id), task: record.task, hints: record.hints ?? [], explanation: record.explanation ?? '' };
+  const base = { _id: idOf(record._id), task: record.task, hints: record.hints ?? [], explanation: record.explanation ?? '', ...exerciseFieldsOf(record) };
   const fields = record as Partial<CheckRecord>;
   switch (record.kind ?? 'query') {
     case 'query':
@@ -46,7 +48,7 @@ export function storedCheckOf(record: CheckRecord | StoredCheck): StoredCheck {
 
 /** What a learner sees of a check: never a reference, a probe, a hint or a quiz's answer. */
 export function learnerCheckOf(check: StoredCheck): ProjectCheck {
-  const view: ProjectCheck = { _id: check._id, kind: check.kind, task: check.task, hintCount: check.hints.length };
+  const view: ProjectCheck = { _id: check._id, kind: check.kind, task: check.task, hintCount: check.hints.length, ...(check.difficulty ? { difficulty: check.difficulty } : {}) };
   return check.kind === 'quiz' ? { ...view, ...learnerQuizFields(check.quiz) } : view;
 }
 
@@ -72,7 +74,8 @@ function recordOrRefusal(body: CheckDto, _id: Types.ObjectId | null): CheckRecor
   const sent = body as unknown as Record<string, unknown>;
   const stray = ALL_KIND_FIELDS.find((field) => sent[field] !== undefined && !KIND_FIELDS[kind].includes(field));
   if (stray) return `The field "${stray}" is not allowed in a ${kind} check.`;
-  const record = { _id, kind, task: body.task, hints: body.hints ?? [], explanation: body.explanation ?? '' } as CheckRecord;
+  if (body.alternative && kind !== 'query' && kind !== 'state') return `The field "alternative" is not allowed in a ${kind} check.`;
+  const record = { _id, kind, task: body.task, hints: body.hints ?? [], explanation: body.explanation ?? '', ...exerciseFieldsOf(body) } as CheckRecord;
   switch (kind) {
     case 'query':
       return { ...record, referenceSql: body.referenceSql, ...gradingOptionsOf(body) };
@@ -90,6 +93,14 @@ function recordOrRefusal(body: CheckDto, _id: Types.ObjectId | null): CheckRecor
 /** Probes in their own shape: a message only where one was written. */
 function probesOf(probes: readonly Probe[] | undefined): Probe[] {
   return (probes ?? []).map(({ sql, expect, message }) => (message === undefined ? { sql, expect } : { sql, expect, message }));
+}
+
+/** An exercise's `difficulty` and second solution where set (absent stays absent: older checks export as before). */
+function exerciseFieldsOf(fields: { difficulty?: CheckDifficulty; alternative?: CheckAlternative }): { difficulty?: CheckDifficulty; alternative?: CheckAlternative } {
+  return {
+    ...(fields.difficulty === undefined ? {} : { difficulty: fields.difficulty }),
+    ...(fields.alternative === undefined ? {} : { alternative: { sql: fields.alternative.sql, tradeoff: fields.alternative.tradeoff } }),
+  };
 }
 
 /** `columnOrder` and `faultAtWrite` where set (absent stays absent, so a check without them grades and compares as before). */

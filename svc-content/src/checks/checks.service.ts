@@ -126,7 +126,7 @@ export class ChecksService {
       if (progress.passed.includes(checkId) || progress.solutionShown.includes(checkId)) return;
       await this.write(key, { $addToSet: { solutionShown: checkId } }, (p) => p.solutionShown.push(checkId));
     });
-    return { solution: solutionOf(check), explanation: check.explanation };
+    return { solution: solutionOf(check), explanation: check.explanation, ...(check.alternative ? { alternative: check.alternative } : {}) };
   }
 
   /** The project's checks the learner has not passed (none for a project without checks). */

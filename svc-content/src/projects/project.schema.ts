@@ -1,5 +1,5 @@
 import { withPendingEvents } from '@dblearn/nest-common';
-import { CHECK_KINDS, type CheckKind, type ColumnOrder, DIFFICULTIES, type Difficulty, type Probe, type Quiz } from '@dblearn/contracts';
+import { type CheckAlternative, type CheckDifficulty, CHECK_KINDS, type CheckKind, type ColumnOrder, DIFFICULTIES, type Difficulty, type PracticeCategory, type Probe, type Quiz } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
@@ -42,6 +42,14 @@ export class CheckRecord {
   @Prop({ type: String })
   columnOrder?: ColumnOrder;
 
+  /** An exercise's own difficulty (easy, medium, hard); absent, its project's stands. */
+  @Prop({ type: String })
+  difficulty?: CheckDifficulty;
+
+  /** query and state: a second model solution and its trade-off. */
+  @Prop({ type: mongoose.Schema.Types.Mixed })
+  alternative?: CheckAlternative;
+
   /** state: the row write the hidden run makes fail (atomicity). */
   @Prop({ type: Number })
   faultAtWrite?: number;
@@ -60,6 +68,10 @@ export class ProjectRecord {
 
   @Prop({ type: String, required: true, enum: DIFFICULTIES })
   difficulty!: Difficulty;
+
+  /** A practice project's category (issue 33); absent on other projects. */
+  @Prop({ type: String })
+  category?: PracticeCategory;
 
   /** The course it belongs to; null while it belongs to none. */
   @Prop({ type: mongoose.Schema.Types.ObjectId, default: null })

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { ContentFolderError, readContentFolder, readMarkdownItem } from './content-folder.js';
 import { contentProblems } from './content-validation.js';
-import { honestLength, honestMinutes, statedMinutes } from './course-length.js';
+import { DESIGN_TASK_MINUTES, EXERCISE_MINUTES, honestLength, honestMinutes, statedMinutes } from './course-length.js';
 
 const folder = readContentFolder(SHIPPED_CONTENT_DIR);
 const { courses } = folder;
@@ -53,11 +53,11 @@ describe('the shipped content folder', () => {
     expect(relations.projects[0]!.contents[0]!._id).toBe('6955b900512e23611df7ba94');
   });
 
-  it('states an honest length for every course: within 30 % (or 15 minutes) of its reading and its checks', () => {
+  it('states an honest length for every course: within 25 % of its reading, its exercises by difficulty and its design tasks', () => {
     const dishonest = courses.flatMap((course) => {
       const expected = honestMinutes(course);
       const stated = statedMinutes(course.length);
-      const allowed = Math.max(0.3 * expected, 15);
+      const allowed = 0.25 * expected;
       return stated !== null && Math.abs(stated - expected) <= allowed ? [] : [`${course.name}: "${course.length}", the rule says ${expected} minutes ("${honestLength(expected)}")`];
     });
     expect(dishonest).toEqual([]);
@@ -78,13 +78,18 @@ describe('the length rule', () => {
     expect([honestLength(89), honestLength(90), honestLength(104), honestLength(105), honestLength(200)]).toEqual(['89 minutes', '1.5 hours', '1.5 hours', '2 hours', '3.5 hours']);
   });
 
-  it('counts a minute per 100 words read, 6 per query, state or mongo check and 2 per quiz', () => {
-    const block = (words: number) => ({ header: 'h', detail: Array.from({ length: words - 1 }, () => 'w').join(' ') });
+  it('counts a minute per 100 words read, each exercise by its difficulty (else its project\'s), and each design task by its project', () => {
+    const block = (words: number, header = 'h') => ({ header, detail: Array.from({ length: words - header.split(' ').length }, () => 'w').join(' ') });
     const course = {
       tutorials: [{ contents: [block(150)] }],
-      projects: [{ contents: [block(51)], checks: [{ kind: 'query' }, { kind: 'state' }, { kind: 'mongo' }, { kind: 'quiz' }, {}] }],
+      projects: [
+        { difficulty: 'beginner', contents: [block(51)], checks: [{ kind: 'query', difficulty: 'hard' }, { kind: 'state' }, { kind: 'mongo', difficulty: 'medium' }, { kind: 'quiz' }, {}] },
+        { difficulty: 'professional', contents: [block(100, 'Design task: a schema')], checks: [{ kind: 'quiz' }, { kind: 'quiz', difficulty: 'easy' }] },
+      ],
     };
-    expect(honestMinutes(course as never)).toBe(Math.ceil(201 / 100) + 6 * 4 + 2);
+    const { written, quiz } = EXERCISE_MINUTES;
+    const exercises = written.hard + written.easy + written.medium + quiz.easy + written.easy + quiz.hard + quiz.easy;
+    expect(honestMinutes(course as never)).toBe(Math.ceil(301 / 100) + exercises + DESIGN_TASK_MINUTES.professional);
   });
 });
 
@@ -107,6 +112,34 @@ describe('defaults a file may leave out', () => {
 describe('a broken content folder', () => {
   const course = 'courses/relations-keys-constraints';
   const project = `${course}/projects/find-every-key.md`;
+
+  describe('a practice exercise (issue 33)', () => {
+    const practice = 'courses/sql-practice/projects/practice-basics.md';
+    const firstCheck = (text: string) => /\n {2}- id: [0-9a-f]{24}\n/.exec(text)!;
+
+    it('without hints, names its file and line', () => {
+      let text = '';
+      const dir = brokenCopy(practice, (original) => (text = original.replace(/\n {4}hints:\n(?: {6}- .*\n)+/, '\n')));
+      const [problem] = contentProblems(readContentFolder(dir));
+      expect(problem).toEqual({ file: practice, line: lineOf(text, firstCheck(text)[0].trim()), message: 'A practice exercise has 1 to 3 hints.' });
+    });
+
+    it('without the explanation of its model solution, names its file and line', () => {
+      let text = '';
+      const dir = brokenCopy(practice, (original) => (text = original.replace(/\n {4}explanation: .*/, '')));
+      const [problem] = contentProblems(readContentFolder(dir));
+      expect(problem).toEqual({ file: practice, line: lineOf(text, firstCheck(text)[0].trim()), message: expect.stringMatching(/explains why its model solution works/) });
+    });
+
+    it('with a difficulty or a category that does not exist, names its file and line', () => {
+      let text = '';
+      const dir = brokenCopy(practice, (original) => (text = original.replace('difficulty: easy', 'difficulty: trivial').replace('category: basics', 'category: basic')));
+      const problems = contentProblems(readContentFolder(dir));
+      expect(problems).toEqual([{ file: practice, line: lineOf(text, 'category: basic'), message: expect.stringMatching(/category must be one of: basics, joins/) }]);
+      const onlyDifficulty = brokenCopy(practice, (original) => (text = original.replace('difficulty: easy', 'difficulty: trivial')));
+      expect(contentProblems(readContentFolder(onlyDifficulty))).toEqual([{ file: practice, line: lineOf(text, 'difficulty: trivial'), message: expect.stringMatching(/difficulty must be one of: easy, medium, hard/) }]);
+    });
+  });
 
   it('names the file and line of a check whose task is too short', () => {
     let text = '';

@@ -1,3 +1,4 @@
+import { PRACTICE_CATEGORIES, type PracticeCategory } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto } from '@dblearn/contracts/dto';
 import { validationSentences } from '@dblearn/nest-common';
 import { plainToInstance } from 'class-transformer';
@@ -11,6 +12,18 @@ import type { ContentFolder, ContentProblem } from './content-folder.js';
  * check-records), checked on the folder before anything is written, each break named by file and
  * line. Whether references run on their sandbox is the import's to say (it runs them).
  */
+/**
+ * A practice exercise (a check with its own difficulty, or in a project with a category: issue 33)
+ * teaches: it has at least one hint and a model solution with its explanation. The field to point at, or null.
+ */
+function exerciseGap(project: { category?: unknown }, check: { difficulty?: unknown; hints?: unknown; explanation?: unknown }): { field: string; message: string } | null {
+  if (project.category === undefined && check.difficulty === undefined) return null;
+  if (check.difficulty === undefined) return { field: '_id', message: 'A practice exercise has a difficulty: easy, medium or hard.' };
+  if (!Array.isArray(check.hints) || check.hints.length === 0) return { field: 'hints', message: 'A practice exercise has 1 to 3 hints.' };
+  if (typeof check.explanation !== 'string' || check.explanation.trim() === '') return { field: 'explanation', message: 'A practice exercise explains why its model solution works (explanation).' };
+  return null;
+}
+
 export function contentProblems(folder: ContentFolder): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const report = (path: string, message: string) => problems.push({ ...folder.locate(path, message), message });
@@ -34,12 +47,19 @@ export function contentProblems(folder: ContentFolder): ContentProblem[] {
         for (const [b, block] of (item.contents ?? []).entries()) unique(block._id, `${path}.${kind}[${i}].contents[${b}]`);
       }
     }
+    let lastCategory = -1;
     for (const [p, project] of (course.projects ?? []).entries()) {
+      // A practice course teaches its categories in one order (basics before joins …).
+      const category = PRACTICE_CATEGORIES.indexOf((project as { category?: PracticeCategory }).category as PracticeCategory);
+      if (category >= 0 && category < lastCategory) report(`${path}.projects[${p}].category`, `Practice projects follow the order of their categories: ${PRACTICE_CATEGORIES.join(', ')}.`);
+      lastCategory = Math.max(lastCategory, category);
       for (const [k, check] of (project.checks ?? []).entries()) {
         const checkPath = `${path}.projects[${p}].checks[${k}]`;
         unique(check._id, `${checkPath}._id`);
         const refused = errors.length === 0 ? checkRecordRefusal(check as never) : null;
         if (refused) report(checkPath, refused);
+        const unfinished = exerciseGap(project, check);
+        if (unfinished) report(`${checkPath}.${unfinished.field}`, unfinished.message);
       }
     }
   }

@@ -63,7 +63,7 @@ describe('the shipped checks on visible and hidden data', () => {
   });
 
   it.each(shipped.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
-    const source = { visible: course.sandbox?.source ?? '', hidden: null };
+    const source = { visible: course.sandbox?.source ?? '', hidden: course.sandbox?.hiddenSource ?? null };
     const job = { sandboxKey: `shipped:${course._id}`, source, check: { kind: 'query' as const, referenceSql: check.referenceSql } };
     // Its reference runs on both datasets (the save check) and passes against itself on both.
     // (A first build of a sandbox and its variant may take a while on a busy machine.)
@@ -106,7 +106,7 @@ describe('the shipped state checks on visible and hidden data', () => {
   });
 
   it.each(shippedState.map(({ course, check }) => [check.task.slice(0, 60), course, check] as const))('%s', async (_task, course, check) => {
-    const source = { visible: course.sandbox?.source ?? '', hidden: null };
+    const source = { visible: course.sandbox?.source ?? '', hidden: course.sandbox?.hiddenSource ?? null };
     // A file may leave out an empty probe list (the import stores it as []).
     const probes = check.probes ?? [];
     const graded = { kind: 'state' as const, referenceSql: check.referenceSql, verifySql: check.verifySql, probes };

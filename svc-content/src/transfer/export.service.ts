@@ -74,10 +74,10 @@ export class ExportService {
     }
     const projects = [];
     for (const entry of course.projects) {
-      const project = await this.projects.findById(entry._id, PROJECT_FIELDS).lean<ProjectRecord>().exec();
+      const project = await this.projects.findById(entry._id, { ...PROJECT_FIELDS, category: 1 }).lean<ProjectRecord>().exec();
       if (!project) continue;
       const checks = (project.checks ?? []).map(storedCheckOf);
-      projects.push({ _id: idOf(project._id), title: project.title, difficulty: project.difficulty, contents: toBlocks(project.contents), checks });
+      projects.push({ _id: idOf(project._id), title: project.title, difficulty: project.difficulty, ...(project.category ? { category: project.category } : {}), contents: toBlocks(project.contents), checks });
     }
     const sandbox = await this.sandboxes.byPointer(course.sandbox);
     return { _id: idOf(course._id), topic: course.topic, name: course.name, teacher: course.teacher, length: course.length, tutorials, projects, sandbox };

@@ -117,6 +117,8 @@ export class ImportService {
         const fields = {
           title: project.title,
           difficulty: project.difficulty,
+          // null where a file has none, so a category taken out of the file is taken off the project.
+          category: project.category ?? null,
           courseId: new Types.ObjectId(_id),
           contents: project.contents.map(withId),
           // Absent: the project keeps its checks.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_KINDS, COLUMN_ORDERS, CONTENT_EXPORT_FORMAT, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS, SQL_ENGINES } from '../content.js';
+import { CHECK_DIFFICULTIES, CHECK_KINDS, COLUMN_ORDERS, CONTENT_EXPORT_FORMAT, PRACTICE_CATEGORIES, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS, SQL_ENGINES } from '../content.js';
 import { courseRef, dateTime, difficulty, objectId, topic } from './fields.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"): the one
@@ -48,6 +48,7 @@ export const ProjectCheckAnswer = z
     kind: z.enum(CHECK_KINDS).meta({ description: 'query, state, mongo or quiz; a check stored before kinds existed is a query check.' }),
     task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }),
     hintCount: z.number().int().meta({ description: 'How many hints the check has (0–3); they unlock one per failed attempt.' }),
+    difficulty: z.enum(CHECK_DIFFICULTIES).optional().meta({ description: "easy, medium or hard, where the exercise has its own (absent: its project's)." }),
     quizType: z.enum(QUIZ_TYPES).optional().meta({ description: 'Quizzes only: choice, number or set (which input the answer takes).' }),
     options: z.array(z.string()).optional().meta({ description: 'Choice quizzes only: the options, in order (an answer names them by index).' }),
     multiple: z.boolean().optional().meta({ description: 'Choice quizzes only: true when more than one option is correct.' }),
@@ -71,6 +72,11 @@ const storedCheckBase = {
   task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }),
   hints: z.array(z.string()).meta({ description: '0–3 hints (1–500 characters each), offered one per failed attempt.' }),
   explanation: z.string().meta({ description: '0–2000 characters, shown with the solution.' }),
+  difficulty: z.enum(CHECK_DIFFICULTIES).optional().meta({ description: "The exercise's own difficulty; absent, its project's stands." }),
+  alternative: z
+    .object({ sql: z.string(), tradeoff: z.string() })
+    .optional()
+    .meta({ description: 'A second model solution (query and state checks) and its trade-off against the first, shown with the solution.' }),
 };
 
 /** A query or state check's column order: absent, any order of the right columns passes. */
@@ -187,6 +193,10 @@ export const CheckSolutionAnswer = z
   .object({
     solution: z.string().meta({ description: 'The reference SQL or mongo query (a state check: its statements), or a quiz’s answer in words.' }),
     explanation: z.string(),
+    alternative: z
+      .object({ sql: z.string(), tradeoff: z.string() })
+      .optional()
+      .meta({ description: 'Where the exercise teaches a point: a second solution and its trade-off against the first.' }),
   })
   .meta({ id: 'CheckSolution' });
 
@@ -216,7 +226,10 @@ export const ExportedTutorialAnswer = TutorialAnswer.omit({ courseId: true }).me
 
 /** Checks travel whole, reference queries included (an admin's backup). */
 export const ExportedProjectAnswer = ProjectAnswer.omit({ courseId: true, checks: true })
-  .extend({ checks: z.array(StoredCheckAnswer).optional() })
+  .extend({
+    checks: z.array(StoredCheckAnswer).optional(),
+    category: z.enum(PRACTICE_CATEGORIES).optional().meta({ description: "A practice project's category (issue 33): basics, joins, … in the course's order." }),
+  })
   .meta({ id: 'ExportedProject' });
 
 export const ExportedCourseAnswer = CourseAnswer.extend({

@@ -35,6 +35,14 @@ describe('CheckDto (CONTRACT "Runnable SQL": the check kinds)', () => {
     ]);
   });
 
+  it('difficulty is easy, medium or hard; an alternative is {sql, tradeoff}, both text (issue 33)', async () => {
+    const alternative = { sql: 'SELECT 2', tradeoff: 'Shorter, and slower on a large table.' };
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', difficulty: 'hard', alternative })).toEqual([]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', difficulty: 'trivial' })).toEqual(['difficulty must be one of: easy, medium, hard.']);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', alternative: { sql: 'SELECT 2' } })).toEqual([expect.stringMatching(/trade-off/)]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', alternative: { ...alternative, why: 'x' } })).toEqual([expect.stringMatching(/why/)]);
+  });
+
   it('columnOrder is strict or absent; faultAtWrite 1–100; a probe may hold and carry its message (1–300)', async () => {
     const state = { kind: 'state', task, referenceSql: 'SELECT 1', verifySql: 'SELECT 1' };
     expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', columnOrder: 'strict' })).toEqual([]);

@@ -18,10 +18,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  CHECK_DIFFICULTIES,
+  type CheckDifficulty,
   CHECK_KINDS,
   type CheckKind,
   COLUMN_ORDERS,
   type ColumnOrder,
+  PRACTICE_CATEGORIES,
+  type PracticeCategory,
   PROBE_EXPECTATIONS,
   QUIZ_TYPES,
   type ProbeExpectation,
@@ -228,6 +232,15 @@ export class QuizDto {
   tolerance?: number;
 }
 
+/** A check's second solution: SQL and a sentence on what it trades against the model solution. */
+export class CheckAlternativeDto {
+  @IsText('The alternative solution', runnable.sql)
+  sql!: string;
+
+  @IsText("The alternative's trade-off", checkLimits.explanation)
+  tradeoff!: string;
+}
+
 /**
  * PUT /project/check/{projectId}: a stored check without `_id`, discriminated by `kind` (absent:
  * query). The fields of the kind are required here; svc-content refuses the fields of other kinds
@@ -271,6 +284,18 @@ export class CheckDto {
   @IsOptional()
   @IsIn(COLUMN_ORDERS, { message: `columnOrder must be one of: ${COLUMN_ORDERS.join(', ')} (or absent: any order of the columns).` })
   columnOrder?: ColumnOrder;
+
+  /** The exercise's own difficulty (issue 33); absent, its project's stands. */
+  @IsOptional()
+  @IsIn(CHECK_DIFFICULTIES, { message: `difficulty must be one of: ${CHECK_DIFFICULTIES.join(', ')}.` })
+  difficulty?: CheckDifficulty;
+
+  /** Query and state checks: a second model solution and what it trades against the first. */
+  @IsOptional()
+  @IsObject({ message: 'alternative must be {sql, tradeoff}.' })
+  @ValidateNested()
+  @Type(() => CheckAlternativeDto)
+  alternative?: CheckAlternativeDto;
 
   /** State checks (transactions): the hidden run makes this row write fail; the data must be all-or-nothing. */
   @IsOptional()
@@ -425,6 +450,11 @@ export class ImportedTutorialDto {
 export class ImportedProjectDto extends ProjectFieldsDto {
   @IsMongoId(idRule('_id'))
   _id!: string;
+
+  /** A practice project's category (issue 33). */
+  @IsOptional()
+  @IsIn(PRACTICE_CATEGORIES, { message: `category must be one of: ${PRACTICE_CATEGORIES.join(', ')}.` })
+  category?: PracticeCategory;
 
   @IsArray({ message: 'contents must be a list.' })
   @ValidateNested({ each: true })

@@ -50,6 +50,7 @@ export function CheckCard({ projectId, check, number, standing }: CheckCardProps
     <section className={`catalog-check-card catalog-check-card--${state}`} aria-labelledby={headingId}>
       <div className="catalog-check-card__head">
         <h3 id={headingId}>Check {number}</h3>
+        {check.difficulty ? <span className="catalog-check-difficulty">Difficulty: {check.difficulty}</span> : null}
         <span className={`catalog-check-badge catalog-check-badge--${state}`}>{standingLabel(standing)}</span>
       </div>
       {check.task.split('\n').map((line, index) => (

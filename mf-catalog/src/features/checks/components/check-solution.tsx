@@ -20,7 +20,8 @@ export interface CheckSolutionProps {
 
 /**
  * "Show the solution" after three failed attempts: a confirm first (the server records it, and a pass
- * then counts as solved with the solution shown), then the model solution and its explanation.
+ * then counts as solved with the solution shown), then the model solution and its explanation, and
+ * where the exercise teaches a point, a second solution with its trade-off.
  */
 export function CheckSolution({ projectId, checkId, kind, number, available, shownBefore, passed, failures }: CheckSolutionProps) {
   const [reveal, { data, error, isLoading }] = useRevealSolutionMutation();
@@ -49,6 +50,13 @@ export function CheckSolution({ projectId, checkId, kind, number, available, sho
         <h4 id={headingId}>Solution</h4>
         {kind === 'quiz' ? <p className="catalog-check-solution__answer">{data.solution}</p> : <CodeView language={kind === 'mongo' ? 'mongo' : 'sql'} code={data.solution} />}
         {data.explanation ? <p className="catalog-check-solution__explanation">{data.explanation}</p> : null}
+        {data.alternative ? (
+          <>
+            <h5>Another way</h5>
+            <CodeView language="sql" code={data.alternative.sql} />
+            <p className="catalog-check-solution__explanation">{data.alternative.tradeoff}</p>
+          </>
+        ) : null}
       </section>
     );
   }

@@ -20,6 +20,8 @@ const stored: Record<string, CheckBody> = {
     referenceSql: 'SELECT name FROM member',
     hints: ['Start from the member table.', 'Only the name column is asked for.', 'No WHERE is needed.'],
     explanation: 'Every member has one row; selecting the name alone lists them all.',
+    difficulty: 'easy',
+    alternative: { sql: 'SELECT m.name FROM member AS m', tradeoff: 'An alias reads the same here and pays off once a second table joins.' },
   },
   [STATE]: {
     kind: 'state',
@@ -39,7 +41,7 @@ const stored: Record<string, CheckBody> = {
 
 function learnerView(id: string): LearnerCheck {
   const check = stored[id]!;
-  const base = { _id: id, kind: check.kind, task: check.task, hintCount: check.hints.length };
+  const base = { _id: id, kind: check.kind, task: check.task, hintCount: check.hints.length, ...(check.difficulty ? { difficulty: check.difficulty } : {}) };
   if (check.kind !== 'quiz') return base;
   return check.quiz.type === 'choice' ? { ...base, quizType: 'choice', options: check.quiz.options, multiple: check.quiz.correct.length > 1 } : { ...base, quizType: check.quiz.type };
 }
@@ -139,8 +141,14 @@ describe('hints and the solution', () => {
     await userEvent.click(within(card(1)).getByRole('button', { name: 'Show it' }));
     const solution = await within(card(1)).findByRole('region', { name: 'Solution' });
     expect(solution).toHaveFocus();
-    expect(within(solution).getByLabelText('SQL example')).toHaveTextContent('SELECT name FROM member');
+    expect(within(solution).getAllByLabelText('SQL example')[0]).toHaveTextContent('SELECT name FROM member');
     expect(solution).toHaveTextContent('Every member has one row; selecting the name alone lists them all.');
+    // Issue 33: the exercise's difficulty on its card, and its second solution with the trade-off.
+    expect(within(card(1)).getByText('Difficulty: easy')).toBeInTheDocument();
+    expect(within(card(2)).queryByText(/Difficulty:/)).not.toBeInTheDocument();
+    expect(within(solution).getAllByLabelText('SQL example')[1]).toHaveTextContent('SELECT m.name FROM member AS m');
+    expect(solution).toHaveTextContent('Another way');
+    expect(solution).toHaveTextContent('An alias reads the same here and pays off once a second table joins.');
     expect(data.solutionShown).toEqual([QUERY]);
 
     await writeSql('Your query for check 1', 'SELECT name FROM member');

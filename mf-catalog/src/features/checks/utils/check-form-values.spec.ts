@@ -16,6 +16,9 @@ const checks: StoredCheck[] = [
     faultAtWrite: 2,
   },
   { ...common, kind: 'query', referenceSql: 'SELECT a, b FROM t', columnOrder: 'strict' },
+  // Issue 33: a practice exercise's difficulty and second solution survive an admin's save.
+  { ...common, kind: 'query', referenceSql: 'SELECT a FROM t ORDER BY a', difficulty: 'hard', alternative: { sql: 'SELECT a FROM t ORDER BY 1', tradeoff: 'A position reads shorter and breaks when columns move.' } },
+  { ...common, kind: 'quiz', difficulty: 'easy', quiz: { type: 'number', answer: 3, tolerance: 0 } },
   { ...common, kind: 'mongo', referenceQuery: 'db.t.find({})' },
   { ...common, kind: 'quiz', quiz: { type: 'choice', options: ['A', 'B', 'C'], correct: [0, 2] } },
   { ...common, kind: 'quiz', quiz: { type: 'number', answer: 4.5, tolerance: 0.25 } },

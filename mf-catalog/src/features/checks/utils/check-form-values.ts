@@ -1,4 +1,4 @@
-import type { CheckKind, ColumnOrder, Probe, QuizType, StoredCheck } from '@dblearn/contracts';
+import type { CheckAlternative, CheckDifficulty, CheckKind, ColumnOrder, Probe, QuizType, StoredCheck } from '@dblearn/contracts';
 import { namedLine } from '@dblearn/contracts';
 import type { CheckBody } from '../api/check-kinds.js';
 import { readNumber, readSet } from './quiz-text.js';
@@ -25,6 +25,9 @@ export interface CheckFormValues {
   items: string;
   hints: { text: string }[];
   explanation: string;
+  /** Kept as stored (the editor does not show them yet, issue 33): the exercise's difficulty, a query or state check's second solution. */
+  difficulty?: CheckDifficulty;
+  alternative?: CheckAlternative;
 }
 
 export const EMPTY_CHECK: CheckFormValues = {
@@ -48,7 +51,15 @@ export const EMPTY_CHECK: CheckFormValues = {
 
 /** A stored check in the editor's fields. */
 export function formValuesOf(check: StoredCheck): CheckFormValues {
-  const values: CheckFormValues = { ...EMPTY_CHECK, kind: check.kind, task: check.task, hints: check.hints.map((text) => ({ text })), explanation: check.explanation };
+  const values: CheckFormValues = {
+    ...EMPTY_CHECK,
+    kind: check.kind,
+    task: check.task,
+    hints: check.hints.map((text) => ({ text })),
+    explanation: check.explanation,
+    difficulty: check.difficulty,
+    alternative: check.alternative,
+  };
   switch (check.kind) {
     case 'query':
       return { ...values, referenceSql: check.referenceSql, columnOrder: check.columnOrder };
@@ -78,10 +89,11 @@ export function formValuesOf(check: StoredCheck): CheckFormValues {
  */
 export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValues, 'kind'>): CheckBody {
   const values = { ...EMPTY_CHECK, options: [], hints: [], probes: [], ...shown };
-  const common = { task: values.task, hints: values.hints.map((hint) => hint.text), explanation: values.explanation };
+  const common = { task: values.task, hints: values.hints.map((hint) => hint.text), explanation: values.explanation, ...(values.difficulty ? { difficulty: values.difficulty } : {}) };
+  const alternative = values.alternative ? { alternative: values.alternative } : {};
   switch (values.kind) {
     case 'query':
-      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}) };
+      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative };
     case 'state':
       return {
         ...common,
@@ -91,6 +103,7 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
         probes: values.probes.map(({ sql, expect, message }) => (message ? { sql, expect, message } : { sql, expect })),
         ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}),
         ...(values.faultAtWrite ? { faultAtWrite: values.faultAtWrite } : {}),
+        ...alternative,
       };
     case 'mongo':
       return { ...common, kind: 'mongo', referenceQuery: values.referenceQuery };
