@@ -108,7 +108,10 @@ async function looseModes(dir: string): Promise<string[]> {
   const visit = async (path: string) => {
     const info = await lstat(path);
     if (info.isSymbolicLink()) return;
-    if ((info.mode & 0o077) !== 0) loose.push(`${path} ${(info.mode & 0o777).toString(8)}`);
+    // DATA_DIR itself may be passable (not listable) by its group: under root that is the PostgreSQL
+    // lab server's OS user, which must reach its cluster inside (decision 0028).
+    const allowed = path === dir ? 0o010 : 0;
+    if ((info.mode & 0o077 & ~allowed) !== 0) loose.push(`${path} ${(info.mode & 0o777).toString(8)}`);
     if (info.isDirectory()) for (const entry of await readdir(path)) await visit(join(path, entry));
   };
   await visit(dir);
