@@ -37,6 +37,13 @@ function laneOf(asker: SqlAsker): string {
  * core, and taking such jobs for heavy ones moved work that did not need it.
  */
 const HEAVY_JOB_CPU_MS = 15;
+/**
+ * What a job that carries a sandbox's script may spend first on building it (its datasets, the
+ * hidden variant, the expected results: 20–150 ms of CPU on a fresh worker, JIT included) before it
+ * counts as heavy. Counted in CPU too: timed on the wall clock, a cold first attempt on a busy box
+ * was taken for a runaway and starved at the heavy-query process's lowest priority.
+ */
+const SANDBOX_BUILD_CPU_MS = 400;
 /** A running job's thread is first sampled after this long, then at this interval. */
 const WATCH_MS = 25;
 /** How often a hidden run's CPU time is compared with its budget. */
@@ -67,6 +74,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   tid: number | null;
+  /** Its hello arrived (with its thread id, or null where CPU time cannot be read). */
+  greeted: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
   watch: NodeJS.Timeout | null;
@@ -236,7 +245,7 @@ export class SqlRunner implements OnModuleDestroy {
       slot.timer = setTimeout(() => this.timeOut(slot), timeLeft);
       const job = withoutKnownSource(slot, pending.job);
       // An admin's save is never taken for a runaway: it keeps its worker and its priority (see watch).
-      if (pending.lane !== ADMIN_LANE) this.watch(slot, pending, job.source === undefined);
+      if (pending.lane !== ADMIN_LANE) this.watch(slot, pending, job.source === undefined ? HEAVY_JOB_CPU_MS : HEAVY_JOB_CPU_MS + SANDBOX_BUILD_CPU_MS);
       slot.worker.postMessage({ id: pending.id, job } satisfies SqlJobMessage);
     }
   }
@@ -257,9 +266,12 @@ export class SqlRunner implements OnModuleDestroy {
 
   private newSlot(adminOnly = false): Slot {
     const worker = new Worker(workerFile(import.meta.url), { workerData: { wasm: this.wasm, externalBytes: this.externalBytes }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    const slot: Slot = { worker, tid: null, current: null, timer: null, watch: null, hiddenWatch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
+    const slot: Slot = { worker, tid: null, greeted: false, current: null, timer: null, watch: null, hiddenWatch: null, reniced: false, stuck: false, adminOnly, sentSandboxes: new Set() };
     slot.worker.on('message', (message: SqlReplyMessage | SqlWorkerHello | SqlHiddenPhaseMessage) => {
-      if ('tid' in message) slot.tid = message.tid;
+      if ('tid' in message) {
+        slot.tid = message.tid;
+        slot.greeted = true;
+      }
       else if ('hidden' in message) {
         if (slot.current?.id === message.id) this.enterHidden(slot, slot.current, message.hidden);
       } else if (slot.current?.id === message.id) {
@@ -288,20 +300,24 @@ export class SqlRunner implements OnModuleDestroy {
   }
 
   /**
-   * Samples the job's thread while it runs and moves it once it is heavy. A job that carries a
-   * sandbox's script builds it first (20–30 ms of CPU on a fresh worker, JIT included): only the
-   * wall-clock bound applies to it. Admins' jobs are not watched (issue 30): moved to the
-   * heavy-query process or lowered to nice 19, a 150 ms save waited behind learners' runaways there
+   * Samples the job's thread while it runs and moves it once it has spent `heavyCpuMs` of CPU (a job
+   * that carries a sandbox's script is allowed SANDBOX_BUILD_CPU_MS more to build it). Admins' jobs
+   * are not watched (issue 30): moved to the heavy-query process or lowered to nice 19, a 150 ms save waited behind learners' runaways there
    * until its time limit; at normal priority those runaways (lowered, or SCHED_IDLE) give way to it.
    */
-  private watch(slot: Slot, pending: Pending, byCpu: boolean): void {
+  private watch(slot: Slot, pending: Pending, heavyCpuMs: number): void {
     const started = Date.now();
     let firstCpuMs: number | null = null;
     const sample = () => {
       slot.watch = null;
       if (slot.current !== pending) return;
-      const cpuMs = byCpu ? threadCpuMs(slot.tid) : null;
-      const heavy = cpuMs === null ? Date.now() - started >= HEAVY_JOB_WALL_MS : firstCpuMs !== null && cpuMs - firstCpuMs >= HEAVY_JOB_CPU_MS;
+      // A fresh worker's first job starts before its hello (and thread id) arrives: not judged until then.
+      if (!slot.greeted) {
+        slot.watch = setTimeout(sample, WATCH_MS);
+        return;
+      }
+      const cpuMs = threadCpuMs(slot.tid);
+      const heavy = cpuMs === null ? Date.now() - started >= HEAVY_JOB_WALL_MS : firstCpuMs !== null && cpuMs - firstCpuMs >= heavyCpuMs;
       if (heavy) {
         this.moveHeavy(slot, pending);
         return;
