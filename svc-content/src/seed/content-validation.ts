@@ -1,3 +1,4 @@
+import { INTERVIEW_DIFFICULTIES } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto } from '@dblearn/contracts/dto';
 import { validationSentences } from '@dblearn/nest-common';
 import { plainToInstance } from 'class-transformer';
@@ -48,6 +49,10 @@ export function contentProblems(folder: ContentFolder): ContentProblem[] {
     const errors = validateSync(plainToInstance(ImportedInterviewQuestionDto, question), VALIDATION);
     if (errors[0]) report(`${path}.${firstPath(errors[0])}`, validationSentences(errors).join(' '));
     unique(question._id, `${path}._id`);
+    // Optional for an admin or an older export file (the DTO refuses an unknown one), required of the shipped bank.
+    if ((question as { difficulty?: unknown }).difficulty === undefined) {
+      report(`${path}._id`, `Every interview question needs a difficulty: one of ${INTERVIEW_DIFFICULTIES.join(', ')}.`);
+    }
   }
   return problems;
 }
