@@ -28,6 +28,11 @@ describe('the interview bank (issue 33)', () => {
     expect(new Set(questions.map((question) => question.difficulty))).toEqual(new Set(INTERVIEW_DIFFICULTIES));
   });
 
+  it('dates every id in the past, so a question an admin adds is listed after the bank (oldest first)', () => {
+    const now = Date.now() / 1000;
+    expect(questions.filter(({ _id }) => Number.parseInt(_id.slice(0, 8), 16) >= now).map(({ _id }) => _id)).toEqual([]);
+  });
+
   it('keeps every question to 3–8 paragraphs, with no empty one', () => {
     const outside = questions.filter(({ answer }) => {
       const paragraphs = answer.split('\n');
