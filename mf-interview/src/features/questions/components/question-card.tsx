@@ -21,7 +21,7 @@ export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, d
   return (
     <article className="interview-question" aria-labelledby={`${id}-question`}>
       <p className="interview-question__topic">
-        {TOPIC_LABELS[question.topic]}
+        <span>{TOPIC_LABELS[question.topic]}</span>
         {question.difficulty ? (
           <span className={`interview-question__difficulty interview-question__difficulty--${question.difficulty}`} title="Difficulty">
             {INTERVIEW_DIFFICULTY_LABELS[question.difficulty]}
