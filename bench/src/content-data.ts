@@ -1,5 +1,5 @@
 import type { ContentExport, ExportedCourse, InterviewQuestion, Topic } from '@dblearn/contracts';
-import { TOPICS } from '@dblearn/contracts';
+import { INTERVIEW_DIFFICULTIES, TOPICS } from '@dblearn/contracts';
 
 /** Issues 7 and 8: the bench measures lists with this much content loaded. */
 export const BENCH_COURSES = 1_000;
@@ -36,6 +36,7 @@ export function benchContent(courses = BENCH_COURSES, questions = BENCH_QUESTION
     topic: topicOf(i),
     question: `Bench question ${i + 1}: what does an index cost on writes?`,
     answer: 'Every insert, delete and update of an indexed column must also change the index.',
+    difficulty: INTERVIEW_DIFFICULTIES[i % INTERVIEW_DIFFICULTIES.length]!,
   }));
   return { courses: courseList, interviewQuestions: questionList };
 }

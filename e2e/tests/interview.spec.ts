@@ -125,6 +125,22 @@ test.describe('the interview bank', () => {
     }).toPass({ timeout: 15_000 });
   });
 
+  test("every question shows its difficulty beside its topic, at 1280 and at 390 px", async ({ page, request }, testInfo) => {
+    await signIn(page, request);
+    await page.goto('/interview?topic=fo');
+    await expect(page.getByRole('article')).toHaveCount(6);
+    await expect(page.getByRole('main').getByTitle('Difficulty')).toHaveCount(6);
+    const first = page.getByRole('article').first();
+    await expect(first.getByTitle('Difficulty')).toHaveText(/^(Easy|Medium|Hard)$/);
+    await first.getByRole('button', { name: 'Show Answer' }).click();
+    await expectScreenFitsEveryone(page);
+    // Kept with the results to be looked at.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: testInfo.outputPath(`interview-bank-${width}.png`), fullPage: true });
+    }
+  });
+
   test('a learner sees no admin actions and cannot open the form', async ({ page, request }) => {
     await signIn(page, request);
     await page.goto('/interview');

@@ -1,14 +1,15 @@
 // The interview bank's test data and the bank `npm run start:alone` begins with (browser-safe: no msw/node).
-import { TOPICS, type InterviewQuestion, type Topic } from '@dblearn/contracts';
+import { INTERVIEW_DIFFICULTIES, TOPICS, type InterviewQuestion, type Topic } from '@dblearn/contracts';
 import type { InterviewStore } from './handlers.js';
 
-/** `count` questions spread over the five topics in turn, with ids q1, q2... (oldest first). */
+/** `count` questions spread over the five topics and the three difficulties in turn, with ids q1, q2... (oldest first). */
 export function makeQuestions(count: number): InterviewQuestion[] {
   return Array.from({ length: count }, (_, index) => ({
     _id: `q${index + 1}`,
     topic: TOPICS[index % TOPICS.length] as Topic,
     question: `Question ${index + 1}?`,
     answer: `Answer ${index + 1}.`,
+    difficulty: INTERVIEW_DIFFICULTIES[index % INTERVIEW_DIFFICULTIES.length]!,
   }));
 }
 

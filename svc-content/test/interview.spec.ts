@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import { type ContentSuite, eventually, startContentService, startContentSuite } from './support/content-service.js';
 import { publishedEvents } from './support/events.js';
+import { exportAll, importAll } from './support/export.js';
 
 let suite: ContentSuite;
 let second: INestMicroservice | undefined;
@@ -26,21 +27,35 @@ afterAll(async () => {
 describe('interview questions', () => {
   it('creates, reads, updates and deletes, recording updated and deleted events', async () => {
     const created = await ask();
-    expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.' });
+    expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.', difficulty: 'medium' });
+    const hard = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, body: { topic: 'rm', question: 'Q?', answer: 'A.', difficulty: 'hard' } });
+    expect(hard.difficulty).toBe('hard');
+    // An edit without a difficulty keeps the question's.
     const updated = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, body: { topic: 'rm', question: 'Q?', answer: 'A.' } });
-    expect(updated).toEqual({ _id: created._id, topic: 'rm', question: 'Q?', answer: 'A.' });
+    expect(updated).toEqual({ _id: created._id, topic: 'rm', question: 'Q?', answer: 'A.', difficulty: 'hard' });
     expect(await content.send(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual(updated);
     expect(await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id })).toEqual(updated);
     expect(await content.refusal(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual({ statusCode: 404, message: INTERVIEW_NOT_FOUND_MESSAGE });
     const events = await publishedEvents(suite.infra.natsUrl, 'events.content.interview.>', created._id);
-    expect(events.map((e) => e.subject)).toEqual([EVENT_SUBJECTS.interviewCreated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewDeleted]);
-    expect(events[1]).toMatchObject({ topic: 'rm', question: 'Q?', answer: 'A.' });
+    expect(events.map((e) => e.subject)).toEqual([EVENT_SUBJECTS.interviewCreated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewDeleted]);
+    expect(events[2]).toMatchObject({ topic: 'rm', question: 'Q?', answer: 'A.' });
   });
 
-  it('refuses a missing field, an empty one and a topic outside the five', async () => {
+  it('refuses a missing field, an empty one, a topic outside the five and a difficulty outside easy, medium, hard', async () => {
+    expect(await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'Why?', answer: 'x', difficulty: 'expert' })).toMatchObject({ statusCode: 400, message: ['Difficulty must be one of: easy, medium, hard.'] });
     expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'Why?' })).statusCode).toBe(400);
     expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: '', answer: 'x' })).statusCode).toBe(400);
     expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'graphs', question: 'Why?', answer: 'x' })).statusCode).toBe(400);
+  });
+
+  it('exports and imports the difficulty; an older file without one imports as medium', async () => {
+    const hard = { _id: '6960a1b2c3d4e5f601234567', topic: 'rm', question: 'What is 5NF?', answer: 'Project-join normal form.', difficulty: 'hard' };
+    const older = { _id: '6960a1b2c3d4e5f601234568', topic: 'rm', question: 'What is 1NF?', answer: 'Atomic values.' };
+    expect(await importAll(content, { courses: [], interviewQuestions: [hard, older] })).toEqual({ created: 2, updated: 0, rejected: [] });
+    const exported = (await exportAll(content)).interviewQuestions.filter((q) => q._id === hard._id || q._id === older._id);
+    expect(exported).toEqual([hard, { ...older, difficulty: 'medium' }]);
+    expect(await importAll(content, { courses: [], interviewQuestions: [{ ...hard, difficulty: 'easy' }] })).toEqual({ created: 0, updated: 1, rejected: [] });
+    expect(await content.send(CONTENT_PATTERNS.findInterview, { id: hard._id })).toEqual({ ...hard, difficulty: 'easy' });
   });
 
   it('pages by topic, oldest first, with the total', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DIFFICULTIES, LIMITS, TOPICS, type ContentBlock, type ExportedCourse, type InterviewQuestion, type Range } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, DIFFICULTIES, LIMITS, TOPICS, type ContentBlock, type ExportedCourse, type InterviewQuestion, type Range } from '@dblearn/contracts';
 
 /** The dump's documents as mongodump wrote them (ObjectIds, mongoose's `__v`, SQL4U's own fields). */
 export type DumpDocument = Record<string, unknown>;
@@ -96,7 +96,7 @@ export function peerImport(dump: PeerDump): PeerImport {
   const interviewQuestions = dump.interviews.flatMap((question): InterviewQuestion[] => {
     const topic = TOPICS.find((candidate) => candidate === question.topic);
     const [asked, answer] = [text(question.question), text(question.answer)];
-    if (topic && fits(asked, LIMITS.interview.question) && fits(answer, LIMITS.interview.answer)) return [{ _id: idOf(question), topic, question: asked, answer }];
+    if (topic && fits(asked, LIMITS.interview.question) && fits(answer, LIMITS.interview.answer)) return [{ _id: idOf(question), topic, question: asked, answer, difficulty: DEFAULT_INTERVIEW_DIFFICULTY }];
     leftOut.push(`interview question "${asked.slice(0, 40)}": topic or length outside DBLearn's rules`);
     return [];
   });

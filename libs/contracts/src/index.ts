@@ -1,5 +1,6 @@
 export * from './topics.js';
 export * from './levels.js';
+export * from './interview-difficulty.js';
 export * from './limits.js';
 export * from './session-keys.js';
 export * from './users.js';

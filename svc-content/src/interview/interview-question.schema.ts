@@ -1,5 +1,5 @@
 import { withPendingEvents } from '@dblearn/nest-common';
-import { type Topic, TOPICS } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, INTERVIEW_DIFFICULTIES, type InterviewDifficulty, type Topic, TOPICS } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { HydratedDocument, Types } from 'mongoose';
 
@@ -15,6 +15,10 @@ export class InterviewQuestionRecord {
 
   @Prop({ type: String, required: true })
   answer!: string;
+
+  /** Absent on questions stored before issue 33: they read as medium. */
+  @Prop({ type: String, enum: INTERVIEW_DIFFICULTIES, default: DEFAULT_INTERVIEW_DIFFICULTY })
+  difficulty?: InterviewDifficulty;
 
   @Prop({ type: Date, required: true, default: () => new Date() })
   createdAt!: Date;

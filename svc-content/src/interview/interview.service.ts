@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage, LIST_PAGE_SIZE } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage, LIST_PAGE_SIZE } from '@dblearn/contracts';
 import type { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
 import { type DocumentStore, domainEvent, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -28,16 +28,18 @@ export class InterviewService {
     return toInterviewQuestion(await this.load(id));
   }
 
-  async create({ topic, question, answer }: InterviewQuestionDto): Promise<InterviewQuestion> {
+  async create({ topic, question, answer, difficulty = DEFAULT_INTERVIEW_DIFFICULTY }: InterviewQuestionDto): Promise<InterviewQuestion> {
     const identity = newIdentity();
     const event = domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: identity._id.toHexString(), topic, question, answer });
-    return this.readModel.written((await this.questions.create({ ...identity, topic, question, answer }, event)).toObject());
+    return this.readModel.written((await this.questions.create({ ...identity, topic, question, answer, difficulty }, event)).toObject());
   }
 
-  async update(id: string, { topic, question, answer }: InterviewQuestionDto): Promise<InterviewQuestion> {
+  /** An edit without a difficulty keeps the question's. */
+  async update(id: string, { topic, question, answer, difficulty }: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.questions.atomically(id, async () => {
       const event = domainEvent(EVENT_SUBJECTS.interviewUpdated, { entityId: id, topic, question, answer });
-      if (!(await this.questions.update(id, { $set: { topic, question, answer } }, event))) throw notFound(INTERVIEW_NOT_FOUND_MESSAGE);
+      const fields = { topic, question, answer, ...(difficulty ? { difficulty } : {}) };
+      if (!(await this.questions.update(id, { $set: fields }, event))) throw notFound(INTERVIEW_NOT_FOUND_MESSAGE);
       return this.readModel.written(await this.load(id));
     });
   }

@@ -1,4 +1,4 @@
-import { PRACTICE_CATEGORIES, type PracticeCategory } from '@dblearn/contracts';
+import { INTERVIEW_DIFFICULTIES, PRACTICE_CATEGORIES, type PracticeCategory } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto } from '@dblearn/contracts/dto';
 import { validationSentences } from '@dblearn/nest-common';
 import { plainToInstance } from 'class-transformer';
@@ -68,6 +68,10 @@ export function contentProblems(folder: ContentFolder): ContentProblem[] {
     const errors = validateSync(plainToInstance(ImportedInterviewQuestionDto, question), VALIDATION);
     if (errors[0]) report(`${path}.${firstPath(errors[0])}`, validationSentences(errors).join(' '));
     unique(question._id, `${path}._id`);
+    // Optional for an admin or an older export file (the DTO refuses an unknown one), required of the shipped bank.
+    if ((question as { difficulty?: unknown }).difficulty === undefined) {
+      report(`${path}._id`, `Every interview question needs a difficulty: one of ${INTERVIEW_DIFFICULTIES.join(', ')}.`);
+    }
   }
   // Red-team files are never imported, but a broken one is refused all the same.
   problems.push(...folder.redTeamProblems);

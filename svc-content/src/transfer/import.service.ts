@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
 import { badRequest, type DocumentStore, domainEvent, InjectStore, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -212,9 +212,9 @@ export class ImportService {
     await this.questions.updateAll(
       questions
         .filter((q) => known.has(q._id))
-        .map(({ _id, topic, question, answer }) => ({
+        .map(({ _id, topic, question, answer, difficulty = DEFAULT_INTERVIEW_DIFFICULTY }) => ({
           id: _id,
-          update: { $set: { topic, question, answer } },
+          update: { $set: { topic, question, answer, difficulty } },
           events: domainEvent(EVENT_SUBJECTS.interviewUpdated, { entityId: _id, topic, question, answer }),
         })),
       'soon',
@@ -223,14 +223,14 @@ export class ImportService {
     await this.questions.createAll(
       questions
         .filter((q) => !known.has(q._id))
-        .map(({ _id, topic, question, answer }) => ({
-          doc: { _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer },
+        .map(({ _id, topic, question, answer, difficulty = DEFAULT_INTERVIEW_DIFFICULTY }) => ({
+          doc: { _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer, difficulty },
           events: domainEvent(EVENT_SUBJECTS.interviewCreated, { entityId: _id, topic, question, answer }),
         })),
       'soon',
     );
-    for (const { _id, topic, question, answer } of questions) {
-      this.interviewList.written({ _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer });
+    for (const { _id, topic, question, answer, difficulty = DEFAULT_INTERVIEW_DIFFICULTY } of questions) {
+      this.interviewList.written({ _id: new Types.ObjectId(_id), createdAt: createdAtOf(_id), topic, question, answer, difficulty });
     }
     return questions.length - known.size;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECK_DIFFICULTIES, CHECK_KINDS, COLUMN_ORDERS, CONTENT_EXPORT_FORMAT, PRACTICE_CATEGORIES, PROBE_EXPECTATIONS, QUIZ_TYPES, SANDBOX_KINDS, SQL_ENGINES } from '../content.js';
 import { courseRef, dateTime, difficulty, objectId, topic } from './fields.js';
+import { INTERVIEW_DIFFICULTIES } from '../interview-difficulty.js';
 
 // What svc-content answers (CONTRACT "Courses, tutorials, projects, interview questions"): the one
 // definition of each shape. The types in ../content.ts are inferred from these; /api/docs is generated from them.
@@ -219,6 +220,7 @@ export const InterviewQuestionAnswer = z
     topic: topic(),
     question: z.string().meta({ example: 'What is the difference between an INNER JOIN and a LEFT JOIN?' }),
     answer: z.string(),
+    difficulty: z.enum(INTERVIEW_DIFFICULTIES).meta({ description: 'easy, medium or hard (added in issue 33; older questions are medium).' }),
   })
   .meta({ id: 'InterviewQuestion' });
 

@@ -5,6 +5,7 @@ import {
   CourseDto,
   CreateProjectDto,
   CreateTutorialDto,
+  ImportedInterviewQuestionDto,
   InterviewQuestionDto,
   QnaQuestionDto,
   QnaReplyDto,
@@ -54,6 +55,13 @@ describe('content DTOs (SPEC §5)', () => {
   it('an interview question needs topic, question and answer', async () => {
     expect(await brokenRules(InterviewQuestionDto, { topic: 'rm', question: 'What is a key?', answer: 'A set of attributes.' })).toEqual([]);
     expect(await brokenRules(InterviewQuestionDto, { topic: 'rm' })).toEqual(['question', 'answer']);
+  });
+
+  it('an interview question may carry a difficulty: easy, medium or hard', async () => {
+    const question = { topic: 'rm', question: 'What is a key?', answer: 'A set of attributes.' };
+    for (const difficulty of ['easy', 'medium', 'hard']) expect(await brokenRules(InterviewQuestionDto, { ...question, difficulty })).toEqual([]);
+    expect(await brokenRules(InterviewQuestionDto, { ...question, difficulty: 'beginner' })).toEqual(['difficulty']);
+    expect(await brokenRules(ImportedInterviewQuestionDto, { ...question, _id: '6560f0c2a1b2c3d4e5f60718', difficulty: 'expert' })).toEqual(['difficulty']);
   });
 });
 

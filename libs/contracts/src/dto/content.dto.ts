@@ -39,6 +39,7 @@ import {
 import { CONTENT_ITEM_KINDS, type ContentItemKind } from '../messaging/json-bytes.js';
 import { IsQuizAnswer, IsQuizKey, OnlyOneAnswer } from './check-rules.js';
 import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
+import { INTERVIEW_DIFFICULTIES, type InterviewDifficulty } from '../interview-difficulty.js';
 import { CHECK_COUNTS, FIELD_LABELS, LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
 import { idRule } from './id-rule.js';
@@ -128,7 +129,10 @@ export class CreateTutorialDto extends UpdateTutorialDto {
   courseId?: string;
 }
 
-/** POST /interview and PUT /interview/{id}: all three required. */
+/**
+ * POST /interview and PUT /interview/{id}: topic, question and answer required; `difficulty` optional
+ * (a create without one is medium, an edit without one keeps the question's).
+ */
 export class InterviewQuestionDto {
   @IsIn(TOPICS, { message: topicMessage })
   topic!: Topic;
@@ -138,6 +142,10 @@ export class InterviewQuestionDto {
 
   @IsText(FIELD_LABELS.interview.answer, LIMITS.interview.answer)
   answer!: string;
+
+  @IsOptional()
+  @IsIn(INTERVIEW_DIFFICULTIES, { message: `Difficulty must be one of: ${INTERVIEW_DIFFICULTIES.join(', ')}.` })
+  difficulty?: InterviewDifficulty;
 }
 
 // ---- Runnable SQL (CONTRACT "Runnable SQL (sandboxes and checks)") ----

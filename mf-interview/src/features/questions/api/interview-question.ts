@@ -1,9 +1,12 @@
-import type { InterviewQuestion } from '@dblearn/contracts';
+import type { InterviewQuestion, SavedQuestion } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 
 export type { InterviewQuestion };
 
-/** POST /interview and PUT /interview/{id}: all three fields. */
+/** A question as a list shows it: a learner's saved copy (svc-users) carries no difficulty. */
+export type ShownQuestion = SavedQuestion & Partial<Pick<InterviewQuestion, 'difficulty'>>;
+
+/** POST /interview and PUT /interview/{id}: topic, question, answer and difficulty. */
 export type InterviewQuestionInput = Omit<InterviewQuestion, '_id'>;
 
 /** The one base API with this area's own tag type (added here, not in libs/web). */

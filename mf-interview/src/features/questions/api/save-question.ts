@@ -1,9 +1,9 @@
 import { meApi } from '@dblearn/web';
-import { interviewApi, type InterviewQuestion } from './interview-question.js';
+import { interviewApi, type ShownQuestion } from './interview-question.js';
 
 export interface SavedQuestionChange {
   userId: string;
-  question: InterviewQuestion;
+  question: ShownQuestion;
 }
 
 /**

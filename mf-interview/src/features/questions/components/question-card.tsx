@@ -1,17 +1,17 @@
-import { TOPIC_LABELS } from '@dblearn/contracts';
+import { INTERVIEW_DIFFICULTY_LABELS, TOPIC_LABELS } from '@dblearn/contracts';
 import { Button, DeleteButton, LinkButton } from '@dblearn/ui';
 import { useId, useState } from 'react';
-import type { InterviewQuestion } from '../api/interview-question.js';
+import type { ShownQuestion } from '../api/interview-question.js';
 
 export interface QuestionCardProps {
-  question: InterviewQuestion;
+  question: ShownQuestion;
   saved: boolean;
   /** A save or unsave of this question is on its way. */
   saving: boolean;
-  onToggleSave: (question: InterviewQuestion, saved: boolean) => void;
+  onToggleSave: (question: ShownQuestion, saved: boolean) => void;
   isAdmin: boolean;
   deleting: boolean;
-  onDelete: (question: InterviewQuestion) => void;
+  onDelete: (question: ShownQuestion) => void;
 }
 
 /** One question: its answer folds open and shut; learners save it, admins edit and delete it. */
@@ -20,7 +20,14 @@ export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, d
   const [open, setOpen] = useState(false);
   return (
     <article className="interview-question" aria-labelledby={`${id}-question`}>
-      <p className="interview-question__topic">{TOPIC_LABELS[question.topic]}</p>
+      <p className="interview-question__topic">
+        <span>{TOPIC_LABELS[question.topic]}</span>
+        {question.difficulty ? (
+          <span className={`interview-question__difficulty interview-question__difficulty--${question.difficulty}`} title="Difficulty">
+            {INTERVIEW_DIFFICULTY_LABELS[question.difficulty]}
+          </span>
+        ) : null}
+      </p>
       <h3 id={`${id}-question`} className="interview-question__text">
         {question.question}
       </h3>

@@ -1,4 +1,4 @@
-import { FIELD_LABELS, LIMITS, requiredMessage, type Topic, TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, FIELD_LABELS, INTERVIEW_DIFFICULTIES, INTERVIEW_DIFFICULTY_LABELS, LIMITS, requiredMessage, type Topic, TOPIC_LABELS, TOPICS } from '@dblearn/contracts';
 import { Button, FieldErrorText, fieldMessages, LinkButton, TextAreaField, textRules, useRulesForm } from '@dblearn/ui';
 import { useId } from 'react';
 import type { InterviewQuestionInput } from '../api/interview-question.js';
@@ -12,7 +12,7 @@ export interface QuestionFormProps {
   onSubmit: (question: InterviewQuestionInput) => Promise<void>;
 }
 
-const EMPTY: QuestionFormValues = { topic: '', question: '', answer: '' };
+const EMPTY: QuestionFormValues = { topic: '', question: '', answer: '', difficulty: DEFAULT_INTERVIEW_DIFFICULTY };
 const topicRules = { required: requiredMessage('Topic') };
 const questionRules = textRules(FIELD_LABELS.interview.question, LIMITS.interview.question);
 const answerRules = textRules(FIELD_LABELS.interview.answer, LIMITS.interview.answer);
@@ -20,15 +20,16 @@ const answerRules = textRules(FIELD_LABELS.interview.answer, LIMITS.interview.an
 /** SPEC §5 "Interview question": topic, question and answer all required; Submit disabled while invalid. */
 export function QuestionForm({ initial, submitting, onSubmit }: QuestionFormProps) {
   const topicId = useId();
+  const difficultyId = useId();
   const {
     register,
     handleSubmit,
     onEnter,
     formState: { errors, isValid, isSubmitting },
   } = useRulesForm<QuestionFormValues>(initial ?? EMPTY);
-  const submit = handleSubmit(async ({ topic, question, answer }) => {
+  const submit = handleSubmit(async ({ topic, question, answer, difficulty }) => {
     if (topic === '') return; // the required rule keeps this from happening
-    await onSubmit({ topic, question, answer });
+    await onSubmit({ topic, question, answer, difficulty });
   });
   const topicMessages = fieldMessages(errors.topic);
 
@@ -53,6 +54,18 @@ export function QuestionForm({ initial, submitting, onSubmit }: QuestionFormProp
           ))}
         </select>
         <FieldErrorText id={`${topicId}-error`} messages={topicMessages} />
+      </div>
+      <div className="dbl-field">
+        <label className="dbl-field__label" htmlFor={difficultyId}>
+          Difficulty
+        </label>
+        <select id={difficultyId} className="dbl-field__control" {...register('difficulty')}>
+          {INTERVIEW_DIFFICULTIES.map((difficulty) => (
+            <option key={difficulty} value={difficulty}>
+              {INTERVIEW_DIFFICULTY_LABELS[difficulty]}
+            </option>
+          ))}
+        </select>
       </div>
       <TextAreaField label={FIELD_LABELS.interview.question} rows={3} error={fieldMessages(errors.question)} {...register('question', questionRules)} />
       <TextAreaField label={FIELD_LABELS.interview.answer} rows={8} error={fieldMessages(errors.answer)} {...register('answer', answerRules)} />

@@ -2,13 +2,13 @@ import { Pagination, toastRefusal } from '@dblearn/ui';
 import { toast, useSession } from '@dblearn/web';
 import { useState } from 'react';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
-import type { InterviewQuestion } from '../api/interview-question.js';
+import type { ShownQuestion } from '../api/interview-question.js';
 import { useSaveQuestionMutation } from '../api/save-question.js';
 import { useUnsaveQuestionMutation } from '../api/unsave-question.js';
 import { QuestionCard } from './question-card.js';
 
 export interface QuestionListProps {
-  items: readonly InterviewQuestion[];
+  items: readonly ShownQuestion[];
   total: number;
   page: number;
   onPageChange: (page: number) => void;
@@ -36,7 +36,7 @@ export function QuestionList({ items, total, page, onPageChange, savedIds }: Que
     }
   };
 
-  const toggleSave = (question: InterviewQuestion, saved: boolean) => {
+  const toggleSave = (question: ShownQuestion, saved: boolean) => {
     if (!user) return;
     const change = { userId: user._id, question };
     void track(question._id, async () => {
@@ -48,7 +48,7 @@ export function QuestionList({ items, total, page, onPageChange, savedIds }: Que
     });
   };
 
-  const remove = (question: InterviewQuestion) =>
+  const remove = (question: ShownQuestion) =>
     void track(question._id, async () => {
       try {
         await deleteQuestion(question._id).unwrap();

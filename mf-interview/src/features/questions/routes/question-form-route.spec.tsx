@@ -41,9 +41,12 @@ describe('/interview/new', () => {
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'sql');
     await userEvent.type(screen.getByLabelText('Question'), 'What is a LEFT JOIN?');
     await userEvent.type(screen.getByLabelText('Answer'), 'Every left row, matched or not.');
+    // Medium unless the admin picks another.
+    expect(screen.getByLabelText('Difficulty')).toHaveValue('medium');
+    await userEvent.selectOptions(screen.getByLabelText('Difficulty'), 'easy');
     await userEvent.click(submit());
     await waitFor(() => expect(area.location()).toBe('/interview?topic=sql'));
-    expect(gateway.questions).toEqual([expect.objectContaining({ topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'Every left row, matched or not.' })]);
+    expect(gateway.questions).toEqual([expect.objectContaining({ topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'Every left row, matched or not.', difficulty: 'easy' })]);
     expect(await screen.findByRole('heading', { level: 3, name: 'What is a LEFT JOIN?' })).toBeInTheDocument();
     expect(await screen.findByText('Question added.')).toBeInTheDocument();
   });
@@ -76,6 +79,7 @@ describe('/interview/{id}', () => {
     expect(question).toHaveValue('Question 2?');
     expect(screen.getByLabelText('Topic')).toHaveValue('rm');
     expect(screen.getByLabelText('Answer')).toHaveValue('Answer 2.');
+    expect(screen.getByLabelText('Difficulty')).toHaveValue('medium');
     await userEvent.clear(question);
     await userEvent.type(question, 'Question 2, edited?');
     await userEvent.click(submit());

@@ -65,7 +65,7 @@ function EditQuestion({ id }: { id: string }) {
       {/* keyed by id: the form starts from this question's values */}
       <QuestionForm
         key={question._id}
-        initial={{ topic: question.topic, question: question.question, answer: question.answer }}
+        initial={{ topic: question.topic, question: question.question, answer: question.answer, difficulty: question.difficulty }}
         submitting={isLoading}
         onSubmit={submit}
       />

@@ -40,6 +40,13 @@ describe('/interview for a learner', () => {
     expect(within(topics()).getByRole('link', { name: 'SQL' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows each question\'s difficulty as a badge beside its topic', async () => {
+    gateway = mockGateway(makeQuestions(3));
+    await renderRemote(InterviewApp, '/interview');
+    const badges = await Promise.all(['Question 1?', 'Question 2?', 'Question 3?'].map(async (name) => within(await screen.findByRole('article', { name })).getByTitle('Difficulty').textContent));
+    expect(badges).toEqual(['Easy', 'Medium', 'Hard']);
+  });
+
   it('folds an answer open and shut', async () => {
     gateway = mockGateway(makeQuestions(1));
     await renderRemote(InterviewApp, '/interview');

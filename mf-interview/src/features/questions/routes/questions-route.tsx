@@ -3,13 +3,13 @@ import { useGetMeQuery, useSession } from '@dblearn/web';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
-import type { InterviewQuestion } from '../api/interview-question.js';
+import type { ShownQuestion } from '../api/interview-question.js';
 import { QuestionList } from '../components/question-list.js';
 import { readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
 
 interface ShownPage {
-  items: readonly InterviewQuestion[];
+  items: readonly ShownQuestion[];
   total: number;
   loading: boolean;
   failed: boolean;
