@@ -1,4 +1,3 @@
-PRAGMA foreign_keys = ON;
 -- DBLearn's company: departments, an employee hierarchy five levels deep, a category tree, products,
 -- customers, and dated orders. Money is in integer cents; dates are ISO-8601 text (YYYY-MM-DD).
 CREATE TABLE department (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, city TEXT NOT NULL, budget_cents INTEGER NOT NULL CHECK (budget_cents >= 0));

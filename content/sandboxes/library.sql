@@ -1,4 +1,3 @@
-PRAGMA foreign_keys = ON;
 CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT NOT NULL);
 CREATE TABLE book (isbn TEXT PRIMARY KEY, title TEXT NOT NULL, year INTEGER NOT NULL, genre TEXT NOT NULL, pages INTEGER NOT NULL);
 CREATE TABLE book_author (isbn TEXT NOT NULL REFERENCES book(isbn), author_id INTEGER NOT NULL REFERENCES author(id), PRIMARY KEY (isbn, author_id));

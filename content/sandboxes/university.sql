@@ -1,4 +1,3 @@
-PRAGMA foreign_keys = ON;
 CREATE TABLE department (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, building TEXT NOT NULL);
 CREATE TABLE employee (id INTEGER PRIMARY KEY, name TEXT NOT NULL, department_id INTEGER NOT NULL REFERENCES department(id), salary INTEGER NOT NULL, hired_on TEXT NOT NULL);
 CREATE TABLE dependent (employee_id INTEGER NOT NULL REFERENCES employee(id) ON DELETE CASCADE, name TEXT NOT NULL, relationship TEXT NOT NULL, PRIMARY KEY (employee_id, name));
