@@ -1,4 +1,4 @@
-import type { StructureLanguage } from './languages.js';
+import type { IndexLanguage } from './languages.js';
 import { failure, MAX_START_KEYS, parseKey, success, type Outcome } from './steps.js';
 
 /** What a visualizer block asks for: its settings and the keys to start from, in order. */
@@ -7,7 +7,7 @@ export type StructureSettings =
   | { kind: 'hash-extendible'; capacity: number; keys: number[] }
   | { kind: 'hash-linear'; capacity: number; buckets: number; keys: number[] };
 
-const SETTINGS: Record<StructureLanguage, { name: string; fallback: number }[]> = {
+const SETTINGS: Record<IndexLanguage, { name: string; fallback: number }[]> = {
   btree: [{ name: 'order', fallback: 2 }],
   'hash-extendible': [{ name: 'capacity', fallback: 2 }],
   'hash-linear': [
@@ -44,7 +44,7 @@ export function parseKeys(text: string): Outcome<number[]> {
  * names per kind (btree: order; hash-extendible: capacity; hash-linear: capacity, buckets). Ranges of
  * the numbers themselves are checked by the models.
  */
-export function parseStructureBlock(kind: StructureLanguage, code: string): Outcome<StructureSettings> {
+export function parseStructureBlock(kind: IndexLanguage, code: string): Outcome<StructureSettings> {
   const allowed = SETTINGS[kind];
   const values = new Map<string, number>(allowed.map(({ name, fallback }) => [name, fallback]));
   let keys: number[] = [];

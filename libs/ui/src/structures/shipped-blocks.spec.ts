@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { parseStructureBlock } from './block-settings.js';
 import { bplusBuild } from './bplus-tree.js';
 import { extendibleBuild } from './extendible-hash.js';
-import { STRUCTURE_LANGUAGES, type StructureLanguage } from './languages.js';
+import { isIndexLanguage, STRUCTURE_LANGUAGES, type StructureLanguage } from './languages.js';
 import { linearBuild } from './linear-hash.js';
+import { precedenceBlock } from './precedence-graph.js';
 
 const CONTENT = join(process.cwd(), '../../content/courses');
 
@@ -25,11 +26,18 @@ describe('the visualizer blocks of the shipped lessons', () => {
         'indexes-and-b-trees/tutorials/insertion-deletion-and-index-cost.md btree',
         'heap-sorted-hashed-files/tutorials/hashed-files.md hash-extendible',
         'heap-sorted-hashed-files/tutorials/hashed-files.md hash-linear',
+        'transactions-isolation/tutorials/schedules-and-conflict-serializability.md precedence-graph',
       ]),
     );
   });
 
   it.each(shippedBlocks.map((block) => [`${block.file} ${block.language}`, block] as const))('%s reads and builds with its steps', (_, block) => {
+    if (!isIndexLanguage(block.language)) {
+      const graph = precedenceBlock(block.code);
+      if (!graph.ok) throw new Error(graph.message);
+      expect(graph.value.steps.at(-1)!.text).toMatch(/conflict-serializable/i);
+      return;
+    }
     const settings = parseStructureBlock(block.language, block.code);
     if (!settings.ok) throw new Error(settings.message);
     const value = settings.value;

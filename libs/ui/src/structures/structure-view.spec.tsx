@@ -8,7 +8,8 @@ const narration = () => document.querySelector('[aria-live="polite"]')!;
 describe('StructureView', () => {
   it('is what a ```btree fence in a lesson block becomes, loaded on demand', async () => {
     render(<ContentBlocks courseId="c1" blocks={[{ _id: 'b1', header: 'Try it', detail: 'Insert 30.\n```btree\norder: 1\nkeys: 10 20\n```' }]} />);
-    expect(await screen.findByRole('heading', { name: 'B+ tree' })).toBeInTheDocument();
+    // The first lazy import compiles the whole chunk: on a busy machine that takes seconds.
+    expect(await screen.findByRole('heading', { name: 'B+ tree' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('img')).toHaveAccessibleName('B+ tree of 1 level. Leaves, linked left to right: [10 20].');
   });
 
@@ -99,5 +100,28 @@ describe('StructureView', () => {
     render(<StructureView language="btree" code={'order: 2\nkeys: 1..10000'} />);
     expect(narration()).toHaveTextContent(/^Built from 10,000 keys in one go \(animation is skipped above 200 keys\)/);
     expect(screen.getByText(/are not drawn: too many boxes/)).toBeInTheDocument();
+  });
+
+  it('draws a ```precedence-graph block step by step and ends with its verdict', async () => {
+    render(<StructureView language="precedence-graph" code={'r1(A) r2(A) w1(A) w2(A) c1 c2'} />);
+    expect(screen.getByRole('heading', { name: 'Precedence graph' })).toBeInTheDocument();
+    expect(screen.getByRole('img')).toHaveAccessibleName('Precedence graph of T1, T2, no edges yet.');
+    expect(screen.getByText('Step 0 of 4')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    expect(narration()).toHaveTextContent('w1(A) after r2(A): both touch A and one writes, so T2 must come before T1: add the edge T2 → T1.');
+    expect(screen.getByRole('img')).toHaveAccessibleName('Precedence graph of T1, T2. Edges: T2 → T1 (A).');
+    expect(within(screen.getByRole('list', { name: 'Schedule' })).getByText('w1(A)')).toHaveAttribute('aria-current', 'step');
+    screen.getByRole('region', { name: 'Precedence graph drawing' }).focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    expect(narration()).toHaveTextContent('Not conflict-serializable: cycle T1 → T2 → T1.');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByText('Step 0 of 4')).toBeInTheDocument();
+  });
+
+  it('shows what is wrong with a bad schedule in place of the graph', () => {
+    render(<StructureView language="precedence-graph" code={'r1(A) w2'} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This precedence-graph block cannot be drawn. "w2" on line 1 names no item: write w2(A).');
+    expect(screen.getByText(/r1\(A\) w2/)).toBeInTheDocument();
   });
 });

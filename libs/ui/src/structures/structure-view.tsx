@@ -4,8 +4,10 @@ import { parseStructureBlock, type StructureSettings } from './block-settings.js
 import { BPLUS_ORDER, bplusBuild, bplusConvention, bplusDelete, bplusInsert, bplusKeys, bplusSearch, emptyBPlusTree } from './bplus-tree.js';
 import { BPlusTreeDrawing, describeBPlusTree, describeExtendible, describeLinear, ExtendibleDrawing, LinearDrawing } from './drawings.js';
 import { EXTENDIBLE_CAPACITY, emptyExtendibleHash, extendibleBuild, extendibleConvention, extendibleDelete, extendibleInsert, extendibleSearch } from './extendible-hash.js';
-import type { StructureLanguage } from './languages.js';
+import { isIndexLanguage, type StructureLanguage } from './languages.js';
 import { emptyLinearHash, LINEAR_CAPACITY, LINEAR_INITIAL_BUCKETS, linearBuild, linearConvention, linearDelete, linearInsert, linearSearch } from './linear-hash.js';
+import { precedenceBlock } from './precedence-graph.js';
+import { PrecedenceLab } from './precedence-view.js';
 import type { Outcome } from './steps.js';
 import { SettingPicker, StructureLab } from './structure-lab.js';
 import './structures.css';
@@ -101,10 +103,14 @@ function checkSettings(settings: StructureSettings): Outcome<StructureSettings> 
 }
 
 /**
- * A ```btree, ```hash-extendible or ```hash-linear block as an interactive structure (loaded lazily:
- * nothing of it reaches a page that has no such block).
+ * A ```btree, ```hash-extendible, ```hash-linear or ```precedence-graph block as an interactive
+ * structure (loaded lazily: nothing of it reaches a page that has no such block).
  */
 export default function StructureView({ language, code }: { language: StructureLanguage; code: string }) {
+  if (!isIndexLanguage(language)) {
+    const built = precedenceBlock(code);
+    return built.ok ? <PrecedenceLab built={built.value} /> : <BlockProblem language={language} code={code} message={built.message} />;
+  }
   const parsed = parseStructureBlock(language, code);
   const settings = parsed.ok ? checkSettings(parsed.value) : parsed;
   if (!settings.ok) return <BlockProblem language={language} code={code} message={settings.message} />;

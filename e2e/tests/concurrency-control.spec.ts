@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/accounts.js';
+import { expectScreenFitsEveryone } from './support/content.js';
+
+// Issue 33, concurrency control: the shipped lesson "Schedules and conflict serializability"
+// (content/courses/transactions-isolation) draws two ```precedence-graph blocks, and the project
+// "Serializability and concurrency control" grades a schedule's equivalent serial orders.
+const COURSE = '6955b90ce9b2685accef49ee';
+const TUTORIAL = 'd690a83bef5a52124b77bb38';
+const PROJECT = '66c339a6130f205fe1f68599';
+
+const checkCard = (page: Page, number: number) => page.getByRole('region', { name: `Check ${number}`, exact: true });
+
+for (const width of [1280, 390]) {
+  test(`a learner steps the lost update's precedence graph to its cycle, then grades a schedule's serial orders at ${width} px`, async ({ page, request }, testInfo) => {
+    await signIn(page, request);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/catalog/${COURSE}/tutorial/${TUTORIAL}`);
+    const lab = page.getByRole('region', { name: 'Precedence graph', exact: true }).first();
+    const drawing = lab.getByRole('img');
+    const narration = lab.locator('[aria-live="polite"]');
+    await expect(drawing).toHaveAccessibleName('Precedence graph of T1, T2, no edges yet.');
+
+    await lab.getByRole('button', { name: 'Step forward' }).click();
+    await expect(narration).toHaveText('w1(A) after r2(A): both touch A and one writes, so T2 must come before T1: add the edge T2 → T1.');
+    await expect(lab.getByRole('list', { name: 'Schedule' }).getByText('w1(A)')).toHaveAttribute('aria-current', 'step');
+    // Keyboard only: the drawing steps with the arrow keys.
+    await lab.getByRole('region', { name: 'Precedence graph drawing' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(drawing).toHaveAccessibleName('Precedence graph of T1, T2. Edges: T2 → T1 (A), T1 → T2 (A).');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(narration).toHaveText('Not conflict-serializable: cycle T1 → T2 → T1.');
+    await expect(lab.getByText('Step 4 of 4')).toBeVisible();
+    await lab.getByRole('button', { name: 'Step back' }).click();
+    await expect(narration).toHaveText(/^w2\(A\) after w1\(A\): .* the edge T1 → T2 is already there\.$/);
+
+    const second = page.getByRole('region', { name: 'Precedence graph', exact: true }).nth(1);
+    for (let step = 0; step < 3; step++) await second.getByRole('button', { name: 'Step forward' }).click();
+    await expect(second.locator('[aria-live="polite"]')).toHaveText('Conflict-serializable, equivalent to T3 → T1 → T2.');
+    // Kept with the test's results, to be looked at.
+    await lab.screenshot({ path: testInfo.outputPath(`precedence-graph-${width}.png`) });
+    await second.screenshot({ path: testInfo.outputPath(`precedence-graph-serializable-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectScreenFitsEveryone(page);
+
+    await page.goto(`/catalog/${COURSE}/project/${PROJECT}`);
+    const card = checkCard(page, 1);
+    const options = card.getByRole('group', { name: 'Your answer to check 1' });
+    await expect(card).toContainText('r2(A) r1(B) w2(A) r3(A) w1(B) w3(B)');
+    // Only the order the transactions started in: T2 → T1 → T3 is equivalent too.
+    await options.getByRole('checkbox', { name: 'T1 → T2 → T3', exact: true }).check();
+    await card.getByRole('button', { name: 'Check' }).click();
+    await expect(card.getByRole('alert')).toContainText('Not passed');
+    await options.getByRole('checkbox', { name: 'T2 → T1 → T3', exact: true }).check();
+    await card.getByRole('button', { name: 'Check' }).click();
+    await expect(card.getByText('Passed', { exact: true })).toBeVisible();
+    await expectScreenFitsEveryone(page);
+  });
+}
