@@ -50,7 +50,7 @@ describe('peerImport', () => {
     expect(document.courses.map((course) => course._id)).toEqual([id('c1').toHexString(), id('c2').toHexString()]);
     expect(document.courses[0]!.tutorials.map((tutorial) => tutorial._id)).toEqual([id('t1').toHexString()]);
     expect(document.courses[0]!.tutorials[0]!.contents[0]).toEqual({ _id: id('b1').toHexString(), header: 'Databases', detail: 'Fields and records make up a table' });
-    expect(document.interviewQuestions).toEqual([{ _id: id('i1').toHexString(), topic: 'nosql', question: 'Why would we need to use NoSQL?', answer: 'Big data.' }]);
+    expect(document.interviewQuestions).toEqual([{ _id: id('i1').toHexString(), topic: 'nosql', question: 'Why would we need to use NoSQL?', answer: 'Big data.', difficulty: 'medium' }]);
   });
 
   it("fits SQL4U's content to DBLearn's rules: easy is beginner, long names are cut, refused blocks are left out and named", () => {
