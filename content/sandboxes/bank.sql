@@ -96,7 +96,7 @@ INSERT INTO account (id, customer_id, kind, balance_cents) VALUES
   (22, 22, 'checking', 283302),
   (23, 23, 'checking', 103010),
   (24, 24, 'checking', 206992),
-  (25, 25, 'checking', 90501),
+  (25, 25, 'checking', 2201),
   (26, 26, 'checking', 245365),
   (27, 27, 'checking', 155629),
   (28, 28, 'checking', 168374),
@@ -119,7 +119,7 @@ INSERT INTO account (id, customer_id, kind, balance_cents) VALUES
   (45, 45, 'checking', 222247),
   (46, 46, 'checking', 1840),
   (47, 47, 'checking', 301548),
-  (48, 48, 'checking', 65791),
+  (48, 48, 'checking', 2999),
   (49, 49, 'checking', 494708),
   (50, 50, 'checking', 399796);
 INSERT INTO account (id, customer_id, kind, balance_cents) VALUES

@@ -61,7 +61,12 @@ INSERT INTO employee (id, first_name, last_name, email, job_title, dept_id, mana
   (43, 'Sami', 'Mensah', 'sami.mensah43@company.example', 'Marketing Specialist', 4, 12, '2021-12-22', 5800000, NULL),
   (44, 'Ben', 'Haddad', 'ben.haddad44@company.example', 'Designer', 4, 12, '2013-05-01', 6100000, NULL),
   (45, 'Jia', 'Okafor', 'jia.okafor45@company.example', 'Analyst', 5, 11, '2016-10-08', 5700000, NULL),
-  (46, 'Rosa', 'Haddad', 'rosa.haddad46@company.example', 'Contractor', NULL, 2, '2019-03-15', 6500000, NULL);
+  (46, 'Rosa', 'Haddad', 'rosa.haddad46@company.example', 'Contractor', NULL, 2, '2019-03-15', 8100001, NULL),
+  (47, 'Ivan', 'Mendes', 'ivan.mendes47@company.example', 'Contractor', NULL, 46, '2020-02-10', 5200000, NULL),
+  (48, 'Lena', 'Costa', 'lena.costa48@company.example', 'Contractor', NULL, 50, '2021-09-01', 4800000, NULL),
+  (49, 'Kofi', 'Mendes', 'kofi.mendes49@company.example', 'Contractor', NULL, 50, '2020-05-18', 5600000, NULL),
+  (50, 'Zoe', 'Costa', 'zoe.costa50@company.example', 'Contractor', NULL, 46, '2019-08-12', 6000000, NULL),
+  (51, 'Omar', 'Mendes', 'omar.mendes51@company.example', 'Contractor', NULL, 50, '2022-01-10', 4500000, NULL);
 INSERT INTO category (id, name, parent_id) VALUES
   (1, 'All products', NULL),
   (2, 'Hardware', 1),

@@ -52,7 +52,8 @@ INSERT INTO dependent (employee_id, name, relationship) VALUES
   (19, 'Nadia', 'child'),
   (22, 'Priya', 'spouse'),
   (25, 'Wen', 'child'),
-  (28, 'Zoe', 'spouse');
+  (28, 'Zoe', 'spouse'),
+  (4, 'Lina', 'child');
 INSERT INTO student (id, name, email, major, year) VALUES
   (1, 'Ana Tanaka', 'ana.tanaka0@example.org', 'Biology', 4),
   (2, 'Ben Tanaka', 'ben.tanaka1@example.org', 'Physics', 4),

@@ -115,13 +115,14 @@ describe('state checks: schema facts, atomicity and plans', () => {
     expect(await variant(byTrigger)).toMatchObject({ passed: false, message: 'Ask for days > 0 with a CHECK constraint, not a trigger.' });
   });
 
+  const plan: GradedCheck = {
+    kind: 'state',
+    referenceSql: 'CREATE INDEX idx_balance ON account(balance);',
+    verifySql: 'EXPLAIN QUERY PLAN SELECT id FROM account WHERE balance > 60',
+    probes: [],
+  };
+
   it('a plan is compared by its shape: another index on the same columns passes, and so does ANALYZE', async () => {
-    const plan: GradedCheck = {
-      kind: 'state',
-      referenceSql: 'CREATE INDEX idx_balance ON account(balance);',
-      verifySql: 'EXPLAIN QUERY PLAN SELECT id FROM account WHERE balance > 60',
-      probes: [],
-    };
     // Enough rows that ANALYZE keeps the index (it changes SQLite's cost column, which is not compared).
     const many = (n: number) => `CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);
       WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < ${n}) INSERT INTO account SELECT n, n * 7 % 100 FROM r;`;
@@ -130,6 +131,14 @@ describe('state checks: schema facts, atomicity and plans', () => {
     const wrong = await attempt(many(200), many(150), plan, 'SELECT 1;');
     expect(wrong).toMatchObject({ passed: false });
     expect(JSON.stringify(wrong)).not.toMatch(/idx_balance/);
+  });
+
+  it('an index that adds the INTEGER PRIMARY KEY after the same columns serves the same plan, on a key that is the rowid or not', async () => {
+    // The hidden variant declares the key DESC (not the rowid), as hidden-variant.ts does: there only (balance, id) covers the query.
+    const rows = (key: string) => `CREATE TABLE account (id INTEGER PRIMARY KEY${key}, balance INTEGER NOT NULL);
+      WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50) INSERT INTO account SELECT n, n * 7 % 100 FROM r;`;
+    expect(await attempt(rows(''), rows(' DESC'), plan, 'CREATE INDEX by_balance ON account(balance, id);')).toMatchObject({ passed: true });
+    expect(await attempt(rows(''), rows(' DESC'), plan, 'CREATE INDEX by_id ON account(id, balance);')).toMatchObject({ passed: false });
   });
 });
 

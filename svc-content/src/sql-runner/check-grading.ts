@@ -484,23 +484,43 @@ function isPlan(result: QueryResult): boolean {
  * A plan as its shape (issue 31): each step's depth in the tree and its detail with every index
  * named by its table and columns instead of its name, in plan order. Node ids (which ANALYZE or
  * another index's creation renumbers) and names are not compared, so another index on the same
- * columns giving the same plan passes, and so does the right index plus ANALYZE.
+ * columns giving the same plan passes, and so does the right index plus ANALYZE. An index's trailing
+ * INTEGER PRIMARY KEY column is left out of its columns: where that key is the rowid, every index
+ * holds it already, so (a, b, id) is the index (a, b). Where the key is not the rowid (the hidden
+ * variant rebuilds such tables with the key declared DESC), COVERING is not compared either: it
+ * then tells only whether the index lists the key, which on the practice data it need not.
  */
 function planShape(db: Database, plan: QueryResult): QueryResult {
   const depth = new Map<SqlValue, number>();
   const rows = plan.rows.map(([id, parent, , detail]) => {
     const level = (depth.get(parent ?? null) ?? -1) + 1;
     depth.set(id ?? null, level);
-    return [level, String(detail ?? '').replace(/\bINDEX (\S+)/g, (whole, name: string) => `INDEX ${indexColumns(db, name) ?? name}`)];
+    return [
+      level,
+      String(detail ?? '').replace(/\b(COVERING )?INDEX (\S+)/g, (whole, covering: string | undefined, name: string) => {
+        const index = indexShape(db, name);
+        if (!index) return whole;
+        return `${covering && !index.keyBesideRowid ? covering : ''}INDEX ${index.columns}`;
+      }),
+    ];
   });
   return { columns: ['depth', 'step'], rows };
 }
 
-/** "on enrollment(course_id)" for an index, or null when it is not one. */
-function indexColumns(db: Database, name: string): string | null {
-  const [info] = db.exec('SELECT m.tbl_name, (SELECT group_concat(name, \', \') FROM (SELECT name FROM pragma_index_info(m.name) ORDER BY seqno)) FROM sqlite_schema m WHERE m.type = \'index\' AND m.name = ?', [name]);
-  const [table, columns] = info?.values[0] ?? [];
-  return table ? `on ${String(table)}(${String(columns ?? '')})` : null;
+/**
+ * An index as "on enrollment(course_id)", without a trailing INTEGER PRIMARY KEY column, and whether
+ * its table's INTEGER PRIMARY KEY is a column beside the rowid; null when `name` is no index.
+ */
+function indexShape(db: Database, name: string): { columns: string; keyBesideRowid: boolean } | null {
+  const [info] = db.exec("SELECT m.tbl_name, t.sql FROM sqlite_schema m JOIN sqlite_schema t ON t.type = 'table' AND t.name = m.tbl_name WHERE m.type = 'index' AND m.name = ?", [name]);
+  const [table, tableSql] = info?.values[0] ?? [];
+  if (!table) return null;
+  const columns = (db.exec('SELECT name FROM pragma_index_info(?) ORDER BY seqno', [name])[0]?.values ?? []).map(([column]) => String(column));
+  const keys = db.exec('SELECT name, type FROM pragma_table_info(?) WHERE pk > 0', [String(table)])[0]?.values ?? [];
+  const integerKey = keys.length === 1 && String(keys[0]?.[1]).toUpperCase() === 'INTEGER' ? String(keys[0]?.[0]) : null;
+  while (integerKey && columns.length > 1 && columns[columns.length - 1] === integerKey) columns.pop();
+  const keyBesideRowid = integerKey !== null && /PRIMARY\s+KEY\s+DESC/i.test(String(tableSql ?? ''));
+  return { columns: `on ${String(table)}(${columns.join(', ')})`, keyBesideRowid };
 }
 
 /** A statement as one line of a message, cut at 80 characters. */

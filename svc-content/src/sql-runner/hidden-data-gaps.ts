@@ -5,12 +5,8 @@
  * check pass.
  */
 export const HIDDEN_DATA_GAPS: Readonly<Record<string, string>> = {
-  '6955b9028bba72da79faa729': 'relations-keys-constraints/projects/referential-actions-in-practice.md:7: its hidden result is empty while its practice result is not',
   '6955b903ad869eab1cba55cc': 'normalization-to-bcnf/projects/normalise-an-order-spreadsheet.md:35: the reference without its tie-break (its last ORDER BY key) gives the same hidden result',
   '6685ebe7098b4546612ea182': 'relational-algebra/projects/algebra-to-sql.md:36: its hidden result is empty while its practice result is not',
-  '4db18d7fba2308861e6a6cc9': 'key-value-column-graph/projects/design-a-session-and-cart-store.md:8: its hidden result is empty while its practice result is not',
   '80f0201d582acf8984dbbff3': 'sql-select-where-join/projects/join-detective.md:14: the reference without its tie-break (its last ORDER BY key) gives the same hidden result',
   '97b5445867dccaef3fa6dd40': 'sql-select-where-join/projects/join-detective.md:36: the reference without its tie-break (its last ORDER BY key) gives the same hidden result',
-  'da7caae4778b595d6bec278e': 'advanced-sql/projects/practice-window-functions.md:14: the reference without its tie-break (its last ORDER BY key) gives the same hidden result',
-  'd94f052b07d47fddd1d2c7f9': 'advanced-sql/projects/practice-recursive-ctes.md:7: its hidden result is empty while its practice result is not',
 };
