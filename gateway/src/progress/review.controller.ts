@@ -31,6 +31,8 @@ export class ReviewController {
 
   @Get()
   @ApiOperation({ summary: 'The review deck: cards due now' })
+  // A GET's own default 200 would hide the class's.
+  @ApiOkResponse({ schema: answerSchema(ReviewDeckAnswer), description: 'The cards due now, their count and the size of the deck.' })
   deck(@CurrentUser() caller: TokenClaims): Promise<ReviewDeck> {
     return this.services.send(USERS_PATTERNS.reviewDeck, { userId: caller._id });
   }
