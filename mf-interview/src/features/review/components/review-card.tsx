@@ -27,7 +27,7 @@ export interface ReviewCardProps {
  */
 export function ReviewCard({ card, revealed, onReveal, grading, onGrade }: ReviewCardProps) {
   const id = useId();
-  const answerRef = useRef<HTMLDivElement>(null);
+  const answerRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (revealed) answerRef.current?.focus();
   }, [revealed]);
@@ -39,11 +39,11 @@ export function ReviewCard({ card, revealed, onReveal, grading, onGrade }: Revie
       </h2>
       {revealed ? (
         <>
-          <div ref={answerRef} tabIndex={-1} className="interview-question__answer review-card__answer" aria-label="Answer">
+          <section ref={answerRef} tabIndex={-1} className="interview-question__answer review-card__answer" aria-label="Answer">
             {card.answer.split('\n').map((line, index) => (
               <p key={index}>{line}</p>
             ))}
-          </div>
+          </section>
           <p className="review-card__prompt" id={`${id}-prompt`}>
             How well did you recall it?
           </p>
