@@ -28,7 +28,7 @@ for (const width of WIDTHS) {
       // Two join by Add to Review, the third by being saved.
       for (const index of [0, 1]) {
         await articles.nth(index).getByRole('button', { name: 'Add to Review' }).click();
-        await expect(page.getByText('Added to your review deck.')).toBeVisible();
+        await expect(page.getByText('Added to your review deck.').first()).toBeVisible();
       }
       await articles.nth(2).getByRole('button', { name: 'Save Question' }).click();
       await expect(articles.nth(2).getByRole('button', { name: 'Unsave Question' })).toBeVisible();
