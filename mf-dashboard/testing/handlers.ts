@@ -1,21 +1,24 @@
 // mf-dashboard's part of the gateway, as msw handlers over an in-memory store: the component tests
 // use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
-import { DEADLINE_PASSED_MESSAGE, type Course, type UserProfile } from '@dblearn/contracts';
+import { DEADLINE_PASSED_MESSAGE, type Course, type ReviewDeck, type UserProfile } from '@dblearn/contracts';
 import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse } from 'msw';
 
 export interface DashboardStore {
   courses: Course[];
   profile: UserProfile;
+  /** GET /users/me/review; an empty deck when left out. */
+  review?: ReviewDeck;
   /** The services are down: every call answers 503. */
   down?: boolean;
 }
 
-/** GET, PATCH and DELETE /users/me and GET /course (paged, X-Total-Count) as docs/api-contract.md describes them. */
+/** GET, PATCH and DELETE /users/me, GET /users/me/review and GET /course (paged, X-Total-Count) as docs/api-contract.md describes them. */
 export function dashboardHandlers(store: DashboardStore) {
   return [
     http.all('/api/*', () => (store.down ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined)),
     http.get('/api/users/me', () => HttpResponse.json<UserProfile>(store.profile)),
+    http.get('/api/users/me/review', () => HttpResponse.json<ReviewDeck>(store.review ?? { due: [], dueCount: 0, total: 0 })),
     http.patch('/api/users/me', async ({ request }) => {
       const { displayName } = (await request.json()) as { displayName: string };
       store.profile = { ...store.profile, displayName };

@@ -1,6 +1,6 @@
 // The handlers' canned answers, parsed by the contract's zod shapes: a drift from the server fails here.
 import { INTERVIEW_NOT_FOUND_MESSAGE, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
-import { ErrorEnvelopeAnswer, InterviewQuestionAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
+import { ErrorEnvelopeAnswer, InterviewQuestionAnswer, ReviewDeckAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
 import { LEARNER } from '@dblearn/web/testing';
 import { server } from '@dblearn/web/testing/msw-node';
 import { aloneStore } from '../testing/data.js';
@@ -35,5 +35,22 @@ describe('the interview handlers', () => {
       expect(answer.status).toBe(404);
       expect(ErrorEnvelopeAnswer.parse(await answer.json())).toEqual({ statusCode: 404, error: 'Not Found', message: INTERVIEW_NOT_FOUND_MESSAGE });
     }
+  });
+
+  it('keep the review deck as the contract shapes it: saving adds a card, a grade counts once, a bad grade is 400', async () => {
+    const store = aloneStore();
+    server.use(...interviewHandlers(store));
+    const question = store.questions[3]!;
+    await send('POST', `/api/users/interview/${LEARNER._id}`, { id: question._id });
+    const deck = ReviewDeckAnswer.parse(await (await send('GET', '/api/users/me/review')).json());
+    expect(deck.due.map((card) => card._id)).toEqual([question._id]);
+    const review = { id: question._id, grade: 'good', version: 0 };
+    const graded = ReviewDeckAnswer.parse(await (await send('POST', '/api/users/me/review/grade', review)).json());
+    expect(graded).toEqual({ due: [], dueCount: 0, total: 1 });
+    expect(ReviewDeckAnswer.parse(await (await send('POST', '/api/users/me/review/grade', review)).json())).toEqual(graded);
+    const refused = await send('POST', '/api/users/me/review/grade', { ...review, grade: 'perfect' });
+    expect(refused.status).toBe(400);
+    expect(ErrorEnvelopeAnswer.parse(await refused.json()).message).toBe('Grade must be one of: again, hard, good, easy.');
+    expect(ReviewDeckAnswer.parse(await (await send('POST', '/api/users/me/review', { id: store.questions[0]!._id })).json()).total).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 // mf-interview's part of the gateway, as msw handlers over an in-memory bank: the component tests
 // use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
-import { INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type UserProfile } from '@dblearn/contracts';
+import { INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, REVIEW_GRADES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
 import { LEARNER } from '@dblearn/web/testing';
 import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
@@ -10,7 +10,13 @@ export interface InterviewStore {
   questions: InterviewQuestion[];
   /** The learner's saved questions (GET /users/me's savedQuestion). */
   saved: InterviewQuestion[];
+  /** The learner's review deck (GET /users/me/review); a graded card is due again in a day. Saving adds a card. */
+  review?: ReviewCard[];
 }
+
+/** svc-users' words for a grade other than the four (ReviewGradeDto). */
+const GRADE_MESSAGE = `Grade must be one of: ${REVIEW_GRADES.join(', ')}.`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** GET /users/me, the learner's saves and /interview as docs/api-contract.md describes them; the caller is LEARNER. */
 export function interviewHandlers(store: InterviewStore) {
@@ -24,13 +30,40 @@ export function interviewHandlers(store: InterviewStore) {
       const question = store.questions.find((item) => item._id === id);
       if (!question) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
       store.saved = [...store.saved.filter((item) => item._id !== id), ...(keep ? [question] : [])];
+      if (keep) addCard(question);
       return HttpResponse.json<UserProfile>(profile());
     };
+  const deck = (): ReviewDeck => {
+    const cards = store.review ?? [];
+    const due = cards.filter((card) => Date.parse(card.due) <= Date.now());
+    return { due, dueCount: due.length, total: cards.length };
+  };
+  const addCard = (question: InterviewQuestion) => {
+    const cards = store.review ?? [];
+    if (!cards.some((card) => card._id === question._id)) store.review = [...cards, { ...question, due: new Date(Date.now() - 1000).toISOString(), version: 0 }];
+  };
   const stored = (id: string | readonly string[] | undefined) => store.questions.findIndex((item) => item._id === id);
   return [
     http.get('/api/users/me', () => HttpResponse.json<UserProfile>(profile())),
     http.post('/api/users/interview/:userId', saving(true)),
     http.put('/api/users/interview/:userId', saving(false)),
+    http.get('/api/users/me/review', () => HttpResponse.json<ReviewDeck>(deck())),
+    http.post<never, { id: string }>('/api/users/me/review', async ({ request }) => {
+      const { id } = await request.json();
+      const question = store.questions.find((item) => item._id === id);
+      if (!question) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
+      addCard(question);
+      return HttpResponse.json<ReviewDeck>(deck());
+    }),
+    http.post<never, { id: string; grade: ReviewGrade; version: number }>('/api/users/me/review/grade', async ({ request }) => {
+      const { id, grade, version } = await request.json();
+      if (!REVIEW_GRADES.includes(grade)) return refusal(400, GRADE_MESSAGE);
+      const card = store.review?.find((item) => item._id === id);
+      if (!card) return refusal(404, 'This question is not in your review deck.');
+      // The same version twice counts once, as on the server.
+      if (card.version === version) Object.assign(card, { version: version + 1, due: new Date(Date.now() + DAY_MS).toISOString() });
+      return HttpResponse.json<ReviewDeck>(deck());
+    }),
     http.get('/api/interview', ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');
@@ -59,6 +92,7 @@ export function interviewHandlers(store: InterviewStore) {
       if (at < 0) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
       const [deleted] = store.questions.splice(at, 1);
       store.saved = store.saved.filter((item) => item._id !== deleted!._id);
+      store.review = store.review?.filter((item) => item._id !== deleted!._id);
       return HttpResponse.json<InterviewQuestion>(deleted!);
     }),
   ];

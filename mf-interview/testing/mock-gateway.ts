@@ -1,4 +1,4 @@
-import type { InterviewQuestion } from '@dblearn/contracts';
+import type { InterviewQuestion, ReviewCard } from '@dblearn/contracts';
 import { recordGatewayCalls, type GatewayCalls } from '@dblearn/web/testing/msw';
 import { server } from '@dblearn/web/testing/msw-node';
 import { interviewHandlers, type InterviewStore } from './handlers.js';
@@ -8,8 +8,8 @@ export { makeQuestions } from './data.js';
 export interface MockGateway extends GatewayCalls, Readonly<InterviewStore> {}
 
 /** The interview handlers over this bank for one test (testing/setup-dom.ts resets them after it). */
-export function mockGateway(questions: InterviewQuestion[], saved: InterviewQuestion[] = []): MockGateway {
-  const store: InterviewStore = { questions: [...questions], saved: [...saved] };
+export function mockGateway(questions: InterviewQuestion[], saved: InterviewQuestion[] = [], review: ReviewCard[] = []): MockGateway {
+  const store: InterviewStore = { questions: [...questions], saved: [...saved], review: [...review] };
   const recorded = recordGatewayCalls();
   server.use(recorded.handler, ...interviewHandlers(store));
   return {
@@ -19,6 +19,9 @@ export function mockGateway(questions: InterviewQuestion[], saved: InterviewQues
     },
     get saved() {
       return store.saved;
+    },
+    get review() {
+      return store.review;
     },
   };
 }

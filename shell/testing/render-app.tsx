@@ -31,7 +31,7 @@ export const fakeRemotes: RemoteAppLoader = async (name: RemoteName) => {
 export interface RenderAppOptions {
   token?: string | null;
   loadRemoteApp?: RemoteAppLoader;
-  /** Answers for /api calls the app makes (GET /users/me by default answers 200). */
+  /** Answers for /api calls the app makes (GET /users/me and /users/me/review by default answer 200). */
   api?: (request: Request) => Response | Promise<Response>;
 }
 
@@ -54,6 +54,7 @@ export async function renderApp(
     if (pathname === '/config.json') return jsonResponse({ teamContacts: TEAM });
     if (api) return api(request);
     if (pathname === '/api/users/me') return jsonResponse({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] });
+    if (pathname === '/api/users/me/review') return jsonResponse({ due: [], dueCount: 0, total: 0 });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Nothing here.' }, 404);
   });
   const store = createAppStore({ token, syncAcrossTabs: false });

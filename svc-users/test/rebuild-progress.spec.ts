@@ -34,7 +34,8 @@ describe('npm run rebuild-progress, against real FerretDB and NATS', () => {
 
   it('freshens renamed copies, removes copies of deleted content, rewrites the holders, and running services show it at once', async () => {
     const user = await users.send<PublicUser>(USERS_PATTERNS.register, { email: 'away@example.com', password: 'secret-one', skill: 'beginner' });
-    const [courseId, renamed, deleted, edited, goneTutorial, keptTutorial] = [oid(), oid(), oid(), oid(), oid(), oid()];
+    const [courseId, renamed, deleted, edited, goneTutorial, keptTutorial, goneQuestion] = [oid(), oid(), oid(), oid(), oid(), oid(), oid()];
+    const card = (_id: mongoose.Types.ObjectId, question: string) => ({ _id, topic: 'sql', question, answer: 'Old.', due: new Date(), stability: 0, difficulty: 0, scheduledDays: 0, learningSteps: 0, reps: 0, lapses: 0, state: 0, lastReview: null, version: 0 });
     // What svc-content has now: events about these changes were never seen by svc-users.
     state().projects.set(renamed.toHexString(), { _id: renamed.toHexString(), title: 'New title', difficulty: 'professional', courseId: courseId.toHexString() });
     state().questions.set(edited.toHexString(), { _id: edited.toHexString(), topic: 'nosql', question: 'Edited?', answer: 'Edited.' });
@@ -49,6 +50,8 @@ describe('npm run rebuild-progress, against real FerretDB and NATS', () => {
             { _id: deleted, title: 'Deleted', difficulty: 'beginner', courseId },
           ],
           savedQuestion: [{ _id: edited, topic: 'sql', question: 'Old?', answer: 'Old.' }],
+          // Review cards hold questions too (issue 34): one of them only as a card.
+          reviewCard: [card(edited, 'Old?'), card(goneQuestion, 'Gone?')],
           readTutorial: [
             { _id: goneTutorial, courseId },
             { _id: keptTutorial, courseId },
@@ -72,6 +75,9 @@ describe('npm run rebuild-progress, against real FerretDB and NATS', () => {
     expect(await holders.findOne({ _id: renamed })).toMatchObject({ kind: 'project', userIds: [new mongoose.Types.ObjectId(user._id)], deleted: false });
     expect(await holders.findOne({ _id: deleted })).toMatchObject({ deleted: true });
     expect(await holders.findOne({ _id: goneTutorial })).toMatchObject({ kind: 'tutorial', deleted: true });
+    expect(await holders.findOne({ _id: goneQuestion })).toMatchObject({ deleted: true });
+    const stored = await db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(user._id) });
+    expect(stored?.reviewCard).toEqual([expect.objectContaining({ _id: edited, topic: 'nosql', question: 'Edited?', answer: 'Edited.', version: 0 })]);
 
     // Run again: nothing left to change.
     expect((await run()).out.join('\n')).toContain('Read 1 users; 0 changed.');

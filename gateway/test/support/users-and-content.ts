@@ -9,6 +9,8 @@ export interface UsersAndContent {
   gateway: TestGateway;
   /** Calls svc-content directly (to set up content without the admin calls). */
   content: NatsCaller;
+  /** The real svc-users, to stop and start it again. */
+  svcUsers: SvcUsersProcess;
   close(): Promise<void>;
 }
 
@@ -48,5 +50,5 @@ export async function startUsersAndContent(name: string, admin: { email: string;
     await close();
     throw new Error(message);
   }
-  return { infra, gateway, content, close };
+  return { infra, gateway, content, svcUsers, close };
 }

@@ -12,6 +12,12 @@ export type SavedQuestion = z.output<typeof answers.SavedQuestionAnswer>;
 export type FinishedProject = z.output<typeof answers.FinishedProjectAnswer>;
 /** A tutorial the user has read: the course page and /hub count progress from these. */
 export type ReadTutorial = z.output<typeof answers.ReadTutorialAnswer>;
+/** A card of the review deck and the deck as GET /users/me/review answers it (issue 34). */
+export type ReviewCard = z.output<typeof answers.ReviewCardAnswer>;
+export type ReviewDeck = z.output<typeof answers.ReviewDeckAnswer>;
+/** The recall grades of a review, in FSRS order (Again = 1 … Easy = 4). */
+export const REVIEW_GRADES = ['again', 'hard', 'good', 'easy'] as const;
+export type ReviewGrade = (typeof REVIEW_GRADES)[number];
 /** GET /users/me, and the answer of every /users/{project,interview,tutorial} call. */
 export type UserProfile = z.output<typeof answers.UserProfileAnswer>;
 

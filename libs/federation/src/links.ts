@@ -9,6 +9,8 @@ export const AREA_LINKS = {
   catalogTopic: (topic: Topic) => `/catalog?topic=${topic}`,
   /** mf-interview: the learner's saved questions, at a page of six. */
   interviewSaved: (page = 1) => (page > 1 ? `/interview?view=saved&page=${page}` : '/interview?view=saved'),
+  /** mf-interview: the learner's review deck, one due card at a time (issue 34). */
+  interviewReview: '/interview/review',
   /** mf-qna: the question list with its post form ready (mf-qna focuses the form when `ask` is present). */
   qnaAsk: '/qna?ask=1',
 } as const;

@@ -123,6 +123,23 @@ describe('navbar', () => {
     expect(within(nav).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
   });
 
+  it('shows the due review cards as a small count that opens the review', async () => {
+    const api = (request: Request) =>
+      new URL(request.url).pathname === '/api/users/me/review'
+        ? jsonResponse({ due: [], dueCount: 3, total: 5 })
+        : jsonResponse({ ...LEARNER, displayName: 'learner-1', savedQuestion: [], finishedProject: [], readTutorial: [] });
+    rendered = await renderApp('/about', { token: unsignedToken(), api });
+    const badge = await within(screen.getByRole('navigation')).findByRole('link', { name: 'Review: 3 cards due' });
+    expect(badge).toHaveTextContent('3');
+    expect(badge).toHaveAttribute('href', '/interview/review');
+  });
+
+  it('shows no count when no card is due', async () => {
+    rendered = await renderApp('/about', { token: unsignedToken() });
+    await waitFor(() => expect(rendered!.fetchStub.requests.some((request) => request.url.endsWith('/api/users/me/review'))).toBe(true));
+    expect(within(screen.getByRole('navigation')).queryByRole('link', { name: /^Review:/ })).not.toBeInTheDocument();
+  });
+
   it('opens an area from its link', async () => {
     rendered = await renderApp('/about', { token: unsignedToken() });
     const link = within(screen.getByRole('navigation')).getByRole('link', { name: 'Interview Question' });

@@ -1,7 +1,8 @@
-import { type CourseDeletedEvent, type DomainEvent, EVENT_SUBJECTS, type InterviewUpdatedEvent, type ProjectUpdatedEvent } from '@dblearn/contracts';
+import { type CourseDeletedEvent, type DomainEvent, EVENT_SUBJECTS, type InterviewUpdatedEvent, type ProjectUpdatedEvent, type SavedQuestion } from '@dblearn/contracts';
 import { EventHandler } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { eachLimited } from '../common/each-limited.js';
+import { dropCards, refreshCards } from '../review/review-cards.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import type { ProgressKind, ProgressEntryOf } from './progress-kinds.js';
 import { dropEntries, refreshEntry } from './progress-lists.js';
@@ -60,7 +61,11 @@ export class ProgressEvents {
   private async refresh<K extends ProgressKind>(kind: K, entry: ProgressEntryOf[K]): Promise<void> {
     const holders = await this.holders.changed(kind, entry._id);
     if (holders.deleted) return;
-    await eachLimited(holders.userIds, FAN_OUT, (userId) => this.lists.change(userId, kind, (list) => refreshEntry(list, entry)));
+    await eachLimited(holders.userIds, FAN_OUT, async (userId) => {
+      await this.lists.change(userId, kind, (list) => refreshEntry(list, entry));
+      // A question's holders include the learners who hold it only as a review card.
+      if (kind === 'question') await this.lists.changeDeck(userId, (deck) => refreshCards(deck, entry as SavedQuestion));
+    });
   }
 
   private async forget(kind: ProgressKind, entityIds: readonly string[]): Promise<void> {
@@ -73,6 +78,9 @@ export class ProgressEvents {
       }
     }
     // One write per user however many of the course's items they held.
-    await eachLimited([...byUser], FAN_OUT, ([userId, ids]) => this.lists.change(userId, kind, (list) => dropEntries(list, ids)));
+    await eachLimited([...byUser], FAN_OUT, async ([userId, ids]) => {
+      await this.lists.change(userId, kind, (list) => dropEntries(list, ids));
+      if (kind === 'question') await this.lists.changeDeck(userId, (deck) => dropCards(deck, ids));
+    });
   }
 }

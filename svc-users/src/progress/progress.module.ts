@@ -9,15 +9,19 @@ import { SnapshotHolders } from './snapshot-holders.js';
 import { ProgressController } from './progress.controller.js';
 import { ProgressService } from './progress.service.js';
 import { UserProgress } from './user-progress.js';
+import { ReviewController } from '../review/review.controller.js';
+import { ReviewService } from '../review/review.service.js';
 
 @Module({
   imports: [
     UsersModule,
     StorageModule.forFeature([{ name: SnapshotHolder.name, schema: SnapshotHolderSchema }]),
   ],
-  controllers: [ProgressController],
+  // The review deck (issue 34) is progress too: same lists, holders and content client.
+  controllers: [ProgressController, ReviewController],
   providers: [
     ProgressService,
+    ReviewService,
     ProgressEvents,
     SnapshotHolders,
     UserProgress,

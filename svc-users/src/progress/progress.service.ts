@@ -2,6 +2,7 @@ import { checksLeftMessage, type UserProfile } from '@dblearn/contracts';
 import { conflict, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { ContentClient, isNotFound } from '../content/content.client.js';
+import { ReviewService } from '../review/review.service.js';
 import { USER_NOT_FOUND_MESSAGE, UsersService } from '../users/users.service.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import { NOT_FOUND_MESSAGES, type ProgressKind, type ProgressEntryOf } from './progress-kinds.js';
@@ -16,6 +17,7 @@ export class ProgressService {
     private readonly holders: SnapshotHolders,
     private readonly lists: UserProgress,
     private readonly users: UsersService,
+    private readonly review: ReviewService,
   ) {}
 
   /**
@@ -34,6 +36,8 @@ export class ProgressService {
     if ((await this.lists.change(userId, kind, (list) => putEntry(list, entry))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
     const after = await this.holders.find(id);
     if (!before || !after || after.deleted || after.changes !== before.changes) await this.settle(kind, userId, id, after?.deleted === true);
+    // A saved question joins the review deck (issue 34); one already there keeps its schedule.
+    if (kind === 'question') await this.review.addCopy(userId, entry as ProgressEntryOf['question']);
     return this.users.findProfile({ userId });
   }
 

@@ -1,7 +1,9 @@
+import type { SavedQuestion } from '@dblearn/contracts';
 import type { Model, Types } from 'mongoose';
 import { eachLimited } from '../common/each-limited.js';
 import type { ContentClient } from '../content/content.client.js';
 import { isNotFound } from '../content/content.client.js';
+import { type DeckCard, dropCards, refreshCards } from '../review/review-cards.js';
 import type { User } from '../users/users.schema.js';
 import type { SnapshotHolders } from './snapshot-holders.js';
 import { type ProgressEntry, PROGRESS_KINDS, PROGRESS_LISTS, type ProgressKind } from './progress-kinds.js';
@@ -34,14 +36,26 @@ export interface RebuildParts {
  * or removes each copy and rewrites snapshot_holders. Nothing is written unless svc-content
  * answered for every entity, so an outage of svc-content cannot empty anyone's lists.
  */
+/** The deck with the cards of deleted questions dropped and the others' copies as svc-content has them now. */
+function freshDeck(deck: DeckCard[], entityIds: readonly string[], current: ReadonlyMap<string, ProgressEntry | null>): DeckCard[] | null {
+  let next = dropCards(deck, new Set(entityIds.filter((id) => current.get(id) === null)));
+  for (const id of entityIds) {
+    const fresh = current.get(id);
+    if (fresh) next = refreshCards(next ?? deck, fresh as SavedQuestion) ?? next;
+  }
+  return next;
+}
+
 export async function rebuildProgress({ users, lists, holders, content }: RebuildParts): Promise<RebuildReport> {
-  const projection = Object.fromEntries(Object.values(PROGRESS_LISTS).map((field) => [field, 1]));
+  // The review deck's cards hold interview questions too (issue 34).
+  const projection = { ...Object.fromEntries(Object.values(PROGRESS_LISTS).map((field) => [field, 1])), reviewCard: 1 };
   const holdersOf = Object.fromEntries(PROGRESS_KINDS.map((kind) => [kind, new Map<string, Set<string>>()])) as Record<ProgressKind, Map<string, Set<string>>>;
   let userCount = 0;
   for await (const user of users.find({}, projection).lean<StoredLists>().cursor()) {
     userCount += 1;
     for (const kind of PROGRESS_KINDS) {
-      for (const entry of READERS[kind](user)) {
+      const held = kind === 'question' ? [...READERS.question(user), ...(user.reviewCard ?? []).map((card) => ({ _id: card._id.toHexString() }))] : READERS[kind](user);
+      for (const entry of held) {
         const ids = holdersOf[kind].get(entry._id) ?? new Set<string>();
         ids.add((user._id as Types.ObjectId).toHexString());
         holdersOf[kind].set(entry._id, ids);
@@ -75,6 +89,7 @@ export async function rebuildProgress({ users, lists, holders, content }: Rebuil
         return next;
       });
       if (outcome === 'changed') changedUsers.add(userId);
+      if (kind === 'question' && (await lists.changeDeck(userId, (deck) => freshDeck(deck, entityIds, current.question))) === 'changed') changedUsers.add(userId);
     }
     for (const [entityId, userIds] of holdersOf[kind]) {
       if (current[kind].get(entityId) === null) await holders.markDeleted(kind, entityId);

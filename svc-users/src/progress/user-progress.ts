@@ -2,7 +2,8 @@ import { type DocumentStore, InjectStore } from '@dblearn/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import { ProfileCache } from '../users/profile-cache.js';
-import { toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
+import { toDeckCard, toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
+import type { DeckCard } from '../review/review-cards.js';
 import { User } from '../users/users.schema.js';
 import { type ProgressKind, PROGRESS_LISTS, type ProgressEntryOf } from './progress-kinds.js';
 
@@ -11,13 +12,15 @@ const MAX_WRITES = 8;
 
 export type ListChange = 'changed' | 'unchanged' | 'no-user';
 
-export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial'>> & { _id: Types.ObjectId };
+export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial' | 'reviewCard'>> & { _id: Types.ObjectId };
 
 export const READERS: { [K in ProgressKind]: (user: StoredLists) => ProgressEntryOf[K][] } = {
   project: (user) => (user.finishedProject ?? []).map(toFinishedProject),
   question: (user) => (user.savedQuestion ?? []).map(toSavedQuestion),
   tutorial: (user) => (user.readTutorial ?? []).map(toReadTutorial),
 };
+
+const readDeck = (user: StoredLists): DeckCard[] => (user.reviewCard ?? []).map(toDeckCard);
 
 /**
  * Every write to a user's progress lists goes through here: the list is read, changed in memory and
@@ -35,16 +38,26 @@ export class UserProgress {
   ) {}
 
   change<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
-    return this.users.atomically(userId, () => this.write(userId, kind, next));
+    return this.users.atomically(userId, () => this.write(userId, PROGRESS_LISTS[kind], READERS[kind], next));
   }
 
-  private async write<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
-    const field = PROGRESS_LISTS[kind];
+  /** The review deck (issue 34), written like the lists. It is not in the profile, but a write still drops it. */
+  changeDeck(userId: string, next: (deck: DeckCard[]) => DeckCard[] | null): Promise<ListChange> {
+    return this.users.atomically(userId, () => this.write(userId, 'reviewCard', readDeck, next));
+  }
+
+  /** The deck as stored; null when there is no such user. */
+  async deck(userId: string): Promise<DeckCard[] | null> {
+    const user = await this.users.findById<StoredLists>(userId, { reviewCard: 1 });
+    return user && readDeck(user);
+  }
+
+  private async write<T>(userId: string, field: keyof StoredLists, reader: (user: StoredLists) => T[], next: (list: T[]) => T[] | null): Promise<ListChange> {
     const read = () => this.users.findById<StoredLists>(userId, { [field]: 1 });
     let user = await read();
     for (let writes = 0; ; writes += 1) {
       // `next` answers null once the stored list already shows the change: after a write, that is the check.
-      const list = user && next(READERS[kind](user));
+      const list = user && next(reader(user));
       if (!user || list === null) {
         if (writes > 0) this.profiles.changed(userId);
         return writes > 0 ? 'changed' : user ? 'unchanged' : 'no-user';

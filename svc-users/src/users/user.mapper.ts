@@ -1,6 +1,7 @@
 import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProfile } from '@dblearn/contracts';
 import type { Types } from 'mongoose';
-import type { FinishedProjectSnapshot, ReadTutorialSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
+import type { DeckCard } from '../review/review-cards.js';
+import type { FinishedProjectSnapshot, ReadTutorialSnapshot, ReviewCardSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
 
 /** The fields an answer may show, read from a lean document or a hydrated one alike. */
 export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin' | 'displayName'> & { _id: Types.ObjectId };
@@ -41,4 +42,9 @@ export function toFinishedProject(project: FinishedProjectSnapshot): FinishedPro
 
 export function toReadTutorial(tutorial: ReadTutorialSnapshot): ReadTutorial {
   return { _id: tutorial._id.toHexString(), courseId: tutorial.courseId?.toHexString() ?? null };
+}
+
+export function toDeckCard(card: ReviewCardSnapshot): DeckCard {
+  const { _id, topic, question, answer, due, stability, difficulty, scheduledDays, learningSteps, reps, lapses, state, lastReview, version } = card;
+  return { _id: _id.toHexString(), topic, question, answer, due, stability, difficulty, scheduledDays, learningSteps, reps, lapses, state, lastReview: lastReview ?? null, version };
 }

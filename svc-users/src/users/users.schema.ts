@@ -20,6 +20,44 @@ export class SavedQuestionSnapshot {
 }
 export const SavedQuestionSnapshotSchema = SchemaFactory.createForClass(SavedQuestionSnapshot);
 
+/**
+ * A card of the learner's review deck (issue 34): a copy of the interview question, kept like a saved
+ * question's, and its FSRS schedule (ts-fsrs `Card` fields; dates as Dates). `version` counts reviews.
+ */
+@Schema({ versionKey: false })
+export class ReviewCardSnapshot extends SavedQuestionSnapshot {
+  @Prop({ type: Date, required: true })
+  due!: Date;
+
+  @Prop({ type: Number, required: true })
+  stability!: number;
+
+  @Prop({ type: Number, required: true })
+  difficulty!: number;
+
+  @Prop({ type: Number, required: true })
+  scheduledDays!: number;
+
+  @Prop({ type: Number, required: true })
+  learningSteps!: number;
+
+  @Prop({ type: Number, required: true })
+  reps!: number;
+
+  @Prop({ type: Number, required: true })
+  lapses!: number;
+
+  @Prop({ type: Number, required: true })
+  state!: number;
+
+  @Prop({ type: Date, default: null })
+  lastReview!: Date | null;
+
+  @Prop({ type: Number, required: true })
+  version!: number;
+}
+export const ReviewCardSnapshotSchema = SchemaFactory.createForClass(ReviewCardSnapshot);
+
 /** A copy of a project the user finished; its `_id` is the project's (svc-content). */
 @Schema({ versionKey: false })
 export class FinishedProjectSnapshot {
@@ -87,6 +125,10 @@ export class User {
 
   @Prop({ type: [ReadTutorialSnapshotSchema], default: [] })
   readTutorial!: ReadTutorialSnapshot[];
+
+  /** The review deck (issue 34); saved questions join it. Missing on older accounts. */
+  @Prop({ type: [ReviewCardSnapshotSchema], default: [] })
+  reviewCard!: ReviewCardSnapshot[];
 
   /**
    * Bumped by every write to the three progress lists: a count of writes, not a guard (the user

@@ -130,7 +130,7 @@ export class UsersService implements OnModuleInit {
       await this.store.update(
         userId,
         {
-          $set: { deleted: true, deletedAt: new Date(), email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', savedQuestion: [], finishedProject: [], readTutorial: [] },
+          $set: { deleted: true, deletedAt: new Date(), email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', savedQuestion: [], finishedProject: [], readTutorial: [], reviewCard: [] },
           $unset: { displayName: 1 },
         },
         domainEvent(EVENT_SUBJECTS.accountRemoved, { entityId: userId, reason: 'deleted' as const }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SKILLS } from '../levels.js';
-import { courseRef, difficulty, email, objectId, topic } from './fields.js';
+import { courseRef, dateTime, difficulty, email, objectId, topic } from './fields.js';
 
 // What svc-users answers (CONTRACT "Users"); the types in ../users.ts are inferred from these.
 
@@ -38,3 +38,18 @@ export const UserProfileAnswer = PublicUserAnswer.extend({
   finishedProject: z.array(FinishedProjectAnswer).meta({ description: 'Projects the user marked finished.' }),
   readTutorial: z.array(ReadTutorialAnswer).meta({ description: 'Tutorials the user has read.' }),
 }).meta({ id: 'UserProfile' });
+
+/** One card of the review deck (issue 34): the question's copy and when it is next due. */
+export const ReviewCardAnswer = SavedQuestionAnswer.extend({
+  due: dateTime().meta({ description: 'When the card is next due (FSRS schedules it on the server).' }),
+  version: z.number().int().meta({ description: 'Reviews so far; a grade names it, so a grade sent twice counts once.' }),
+}).meta({ id: 'ReviewCard' });
+
+/** GET /users/me/review and the answer of every review call. */
+export const ReviewDeckAnswer = z
+  .object({
+    due: z.array(ReviewCardAnswer).meta({ description: 'Cards due now, the most overdue first (at most 50).' }),
+    dueCount: z.number().int().meta({ description: 'Cards due now, all of them.' }),
+    total: z.number().int().meta({ description: 'Cards in the deck.' }),
+  })
+  .meta({ id: 'ReviewDeck' });

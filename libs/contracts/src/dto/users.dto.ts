@@ -1,8 +1,10 @@
-import { IsEmail, IsIn, IsOptional, ValidateBy } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsMongoId, IsOptional, Min, ValidateBy } from 'class-validator';
 import { displayNameProblem } from '../display-name.js';
 import { emailProblem } from '../email.js';
 import { LEVEL_LABELS, SKILLS, type Skill } from '../levels.js';
 import { FIELD_LABELS, LIMITS } from '../limits.js';
+import { REVIEW_GRADES, type ReviewGrade } from '../users.js';
+import { idRule } from './id-rule.js';
 import { reservedLookAlikeProblem } from './look-alikes.js';
 import { IsText } from './text-rule.js';
 
@@ -70,4 +72,18 @@ export class LoginDto {
 
   @IsText(FIELD_LABELS.user.password, password)
   password!: string;
+}
+
+/** POST /users/me/review/grade: how well the learner recalled the card, for the version of it they saw. */
+export class ReviewGradeDto {
+  @IsMongoId(idRule('id'))
+  id!: string;
+
+  @IsIn(REVIEW_GRADES, { message: `Grade must be one of: ${REVIEW_GRADES.join(', ')}.` })
+  grade!: ReviewGrade;
+
+  /** The card's `version` as shown: a grade sent twice (a double click, a retry) finds it moved on and counts once. */
+  @IsInt({ message: 'Version must be a whole number.' })
+  @Min(0, { message: 'Version must be a whole number.' })
+  version!: number;
 }

@@ -9,11 +9,11 @@ export const API_BASE_URL = '/api';
 /** SPEC §8: what a person sees for any answer outside 400–499, or no answer at all. */
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
 /**
- * The cache tags every page shares (the signed-in user's profile). A feature area adds its own,
+ * The cache tags every page shares (the signed-in user's profile and review deck). A feature area adds its own,
  * without editing this file: `baseApi.enhanceEndpoints({ addTagTypes: ['Course'] }).injectEndpoints(...)`
  * (see libs/federation/README.md "How to add a remote").
  */
-export const API_TAGS = ['User'] as const;
+export const API_TAGS = ['User', 'Review'] as const;
 
 /**
  * A call's `extraOptions` (RTK Query passes them to the base query). `logOnlyUnexpected`: failures

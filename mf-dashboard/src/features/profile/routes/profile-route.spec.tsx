@@ -24,6 +24,17 @@ describe('/profile', () => {
     expect(within(section('Stuck on something?')).getByRole('link', { name: 'Ask' })).toHaveAttribute('href', '/qna?ask=1');
   });
 
+  it('shows how many review cards are due today and opens the review (issue 34)', async () => {
+    const review = { due: [], dueCount: 4, total: 9 };
+    gateway = mockGateway(makeCourses([{}]), makeProfile(), false, review);
+    await renderRemote(DashboardApp, '/profile');
+    const part = await screen.findByRole('region', { name: 'Review' });
+    expect(await within(part).findByText('cards due today')).toBeInTheDocument();
+    expect(part).toHaveTextContent('4 cards due today');
+    expect(part).toHaveTextContent('9 in your deck.');
+    expect(within(part).getByRole('link', { name: 'Start review' })).toHaveAttribute('href', '/interview/review');
+  });
+
   it('shows the first saved question prominently and the next five compactly, each leading to its page of the saved view', async () => {
     gateway = mockGateway(makeCourses([{}]), makeProfile({ savedQuestion: saved(8) }));
     await renderRemote(DashboardApp, '/profile');

@@ -9,13 +9,15 @@ export interface QuestionCardProps {
   /** A save or unsave of this question is on its way. */
   saving: boolean;
   onToggleSave: (question: ShownQuestion, saved: boolean) => void;
+  /** Puts it in the learner's review deck (a saved question is there already). */
+  onAddToReview: (question: ShownQuestion) => void;
   isAdmin: boolean;
   deleting: boolean;
   onDelete: (question: ShownQuestion) => void;
 }
 
 /** One question: its answer folds open and shut; learners save it, admins edit and delete it. */
-export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, deleting, onDelete }: QuestionCardProps) {
+export function QuestionCard({ question, saved, saving, onToggleSave, onAddToReview, isAdmin, deleting, onDelete }: QuestionCardProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -44,6 +46,11 @@ export function QuestionCard({ question, saved, saving, onToggleSave, isAdmin, d
         <Button variant={saved ? 'secondary' : 'primary'} disabled={saving} onClick={() => onToggleSave(question, saved)}>
           {saved ? 'Unsave Question' : 'Save Question'}
         </Button>
+        {saved ? null : (
+          <Button variant="secondary" disabled={saving} onClick={() => onAddToReview(question)}>
+            Add to Review
+          </Button>
+        )}
         {isAdmin ? (
           <>
             <LinkButton variant="secondary" to={`/interview/${question._id}`}>

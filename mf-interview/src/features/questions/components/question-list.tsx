@@ -1,5 +1,5 @@
 import { Pagination, toastRefusal } from '@dblearn/ui';
-import { toast, useSession } from '@dblearn/web';
+import { toast, useAddToReviewMutation, useSession } from '@dblearn/web';
 import { useState } from 'react';
 import { useDeleteQuestionMutation } from '../api/delete-question.js';
 import type { ShownQuestion } from '../api/interview-question.js';
@@ -21,6 +21,7 @@ export function QuestionList({ items, total, page, onPageChange, savedIds }: Que
   const [saveQuestion] = useSaveQuestionMutation();
   const [unsaveQuestion] = useUnsaveQuestionMutation();
   const [deleteQuestion] = useDeleteQuestionMutation();
+  const [addToReview] = useAddToReviewMutation();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
   const track = async (id: string, work: () => Promise<unknown>) => {
@@ -48,6 +49,18 @@ export function QuestionList({ items, total, page, onPageChange, savedIds }: Que
     });
   };
 
+  const review = (question: ShownQuestion) => {
+    if (!user) return;
+    void track(question._id, async () => {
+      try {
+        await addToReview(question._id).unwrap();
+        toast.success('Added to your review deck.');
+      } catch (error) {
+        toastRefusal(error, 'The question could not be added to your review deck.');
+      }
+    });
+  };
+
   const remove = (question: ShownQuestion) =>
     void track(question._id, async () => {
       try {
@@ -68,6 +81,7 @@ export function QuestionList({ items, total, page, onPageChange, savedIds }: Que
               saved={savedIds.has(question._id)}
               saving={pending.has(question._id)}
               onToggleSave={toggleSave}
+              onAddToReview={review}
               isAdmin={isAdmin}
               deleting={pending.has(question._id)}
               onDelete={remove}

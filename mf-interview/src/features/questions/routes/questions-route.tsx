@@ -7,6 +7,7 @@ import type { ShownQuestion } from '../api/interview-question.js';
 import { QuestionList } from '../components/question-list.js';
 import { readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
+import { ReviewLink } from '../../review/index.js';
 
 interface ShownPage {
   items: readonly ShownQuestion[];
@@ -63,7 +64,7 @@ function EmptyState({ view, isAdmin }: { view: QuestionView; isAdmin: boolean })
 export default function QuestionsRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { isAdmin } = useSession();
+  const { isAdmin, isSignedIn } = useSession();
   const view = readView(params);
   const page = readPage(params);
   const shown = useShownPage(view, page);
@@ -75,7 +76,10 @@ export default function QuestionsRoute() {
     <div className="interview-page">
       <div className="interview-page__header">
         <h1>Interview Questions</h1>
-        {isAdmin ? <LinkButton to="/interview/new">New Question</LinkButton> : null}
+        <div className="interview-form__actions">
+          {isSignedIn ? <ReviewLink /> : null}
+          {isAdmin ? <LinkButton to="/interview/new">New Question</LinkButton> : null}
+        </div>
       </div>
       <div className="interview-page__layout">
         <TopicSidebar current={view} />

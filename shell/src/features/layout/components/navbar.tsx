@@ -1,5 +1,5 @@
 import { LinkButton } from '@dblearn/ui';
-import { useSession } from '@dblearn/web';
+import { useGetReviewDeckQuery, useSession } from '@dblearn/web';
 import { Link, NavLink, useLocation } from '@dblearn/web/router';
 import { useId, useState } from 'react';
 import { SearchSlot } from '../../search/index.js';
@@ -11,6 +11,17 @@ const AREA_LINKS = [
   { to: '/interview', label: 'Interview Question' },
   { to: '/qna', label: 'Q&A' },
 ] as const;
+
+/** How many review cards are due (issue 34), as a small badge that opens the review; nothing when none are. */
+function ReviewBadge() {
+  const due = useGetReviewDeckQuery().data?.dueCount ?? 0;
+  if (due === 0) return null;
+  return (
+    <Link to="/interview/review" className="navbar__badge" aria-label={due === 1 ? 'Review: 1 card due' : `Review: ${due} cards due`}>
+      {due > 99 ? '99+' : due}
+    </Link>
+  );
+}
 
 /**
  * SPEC §2 navigation bar, in both states. About and Contact jump to the footer. On a narrow window
@@ -52,6 +63,7 @@ export function Navbar() {
                     <NavLink to={link.to} className="navbar__link">
                       {link.label}
                     </NavLink>
+                    {link.to === '/interview' ? <ReviewBadge /> : null}
                   </li>
                 ))
               : null}
