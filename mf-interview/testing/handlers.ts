@@ -1,15 +1,16 @@
 // mf-interview's part of the gateway, as msw handlers over an in-memory bank: the component tests
 // use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
-import { INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, REVIEW_GRADES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, REVIEW_GRADES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
 import { LEARNER } from '@dblearn/web/testing';
 import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { InterviewQuestionInput } from '../src/features/questions/api/interview-question.js';
+import { savedCopy, type SavedQuestion } from './data.js';
 
 export interface InterviewStore {
   questions: InterviewQuestion[];
-  /** The learner's saved questions (GET /users/me's savedQuestion). */
-  saved: InterviewQuestion[];
+  /** The learner's saved questions (GET /users/me's savedQuestion: svc-users' copies, without a difficulty). */
+  saved: SavedQuestion[];
   /** The learner's review deck (GET /users/me/review); a graded card is due again in a day. Saving adds a card. */
   review?: ReviewCard[];
 }
@@ -29,7 +30,7 @@ export function interviewHandlers(store: InterviewStore) {
       const { id } = await request.json();
       const question = store.questions.find((item) => item._id === id);
       if (!question) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
-      store.saved = [...store.saved.filter((item) => item._id !== id), ...(keep ? [question] : [])];
+      store.saved = [...store.saved.filter((item) => item._id !== id), ...(keep ? [savedCopy(question)] : [])];
       if (keep) addCard(question);
       return HttpResponse.json<UserProfile>(profile());
     };
@@ -70,7 +71,9 @@ export function interviewHandlers(store: InterviewStore) {
       return pagedAnswer<InterviewQuestion>(store.questions.filter((item) => !topic || item.topic === topic), url);
     }),
     http.post<never, InterviewQuestionInput>('/api/interview', async ({ request }) => {
-      const created: InterviewQuestion = { _id: `q${nextId++}`, ...(await request.json()) };
+      // svc-content stores a question sent without a difficulty at the default one.
+      const body: Partial<InterviewQuestionInput> & Omit<InterviewQuestionInput, 'difficulty'> = await request.json();
+      const created: InterviewQuestion = { _id: `q${nextId++}`, ...body, difficulty: body.difficulty ?? DEFAULT_INTERVIEW_DIFFICULTY };
       store.questions.push(created);
       return HttpResponse.json<InterviewQuestion>(created, { status: 201 });
     }),
@@ -84,7 +87,7 @@ export function interviewHandlers(store: InterviewStore) {
       const updated: InterviewQuestion = { ...store.questions[at]!, ...(await request.json()) };
       store.questions[at] = updated;
       // Saved copies follow the bank (svc-users hears the change).
-      store.saved = store.saved.map((item) => (item._id === updated._id ? updated : item));
+      store.saved = store.saved.map((item) => (item._id === updated._id ? savedCopy(updated) : item));
       return HttpResponse.json<InterviewQuestion>(updated);
     }),
     http.delete('/api/interview/:id', ({ params }) => {

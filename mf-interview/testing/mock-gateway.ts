@@ -1,6 +1,7 @@
 import type { InterviewQuestion, ReviewCard } from '@dblearn/contracts';
 import { recordGatewayCalls, type GatewayCalls } from '@dblearn/web/testing/msw';
 import { server } from '@dblearn/web/testing/msw-node';
+import { savedCopy } from './data.js';
 import { interviewHandlers, type InterviewStore } from './handlers.js';
 
 export { makeQuestions } from './data.js';
@@ -9,7 +10,7 @@ export interface MockGateway extends GatewayCalls, Readonly<InterviewStore> {}
 
 /** The interview handlers over this bank for one test (testing/setup-dom.ts resets them after it). */
 export function mockGateway(questions: InterviewQuestion[], saved: InterviewQuestion[] = [], review: ReviewCard[] = []): MockGateway {
-  const store: InterviewStore = { questions: [...questions], saved: [...saved], review: [...review] };
+  const store: InterviewStore = { questions: [...questions], saved: saved.map(savedCopy), review: [...review] };
   const recorded = recordGatewayCalls();
   server.use(recorded.handler, ...interviewHandlers(store));
   return {
