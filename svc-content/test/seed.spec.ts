@@ -60,7 +60,12 @@ beforeAll(async () => {
   // The old curriculum, as the TypeScript seed imported it (the same ids), with a lesson since corrected.
   const old = structuredClone(shipped.courses);
   old.find((course) => course._id === relations._id)!.tutorials[0]!.title = 'Relations, tuples and domians';
-  const report = await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: old, interviewQuestions: shipped.interviewQuestions, courseOffset: 0, interviewOffset: 0 }, 120_000);
+  // A course a slice, then the bank, as the gateway slices an import: the whole curriculum passes NATS's 1 MB.
+  for (const [courseOffset, course] of old.entries()) {
+    const report = await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [course], interviewQuestions: [], courseOffset, interviewOffset: 0 }, 120_000);
+    expect(report.rejected).toEqual([]);
+  }
+  const report = await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [], interviewQuestions: shipped.interviewQuestions, courseOffset: old.length, interviewOffset: 0 }, 120_000);
   expect(report.rejected).toEqual([]);
   // A learner's progress on it, and a course an admin made in the app.
   const pass = await content.send<{ passed: boolean }>(CONTENT_PATTERNS.attempt, { id: findEveryKey._id, body: { userId: learner, checkId: keyCheck._id, sql: keyCheck.referenceSql } }, 30_000);
