@@ -9,18 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** mulberry32: a small seeded PRNG, the same numbers on every run and every machine. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng, shuffled } from './seeded-random.mjs';
 
 const SURNAMES = ['Smith', 'Jones', 'Rownam', 'Tracy', 'Farrell', 'Tupperware', 'Owen', 'Baker', 'Butters', 'Coplin', 'Genting', 'Hunt', 'Joplette', 'Mackenzie', 'Purview', 'Rumney', 'Sarwin', 'Stibbons', 'Worthington-Smyth', 'Crumpet', 'Dare', 'Pinker', 'Bader', 'Nakamura', 'Okafor', 'Silva', 'Novak', 'Laine'];
 const FIRST_NAMES = ['Tim', 'Janice', 'Gerald', 'Nancy', 'Tracy', 'David', 'Anne', 'Charles', 'Anna', 'Florence', 'Ponder', 'Matthew', 'Jemima', 'Henrietta', 'Ramnaresh', 'Douglas', 'Hyacinth', 'Joan', 'Erica', 'Millicent', 'Burton', 'John', 'Timothy', 'Amara', 'Yuki', 'Rita', 'Ivo', 'Elsa'];
@@ -150,16 +139,6 @@ function clubData(variant) {
     repairs.push({ id, facility_id: facility.id, done_on: isoDay(Math.floor(extra() * 1095)), cost_cents: 5000 + Math.floor(extra() * 60) * 1000, note: extra() < 0.3 ? null : ['new net', 'resurfaced', 'lights replaced', 'door fixed', 'cleaned', 'table re-felted'][Math.floor(extra() * 6)] });
   }
   return { facilities, members, bookings: kept, payments, repairs };
-}
-
-/** A shuffled copy (Fisher–Yates on the variant's own PRNG): the hidden rows are stored out of key order. */
-function shuffled(rows, random) {
-  const copy = [...rows];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
 }
 
 /** `KEY` is INTEGER in the practice data (SQLite's rowid: a new row gets the next id) and INT in the hidden variant, where SQLite then keeps a rowid of its own: rows stay in their shuffled storage order, so a query without ORDER BY gets no free sort there. Both read the same in PostgreSQL. */

@@ -9,7 +9,10 @@ import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 // exactly what it writes, or the course grades on data nobody can rebuild.
 
 /** Each generator and the files it writes, by the variant `--print` takes. */
-const GENERATED = [{ generator: 'generators/club.mjs', outputs: { practice: 'sandboxes/club.sql', hidden: 'sandboxes/club-hidden.sql' } }];
+const GENERATED = [
+  { generator: 'generators/club.mjs', outputs: { practice: 'sandboxes/club.sql', hidden: 'sandboxes/club-hidden.sql' } },
+  { generator: 'generators/university-hidden.mjs', outputs: { hidden: 'sandboxes/university-hidden.sql' } },
+];
 
 const run = (generator: string, variant: string) => execFileSync(process.execPath, [join(SHIPPED_CONTENT_DIR, generator), '--print', variant], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 

@@ -21,19 +21,14 @@ type ShippedCheck = { _id: string; kind: string; referenceSql?: string; verifySq
 type Course = (typeof folder.courses)[number];
 
 const allChecks = folder.courses.flatMap((course) => course.projects.flatMap((project) => (project.checks ?? []) as ShippedCheck[]));
-const totals = { answers: 0, wrongVerdicts: 0, pending: 0, pendingNowRight: 0, checksCovered: 0 };
-const pendingReport: string[] = [];
+const totals = { answers: 0, wrongVerdicts: 0, checksCovered: 0 };
 
 afterAll(async () => {
   await runner.onModuleDestroy();
   const covered = new Set(folder.redTeams.flatMap((team) => team.entries.map((entry) => entry.checkId)));
   // The corpus totals, for the closing note of a content change.
   console.log(
-    [
-      `Red-team: ${covered.size} of ${allChecks.length} checks covered, ${totals.answers} answers, ${totals.wrongVerdicts} wrong verdicts,`,
-      `${totals.pending} pending grader support (${totals.pendingNowRight} of them already judged right).`,
-      ...pendingReport,
-    ].join('\n'),
+    `Red-team: ${covered.size} of ${allChecks.length} checks covered, ${totals.answers} answers, ${totals.wrongVerdicts} wrong verdicts.`,
   );
 });
 
@@ -80,12 +75,6 @@ describe('the red-team corpus against the real grader', () => {
           totals.answers++;
           const { passed, message } = await verdict(course, check, answer.answer);
           const where = `${team.file}:${answer.line} check ${entry.checkId}: ${shouldPass ? 'right' : `wrong (${answer.why})`} answer ${show(answer.answer)}`;
-          if (answer.pendingGrader) {
-            totals.pending++;
-            if (passed === shouldPass) totals.pendingNowRight++;
-            pendingReport.push(`  pending (${answer.pendingGrader})${passed === shouldPass ? ' [judged right now]' : ''}: ${where}`);
-            continue;
-          }
           if (passed !== shouldPass) {
             totals.wrongVerdicts++;
             wrongVerdicts.push(`${where} → ${passed ? 'passed' : `failed: ${message}`}`);

@@ -14,8 +14,6 @@ export interface RedTeamAnswer {
   answer: RedTeamAnswerValue;
   /** Why a wrong answer is wrong ("no ORDER BY", ">= for >"); absent on a right one. */
   why?: string;
-  /** The grader support this verdict waits for: the spec reports the entry and does not fail on it. */
-  pendingGrader?: string;
   line: number;
 }
 
@@ -35,7 +33,7 @@ export interface RedTeam {
 /** The sidecar file of a project file: `x.md` → `x.redteam.yaml`. */
 export const redTeamFileOf = (projectFile: string) => projectFile.replace(/\.md$/, '.redteam.yaml');
 
-const ANSWER_FIELDS = new Set(['answer', 'why', 'pendingGrader']);
+const ANSWER_FIELDS = new Set(['answer', 'why']);
 
 /** Parses and checks one sidecar against its project's check ids; a break is refused with its file and line. */
 export function readRedTeam(file: string, text: string, checkIds: string[]): RedTeam {
@@ -87,12 +85,11 @@ function answersOf(
     if (!isMap(node)) return refuse(line, `Each ${field} answer is a map: answer, and why for a wrong one.`);
     const value = node.toJSON() as Record<string, unknown>;
     const unknown = Object.keys(value).find((key) => !ANSWER_FIELDS.has(key));
-    if (unknown) refuse(line, `Unknown field "${unknown}": an answer has answer, why and pendingGrader.`);
-    const { answer, why, pendingGrader } = value;
+    if (unknown) refuse(line, `Unknown field "${unknown}": an answer has answer and why.`);
+    const { answer, why } = value;
     if (!isAnswerValue(answer)) refuse(line, 'answer must be the text of a query, a number, or a list of numbers or strings.');
     if (why !== undefined && (typeof why !== 'string' || why.trim() === '')) refuse(line, 'why must be a short sentence.');
-    if (pendingGrader !== undefined && (typeof pendingGrader !== 'string' || pendingGrader.trim() === '')) refuse(line, 'pendingGrader names the grader support the verdict waits for.');
-    return { answer: answer as RedTeamAnswerValue, ...(why ? { why: why as string } : {}), ...(pendingGrader ? { pendingGrader: pendingGrader as string } : {}), line };
+    return { answer: answer as RedTeamAnswerValue, ...(why ? { why: why as string } : {}), line };
   });
 }
 
