@@ -30,7 +30,7 @@ for (const width of WIDTHS) {
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByLabel('Display name (optional)').fill('no@signs here');
       await page.getByLabel('Beginner').check();
-      await expect(page.getByLabel('Display name (optional)')).toHaveAccessibleDescription('Display name may use only letters, digits, spaces, ".", "_" and "-".');
+      await expect(page.getByLabel('Display name (optional)')).toHaveAccessibleDescription('Shown on the forum instead of your e-mail: 3–30 letters, digits, spaces, ".", "_" or "-". Display name may use only letters, digits, spaces, ".", "_" and "-".');
       await expect(page.getByRole('button', { name: 'Register' })).toBeDisabled();
       await page.getByLabel('Display name (optional)').fill(name);
       await checkScreen(page, testInfo, 'sign-up', width);

@@ -73,13 +73,16 @@ export function FieldFrame({ label, error, hint, formControl = true, control }: 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
   label: ReactNode;
   error?: FieldError;
+  /** A line under the input that says what goes in it (FieldFrame). */
+  hint?: ReactNode;
 }
 
-export function TextField({ label, error, className, ...inputProps }: TextFieldProps) {
+export function TextField({ label, error, hint, className, ...inputProps }: TextFieldProps) {
   return (
     <FieldFrame
       label={label}
       error={error}
+      hint={hint}
       control={(a11y) => <input className={['dbl-field__control', className].filter(Boolean).join(' ')} {...a11y} {...inputProps} />}
     />
   );

@@ -1,4 +1,4 @@
-import { FIELD_LABELS, LEVEL_LABELS, SKILLS, type Skill } from '@dblearn/contracts';
+import { DISPLAY_NAME_LIMITS, FIELD_LABELS, LEVEL_LABELS, SKILLS, type Skill } from '@dblearn/contracts';
 import { Button, RadioGroup, TextField, type FieldError } from '@dblearn/ui';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -33,6 +33,9 @@ export interface CredentialsFormViewProps {
   form: Pick<ComponentPropsWithRef<'form'>, 'ref' | 'onSubmit' | 'onKeyDown' | 'onFocus' | 'onPointerEnter' | 'onInput'>;
 }
 
+/** What the optional display name is for, and its rules, under the field (issue 36). */
+export const DISPLAY_NAME_HINT = `Shown on the forum instead of your e-mail: ${DISPLAY_NAME_LIMITS.min}–${DISPLAY_NAME_LIMITS.max} letters, digits, spaces, ".", "_" or "-".`;
+
 /**
  * SPEC §5 "Login" and "Register": Username (the e-mail) and Password, and for Register a skill and
  * an optional display name (issue 36: what others see instead of the e-mail).
@@ -48,7 +51,7 @@ export function CredentialsFormView({ kind, inputs, errors = {}, submitDisabled,
         <>
           <TextField
             label="Display name (optional)"
-            placeholder="Shown on the forum instead of your e-mail"
+            hint={DISPLAY_NAME_HINT}
             autoComplete="nickname"
             error={errors.displayName}
             {...inputs.displayName}

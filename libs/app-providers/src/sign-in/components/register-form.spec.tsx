@@ -3,6 +3,7 @@ import { jsonResponse, stubFetch, unsignedToken, type StubbedFetch } from '@dble
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadCredentialsRules } from './credentials-form.js';
+import { DISPLAY_NAME_HINT } from './credentials-form-view.js';
 import { RegisterForm } from './register-form.js';
 import { renderSignInForm } from './sign-in-form.testing.js';
 
@@ -47,7 +48,7 @@ describe('RegisterForm', () => {
     fetchStub = stubFetch(() => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'That display name is taken.' }, 409));
     const { name, username, onSignedIn } = await registerAs('Beginner', 'Ada L');
     expect(await fetchStub.requests[0]!.clone().json()).toEqual({ email: 'new.learner@dblearn.test', password: 'correct-horse', skill: 'beginner', displayName: 'Ada L' });
-    await waitFor(() => expect(name).toHaveAccessibleDescription('That display name is taken.'));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(`${DISPLAY_NAME_HINT} That display name is taken.`));
     expect(username).not.toHaveAccessibleDescription('That display name is taken.');
     expect(onSignedIn).not.toHaveBeenCalled();
   });
@@ -55,7 +56,7 @@ describe('RegisterForm', () => {
   it('refuses a display name outside the rules before sending anything', async () => {
     fetchStub = stubFetch(() => jsonResponse(NEW_USER, 201));
     const { name } = await registerAs('Beginner', 'ada@home');
-    await waitFor(() => expect(name).toHaveAccessibleDescription('Display name may use only letters, digits, spaces, ".", "_" and "-".'));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(`${DISPLAY_NAME_HINT} Display name may use only letters, digits, spaces, ".", "_" and "-".`));
     expect(fetchStub.requests).toHaveLength(0);
   });
 
