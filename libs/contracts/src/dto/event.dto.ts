@@ -1,4 +1,4 @@
-import { IsArray, IsBoolean, IsIn, IsISO8601, IsMongoId, IsOptional, IsString, IsUUID, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsMongoId, IsOptional, IsString, IsUUID, Min, ValidateIf } from 'class-validator';
 import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
 import { TOPICS, type Topic } from '../topics.js';
 import { EVENT_SUBJECTS, type EventSubject } from '../messaging/events.js';
@@ -111,6 +111,62 @@ export class QuestionAcceptedEvent extends QuestionChangedEvent {
   replyId!: string | null;
 }
 
+/** How a failed attempt failed, for authors' analysis (issue 34): derived from the grader's verdict. */
+export const CHECK_FAILURE_KINDS = [
+  'error', // the answer did not run (syntax, unknown column, a refused statement)
+  'columns', // wrong columns or column names
+  'order', // right rows in another order
+  'missing-rows',
+  'extra-rows',
+  'duplicates',
+  'null', // a NULL where a value was expected, or the reverse
+  'boundary', // a row at a boundary the task names
+  'values', // other differing values
+  'state', // a state check: the tables after the statements differ
+  'constraint', // a state check: a constraint, key, view or default missing or wrong
+  'atomicity', // the state after a failed statement in the middle
+  'timeout',
+  'too-large',
+  'quiz', // a wrong quiz answer
+  'other',
+] as const;
+export type CheckFailureKind = (typeof CHECK_FAILURE_KINDS)[number];
+
+/** `entityId` is the check; one of the attempts that change the learner's progress (first pass, first three failures). */
+export class CheckAttemptedEvent extends DomainEvent {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+
+  @IsMongoId(idRule('projectId'))
+  projectId!: string;
+
+  @IsBoolean({ message: 'passed must be true or false.' })
+  passed!: boolean;
+
+  /** Counted failures on this check before this attempt (0–3). */
+  @IsInt({ message: 'failuresBefore must be a whole number.' })
+  @Min(0, { message: 'failuresBefore must be 0 or more.' })
+  failuresBefore!: number;
+
+  /** The learner's answer as sent (SQL, a mongo query, or a quiz answer as JSON), cut to 4,000 characters. Admin analysis only: never shown to learners. */
+  @IsString({ message: 'answer must be text.' })
+  answer!: string;
+
+  /** null when passed. */
+  @ValidateIf((_event, value) => value !== null)
+  @IsIn(CHECK_FAILURE_KINDS, { message: `failureKind must be one of: ${CHECK_FAILURE_KINDS.join(', ')}.` })
+  failureKind!: CheckFailureKind | null;
+}
+
+/** `entityId` is the check whose solution the learner revealed before passing it. */
+export class SolutionShownEvent extends DomainEvent {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+
+  @IsMongoId(idRule('projectId'))
+  projectId!: string;
+}
+
 /**
  * Each subject's payload class: the only place besides EVENT_SUBJECTS that names an event.
  * `satisfies` makes a subject without a class a type error.
@@ -126,6 +182,8 @@ export const EVENT_PAYLOADS = {
   /** Only the id: whoever cares reads the course again. */
   [EVENT_SUBJECTS.courseUpdated]: DomainEvent,
   [EVENT_SUBJECTS.interviewCreated]: InterviewUpdatedEvent,
+  [EVENT_SUBJECTS.checkAttempted]: CheckAttemptedEvent,
+  [EVENT_SUBJECTS.solutionShown]: SolutionShownEvent,
   [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEvent,
   [EVENT_SUBJECTS.interviewDeleted]: DomainEvent,
   [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEvent,

@@ -31,6 +31,14 @@ export const EVENT_SUBJECTS = {
   courseUpdated: 'events.content.course.updated',
   tutorialDeleted: 'events.content.tutorial.deleted',
   interviewCreated: 'events.content.interview.created',
+  /**
+   * A counted attempt at a check (issue 34): a learner's first pass, or one of their first three
+   * failures — exactly the attempts that already write progress, so the event rides on that write and
+   * a repeat costs nothing. For the practice list, streaks and the authors' check analysis.
+   */
+  checkAttempted: 'events.content.check.attempted',
+  /** A learner revealed a check's solution before passing it. */
+  solutionShown: 'events.content.check.solution-shown',
   questionCreated: 'events.community.question.created',
   questionUpdated: 'events.community.question.updated',
   questionDeleted: 'events.community.question.deleted',
@@ -48,6 +56,8 @@ export const COMMUNITY_EVENTS_PREFIX = 'events.community.';
 export type {
   AccountRemovedEvent,
   AdminChangedEvent,
+  CheckAttemptedEvent,
+  SolutionShownEvent,
   CourseDeletedEvent,
   CourseItemDeletedEvent,
   DomainEvent,
