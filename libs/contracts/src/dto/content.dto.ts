@@ -345,6 +345,11 @@ export class AttemptDto {
   @IsOptional()
   @IsQuizAnswer()
   answer?: QuizAnswerValue;
+
+  /** The engine a SQL check is graded on (issue 32); SQLite when absent. Not allowed with a mongo or quiz answer. */
+  @IsOptional()
+  @IsIn(SQL_ENGINES, { message: `engine must be one of: ${SQL_ENGINES.join(', ')}.` })
+  engine?: SqlEngine;
 }
 
 /** PUT /project/updateCheck/{projectId}: check `id` gets this task and reference (checked like an added one). */
