@@ -61,5 +61,27 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='bulkWrite']", message: 'Write many documents with a store\'s updateAll/createAll (decision 0022).' }],
     },
   },
+  {
+    // One write API: a service writes a document and its events through its store (DocumentStore),
+    // which holds the document's lock; EventOutbox and the pendingEvents field belong to the storage layer.
+    files: ['svc-*/src/**/*.ts', 'svc-*/test/**/*.ts', 'gateway/src/**/*.ts', 'gateway/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@dblearn/nest-common', importNames: ['EventOutbox'], message: "Write through the model's store (@InjectStore, DocumentStore): one write API, under the document's lock." }] },
+      ],
+    },
+  },
+  {
+    // Tests may read pendingEvents to check what is left; the code writes it only through a store.
+    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='bulkWrite']", message: "Write many documents with a store's updateAll/createAll (decision 0022)." },
+        { selector: "Property[key.name='pendingEvents']", message: 'Events are written by a store (create/update/delete with events, clearEvents): pendingEvents belongs to the storage layer.' },
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );
