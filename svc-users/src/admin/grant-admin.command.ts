@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { DocumentLocks, DocumentStore, type Environment, natsConnectionOptions, type PendingEvent, readServiceConfig, redactUrl, WriteClaim, WriteClaimSchema } from '@dblearn/nest-common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
+import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../common/command-support.js';
 import { normalizeEmail } from '../users/email.js';
 import { User, UserSchema } from '../users/users.schema.js';
 import { setAdminFlag } from './admin-grants.js';
