@@ -4,7 +4,7 @@ import { CONTENT_CONFIG, type ContentConfig } from './config/content-config.js';
 import { ChecksModule } from './checks/checks.module.js';
 import { CoursesModule } from './courses/courses.module.js';
 import { InterviewModule } from './interview/interview.module.js';
-import { ItemReadsModule } from './item-cache/item-reads.module.js';
+import { ItemReadsModule } from './item-reads/item-reads.module.js';
 import { PostgresLabModule } from './postgres-lab/postgres-lab.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SandboxesModule } from './sandboxes/sandboxes.module.js';

@@ -20,14 +20,14 @@ import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRe
 import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
-import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
+import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
 import { type ProjectChecks, RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { SandboxesService, scriptsOf } from '../sandboxes/sandboxes.service.js';
 import type { GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
-import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from './check-records.js';
+import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from '../projects/check-records.js';
 
 /** Learners' progress records this instance keeps in memory (written through), so an attempt reads nothing from the database. */
 const RECORDS_KEPT = 20_000;

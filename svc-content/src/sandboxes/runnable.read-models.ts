@@ -3,10 +3,10 @@ import { type ReadModel, ReadModels } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyObject, Model } from 'mongoose';
-import { storedCheckOf } from '../checks/check-records.js';
+import { storedCheckOf } from '../projects/check-records.js';
 import { idOf, idOrNull } from '../common/views.js';
 import { CourseRecord, type CourseSandboxRecord } from '../courses/course.schema.js';
-import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
+import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
 
 interface SandboxPointer {
   _id: string;
