@@ -269,7 +269,7 @@ export const ImportReportAnswer = z
   })
   .meta({ id: 'ImportReport' });
 
-const WrongAnswerAnswer = z
+export const WrongAnswerAnswer = z
   .object({
     answer: z.string().meta({ description: 'Normalized: keywords in upper case, whitespace collapsed, comments and trailing semicolons dropped; literals as sent.', example: 'SELECT name FROM member WHERE city = \'london\'' }),
     learners: z.number().int().meta({ description: 'Learners who sent it (at least this many when approximate).' }),

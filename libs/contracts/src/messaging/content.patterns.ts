@@ -91,7 +91,7 @@ export const CONTENT_PATTERNS = {
   storedChecks: 'content.project.stored-checks',
   /** CheckAnalysisQueryDto → ListPage<CheckFigures>: every check with its learners' figures, sorted, from memory (admins only). */
   listCheckAnalysis: 'content.check-analysis.list',
-  /** IdDto (the check) → CheckAnalysis; 404 for no such check (admins only). */
+  /** WithPathId<IdDto> (the project; the body names the check) → CheckAnalysis; 404 for no such check (admins only). */
   findCheckAnalysis: 'content.check-analysis.find',
   createProject: 'content.project.create',
   updateProject: 'content.project.update',
@@ -157,7 +157,7 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.storedChecks]: IdDto;
   [CONTENT_PATTERNS.listCheckAnalysis]: CheckAnalysisQueryDto;
-  [CONTENT_PATTERNS.findCheckAnalysis]: IdDto;
+  [CONTENT_PATTERNS.findCheckAnalysis]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.createProject]: CreateProjectDto;
   [CONTENT_PATTERNS.updateProject]: WithPathId<UpdateProjectDto>;
   [CONTENT_PATTERNS.removeProjectBlock]: WithPathId<IdDto>;
