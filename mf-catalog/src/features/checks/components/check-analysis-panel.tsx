@@ -23,7 +23,7 @@ export function CheckAnalysisPanel({ projectId, checkId, number }: { projectId: 
                 <dd>{figures.tried}</dd>
               </div>
               <div>
-                <dt>Passed</dt>
+                <dt>Pass rate</dt>
                 <dd>{passRateText(figures)}</dd>
               </div>
               <div>

@@ -69,7 +69,7 @@ describe('what each check teaches (issue 34)', () => {
     const panel = await within(card).findByRole('region', { name: 'How learners did' });
     await within(panel).findByText('Tried');
     expect(within(panel).getByText('Tried').nextSibling).toHaveTextContent('8');
-    expect(within(panel).getByText('Passed').nextSibling).toHaveTextContent('50%');
+    expect(within(panel).getByText('Pass rate').nextSibling).toHaveTextContent('50%');
     expect(within(panel).getByText('Median attempts').nextSibling).toHaveTextContent('4+');
     expect(within(panel).getByText('Hints unlocked').nextSibling).toHaveTextContent('5 · 3');
     await userEvent.click(within(panel).getByText('Most common wrong answers and failures'));
@@ -77,7 +77,7 @@ describe('what each check teaches (issue 34)', () => {
     expect(answers[0]).toHaveTextContent(`4 learners${WRONG}`);
     expect(answers[1]).toHaveTextContent('at least 2 learners');
     expect(within(panel).getByRole('list', { name: 'Failures by kind' })).toHaveTextContent('missing rows6');
-    expect(within(panel).getByText(/“4\+” means four or more/)).toBeInTheDocument();
+    expect(within(panel).getByText(/“4\+” attempts to pass means four or more/)).toBeInTheDocument();
 
     const quiet = (await screen.findByRole('heading', { name: 'Check 2' })).closest('li')!;
     expect(await within(quiet).findByText('No learner has tried check 2 yet.')).toBeInTheDocument();

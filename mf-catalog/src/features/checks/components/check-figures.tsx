@@ -76,4 +76,4 @@ export const codeLanguage = (kind: CheckFigures['kind']) => (kind === 'mongo' ? 
 
 /** What the figures mean, where the author reads them. */
 export const FIGURES_HELP =
-  'From learners’ counted attempts: their first pass and their first three failures (each unlocks a hint; the third, the solution). Attempts past the fourth are not counted, so “4+” means four or more. Wrong answers are compared with keyword case, spaces, comments and trailing semicolons ignored.';
+  'From learners’ counted attempts: their first pass and their first three failures (each unlocks a hint; the third, the solution). Failures past the third are not reported, so “4+” attempts to pass means four or more. Wrong answers are compared with keyword case, spaces, comments and trailing semicolons ignored.';
