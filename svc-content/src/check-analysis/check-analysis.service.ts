@@ -15,6 +15,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type AnyObject, type Model, Types } from 'mongoose';
 import { idOf } from '../common/views.js';
+import { CourseRecord } from '../courses/course.schema.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { ProjectRecord } from '../projects/project.schema.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
@@ -69,6 +70,7 @@ export class CheckAnalysisService {
   constructor(
     @InjectStore(CheckStatsRecord.name) private readonly stats: DocumentStore<CheckStatsRecord>,
     @InjectModel(ProjectRecord.name) private readonly projects: Model<ProjectRecord>,
+    @InjectModel(CourseRecord.name) private readonly courseRecords: Model<CourseRecord>,
     private readonly index: RunnableIndex,
     private readonly courses: CoursesReadModel,
     readModels: ReadModels,
@@ -167,13 +169,21 @@ export class CheckAnalysisService {
       projectId: summary.projectId,
       projectTitle: project?.title ?? '',
       courseId,
-      courseName: courseId ? (this.courses.get(courseId)?.name ?? null) : null,
+      courseName: courseId ? await this.courseName(courseId) : null,
       kind: check?.kind ?? 'query',
       task: task.length > TASK_EXCERPT_CHARS ? `${task.slice(0, TASK_EXCERPT_CHARS - 1)}…` : task,
       hintCount: check?.hints.length ?? 0,
       ...figuresOf({ ...summary, candidates: [] }, check?.hints.length ?? 0),
       topWrongAnswer: top,
     };
+  }
+
+  /** From memory; by `_id` with READ_MODEL=off, where the course list is not held. */
+  private async courseName(courseId: string): Promise<string | null> {
+    const listed = this.courses.get(courseId);
+    if (listed) return listed.name;
+    const doc = await this.courseRecords.findById(courseId, { name: 1 }).lean<{ name?: string }>().exec();
+    return doc?.name ?? null;
   }
 
   /** The check as its project holds it now: memory first, else the project read by `_id` (added a moment ago elsewhere). */
