@@ -12,6 +12,7 @@ const CourseFormRoute = lazy(() => import('../features/courses/routes/course-for
 const TutorialFormRoute = lazy(() => import('../features/tutorials/routes/tutorial-form-route.js'));
 const ProjectFormRoute = lazy(() => import('../features/projects/routes/project-form-route.js'));
 const LandingRoute = lazy(() => import('../features/projects/routes/landing-route.js'));
+const CheckAnalysisRoute = lazy(() => import('../features/checks/routes/check-analysis-route.js'));
 
 /** Every screen of SPEC §2 this area owns, with absolute paths (the shell mounts the area at the root). */
 export function CatalogRoutes() {
@@ -21,6 +22,7 @@ export function CatalogRoutes() {
         <Route path="/" element={<CatalogRoute />} />
         <Route path="/catalog" element={<CatalogRoute />} />
         <Route path="/catalog/addOrEdit/:id" element={<CourseFormRoute />} />
+        <Route path="/catalog/checks" element={<CheckAnalysisRoute />} />
         <Route path="/catalog/:courseId" element={<CourseRoute />} />
         <Route path="/catalog/:courseId/tutorial/:tutorialId" element={<TutorialRoute />} />
         <Route path="/catalog/:courseId/tutorial/add/:id" element={<TutorialFormRoute />} />
