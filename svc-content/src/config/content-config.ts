@@ -15,6 +15,11 @@ export interface ContentConfig extends ServiceConfig {
    * worker for the whole 2 s limit. 2 → 4 took attempts beside a runaway from 63 % to 96 % of alone.
    */
   sqlWorkers: number;
+  /**
+   * SQL_HEAVY_CPU_MS (default 15): CPU a learner's job may spend in the pool before it moves to the
+   * heavy-query process (lowest priority). Raised only where a test checks answers, not scheduling.
+   */
+  sqlHeavyCpuMs?: number;
   /** ITEM_CACHE_MB (default 64): memory for the item reads kept as ready answers (svc-content's ItemCache). */
   itemCacheBytes: number;
   /** POSTGRES_URL: the PostgreSQL lab's server, as its lab role (the launcher passes it); unset, PostgreSQL runs answer 503. */
@@ -27,6 +32,7 @@ export function readContentConfig(env: Environment = process.env): ContentConfig
     seedDemo: readSwitch(env, 'SEED_DEMO', true),
     contentDir: nonEmpty(env.CONTENT_DIR) ?? SHIPPED_CONTENT_DIR,
     sqlWorkers: readCount(env, 'SQL_WORKERS', 4),
+    ...(nonEmpty(env.SQL_HEAVY_CPU_MS) ? { sqlHeavyCpuMs: readHeavyCpuMs(env) } : {}),
     itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64),
     ...(nonEmpty(env.POSTGRES_URL) ? { postgresUrl: nonEmpty(env.POSTGRES_URL) } : {}),
   };
@@ -40,6 +46,13 @@ function readCount(env: Environment, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 16) throw new ConfigError(`${name} must be a whole number from 1 to 16; got "${raw}".`);
+  return value;
+}
+
+function readHeavyCpuMs(env: Environment): number {
+  const raw = nonEmpty(env.SQL_HEAVY_CPU_MS) as string;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 2000) throw new ConfigError(`SQL_HEAVY_CPU_MS must be a whole number of milliseconds from 1 to 2000; got "${raw}".`);
   return value;
 }
 

@@ -12,18 +12,23 @@ import { workerFile } from './worker-file.js';
  * inside svc-content was not enough (measured in session 2): on Linux with autogroups each session
  * competes with the others at equal weight whatever its threads' nice values, so a runaway took a
  * full share of a core from the gateway and NATS. This process therefore
- * - leads a session of its own (spawned detached) and sets its autogroup's nice to 19;
+ * - leads a session of its own (spawned detached) and sets its autogroup's nice to 10: a tenth of
+ *   a nice-0 session's weight. At 19 (1.5 %) a query of 50 ms of CPU took 8.5 s on a box kept
+ *   busy by other sessions (two CPU hogs, a CI run) and was stopped at the limit; at 10 it finishes,
+ *   and a runaway still takes at most about a tenth of a core that anything else wants;
  * - puts its threads under SCHED_IDLE (through util-linux's chrt; threads started later inherit
  *   it): a waking request thread then preempts a runaway at once instead of after its time slice;
  * - and, where neither exists (a container's cgroup, another OS), runs at nice 19.
  */
 
 const LOWEST_PRIORITY = 19;
+/** The session's weight among sessions (autogroup nice): low, never so low that a finite query starves. */
+const SESSION_NICE = 10;
 /** Workers whose job ended within its limit wait here for the next heavy job (a runaway's is stopped). */
 const IDLE_KEPT = 2;
 
 try {
-  writeFileSync('/proc/self/autogroup', String(LOWEST_PRIORITY));
+  writeFileSync('/proc/self/autogroup', String(SESSION_NICE));
 } catch {
   // No autogroups here (or not Linux): the threads' own nice value below still ranks them last.
 }

@@ -36,7 +36,7 @@ function laneOf(asker: SqlAsker): string {
  * 1 ms). Counted in CPU, not wall time: on a busy box an ordinary attempt can wait 100 ms for a
  * core, and taking such jobs for heavy ones moved work that did not need it.
  */
-const HEAVY_JOB_CPU_MS = 15;
+export const HEAVY_JOB_CPU_MS = 15;
 /**
  * What a job that carries a sandbox's script may spend first on building it (its datasets, the
  * hidden variant, the expected results: 20–150 ms of CPU on a fresh worker, JIT included) before it
@@ -128,7 +128,11 @@ export class SqlRunner implements OnModuleDestroy {
   /** A bound on each worker's memory outside its JS heap other than sql-engine's WORKER_EXTERNAL_BYTES (tests). */
   private readonly externalBytes: number | undefined;
 
-  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'> & { workerExternalBytes?: number }) {
+  /** HEAVY_JOB_CPU_MS unless the config says otherwise (SQL_HEAVY_CPU_MS). */
+  private readonly heavyCpuMs: number;
+
+  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'sqlWorkers'> & { sqlHeavyCpuMs?: number; workerExternalBytes?: number }) {
+    this.heavyCpuMs = config.sqlHeavyCpuMs ?? HEAVY_JOB_CPU_MS;
     this.externalBytes = config.workerExternalBytes;
     this.slots = [this.newSlot(true), ...Array.from({ length: config.sqlWorkers }, () => this.newSlot())];
     this.spare = this.newSlot();
@@ -245,7 +249,7 @@ export class SqlRunner implements OnModuleDestroy {
       slot.timer = setTimeout(() => this.timeOut(slot), timeLeft);
       const job = withoutKnownSource(slot, pending.job);
       // An admin's save is never taken for a runaway: it keeps its worker and its priority (see watch).
-      if (pending.lane !== ADMIN_LANE) this.watch(slot, pending, job.source === undefined ? HEAVY_JOB_CPU_MS : HEAVY_JOB_CPU_MS + SANDBOX_BUILD_CPU_MS);
+      if (pending.lane !== ADMIN_LANE) this.watch(slot, pending, job.source === undefined ? this.heavyCpuMs : this.heavyCpuMs + SANDBOX_BUILD_CPU_MS);
       slot.worker.postMessage({ id: pending.id, job } satisfies SqlJobMessage);
     }
   }
