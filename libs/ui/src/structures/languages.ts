@@ -1,7 +1,7 @@
 /** The fence languages that become index-structure visualizers (```btree, ```hash-extendible, ```hash-linear). */
 export const INDEX_LANGUAGES = ['btree', 'hash-extendible', 'hash-linear'] as const;
-/** The fence languages that draw a schedule's graph (```precedence-graph). */
-export const SCHEDULE_LANGUAGES = ['precedence-graph'] as const;
+/** The fence languages that draw a graph of transactions (```precedence-graph, ```wait-for-graph). */
+export const SCHEDULE_LANGUAGES = ['precedence-graph', 'wait-for-graph'] as const;
 /** Every visualizer fence: they share one lazy chunk. */
 export const STRUCTURE_LANGUAGES = [...INDEX_LANGUAGES, ...SCHEDULE_LANGUAGES] as const;
 

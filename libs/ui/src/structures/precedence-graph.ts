@@ -85,7 +85,7 @@ export function conflictingPairs(schedule: readonly ScheduleOperation[]): [numbe
 }
 
 /** A cycle of the graph as T numbers, the first repeated at the end (T1 → T2 → T1), or null. */
-export function findCycle(graph: PrecedenceGraph): number[] | null {
+export function findCycle(graph: { transactions: readonly number[]; edges: readonly { from: number; to: number }[] }): number[] | null {
   const next = (from: number) => graph.edges.filter((edge) => edge.from === from).map((edge) => edge.to);
   const state = new Map<number, 'open' | 'done'>();
   const path: number[] = [];

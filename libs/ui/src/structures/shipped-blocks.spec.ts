@@ -6,6 +6,7 @@ import { extendibleBuild } from './extendible-hash.js';
 import { isIndexLanguage, STRUCTURE_LANGUAGES, type StructureLanguage } from './languages.js';
 import { linearBuild } from './linear-hash.js';
 import { precedenceBlock } from './precedence-graph.js';
+import { waitForBlock } from './wait-for-graph.js';
 
 const CONTENT = join(process.cwd(), '../../content/courses');
 
@@ -27,11 +28,18 @@ describe('the visualizer blocks of the shipped lessons', () => {
         'heap-sorted-hashed-files/tutorials/hashed-files.md hash-extendible',
         'heap-sorted-hashed-files/tutorials/hashed-files.md hash-linear',
         'transactions-isolation/tutorials/schedules-and-conflict-serializability.md precedence-graph',
+        'transactions-isolation/tutorials/locking-2pl-and-deadlocks.md wait-for-graph',
       ]),
     );
   });
 
   it.each(shippedBlocks.map((block) => [`${block.file} ${block.language}`, block] as const))('%s reads and builds with its steps', (_, block) => {
+    if (block.language === 'wait-for-graph') {
+      const graph = waitForBlock(block.code);
+      if (!graph.ok) throw new Error(graph.message);
+      expect(graph.value.steps.at(-1)!.text).toMatch(/deadlock|no cycle/i);
+      return;
+    }
     if (!isIndexLanguage(block.language)) {
       const graph = precedenceBlock(block.code);
       if (!graph.ok) throw new Error(graph.message);

@@ -119,6 +119,29 @@ describe('StructureView', () => {
     expect(screen.getByText('Step 0 of 4')).toBeInTheDocument();
   });
 
+  it('draws a ```wait-for-graph block, marks the deadlock and strikes the victim from the lock table', async () => {
+    render(<StructureView language="wait-for-graph" code={'T1 holds X(A) waits X(B)\nT2 holds X(B) waits S(A)\nT3 holds - waits S(B)'} />);
+    expect(screen.getByRole('heading', { name: 'Wait-for graph' })).toBeInTheDocument();
+    expect(screen.getByRole('img')).toHaveAccessibleName('Wait-for graph of T1, T2, T3, no edges yet.');
+    expect(screen.getByText('Step 0 of 6')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    expect(narration()).toHaveTextContent('T1 waits for X(B), held incompatibly by T2: add T1 → T2.');
+    screen.getByRole('region', { name: 'Wait-for graph drawing' }).focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(narration()).toHaveTextContent('Deadlock: the cycle T1 → T2 → T1. Deadlocked: T1, T2.');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(narration()).toHaveTextContent(/^Victim: T2, the youngest on the cycle/);
+    expect(within(screen.getByRole('list', { name: 'Lock table' })).getByText('T2 holds X(B), waits for S(A) (aborted)')).toBeInTheDocument();
+    expect(screen.getByRole('img')).toHaveAccessibleName('Wait-for graph of T1, T2, T3. Edges: T1 → T2 (B), T2 → T1 (A), T3 → T2 (B). Deadlocked: T1, T2. Victims: T2.');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(narration()).toHaveTextContent('No cycle left. Aborted: T2.');
+  });
+
+  it('shows what is wrong with a bad lock table in place of the graph', () => {
+    render(<StructureView language="wait-for-graph" code={'T1 holds Q(A)'} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This wait-for-graph block cannot be drawn. "Q(A)" on line 1 is not a lock');
+  });
+
   it('shows what is wrong with a bad schedule in place of the graph', () => {
     render(<StructureView language="precedence-graph" code={'r1(A) w2'} />);
     expect(screen.getByRole('alert')).toHaveTextContent('This precedence-graph block cannot be drawn. "w2" on line 1 names no item: write w2(A).');

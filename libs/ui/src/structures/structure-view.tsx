@@ -8,6 +8,8 @@ import { isIndexLanguage, type StructureLanguage } from './languages.js';
 import { emptyLinearHash, LINEAR_CAPACITY, LINEAR_INITIAL_BUCKETS, linearBuild, linearConvention, linearDelete, linearInsert, linearSearch } from './linear-hash.js';
 import { precedenceBlock } from './precedence-graph.js';
 import { PrecedenceLab } from './precedence-view.js';
+import { waitForBlock } from './wait-for-graph.js';
+import { WaitForLab } from './wait-for-view.js';
 import type { Outcome } from './steps.js';
 import { SettingPicker, StructureLab } from './structure-lab.js';
 import './structures.css';
@@ -103,10 +105,14 @@ function checkSettings(settings: StructureSettings): Outcome<StructureSettings> 
 }
 
 /**
- * A ```btree, ```hash-extendible, ```hash-linear or ```precedence-graph block as an interactive
+ * A ```btree, ```hash-extendible, ```hash-linear, ```precedence-graph or ```wait-for-graph block as an interactive
  * structure (loaded lazily: nothing of it reaches a page that has no such block).
  */
 export default function StructureView({ language, code }: { language: StructureLanguage; code: string }) {
+  if (language === 'wait-for-graph') {
+    const built = waitForBlock(code);
+    return built.ok ? <WaitForLab built={built.value} /> : <BlockProblem language={language} code={code} message={built.message} />;
+  }
   if (!isIndexLanguage(language)) {
     const built = precedenceBlock(code);
     return built.ok ? <PrecedenceLab built={built.value} /> : <BlockProblem language={language} code={code} message={built.message} />;
