@@ -44,10 +44,21 @@ test('a learner switches a lesson block to PostgreSQL, runs it there, and finds 
     { sql: POSTGRES_ONLY, engine: 'postgres' },
     { sql: 'SELECT count(*) AS members FROM member;', engine: 'postgres' },
   ]);
+  // Explain on PostgreSQL: EXPLAIN (FORMAT JSON) through the same route, drawn as the plan tree.
+  await members.getByRole('button', { name: 'Explain' }).click();
+  await expect(members.getByRole('list', { name: 'Steps of the query plan' })).toContainText('Seq Scan on member');
+  await expect(members.getByRole('list', { name: 'Steps of the query plan' })).toContainText('Reads every row of member');
+  // The practice database as PostgreSQL built it (information_schema: its own type names).
+  const database = page.getByRole('region', { name: 'Practice database' });
+  await database.getByRole('button', { name: 'Show the tables' }).click();
+  await expect(database.getByText('On PostgreSQL', { exact: true })).toBeVisible();
+  await expect(database.getByRole('list', { name: 'Columns of member' })).toContainText('id integer, primary key');
   await expectScreenFitsEveryone(page);
   await casts.screenshot({ path: testInfo.outputPath('engine-switch-1280.png') });
+  await database.screenshot({ path: testInfo.outputPath('practice-database-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await casts.screenshot({ path: testInfo.outputPath('engine-switch-390.png') });
+  await members.screenshot({ path: testInfo.outputPath('plan-390.png') });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Remembered on the profile: a reload (and any other browser) starts on PostgreSQL.

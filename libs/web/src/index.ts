@@ -20,18 +20,9 @@ export {
   type GatewayCallOptions,
 } from './api/base-api.js';
 export { meApi, useGetMeQuery } from './api/me-api.js';
-export {
-  labEngineSlice,
-  labEngineChosen,
-  labEngineLoaded,
-  selectLabEngine,
-  loadStoredLabEngine,
-  LAB_ENGINE_STORAGE_KEY,
-  type LabEngineState,
-} from './lab-engine/lab-engine-slice.js';
 export { reviewApi, useAddToReviewMutation, useGetReviewDeckQuery, useGradeReviewMutation, type ReviewGradeRequest } from './api/review-api.js';
 export { apiErrorMessage, errorStatus, isClientError, isFetchBaseQueryError } from './api/api-errors.js';
 export { rootReducer, type RootState, type LazyLoadedSlices } from './store/root-reducer.js';
 export { createAppStore, type AppStore, type AppDispatch, type AppStoreOptions } from './store/create-store.js';
-export { useAppDispatch, useAppSelector, useAppStore, useLabEngine, useSession } from './store/hooks.js';
+export { useAppDispatch, useAppSelector, useAppStore, useSession } from './store/hooks.js';
 export { toast, subscribeToToastRequests, toastsRequested, type ToastKind, type ToastOptions } from './toasts/toasts.js';

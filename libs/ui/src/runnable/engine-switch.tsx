@@ -1,6 +1,6 @@
 import { SQL_ENGINES, type SqlEngine } from '@dblearn/contracts';
-import { useLabEngine } from '@dblearn/web';
 import { useId } from 'react';
+import { useLabEngine } from './lab-engine.js';
 
 export const ENGINE_LABELS: Readonly<Record<SqlEngine, string>> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 

@@ -16,8 +16,8 @@ export const postgresRunApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     runOnPostgres: build.mutation<SandboxRun, { courseId: string; sql: string }>({
       query: ({ courseId, sql }) => ({ url: `/course/sandbox/${courseId}/run`, method: 'POST', body: { sql, engine: 'postgres' } }),
-      // "The PostgreSQL lab is unavailable; SQLite still works." is shown in the block, not as "Unexpected Error".
-      extraOptions: { showsUnavailable: true } satisfies GatewayCallOptions,
+      // Every failure is shown in the block ("The PostgreSQL lab is unavailable; SQLite still works."), never as "Unexpected Error".
+      extraOptions: { logOnlyUnexpected: true } satisfies GatewayCallOptions,
     }),
   }),
 });

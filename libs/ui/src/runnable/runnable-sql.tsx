@@ -1,12 +1,14 @@
 import type { SqlEngine } from '@dblearn/contracts';
-import { useLabEngine, useSession } from '@dblearn/web';
+import { useSession } from '@dblearn/web';
 import { codeExampleLabel } from '../components/code-view.js';
 import { sql } from '@codemirror/lang-sql';
 import { lazy, Suspense } from 'react';
 import { Button } from '../components/button.js';
 import { ENGINE_LABELS, EngineSwitch } from './engine-switch.js';
 import { useGetSandboxQuery } from './get-sandbox.js';
+import { useLabEngine } from './lab-engine.js';
 import { loadSqlRunner } from './load-sql-runner.js';
+import { explainOnPostgres } from './postgres-plan.js';
 import { fromRunFailure, fromSandboxRun, SIGN_IN_FOR_POSTGRES_MESSAGE, useRunOnPostgresMutation, type PostgresNotice } from './run-on-postgres.js';
 import { RunnableLab } from './runnable-lab.js';
 import { SqlResultView } from './sql-result-view.js';
@@ -67,12 +69,17 @@ export default function RunnableSql({ code, courseId, mustFail = false, compareP
       return failure.kind === 'notice' ? failure : { ...demonstrated(failure), engine: 'postgres' };
     }
   };
-  // Plans are SQLite's on either engine for now: the block says so (docs/postgres-lab.md).
-  const explain = (text: string): Promise<SqlLabResult> =>
+  const explainOnSqlite = (text: string): Promise<SqlLabResult> =>
     loadSqlRunner()
       .then(({ sqlRunner }) => sqlRunner.explain(source, text, comparePlans))
       .catch(engineFailure)
       .then((result) => ({ ...result, engine: 'sqlite' as const }));
+  const explainOnServer = async (text: string): Promise<SqlLabResult> => {
+    if (!courseId) return explainOnSqlite(text);
+    if (!isSignedIn) return { kind: 'notice', message: SIGN_IN_FOR_POSTGRES_MESSAGE, fallback: true };
+    const answer = await explainOnPostgres((sql) => runOnPostgres({ courseId, sql }).unwrap(), text, comparePlans);
+    return answer.kind === 'notice' ? answer : { ...answer, engine: 'postgres' };
+  };
   const where = courseId && !sandbox.data && !sandbox.isLoading ? 'an empty database' : 'a fresh copy of the practice database';
   return (
     <RunnableLab
@@ -80,7 +87,7 @@ export default function RunnableSql({ code, courseId, mustFail = false, compareP
       label={codeExampleLabel('sql')}
       language={sqlLanguage}
       run={engine === 'postgres' ? runOnServer : runOnSqlite}
-      explain={{ label: comparePlans ? 'Compare plans' : 'Explain', run: explain }}
+      explain={{ label: comparePlans ? 'Compare plans' : 'Explain', run: engine === 'postgres' ? explainOnServer : explainOnSqlite }}
       ready={!courseId || !sandbox.isLoading}
       tools={<EngineSwitch postgresUnavailable={postgresUnavailable} />}
       hint={`${engine === 'postgres' ? `Runs on PostgreSQL on the server, on ${where}.` : `Each run starts from ${where}.`}${mustFail ? ' This example is meant to be refused.' : ''}`}
@@ -101,9 +108,9 @@ export default function RunnableSql({ code, courseId, mustFail = false, compareP
         if (result.kind === 'plan' || result.kind === 'plans') {
           return (
             <>
-              {engine === 'postgres' ? <p className="dbl-runnable__engine">Plan from SQLite: PostgreSQL’s plans are not drawn here yet.</p> : null}
+              <p className="dbl-runnable__engine">On {ENGINE_LABELS[result.engine]}</p>
               <Suspense fallback={<p className="dbl-runnable__count">Drawing the plan…</p>}>
-                <PlanView result={result} />
+                <PlanView result={result} engine={result.engine} />
               </Suspense>
             </>
           );

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { useLabEngine } from '@dblearn/web';
+import { useSession } from '@dblearn/web';
 import { Button } from '../components/button.js';
 import { EngineSwitch } from './engine-switch.js';
 import { useGetSandboxQuery } from './get-sandbox.js';
+import { useLabEngine } from './lab-engine.js';
 
 // The tables are worked out in the browser (sql.js in the worker, or the JSON itself) only when opened.
 const SchemaPanel = lazy(() => import('./schema-panel.js'));
@@ -15,6 +16,7 @@ const SchemaPanel = lazy(() => import('./schema-panel.js'));
 export function SandboxSchema({ courseId, headingLevel = 2 }: { courseId: string; headingLevel?: 2 | 3 }) {
   const sandbox = useGetSandboxQuery(courseId);
   const [engine] = useLabEngine();
+  const { isSignedIn } = useSession();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const headingId = useId();
@@ -22,6 +24,8 @@ export function SandboxSchema({ courseId, headingLevel = 2 }: { courseId: string
   const Heading = `h${headingLevel}` as const;
   const what = sandbox.data.kind === 'mongo' ? 'collections' : 'tables';
   const isSql = sandbox.data.kind === 'sql';
+  // The server reads it for a learner; a visitor (whom the route refuses) sees SQLite's reading, said so.
+  const onPostgres = isSql && engine === 'postgres' && isSignedIn;
   return (
     <section className="dbl-schema" aria-labelledby={headingId}>
       <div className="dbl-schema__head">
@@ -37,10 +41,13 @@ export function SandboxSchema({ courseId, headingLevel = 2 }: { courseId: string
       </div>
       {open ? (
         <div id={panelId} className="dbl-schema__panel">
-          {/* The server's run answers rows, not a catalog: the tables are read with SQLite either way, and the panel says so. */}
-          {isSql && engine === 'postgres' ? <p className="dbl-runnable__engine">Diagram from SQLite: the same script on PostgreSQL may type some columns differently.</p> : null}
+          {isSql ? (
+            <p className="dbl-runnable__engine">
+              {onPostgres ? 'On PostgreSQL' : engine === 'postgres' ? 'Diagram from SQLite: sign in to read it on PostgreSQL.' : 'On SQLite'}
+            </p>
+          ) : null}
           <Suspense fallback={<p className="dbl-schema__loading">Loading the {what}…</p>}>
-            <SchemaPanel sandbox={sandbox.data} headingLevel={headingLevel === 2 ? 3 : 4} />
+            <SchemaPanel key={onPostgres ? 'postgres' : 'sqlite'} sandbox={sandbox.data} headingLevel={headingLevel === 2 ? 3 : 4} postgresCourseId={onPostgres ? courseId : undefined} />
           </Suspense>
         </div>
       ) : null}

@@ -21,8 +21,6 @@ export const API_TAGS = ['User', 'Review'] as const;
  */
 export interface GatewayCallOptions {
   logOnlyUnexpected?: boolean;
-  /** A 503 is the caller's to show, like a 4xx (the PostgreSQL lab: "unavailable; SQLite still works"). */
-  showsUnavailable?: boolean;
 }
 
 interface StateWithSession {
@@ -59,9 +57,8 @@ export const gatewayBaseQuery: typeof fetchFromGateway = async (
   if (result.error && !api.signal.aborted) {
     const status = errorStatus(result.error);
     if (status === 401 && selectIsSignedIn(api.getState() as StateWithSession)) api.dispatch(signedOut());
-    const options = extraOptions as GatewayCallOptions | undefined;
-    if ((status === null || status < 400 || status > 499) && !(status === 503 && options?.showsUnavailable)) {
-      if (options?.logOnlyUnexpected) console.error('Gateway call failed:', result.error);
+    if (status === null || status < 400 || status > 499) {
+      if ((extraOptions as GatewayCallOptions | undefined)?.logOnlyUnexpected) console.error('Gateway call failed:', result.error);
       else notifyUnexpectedError();
     }
   }

@@ -1,10 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@dblearn/contracts';
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { DEFAULT_LAB_ENGINE } from '@dblearn/contracts';
 import { baseApi } from '../api/base-api.js';
-import { meApi } from '../api/me-api.js';
-import { labEngineChosen, labEngineLoaded, loadStoredLabEngine, storeLabEngine } from '../lab-engine/lab-engine-slice.js';
 import { selectIsSignedIn, signedIn, signedOut } from '../session/session-slice.js';
 import { forgetToken, loadStoredToken, storeToken } from '../session/token.js';
 import { rootReducer, type RootState } from './root-reducer.js';
@@ -53,27 +50,6 @@ export function createAppStore({ token = loadStoredToken(), syncAcrossTabs = tru
     actionCreator: signedOut,
     effect: (_action, api) => {
       api.dispatch(baseApi.util.resetApiState());
-    },
-  });
-
-  // The lab's engine (issue 32): a learner's on their profile, a visitor's in this browser.
-  startListening({
-    actionCreator: labEngineChosen,
-    effect: (action, api) => {
-      if (selectIsSignedIn(api.getState())) void api.dispatch(meApi.endpoints.chooseLabEngine.initiate(action.payload));
-      else storeLabEngine(action.payload);
-    },
-  });
-  startListening({
-    matcher: meApi.endpoints.getMe.matchFulfilled,
-    effect: (action, api) => {
-      api.dispatch(labEngineLoaded(action.payload.labEngine ?? DEFAULT_LAB_ENGINE));
-    },
-  });
-  startListening({
-    actionCreator: signedOut,
-    effect: (_action, api) => {
-      api.dispatch(labEngineLoaded(loadStoredLabEngine()));
     },
   });
 

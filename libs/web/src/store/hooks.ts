@@ -1,7 +1,4 @@
-import type { SqlEngine } from '@dblearn/contracts';
-import { useCallback } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { labEngineChosen, selectLabEngine } from '../lab-engine/lab-engine-slice.js';
 import { selectUser } from '../session/session-slice.js';
 import type { AppDispatch, AppStore } from './create-store.js';
 import type { RootState } from './root-reducer.js';
@@ -14,12 +11,4 @@ export const useAppStore = useStore.withTypes<AppStore>();
 export function useSession() {
   const user = useAppSelector(selectUser);
   return { isSignedIn: user !== null, isAdmin: user?.isAdmin ?? false, user };
-}
-
-/** The engine every SQL lab of the page runs on, and how to choose another (remembered for the learner, issue 32). */
-export function useLabEngine(): [SqlEngine, (engine: SqlEngine) => void] {
-  const engine = useAppSelector(selectLabEngine);
-  const dispatch = useAppDispatch();
-  const choose = useCallback((next: SqlEngine) => dispatch(labEngineChosen(next)), [dispatch]);
-  return [engine, choose];
 }

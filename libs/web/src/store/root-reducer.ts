@@ -1,6 +1,5 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { baseApi } from '../api/base-api.js';
-import { labEngineSlice } from '../lab-engine/lab-engine-slice.js';
 import { sessionSlice } from '../session/session-slice.js';
 
 /**
@@ -11,7 +10,7 @@ import { sessionSlice } from '../session/session-slice.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface LazyLoadedSlices {}
 
-/** The store's one reducer: the session, the lab's engine, the base API, and whatever remotes inject later. */
-export const rootReducer = combineSlices(sessionSlice, labEngineSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
+/** The store's one reducer: the session, the base API, and whatever remotes inject later. */
+export const rootReducer = combineSlices(sessionSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

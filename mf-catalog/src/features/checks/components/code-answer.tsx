@@ -1,6 +1,5 @@
 import { LIMITS, lengthMessage, type AttemptResult, type CheckAttempt } from '@dblearn/contracts';
-import { Button, EngineSwitch, LazyMongoEditor, LazySqlEditor, useFailedLine } from '@dblearn/ui';
-import { useLabEngine } from '@dblearn/web';
+import { Button, EngineSwitch, LazyMongoEditor, LazySqlEditor, useFailedLine, useLabEngine } from '@dblearn/ui';
 import { useCallback, useId } from 'react';
 import { failedLine } from '../../../lib/failed-line.js';
 import { useCheckDraft } from '../hooks/use-check-draft.js';
