@@ -89,6 +89,8 @@ test('the schema view lists each table of the practice database with its columns
   await signIn(page, request);
   await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
   const database = page.getByRole('region', { name: 'Practice database' });
+  // SQLite's reading, its declared types (PostgreSQL's: engine-switch.spec.ts).
+  await database.getByRole('radio', { name: 'SQLite' }).check();
   const show = database.getByRole('button', { name: 'Show the tables' });
   await expect(show).toHaveAttribute('aria-expanded', 'false');
   await show.click();

@@ -19,6 +19,8 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
   const editor = page.getByRole('textbox', { name: 'SQL example' });
   await expect(editor).toBeVisible();
   expect(wasm).toEqual([]);
+  // This journey is SQLite's, in the browser (PostgreSQL by default: engine-switch.spec.ts).
+  await page.getByRole('radio', { name: 'SQLite' }).check();
 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('status')).toHaveText('2 rows');

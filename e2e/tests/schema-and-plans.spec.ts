@@ -26,6 +26,8 @@ test('a learner opens the diagram of a sandbox: a box per table, keys marked, ar
   await signIn(page, request);
   await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
   const database = page.getByRole('region', { name: 'Practice database' });
+  // SQLite's reading (PostgreSQL's: engine-switch.spec.ts).
+  await database.getByRole('radio', { name: 'SQLite' }).check();
   await database.getByRole('button', { name: 'Show the tables' }).click();
 
   const diagram = database.getByRole('group', { name: 'Tables and their foreign keys' });
@@ -67,6 +69,8 @@ test('a learner explains a query before and after an index, and sees the SCAN be
   await signIn(page, request);
   await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
   const [single, compared] = [page.locator('.dbl-runnable').nth(0), page.locator('.dbl-runnable').nth(1)];
+  // SQLite's plans (PostgreSQL's: engine-switch.spec.ts); one switch sets both blocks.
+  await single.getByRole('radio', { name: 'SQLite' }).check();
 
   await single.getByRole('button', { name: 'Explain' }).click();
   const plan = single.getByRole('list', { name: 'Steps of the query plan' });

@@ -85,7 +85,7 @@ describe('registration and sessions', () => {
 
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, token as string));
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ ...response.body, savedQuestion: [], finishedProject: [], readTutorial: [] });
+    expect(me.body).toEqual({ ...response.body, savedQuestion: [], finishedProject: [], readTutorial: [], labEngine: 'postgres' });
   });
 
   it('signs exactly the contract claims into the token, with an expiry', async () => {

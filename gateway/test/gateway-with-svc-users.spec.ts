@@ -1,4 +1,6 @@
 import { AUTH_HEADER, EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '@dblearn/contracts';
+import { LAB_ENGINE_MESSAGE } from '@dblearn/contracts/dto';
+import { NOTHING_TO_UPDATE_MESSAGE } from '../src/users/users.service.js';
 import { startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
@@ -71,7 +73,7 @@ describe('accounts through the gateway and svc-users', () => {
 
     const me = await checked(api().get('/api/users/me').set(AUTH_HEADER, String(response.headers[AUTH_HEADER])));
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ ...response.body, savedQuestion: [], finishedProject: [], readTutorial: [] });
+    expect(me.body).toEqual({ ...response.body, savedQuestion: [], finishedProject: [], readTutorial: [], labEngine: 'postgres' });
   });
 
   it('logs in with the token as a text/plain body', async () => {
@@ -166,6 +168,31 @@ describe('bad input gets a clear answer and changes nothing', () => {
       expect(response.body.message).toBe('Your account no longer exists. Sign in again.');
     });
   });
+});
+
+describe('PATCH /users/me: the lab engine (issue 32)', () => {
+  it('answers postgres until chosen, keeps the choice, and refuses anything else with 400 changing nothing', async () => {
+    const { token } = await register(uniqueEmail('engine'));
+    const me = () => checked(api().get('/api/users/me').set(AUTH_HEADER, token));
+    const patch = (body: unknown) => checked(api().patch('/api/users/me').set(AUTH_HEADER, token).send(body as object));
+    expect((await me()).body.labEngine).toBe('postgres');
+
+    const chosen = await patch({ labEngine: 'sqlite' });
+    expect([chosen.status, chosen.body.labEngine]).toEqual([200, 'sqlite']);
+    expect((await me()).body.labEngine).toBe('sqlite');
+
+    for (const body of [{ labEngine: 'mysql' }, { labEngine: 1 }, { labEngine: null }, { labEngine: 'sqlite', extra: true }]) {
+      const refused = await patch(body);
+      expect({ body, status: refused.status }).toEqual({ body, status: 400 });
+    }
+    expect((await patch({ labEngine: 'oracle' })).body.message).toEqual([LAB_ENGINE_MESSAGE]);
+    expect((await patch({})).body).toMatchObject({ statusCode: 400, message: NOTHING_TO_UPDATE_MESSAGE });
+    expect((await me()).body.labEngine).toBe('sqlite');
+
+    const both = await patch({ displayName: 'Engine Chooser', labEngine: 'postgres' });
+    expect([both.status, both.body.displayName, both.body.labEngine]).toEqual([200, 'Engine Chooser', 'postgres']);
+    expect((await checked(api().patch('/api/users/me').send({ labEngine: 'sqlite' }))).status).toBe(401);
+  }, 60_000);
 });
 
 describe('with svc-users stopped', () => {

@@ -72,7 +72,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const user = await learner();
       const project = addProject();
       const answer = await finish(user._id, project._id);
-      expect(answer).toEqual({ ...user, savedQuestion: [], finishedProject: [projectEntry(project)], readTutorial: [] });
+      expect(answer).toEqual({ ...user, savedQuestion: [], finishedProject: [projectEntry(project)], readTutorial: [], labEngine: 'postgres' });
       expect(await profile(user._id)).toEqual(answer);
     });
 

@@ -153,7 +153,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
     it('answers the profile with its saved questions and finished projects, and no hash', async () => {
       const user = await register({ email: 'profile@example.com', password: 'secret-one', skill: 'intermediate' });
       const found = await profile(user._id);
-      expect(found).toEqual({ ...user, savedQuestion: [], finishedProject: [], readTutorial: [] });
+      expect(found).toEqual({ ...user, savedQuestion: [], finishedProject: [], readTutorial: [], labEngine: 'postgres' });
       expect(JSON.stringify(found)).not.toMatch(/scrypt|passwordHash|createdAt/);
     });
 
@@ -171,7 +171,7 @@ describe('svc-users over NATS, against real FerretDB and NATS', () => {
     await service.close();
     service = await startUsersService(config);
     expect(await login({ email: 'durable@example.com', password: 'secret-one' })).toEqual(user);
-    expect(await profile(user._id)).toEqual({ ...user, savedQuestion: [], finishedProject: [], readTutorial: [] });
+    expect(await profile(user._id)).toEqual({ ...user, savedQuestion: [], finishedProject: [], readTutorial: [], labEngine: 'postgres' });
     expect(await users.refusal(USERS_PATTERNS.register, { email: 'durable@example.com', password: 'secret-one', skill: 'beginner' })).toEqual({
       statusCode: 400,
       message: EMAIL_TAKEN_MESSAGE,

@@ -1,4 +1,4 @@
-import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProfile } from '@dblearn/contracts';
+import { DEFAULT_LAB_ENGINE, type FinishedProject, type PublicUser, type ReadTutorial, type SavedQuestion, type UserProfile } from '@dblearn/contracts';
 
 /*
  * Answers are rebuilt field by field from what svc-users replies, so nothing it might carry
@@ -15,6 +15,7 @@ export function toUserProfile(profile: UserProfile): UserProfile {
     savedQuestion: (profile.savedQuestion ?? []).map(toSavedQuestion),
     finishedProject: (profile.finishedProject ?? []).map(toFinishedProject),
     readTutorial: (profile.readTutorial ?? []).map(toReadTutorial),
+    labEngine: profile.labEngine ?? DEFAULT_LAB_ENGINE,
   };
 }
 

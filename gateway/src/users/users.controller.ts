@@ -18,7 +18,7 @@ import { Public } from '../auth/public.decorator.js';
 import { ClientAddress } from '../common/decorators/client-address.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
-import { DeleteAccountDto, RegisterUserDto, RenameDto } from '@dblearn/contracts/dto';
+import { DeleteAccountDto, RegisterUserDto, UpdateMeDto } from '@dblearn/contracts/dto';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
@@ -55,13 +55,16 @@ export class UsersController {
 
   @Patch('me')
   @ApiSecurity(AUTH_HEADER)
-  @ApiOperation({ summary: 'Change the display name', description: 'What everyone else sees of the account; posts show the new name at once.' })
-  @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account with its new name." })
-  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A display-name rule is broken (the message names it).' })
+  @ApiOperation({
+    summary: 'Change the display name or the lab engine',
+    description: 'displayName: what everyone else sees of the account; posts show the new name at once. labEngine: "sqlite" or "postgres", the engine the learner\'s lab runs on (issue 32). At least one of the two.',
+  })
+  @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account with its new name or engine." })
+  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A display-name rule is broken, labEngine is not one of sqlite, postgres, or neither field is sent (the message names it).' })
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: '"That display name is taken." (in any letter case, or a look-alike of it).' })
   @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
-  rename(@CurrentUser() caller: TokenClaims, @Body() body: RenameDto): Promise<UserProfile> {
-    return this.users.rename(caller, body.displayName);
+  updateMe(@CurrentUser() caller: TokenClaims, @Body() body: UpdateMeDto): Promise<UserProfile> {
+    return this.users.updateMe(caller, body);
   }
 
   @Delete('me')

@@ -1,11 +1,14 @@
 import { type PublicUser, type RegisterRequest, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { UpdateMeDto } from '@dblearn/contracts/dto';
+import { BadRequestException, HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AdminRoster } from '../auth/admin-roster.js';
 import { ACCOUNT_GONE_MESSAGE } from '../auth/auth.messages.js';
 import { TokenService } from '../auth/token.service.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { KeptProfiles } from './kept-profiles.js';
 import { toPublicUser, toUserProfile } from './user-views.js';
+
+export const NOTHING_TO_UPDATE_MESSAGE = 'Send displayName, labEngine or both.';
 
 export interface Registration {
   user: PublicUser;
@@ -36,9 +39,22 @@ export class UsersService {
     return { user, token: this.tokens.sign(user) };
   }
 
-  /** A new display name for the caller: 409 when it or a look-alike is taken. */
-  rename(caller: TokenClaims, displayName: string): Promise<UserProfile> {
-    return this.profiles.whileWriting(caller._id, async () => toUserProfile(await this.services.send(USERS_PATTERNS.rename, { userId: caller._id, displayName })));
+  /**
+   * PATCH /users/me: a new display name (409 when it or a look-alike is taken), the lab's engine, or
+   * both; the name first, so a taken name changes neither.
+   */
+  updateMe(caller: TokenClaims, { displayName, labEngine }: UpdateMeDto): Promise<UserProfile> {
+    const userId = caller._id;
+    const writes: (() => Promise<UserProfile>)[] = [];
+    if (displayName !== undefined) writes.push(() => this.services.send(USERS_PATTERNS.rename, { userId, displayName }));
+    if (labEngine !== undefined) writes.push(() => this.services.send(USERS_PATTERNS.labEngine, { userId, labEngine }));
+    const [first, ...rest] = writes;
+    if (!first) throw new BadRequestException(NOTHING_TO_UPDATE_MESSAGE);
+    return this.profiles.whileWriting(userId, async () => {
+      let profile = await first();
+      for (const write of rest) profile = await write();
+      return toUserProfile(profile);
+    });
   }
 
   /** The caller deletes their own account, confirming with the password. */

@@ -27,6 +27,8 @@ export type Sandbox = z.output<typeof answers.SandboxAnswer>;
 /** The lab's SQL engines (issue 32): SQLite in the browser (and svc-content's workers), PostgreSQL on the server. */
 export const SQL_ENGINES = ['sqlite', 'postgres'] as const;
 export type SqlEngine = (typeof SQL_ENGINES)[number];
+/** A learner's lab runs here until they choose (issue 32): most learners use SQL at work on PostgreSQL. */
+export const DEFAULT_LAB_ENGINE: SqlEngine = 'postgres';
 /** POST /course/sandbox/{courseId}/run: every statement's result that has columns, in order. */
 export type SandboxRun = z.output<typeof answers.SandboxRunAnswer>;
 export type ProjectCheck = z.output<typeof answers.ProjectCheckAnswer>;
@@ -67,9 +69,10 @@ export type ProbeExpectation = (typeof PROBE_EXPECTATIONS)[number];
 /**
  * What a learner sends to one check (POST /project/{projectId}/attempts, besides `checkId`): SQL for
  * query and state checks, a ```mongo query for mongo checks, and for quizzes the option indexes
- * (choice), a number (number) or the items (set).
+ * (choice), a number (number) or the items (set). SQL may name the engine it is graded on (issue
+ * 32; SQLite when absent).
  */
-export type CheckAttempt = { sql: string } | { query: string } | { answer: QuizAnswerValue };
+export type CheckAttempt = { sql: string; engine?: SqlEngine } | { query: string } | { answer: QuizAnswerValue };
 export type QuizAnswerValue = number[] | number | string[];
 
 /** After this many failed attempts a learner may reveal a check's solution. */

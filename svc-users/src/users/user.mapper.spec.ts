@@ -47,6 +47,7 @@ describe('toUserProfile', () => {
       savedQuestion: [{ _id: '6b020a4dbbae6c41e918cc01', topic: 'sql', question: 'What is a join?', answer: 'A way to combine rows.' }],
       finishedProject: [{ _id: '6b020a4dbbae6c41e918cc02', title: 'Library schema', difficulty: 'beginner', courseId: '6b020a4dbbae6c41e918cc03' }],
       readTutorial: [{ _id: '6b020a4dbbae6c41e918cc04', courseId: null }],
+      labEngine: 'postgres',
     });
     expect(JSON.stringify(profile)).not.toContain('scrypt');
   });

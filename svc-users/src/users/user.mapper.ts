@@ -1,4 +1,4 @@
-import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProfile } from '@dblearn/contracts';
+import { DEFAULT_LAB_ENGINE, type FinishedProject, type PublicUser, type ReadTutorial, type SavedQuestion, type UserProfile } from '@dblearn/contracts';
 import type { Types } from 'mongoose';
 import type { FinishedProjectSnapshot, ReadTutorialSnapshot, ReviewCardSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
 
@@ -19,10 +19,10 @@ export interface DeckCard extends SavedQuestion {
 
 /** The fields an answer may show, read from a lean document or a hydrated one alike. */
 export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin' | 'displayName'> & { _id: Types.ObjectId };
-export type ProfileFields = PublicUserFields & Partial<Pick<User, 'savedQuestion' | 'finishedProject' | 'readTutorial' | 'deleted'>>;
+export type ProfileFields = PublicUserFields & Partial<Pick<User, 'savedQuestion' | 'finishedProject' | 'readTutorial' | 'deleted' | 'labEngine'>>;
 
 /** findProfile reads exactly what it answers: no hash, no dates. */
-export const PROFILE_PROJECTION = { email: 1, displayName: 1, deleted: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1, readTutorial: 1 } as const;
+export const PROFILE_PROJECTION = { email: 1, displayName: 1, deleted: 1, skill: 1, isAdmin: 1, savedQuestion: 1, finishedProject: 1, readTutorial: 1, labEngine: 1 } as const;
 
 // Every answer is built field by field: a document is never spread into a reply, so a field added
 // to the schema later (or the hash) cannot slip out by accident.
@@ -43,6 +43,7 @@ export function toUserProfile(user: ProfileFields): UserProfile {
     savedQuestion: (user.savedQuestion ?? []).map(toSavedQuestion),
     finishedProject: (user.finishedProject ?? []).map(toFinishedProject),
     readTutorial: (user.readTutorial ?? []).map(toReadTutorial),
+    labEngine: user.labEngine ?? DEFAULT_LAB_ENGINE,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type AdminRoster, type AuthorsByEmail, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { AuthorsByEmailDto, DeleteAccountMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
+import { AuthorsByEmailDto, DeleteAccountMessageDto, LabEngineMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EmailDirectory } from './email-directory.js';
@@ -32,6 +32,11 @@ export class UsersController {
   @MessagePattern(USERS_PATTERNS.rename)
   rename(@Payload() request: RenameMessageDto): Promise<UserProfile> {
     return this.users.rename(request);
+  }
+
+  @MessagePattern(USERS_PATTERNS.labEngine)
+  setLabEngine(@Payload() request: LabEngineMessageDto): Promise<UserProfile> {
+    return this.users.setLabEngine(request);
   }
 
   @MessagePattern(USERS_PATTERNS.deleteAccount)

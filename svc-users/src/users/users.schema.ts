@@ -1,4 +1,4 @@
-import { DIFFICULTIES, DISPLAY_NAME_LIMITS, type Difficulty, LIMITS, SKILLS, type Skill, type Topic, TOPICS } from '@dblearn/contracts';
+import { DIFFICULTIES, DISPLAY_NAME_LIMITS, type Difficulty, LIMITS, SKILLS, type Skill, SQL_ENGINES, type SqlEngine, type Topic, TOPICS } from '@dblearn/contracts';
 import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
@@ -116,6 +116,10 @@ export class User {
 
   @Prop({ type: Boolean, required: true, default: false })
   isAdmin!: boolean;
+
+  /** The engine the learner's lab runs on (issue 32); absent until they choose: PostgreSQL. */
+  @Prop({ type: String, enum: SQL_ENGINES })
+  labEngine?: SqlEngine;
 
   @Prop({ type: [SavedQuestionSnapshotSchema], default: [] })
   savedQuestion!: SavedQuestionSnapshot[];

@@ -10,7 +10,7 @@ import {
   type UserProfile,
   type VerifyCredentialsRequest,
 } from '@dblearn/contracts';
-import type { AuthorsByEmailDto, DeleteAccountMessageDto, RenameMessageDto } from '@dblearn/contracts/dto';
+import type { AuthorsByEmailDto, DeleteAccountMessageDto, LabEngineMessageDto, RenameMessageDto } from '@dblearn/contracts/dto';
 import {
   assertBeforeDeadline,
   badRequest,
@@ -101,6 +101,18 @@ export class UsersService implements OnModuleInit {
         throw error;
       }
       if (user.displayName) await this.names.release(user.displayName, userId, displayName);
+      this.profiles.changed(userId);
+      return this.findProfile({ userId });
+    });
+  }
+
+  /** The engine the learner's lab runs on (issue 32): a preference, so no event; the profile answers it. */
+  setLabEngine({ userId, labEngine }: LabEngineMessageDto): Promise<UserProfile> {
+    return this.store.atomically(userId, async () => {
+      const user = await this.store.findById<{ deleted?: boolean }>(userId, { deleted: 1 });
+      if (!user || user.deleted === true) throw notFound(USER_NOT_FOUND_MESSAGE);
+      assertBeforeDeadline();
+      await this.store.update(userId, { $set: { labEngine } });
       this.profiles.changed(userId);
       return this.findProfile({ userId });
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SQL_ENGINES } from '../content.js';
 import { SKILLS } from '../levels.js';
 import { courseRef, dateTime, difficulty, email, objectId, topic } from './fields.js';
 
@@ -37,6 +38,10 @@ export const UserProfileAnswer = PublicUserAnswer.extend({
   savedQuestion: z.array(SavedQuestionAnswer).meta({ description: 'Interview questions the user saved.' }),
   finishedProject: z.array(FinishedProjectAnswer).meta({ description: 'Projects the user marked finished.' }),
   readTutorial: z.array(ReadTutorialAnswer).meta({ description: 'Tutorials the user has read.' }),
+  labEngine: z
+    .enum(SQL_ENGINES)
+    .optional()
+    .meta({ description: 'The engine the learner’s lab runs on (issue 32; PATCH /users/me): "postgres" until the learner chooses; the gateway always answers it (absent reads as "postgres").' }),
 }).meta({ id: 'UserProfile' });
 
 /** One card of the review deck (issue 34): the question's copy and when it is next due. */

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../limits.js';
 import { idRule } from './id-rule.js';
-import { DeleteAccountDto, LoginDto, RegisterUserDto, RenameDto } from './users.dto.js';
+import { DeleteAccountDto, LabEngineDto, LoginDto, RegisterUserDto, RenameDto } from './users.dto.js';
 
 /** An address key is at most an IPv6 network in text (the gateway's ipKeyGenerator); longer is not ours. */
 const CLIENT_KEY_MAX = 64;
@@ -42,6 +42,12 @@ export class UserIdDto {
 
 /** users.rename: the caller (from the token) and the name they chose. */
 export class RenameMessageDto extends RenameDto {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+}
+
+/** users.lab-engine: the caller (from the token) and the engine their lab runs on. */
+export class LabEngineMessageDto extends LabEngineDto {
   @IsMongoId(idRule('userId'))
   userId!: string;
 }

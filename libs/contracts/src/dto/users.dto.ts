@@ -1,4 +1,5 @@
 import { IsEmail, IsIn, IsInt, IsMongoId, IsOptional, Min, ValidateBy } from 'class-validator';
+import { SQL_ENGINES, type SqlEngine } from '../content.js';
 import { displayNameProblem } from '../display-name.js';
 import { emailProblem } from '../email.js';
 import { LEVEL_LABELS, SKILLS, type Skill } from '../levels.js';
@@ -53,10 +54,29 @@ export class RegisterUserDto {
   displayName?: string;
 }
 
-/** PATCH /users/me */
+/** users.rename: a new display name. */
 export class RenameDto {
   @IsDisplayName()
   displayName!: string;
+}
+
+export const LAB_ENGINE_MESSAGE = `labEngine must be one of: ${SQL_ENGINES.join(', ')}.`;
+
+/** The engine the learner's lab runs on (issue 32): `labEngine` on the profile. */
+export class LabEngineDto {
+  @IsIn(SQL_ENGINES, { message: LAB_ENGINE_MESSAGE })
+  labEngine!: SqlEngine;
+}
+
+/** PATCH /users/me: a new display name, the lab's engine, or both (at least one; the gateway says so). */
+export class UpdateMeDto {
+  @IsOptional()
+  @IsDisplayName()
+  displayName?: string;
+
+  @IsOptional()
+  @IsIn(SQL_ENGINES, { message: LAB_ENGINE_MESSAGE })
+  labEngine?: SqlEngine;
 }
 
 /** DELETE /users/me: the owner confirms with the password. */

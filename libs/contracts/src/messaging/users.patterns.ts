@@ -1,5 +1,5 @@
 import type { IdDto, WithPathId } from '../dto/common.dto.js';
-import type { AuthorsByEmailDto, DeleteAccountMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
+import type { AuthorsByEmailDto, DeleteAccountMessageDto, LabEngineMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
 import type { ReviewGradeDto } from '../dto/users.dto.js';
 import type { PublicUser, ReviewDeck, UserProfile } from '../users.js';
 
@@ -31,6 +31,8 @@ export const USERS_PATTERNS = {
   listAdmins: 'users.admins',
   /** RenameMessageDto → UserProfile: a new display name; 409 DISPLAY_NAME_TAKEN_MESSAGE, 400 a broken rule, 404 no such user. */
   rename: 'users.rename',
+  /** LabEngineMessageDto → UserProfile: the engine the learner's lab runs on (issue 32); 400 another value, 404 no such user. */
+  labEngine: 'users.lab-engine',
   /** DeleteAccountMessageDto → {deleted: true}: the owner deletes their account; 400 wrong password, 404 no such user. */
   deleteAccount: 'users.delete',
   /** AuthorsByEmailDto → AuthorsByEmail: svc-community links posts from before display names to accounts. */
@@ -75,6 +77,7 @@ export interface UsersRequests {
   [USERS_PATTERNS.gradeReview]: WithPathId<ReviewGradeDto>;
   [USERS_PATTERNS.listAdmins]: Record<string, never>;
   [USERS_PATTERNS.rename]: RenameMessageDto;
+  [USERS_PATTERNS.labEngine]: LabEngineMessageDto;
   [USERS_PATTERNS.deleteAccount]: DeleteAccountMessageDto;
   [USERS_PATTERNS.authorsByEmail]: AuthorsByEmailDto;
   [USERS_PATTERNS.health]: Record<string, never>;
@@ -94,6 +97,7 @@ export interface UsersReplies {
   [USERS_PATTERNS.gradeReview]: ReviewDeck;
   [USERS_PATTERNS.listAdmins]: AdminRoster;
   [USERS_PATTERNS.rename]: UserProfile;
+  [USERS_PATTERNS.labEngine]: UserProfile;
   [USERS_PATTERNS.deleteAccount]: { deleted: true };
   [USERS_PATTERNS.authorsByEmail]: AuthorsByEmail;
   [USERS_PATTERNS.health]: { status: 'ok' };

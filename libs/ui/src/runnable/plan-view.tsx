@@ -1,4 +1,7 @@
-import { planTree, type PlanNode, type PlanStep, type SqlPlanResult } from './query-plan.js';
+import type { SqlEngine } from '@dblearn/contracts';
+import { ENGINE_LABELS } from './engine-switch.js';
+import { postgresStepMeaning } from './postgres-plan.js';
+import { planStepMeaning, planTree, type PlanNode, type PlanStep, type SqlPlanResult } from './query-plan.js';
 
 const KIND_LABEL = { scan: 'reads every row', search: 'uses an index', temp: 'builds a temporary structure', other: '' } as const;
 
@@ -23,11 +26,11 @@ function PlanBranch({ node }: { node: PlanNode }) {
 }
 
 /** A plan as a tree with a sentence for every step; a statement without one (a CREATE) says so. */
-function PlanTree({ steps, label }: { steps: PlanStep[]; label: string }) {
-  if (steps.length === 0) return <p className="dbl-runnable__count">SQLite has no plan to show for this statement: it reads no table.</p>;
+function PlanTree({ steps, label, engine }: { steps: PlanStep[]; label: string; engine: SqlEngine }) {
+  if (steps.length === 0) return <p className="dbl-runnable__count">{ENGINE_LABELS[engine]} has no plan to show for this statement: it reads no table.</p>;
   return (
     <ul className="dbl-plan" aria-label={label}>
-      {planTree(steps).map((node, index) => (
+      {planTree(steps, engine === 'postgres' ? postgresStepMeaning : planStepMeaning).map((node, index) => (
         <PlanBranch key={index} node={node} />
       ))}
     </ul>
@@ -38,12 +41,12 @@ function PlanTree({ steps, label }: { steps: PlanStep[]; label: string }) {
  * Explain's answer (loaded with it, never with the page): the query plan of the last statement as a
  * tree, or a ```sql compare-plans block's two plans side by side (stacked on a narrow screen).
  */
-export default function PlanView({ result }: { result: SqlPlanResult }) {
+export default function PlanView({ result, engine = 'sqlite' }: { result: SqlPlanResult; engine?: SqlEngine }) {
   if (result.kind === 'plan') {
     return (
       <div className="dbl-plan__box" role="group" aria-label="Query plan">
         <p className="dbl-runnable__count" role="status">Query plan of the last statement</p>
-        <PlanTree steps={result.steps} label="Steps of the query plan" />
+        <PlanTree steps={result.steps} label="Steps of the query plan" engine={engine} />
       </div>
     );
   }
@@ -51,11 +54,11 @@ export default function PlanView({ result }: { result: SqlPlanResult }) {
     <div className="dbl-plan__compare" role="status">
       <section className="dbl-plan__box" aria-label="Plan before">
         <p className="dbl-runnable__count">Before</p>
-        <PlanTree steps={result.before} label="Steps of the plan before" />
+        <PlanTree steps={result.before} label="Steps of the plan before" engine={engine} />
       </section>
       <section className="dbl-plan__box" aria-label="Plan after">
         <p className="dbl-runnable__count">After{result.caption ? `: ${result.caption}` : ''}</p>
-        <PlanTree steps={result.after} label="Steps of the plan after" />
+        <PlanTree steps={result.after} label="Steps of the plan after" engine={engine} />
       </section>
     </div>
   );

@@ -22,10 +22,11 @@ export type SqlPlanResult = { kind: 'plan'; steps: PlanStep[] } | { kind: 'plans
 /**
  * The plan's rows as a tree: each step under the step its `parent` names, in SQLite's order. A
  * step whose parent is not in the plan (SQLite never writes one) is kept at the top, not lost.
+ * `meaningOf`: the sentences of another engine's steps (PostgreSQL's: postgres-plan.ts).
  */
-export function planTree(steps: PlanStep[]): PlanNode[] {
+export function planTree(steps: PlanStep[], meaningOf: (detail: string) => { kind: PlanStepKind; meaning: string } = planStepMeaning): PlanNode[] {
   const nodes = new Map<number, PlanNode>();
-  for (const step of steps) nodes.set(step.id, { detail: step.detail, ...planStepMeaning(step.detail), children: [] });
+  for (const step of steps) nodes.set(step.id, { detail: step.detail, ...meaningOf(step.detail), children: [] });
   const roots: PlanNode[] = [];
   for (const step of steps) {
     const node = nodes.get(step.id);

@@ -20,7 +20,15 @@ export interface RunnableLabProps<Result extends LabResult> {
   ready: boolean;
   /** What a run works on, after "Ctrl+Enter runs it." */
   hint: string;
-  renderResult: (result: Result | null) => ReactNode;
+  /** `runWith`: runs the editor's text through another action (a PostgreSQL block's "Run on SQLite"), shown like Run's. */
+  renderResult: (result: Result | null, runWith: (action: (text: string) => Promise<Result>) => void) => ReactNode;
+  /** Beside the buttons, before the hint (a SQL block's engine switch). */
+  tools?: ReactNode;
+}
+
+/** The last answer as the block draws it; `runWith` is called only from the answer's own buttons. */
+function LastAnswer<Result extends LabResult>({ result, render, runWith }: { result: Result | null; render: RunnableLabProps<Result>['renderResult']; runWith: (action: (text: string) => Promise<Result>) => void }) {
+  return <>{render(result, runWith)}</>;
 }
 
 /**
@@ -28,7 +36,7 @@ export interface RunnableLabProps<Result extends LabResult> {
  * the last result (SQL and mongo alike).
  * A failure that names its line marks that line in the editor until the next edit, run or Reset.
  */
-export function RunnableLab<Result extends LabResult>({ code, label, language, run, explain, ready, hint, renderResult }: RunnableLabProps<Result>) {
+export function RunnableLab<Result extends LabResult>({ code, label, language, run, explain, ready, hint, renderResult, tools }: RunnableLabProps<Result>) {
   const [query, setQuery] = useState(code);
   const [result, setResult] = useState<Result | null>(null);
   const [running, setRunning] = useState(false);
@@ -71,11 +79,12 @@ export function RunnableLab<Result extends LabResult>({ code, label, language, r
         <Button variant="secondary" onClick={reset}>
           Reset
         </Button>
+        {tools}
         <span id={hintId} className="dbl-runnable__hint">
           Ctrl+Enter runs it. {hint}
         </span>
       </div>
-      {renderResult(result)}
+      <LastAnswer result={result} render={renderResult} runWith={(action) => start(query, action)} />
     </div>
   );
 }

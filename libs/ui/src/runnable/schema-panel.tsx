@@ -1,9 +1,11 @@
-import { parseMongoSandbox } from '@dblearn/contracts';
+import { parseMongoSandbox, type SandboxRun } from '@dblearn/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Sandbox } from './get-sandbox.js';
 import { loadSqlRunner } from './load-sql-runner.js';
 import { DocumentList } from './mongo-result-view.js';
 import { documentCountLabel, mongoSchema, type MongoCollectionSchema } from './mongo-result.js';
+import { postgresSchema } from './postgres-schema.js';
+import { fromRunFailure, useRunOnPostgresMutation } from './run-on-postgres.js';
 import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
 import { RunError } from './run-error.js';
 import { ResultTable } from './sql-result-view.js';
@@ -13,8 +15,19 @@ const SchemaDiagram = lazy(() => import('./schema-diagram.js'));
 
 type Schema = { kind: 'sql'; tables: SqlTableSchema[] } | { kind: 'mongo'; collections: MongoCollectionSchema[] } | { kind: 'error'; message: string };
 
-/** Works the schema out: SQL in the page's SQL worker (sqlite_schema, PRAGMA table_info and foreign_key_list), JSON here. */
-async function readSchema(sandbox: Sandbox): Promise<Schema> {
+/**
+ * Works the schema out: SQL in the page's SQL worker (sqlite_schema, PRAGMA table_info and
+ * foreign_key_list), or on PostgreSQL through the run route when `onPostgres` is given; JSON here.
+ */
+async function readSchema(sandbox: Sandbox, onPostgres?: (sql: string) => Promise<SandboxRun>): Promise<Schema> {
+  if (onPostgres && sandbox.kind === 'sql') {
+    try {
+      return { kind: 'sql', tables: await postgresSchema(onPostgres) };
+    } catch (error) {
+      const failure = fromRunFailure(error);
+      return { kind: 'error', message: failure.kind === 'notice' || failure.kind === 'error' ? failure.message : 'The practice database could not be read on PostgreSQL.' };
+    }
+  }
   if (sandbox.kind === 'mongo') {
     const parsed = parseMongoSandbox(sandbox.source);
     return 'error' in parsed ? { kind: 'error', message: parsed.error } : { kind: 'mongo', collections: mongoSchema(parsed.collections) };
@@ -24,12 +37,14 @@ async function readSchema(sandbox: Sandbox): Promise<Schema> {
   return answer.kind === 'schema' ? { kind: 'sql', tables: answer.tables } : answer;
 }
 
-/** The open schema view: a SQL sandbox's diagram, then one part per table (or collection). */
-export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbox; headingLevel: 3 | 4 }) {
+/** The open schema view: a SQL sandbox's diagram, then one part per table (or collection); `postgresCourseId`: read on PostgreSQL, from that course's sandbox. */
+export default function SchemaPanel({ sandbox, headingLevel, postgresCourseId }: { sandbox: Sandbox; headingLevel: 3 | 4; postgresCourseId?: string }) {
   const [schema, setSchema] = useState<Schema | null>(null);
+  const [runOnPostgres] = useRunOnPostgresMutation();
   useEffect(() => {
     let current = true;
-    void readSchema(sandbox)
+    const onPostgres = postgresCourseId ? (sql: string) => runOnPostgres({ courseId: postgresCourseId, sql }).unwrap() : undefined;
+    void readSchema(sandbox, onPostgres)
       .catch((error: unknown): Schema => ({ kind: 'error', message: `The practice database could not be read: ${error instanceof Error ? error.message : String(error)}` }))
       .then((answer) => {
         if (current) setSchema(answer);
@@ -37,7 +52,7 @@ export default function SchemaPanel({ sandbox, headingLevel }: { sandbox: Sandbo
     return () => {
       current = false;
     };
-  }, [sandbox]);
+  }, [sandbox, postgresCourseId, runOnPostgres]);
   const Heading = `h${headingLevel}` as const;
   if (!schema) return <p className="dbl-schema__loading">Reading the practice database…</p>;
   if (schema.kind === 'error') return <RunError message={schema.message} />;

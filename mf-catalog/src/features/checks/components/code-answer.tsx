@@ -1,5 +1,5 @@
 import { LIMITS, lengthMessage, type AttemptResult, type CheckAttempt } from '@dblearn/contracts';
-import { Button, LazyMongoEditor, LazySqlEditor, useFailedLine } from '@dblearn/ui';
+import { Button, EngineSwitch, LazyMongoEditor, LazySqlEditor, useFailedLine, useLabEngine } from '@dblearn/ui';
 import { useCallback, useId } from 'react';
 import { failedLine } from '../../../lib/failed-line.js';
 import { useCheckDraft } from '../hooks/use-check-draft.js';
@@ -30,17 +30,19 @@ export function CodeAnswer({ projectId, checkId, kind, number, pending, attempt 
   const hintId = useId();
   const tooLong = text.length > CODE_LIMIT.max;
   const { markedLine, clear, markFrom } = useFailedLine(text);
+  // A SQL check is graded on the learner's engine (issue 32), the one every block of the page shows.
+  const [engine] = useLabEngine();
   const submit = useCallback(
     (sent: string) => {
       if (sent.trim() === '' || sent.length > CODE_LIMIT.max || pending) return;
       clear();
       // A failure that names a line of this text marks it; a refusal (4xx) is shown by the card.
-      attempt(kind === 'mongo' ? { query: sent } : { sql: sent }).then(
+      attempt(kind === 'mongo' ? { query: sent } : { sql: sent, engine }).then(
         (result) => markFrom(sent, result.passed ? null : failedLine(result.message)),
         () => undefined,
       );
     },
-    [attempt, kind, pending, clear, markFrom],
+    [attempt, kind, engine, pending, clear, markFrom],
   );
   return (
     <>
@@ -49,6 +51,7 @@ export function CodeAnswer({ projectId, checkId, kind, number, pending, attempt 
         <Button onClick={() => submit(text)} disabled={pending || text.trim() === '' || tooLong}>
           {pending ? 'Checking…' : 'Check'}
         </Button>
+        {kind === 'mongo' ? null : <EngineSwitch />}
         <span id={hintId} className="dbl-runnable__hint">
           Ctrl+Enter checks it. {hint}
         </span>

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { server } from '@dblearn/web/testing/msw-node';
+import { http, HttpResponse } from 'msw';
 import type { CheckBody, LearnerCheck } from '../api/check-kinds.js';
 import { course, oid, type CatalogStore } from '../../../../testing/data.js';
 import { LEARNER, renderCatalog } from '../../../../testing/render-catalog.js';
@@ -74,7 +76,7 @@ describe('a project with every kind of check', () => {
     expect(within(card(1)).getByText(/This check has 3 hints: one appears after each attempt that does not pass\./)).toBeInTheDocument();
   });
 
-  it('sends a mongo check’s text as `query` and a SQL check’s as `sql`', async () => {
+  it('sends a mongo check’s text as `query` and a SQL check’s as `sql` on the learner’s engine (switch on SQL checks only)', async () => {
     const data = gradedProject();
     await renderCatalog(PAGE, data);
     await screen.findByText('0 of 7 checks passed');
@@ -86,9 +88,15 @@ describe('a project with every kind of check', () => {
     expect(await within(card(2)).findByRole('alert')).toHaveTextContent('Not passed: Row 2 differs.');
     expect(data.attempts).toEqual([
       { checkId: MONGO, query: 'db.books.find({"year": {"$gt": 2000}})' },
-      { checkId: STATE, sql: 'UPDATE account SET balance = 0' },
+      { checkId: STATE, sql: 'UPDATE account SET balance = 0', engine: 'postgres' },
     ]);
     expect(within(card(3)).getByText('Passed')).toBeInTheDocument();
+    expect(within(card(3)).queryByRole('radiogroup', { name: 'SQL engine' })).toBeNull();
+    // The choice is saved on the profile (the shell's PATCH /users/me).
+    server.use(http.patch('/api/users/me', () => HttpResponse.json(data.me)));
+    await userEvent.click(within(within(card(2)).getByRole('radiogroup', { name: 'SQL engine' })).getByRole('radio', { name: 'SQLite' }));
+    await userEvent.click(within(card(2)).getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(data.attempts?.at(-1)).toEqual({ checkId: STATE, sql: 'UPDATE account SET balance = 0', engine: 'sqlite' }));
   });
 });
 
