@@ -29,6 +29,11 @@ function list(events: Events): PendingEvent[] {
   return (Array.isArray(events) ? events : [events]).map(storedEvent);
 }
 
+/** `update` that also appends `events` to the document's pending ones. */
+function withPending<T>(update: UpdateQuery<T>, events: Events): UpdateQuery<T> {
+  return { ...update, $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: list(events) } } } as UpdateQuery<T>;
+}
+
 /**
  * Writes a change and the event(s) that describe it as ONE document write (FerretDB has no
  * transactions), then publishes them (inline when JetStream answers, else the relay does it later). The schema must have `withPendingEvents`.
@@ -63,17 +68,31 @@ export class EventOutbox {
    * collection for any other; a condition on the document is checked on a read under the caller's lock.
    */
   async update<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events): Promise<boolean> {
-    const pending = list(events);
-    const withEvents = {
-      ...update,
-      $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } },
-    } as UpdateQuery<T>;
+    const withEvents = withPending(update, events);
     return this.locks.run(model.modelName, id, async () => {
       const result = await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
       if (result.matchedCount === 0) return false;
       failpoint('events:after-write');
       await this.relay.publishNow(model.modelName, id);
       return true;
+    });
+  }
+
+  /**
+   * `updateOne({ _id: id }, update, { upsert: true })` plus the events, in the same write; two first
+   * inserts of one `_id` race to a duplicate key (another process): the loser retries as an update.
+   */
+  async upsert<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events): Promise<void> {
+    const withEvents = withPending(update, events) as UpdateQuery<AnyObject>;
+    await this.locks.run(model.modelName, id, async () => {
+      try {
+        await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents, { upsert: true }).exec();
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents).exec();
+      }
+      failpoint('events:after-write');
+      await this.relay.publishNow(model.modelName, id);
     });
   }
 
