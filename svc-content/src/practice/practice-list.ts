@@ -1,0 +1,98 @@
+import {
+  ACCEPTANCE_MIN_TRIED,
+  type CheckDifficulty,
+  LIST_PAGE_SIZE,
+  type ListPage,
+  PRACTICE_DIFFICULTIES,
+  type PracticeExercise,
+  type PracticeStatusShown,
+} from '@dblearn/contracts';
+import type { PracticeQueryDto } from '@dblearn/contracts/dto';
+
+/** An exercise as the catalogue holds it: everything but the caller's status and the live acceptance. */
+export type CatalogueExercise = Omit<PracticeExercise, 'status' | 'acceptance'> & {
+  /** Lower-cased task and project title, for `q`. */
+  haystack: string;
+};
+
+export interface CheckCounts {
+  tried: number;
+  passed: number;
+}
+
+/** What a page needs beside the catalogue: the caller's status per check and the counts per check. */
+export interface PracticeView {
+  statusOf(checkId: string): PracticeStatusShown;
+  countsOf(checkId: string): CheckCounts | undefined;
+}
+
+/** passed/tried, once enough learners tried; else null. */
+export function acceptanceOf(counts: CheckCounts | undefined): number | null {
+  if (!counts || counts.tried < ACCEPTANCE_MIN_TRIED) return null;
+  return Math.min(1, counts.passed / counts.tried);
+}
+
+const rank = (difficulty: CheckDifficulty) => PRACTICE_DIFFICULTIES.indexOf(difficulty);
+
+/**
+ * One page of the practice list: filtered, searched, sorted (stable: ties keep the catalogue's
+ * order), sliced. `status` is ignored while the caller's status is unknown (the list still shows
+ * every exercise, each "unknown").
+ */
+export function practicePage(catalogue: readonly CatalogueExercise[], query: PracticeQueryDto, view: PracticeView): ListPage<PracticeExercise> {
+  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const matching: PracticeExercise[] = [];
+  for (const exercise of catalogue) {
+    if (query.topic && exercise.topic !== query.topic) continue;
+    if (query.course && exercise.courseId !== query.course) continue;
+    if (query.kind && exercise.kind !== query.kind) continue;
+    if (query.difficulty && exercise.difficulty !== query.difficulty) continue;
+    if (words.some((word) => !exercise.haystack.includes(word))) continue;
+    const status = view.statusOf(exercise.checkId);
+    if (query.status && status !== 'unknown' && status !== query.status) continue;
+    const { haystack: _haystack, ...shown } = exercise;
+    matching.push({ ...shown, status, acceptance: acceptanceOf(view.countsOf(exercise.checkId)) });
+  }
+  const sorted = sortExercises(matching, query.sort);
+  const pageSize = query.pageSize ?? LIST_PAGE_SIZE.default;
+  const offset = ((query.page ?? 1) - 1) * pageSize;
+  return { items: sorted.slice(offset, offset + pageSize), total: sorted.length };
+}
+
+function sortExercises(exercises: PracticeExercise[], sort: PracticeQueryDto['sort']): PracticeExercise[] {
+  if (!sort) return exercises;
+  const descending = sort.startsWith('-') ? -1 : 1;
+  const key = (exercise: PracticeExercise): number | null => (sort.endsWith('difficulty') ? rank(exercise.difficulty) : exercise.acceptance);
+  // Array.prototype.sort is stable: equal keys keep the courses' order.
+  return [...exercises].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x - y) * descending;
+  });
+}
+
+/**
+ * The exercise to do after `afterId`: the next one not solved of the same topic and difficulty (in
+ * the courses' order, after it and then from the start), else the first not solved of the same topic
+ * one difficulty harder, then harder still; null when none is left (or `afterId` is not listed).
+ */
+export function nextExercise(catalogue: readonly CatalogueExercise[], afterId: string, view: PracticeView): PracticeExercise | null {
+  const at = catalogue.findIndex((exercise) => exercise.checkId === afterId);
+  const current = catalogue[at];
+  if (!current) return null;
+  const rotated = [...catalogue.slice(at + 1), ...catalogue.slice(0, at)];
+  const open = (exercise: CatalogueExercise) => {
+    const status = view.statusOf(exercise.checkId);
+    return status !== 'solved' && status !== 'solved-with-solution';
+  };
+  for (let level = rank(current.difficulty); level < PRACTICE_DIFFICULTIES.length; level += 1) {
+    const found = rotated.find((exercise) => exercise.topic === current.topic && rank(exercise.difficulty) === level && open(exercise));
+    if (found) {
+      const { haystack: _haystack, ...shown } = found;
+      return { ...shown, status: view.statusOf(found.checkId), acceptance: acceptanceOf(view.countsOf(found.checkId)) };
+    }
+  }
+  return null;
+}
