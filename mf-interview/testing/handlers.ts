@@ -37,7 +37,7 @@ export function interviewHandlers(store: InterviewStore) {
   const deck = (): ReviewDeck => {
     const cards = store.review ?? [];
     const due = cards.filter((card) => Date.parse(card.due) <= Date.now());
-    return { due, dueCount: due.length, total: cards.length };
+    return { due, dueCount: due.length, total: cards.length, streak: 0 };
   };
   const addCard = (question: InterviewQuestion) => {
     const cards = store.review ?? [];
