@@ -68,6 +68,12 @@ describe('the practice list', () => {
     await eventually(async () => (await listed(learner, hard))?.status === 'solved-with-solution', 20_000, 'a pass after the solution');
     expect((await list(learner, { status: 'solved' })).items.map((item) => item.checkId)).toEqual([easy]);
     expect(await send<PracticeNext>(CONTENT_PATTERNS.nextPractice, { userId: learner, after: easy })).toEqual({ next: null });
+    expect(await send(CONTENT_PATTERNS.solvedPractice, { userId: learner })).toEqual({
+      cells: [
+        { topic: 'sql', difficulty: 'easy', solved: 1, total: 1 },
+        { topic: 'sql', difficulty: 'hard', solved: 1, total: 1 },
+      ],
+    });
   });
 
   it('counts learners who tried and passed once each, shows the acceptance from 10 tried, and counts a replayed event once', async () => {

@@ -49,3 +49,10 @@ export interface PracticeExercise {
 export interface PracticeNext {
   next: PracticeExercise | null;
 }
+
+/** GET /practice/solved: per topic and difficulty (cells with at least one exercise), how many the caller solved of how many. */
+export interface PracticeSolved {
+  cells: { topic: Topic; difficulty: CheckDifficulty; solved: number; total: number }[];
+}
+
+export const PRACTICE_STATUS_UNAVAILABLE_MESSAGE = 'Your practice progress cannot be read right now. Try again in a moment.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PracticeStatusShown } from '@dblearn/contracts';
-import { acceptanceOf, type CatalogueExercise, type CheckCounts, nextExercise, practicePage } from './practice-list.js';
+import { acceptanceOf, type CatalogueExercise, type CheckCounts, nextExercise, practicePage, solvedCells } from './practice-list.js';
 import { afterAttempt, countsAdded, PASSED, SHOWN, statusOf, TRIED } from './practice-status.js';
 
 const exercise = (checkId: string, fields: Partial<CatalogueExercise> = {}): CatalogueExercise => ({
@@ -100,5 +100,16 @@ describe('nextExercise', () => {
     expect(nextExercise(catalogue, 'b', view)).toBeNull();
     expect(nextExercise(catalogue, 'c', view)).toBeNull();
     expect(nextExercise(catalogue, 'nope', view)).toBeNull();
+  });
+});
+
+describe('solvedCells', () => {
+  it('counts solved of all per topic and difficulty', () => {
+    expect(solvedCells(catalogue, { statusOf: (id) => (id === 'a' ? 'solved' : id === 'c' ? 'solved-with-solution' : 'attempted') })).toEqual([
+      { topic: 'sql', difficulty: 'easy', solved: 1, total: 2 },
+      { topic: 'sql', difficulty: 'hard', solved: 0, total: 1 },
+      { topic: 'nosql', difficulty: 'medium', solved: 1, total: 1 },
+      { topic: 'sql', difficulty: 'medium', solved: 0, total: 1 },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type ListPage,
   PRACTICE_DIFFICULTIES,
   type PracticeExercise,
+  type PracticeSolved,
   type PracticeStatusShown,
 } from '@dblearn/contracts';
 import type { PracticeQueryDto } from '@dblearn/contracts/dto';
@@ -95,4 +96,18 @@ export function nextExercise(catalogue: readonly CatalogueExercise[], afterId: s
     }
   }
   return null;
+}
+
+/** Solved of all per topic and difficulty, in the catalogue's order of first appearance. */
+export function solvedCells(catalogue: readonly CatalogueExercise[], view: Pick<PracticeView, 'statusOf'>): PracticeSolved['cells'] {
+  const cells = new Map<string, PracticeSolved['cells'][number]>();
+  for (const exercise of catalogue) {
+    const key = `${exercise.topic}:${exercise.difficulty}`;
+    const cell = cells.get(key) ?? { topic: exercise.topic, difficulty: exercise.difficulty, solved: 0, total: 0 };
+    cell.total += 1;
+    const status = view.statusOf(exercise.checkId);
+    if (status === 'solved' || status === 'solved-with-solution') cell.solved += 1;
+    cells.set(key, cell);
+  }
+  return [...cells.values()];
 }

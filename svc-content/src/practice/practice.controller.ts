@@ -1,5 +1,5 @@
-import { CONTENT_PATTERNS, type ListPage, type PracticeExercise, type PracticeNext } from '@dblearn/contracts';
-import { PracticeListRequestDto, PracticeNextRequestDto } from '@dblearn/contracts/dto';
+import { CONTENT_PATTERNS, type ListPage, type PracticeExercise, type PracticeNext, type PracticeSolved } from '@dblearn/contracts';
+import { PracticeListRequestDto, PracticeNextRequestDto, PracticeSolvedRequestDto } from '@dblearn/contracts/dto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PracticeService } from './practice.service.js';
@@ -16,5 +16,10 @@ export class PracticeController {
   @MessagePattern(CONTENT_PATTERNS.nextPractice)
   next(@Payload() request: PracticeNextRequestDto): Promise<PracticeNext> {
     return this.practice.next(request);
+  }
+
+  @MessagePattern(CONTENT_PATTERNS.solvedPractice)
+  solved(@Payload() request: PracticeSolvedRequestDto): Promise<PracticeSolved> {
+    return this.practice.solved(request);
   }
 }

@@ -1,10 +1,10 @@
-import { CHECK_NOT_FOUND_MESSAGE, type ListPage, type PracticeExercise, type PracticeNext } from '@dblearn/contracts';
-import type { PracticeListRequestDto, PracticeNextRequestDto } from '@dblearn/contracts/dto';
-import { notFound } from '@dblearn/nest-common';
+import { CHECK_NOT_FOUND_MESSAGE, type ListPage, PRACTICE_STATUS_UNAVAILABLE_MESSAGE, type PracticeExercise, type PracticeNext, type PracticeSolved } from '@dblearn/contracts';
+import type { PracticeListRequestDto, PracticeNextRequestDto, PracticeSolvedRequestDto } from '@dblearn/contracts/dto';
+import { notFound, rpcError } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { PracticeCatalogue } from './practice-catalogue.js';
 import { PracticeLearners } from './practice-learners.js';
-import { nextExercise, practicePage, type PracticeView } from './practice-list.js';
+import { nextExercise, practicePage, type PracticeView, solvedCells } from './practice-list.js';
 import { statusOf } from './practice-status.js';
 
 /** GET /practice and /practice/next (issue 34): the catalogue and counts from memory, the caller's statuses from one read by `_id`. */
@@ -23,6 +23,13 @@ export class PracticeService {
     const exercises = this.catalogue.exercises();
     if (!exercises.some((exercise) => exercise.checkId === after)) throw notFound(CHECK_NOT_FOUND_MESSAGE);
     return { next: nextExercise(exercises, after, await this.view(userId)) };
+  }
+
+  /** The dashboard's solved counts: without the learner's status there is nothing to count (503). */
+  async solved({ userId }: PracticeSolvedRequestDto): Promise<PracticeSolved> {
+    const checks = await this.learners.checksOf(userId);
+    if (!checks) throw rpcError(503, PRACTICE_STATUS_UNAVAILABLE_MESSAGE);
+    return { cells: solvedCells(this.catalogue.exercises(), { statusOf: (checkId) => statusOf(checks[checkId]) }) };
   }
 
   private async view(userId: string): Promise<PracticeView> {

@@ -52,3 +52,9 @@ export class PracticeNextRequestDto extends PracticeNextQueryDto {
   @IsMongoId(idRule('userId'))
   userId!: string;
 }
+
+/** content.practice.solved */
+export class PracticeSolvedRequestDto {
+  @IsMongoId(idRule('userId'))
+  userId!: string;
+}
