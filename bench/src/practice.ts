@@ -107,14 +107,15 @@ export async function measurePractice(options: BenchOptions, env: NodeJS.Process
   say(`${all.length} exercises, ${BENCH_LEARNERS} learners taking turns; through the edge, ${options.connections} connections: 2 s warm-up each, then two turns of ${Math.round(options.durationSeconds / 2)} s over all calls`);
   const rows = (await measureInTurns(options, [
     { call: label('GET /api/users/me (reference)'), target: { url: apiUrl(options.edgeUrl, '/users/me'), headers: { [AUTH_HEADER]: tokens[0]! } } },
+    { call: label('GET /api/course?pageSize=20 (reference: a read-model list)'), target: { url: apiUrl(options.edgeUrl, '/course?pageSize=20'), headers: { [AUTH_HEADER]: tokens[0]! } } },
     ...QUERIES.map((query) => ({ call: label(`GET /api/practice?${query}`), target: taking(`/practice?${query}`) })),
   ])) as BenchRow[];
   const loadAfter = loadavg()[0]!;
-  const [reference, ...lists] = rows as [BenchRow, ...BenchRow[]];
+  const [reference, courses, ...lists] = rows as [BenchRow, BenchRow, ...BenchRow[]];
   const verdicts = [
     ...lists.map((row) => {
       const met = row.requestsPerSecond >= PRACTICE_TARGET.minRequestsPerSecond && row.p99Ms < PRACTICE_TARGET.maxP99Ms && row.errors === 0 && row.non2xx === 0;
-      return `${row.call}: ${row.requestsPerSecond.toFixed(0)} req/s (/users/me ${reference.requestsPerSecond.toFixed(0)}), p99 ${row.p99Ms} ms — target ≥ ${PRACTICE_TARGET.minRequestsPerSecond} req/s with p99 < ${PRACTICE_TARGET.maxP99Ms} ms: ${met ? 'met' : 'NOT met'}`;
+      return `${row.call}: ${row.requestsPerSecond.toFixed(0)} req/s (/users/me ${reference.requestsPerSecond.toFixed(0)}, /course ${courses.requestsPerSecond.toFixed(0)}), p99 ${row.p99Ms} ms — target ≥ ${PRACTICE_TARGET.minRequestsPerSecond} req/s with p99 < ${PRACTICE_TARGET.maxP99Ms} ms: ${met ? 'met' : 'NOT met'}`;
     }),
     `load average (1 min) ${loadBefore.toFixed(1)} before the calls, ${loadAfter.toFixed(1)} after (2 cores)`,
   ];

@@ -106,10 +106,10 @@ describe('nextExercise', () => {
 describe('solvedCells', () => {
   it('counts solved of all per topic and difficulty', () => {
     expect(solvedCells(catalogue, { statusOf: (id) => (id === 'a' ? 'solved' : id === 'c' ? 'solved-with-solution' : 'attempted') })).toEqual([
-      { topic: 'sql', difficulty: 'easy', solved: 1, total: 2 },
-      { topic: 'sql', difficulty: 'hard', solved: 0, total: 1 },
       { topic: 'nosql', difficulty: 'medium', solved: 1, total: 1 },
+      { topic: 'sql', difficulty: 'easy', solved: 1, total: 2 },
       { topic: 'sql', difficulty: 'medium', solved: 0, total: 1 },
+      { topic: 'sql', difficulty: 'hard', solved: 0, total: 1 },
     ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type PracticeExercise,
   type PracticeSolved,
   type PracticeStatusShown,
+  TOPICS,
 } from '@dblearn/contracts';
 import type { PracticeQueryDto } from '@dblearn/contracts/dto';
 
@@ -42,31 +43,35 @@ const rank = (difficulty: CheckDifficulty) => PRACTICE_DIFFICULTIES.indexOf(diff
  */
 export function practicePage(catalogue: readonly CatalogueExercise[], query: PracticeQueryDto, view: PracticeView): ListPage<PracticeExercise> {
   const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const matching: PracticeExercise[] = [];
-  for (const exercise of catalogue) {
-    if (query.topic && exercise.topic !== query.topic) continue;
-    if (query.course && exercise.courseId !== query.course) continue;
-    if (query.kind && exercise.kind !== query.kind) continue;
-    if (query.difficulty && exercise.difficulty !== query.difficulty) continue;
-    if (words.some((word) => !exercise.haystack.includes(word))) continue;
+  // Only the page's exercises are copied into answers: the rest are filtered and sorted as they are.
+  const matching = catalogue.filter((exercise) => {
+    if (query.topic && exercise.topic !== query.topic) return false;
+    if (query.course && exercise.courseId !== query.course) return false;
+    if (query.kind && exercise.kind !== query.kind) return false;
+    if (query.difficulty && exercise.difficulty !== query.difficulty) return false;
+    if (words.some((word) => !exercise.haystack.includes(word))) return false;
+    if (!query.status) return true;
     const status = view.statusOf(exercise.checkId);
-    if (query.status && status !== 'unknown' && status !== query.status) continue;
-    const { haystack: _haystack, ...shown } = exercise;
-    matching.push({ ...shown, status, acceptance: acceptanceOf(view.countsOf(exercise.checkId)) });
-  }
-  const sorted = sortExercises(matching, query.sort);
+    return status === 'unknown' || status === query.status;
+  });
+  const sorted = sortExercises(matching, query.sort, (exercise) => acceptanceOf(view.countsOf(exercise.checkId)));
   const pageSize = query.pageSize ?? LIST_PAGE_SIZE.default;
   const offset = ((query.page ?? 1) - 1) * pageSize;
-  return { items: sorted.slice(offset, offset + pageSize), total: sorted.length };
+  return { items: sorted.slice(offset, offset + pageSize).map((exercise) => shown(exercise, view)), total: sorted.length };
 }
 
-function sortExercises(exercises: PracticeExercise[], sort: PracticeQueryDto['sort']): PracticeExercise[] {
+/** The exercise as answered, with the caller's status and its acceptance. */
+function shown({ haystack: _haystack, ...exercise }: CatalogueExercise, view: PracticeView): PracticeExercise {
+  return { ...exercise, status: view.statusOf(exercise.checkId), acceptance: acceptanceOf(view.countsOf(exercise.checkId)) };
+}
+
+function sortExercises(exercises: CatalogueExercise[], sort: PracticeQueryDto['sort'], acceptance: (exercise: CatalogueExercise) => number | null): CatalogueExercise[] {
   if (!sort) return exercises;
   const descending = sort.startsWith('-') ? -1 : 1;
-  const key = (exercise: PracticeExercise): number | null => (sort.endsWith('difficulty') ? rank(exercise.difficulty) : exercise.acceptance);
+  const keys = new Map(exercises.map((exercise) => [exercise, sort.endsWith('difficulty') ? rank(exercise.difficulty) : acceptance(exercise)]));
   // Array.prototype.sort is stable: equal keys keep the courses' order.
-  return [...exercises].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
+  return exercises.sort((a, b) => {
+    const [x, y] = [keys.get(a) ?? null, keys.get(b) ?? null];
     if (x === y) return 0;
     if (x === null) return 1;
     if (y === null) return -1;
@@ -90,15 +95,12 @@ export function nextExercise(catalogue: readonly CatalogueExercise[], afterId: s
   };
   for (let level = rank(current.difficulty); level < PRACTICE_DIFFICULTIES.length; level += 1) {
     const found = rotated.find((exercise) => exercise.topic === current.topic && rank(exercise.difficulty) === level && open(exercise));
-    if (found) {
-      const { haystack: _haystack, ...shown } = found;
-      return { ...shown, status: view.statusOf(found.checkId), acceptance: acceptanceOf(view.countsOf(found.checkId)) };
-    }
+    if (found) return shown(found, view);
   }
   return null;
 }
 
-/** Solved of all per topic and difficulty, in the catalogue's order of first appearance. */
+/** Solved of all per topic and difficulty, topics in TOPICS' order, easiest first. */
 export function solvedCells(catalogue: readonly CatalogueExercise[], view: Pick<PracticeView, 'statusOf'>): PracticeSolved['cells'] {
   const cells = new Map<string, PracticeSolved['cells'][number]>();
   for (const exercise of catalogue) {
@@ -109,5 +111,5 @@ export function solvedCells(catalogue: readonly CatalogueExercise[], view: Pick<
     if (status === 'solved' || status === 'solved-with-solution') cell.solved += 1;
     cells.set(key, cell);
   }
-  return [...cells.values()];
+  return [...cells.values()].sort((a, b) => TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic) || rank(a.difficulty) - rank(b.difficulty));
 }
