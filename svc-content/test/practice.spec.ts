@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Types } from 'mongoose';
+import { backfillPractice } from '../src/practice/practice-backfill.js';
 import { type ContentSuite, eventually, startContentSuite } from './support/content-service.js';
 
 // Issue 34's practice list on the real FerretDB and NATS: check.attempted and solution-shown keep
@@ -95,6 +96,20 @@ describe('the practice list', () => {
     await eventually(async () => (await counts(easy))?.tried === 11, 20_000, 'the new learner is counted');
     expect(await counts(easy)).toMatchObject({ tried: 11, passed: 5 });
     expect((await listed(stranger.userId, easy))?.status).toBe('attempted');
+  });
+
+  it('takes a learner’s progress from before these events from check_passes (backfill), and counts every check again', async () => {
+    const learner = newId();
+    await suite.db.collection('check_passes').insertOne({ _id: `${learner}:${project._id}` as never, passed: [hard], failures: { easy: 0, [easy]: 1 }, solutionShown: [] });
+    expect((await listed(learner, hard))?.status).toBe('new');
+    const before = await counts(hard);
+    const said: string[] = [];
+    await backfillPractice(suite.db, (line) => said.push(line));
+    await backfillPractice(suite.db, () => undefined);
+    await eventually(async () => (await listed(learner, hard))?.status === 'solved', 20_000, 'the backfilled pass shows');
+    expect((await listed(learner, easy))?.status).toBe('attempted');
+    expect(await counts(hard)).toMatchObject({ tried: (before?.tried ?? 0) + 1, passed: (before?.passed ?? 0) + 1 });
+    expect(said[0]).toMatch(/^practice status of \d+ learners/);
   });
 
   it('drops a deleted check, then a deleted project’s, from the list', async () => {
