@@ -54,7 +54,7 @@ export async function renderApp(
     if (pathname === '/config.json') return jsonResponse({ teamContacts: TEAM });
     if (api) return api(request);
     if (pathname === '/api/users/me') return jsonResponse({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] });
-    if (pathname === '/api/users/me/review') return jsonResponse({ due: [], dueCount: 0, total: 0 });
+    if (pathname === '/api/users/me/review') return jsonResponse({ due: [], dueCount: 0, total: 0, streak: 0 });
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Nothing here.' }, 404);
   });
   const store = createAppStore({ token, syncAcrossTabs: false });

@@ -127,7 +127,7 @@ describe('navbar', () => {
   it('shows the due review cards as a small count that opens the review', async () => {
     const api = (request: Request) =>
       new URL(request.url).pathname === '/api/users/me/review'
-        ? jsonResponse({ due: [], dueCount: 3, total: 5 })
+        ? jsonResponse({ due: [], dueCount: 3, total: 5, streak: 0 })
         : jsonResponse({ ...LEARNER, displayName: 'learner-1', savedQuestion: [], finishedProject: [], readTutorial: [] });
     rendered = await renderApp('/about', { token: unsignedToken(), api });
     const badge = await within(screen.getByRole('navigation')).findByRole('link', { name: 'Review: 3 cards due' });
