@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import acyclicFolders from './eslint/acyclic-folders.js';
 import featureBoundaries from './eslint/feature-boundaries.js';
 
 export default tseslint.config(
@@ -48,6 +49,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // A back end's feature folders import each other without loops (eslint/acyclic-folders.js).
+    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    plugins: { backend: { rules: { 'acyclic-folders': acyclicFolders } } },
+    rules: { 'backend/acyclic-folders': 'error' },
+  },
+  {
     // NestJS injects constructor parameters by their runtime class: such imports must stay value imports.
     files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts', 'libs/nest-common/src/**/*.ts', 'libs/nest-common/test/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
@@ -59,6 +66,28 @@ export default tseslint.config(
     ignores: ['libs/nest-common/src/storage/**'],
     rules: {
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='bulkWrite']", message: 'Write many documents with a store\'s updateAll/createAll (decision 0022).' }],
+    },
+  },
+  {
+    // One write API: a service writes a document and its events through its store (DocumentStore),
+    // which holds the document's lock; EventOutbox and the pendingEvents field belong to the storage layer.
+    files: ['svc-*/src/**/*.ts', 'svc-*/test/**/*.ts', 'gateway/src/**/*.ts', 'gateway/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@dblearn/nest-common', importNames: ['EventOutbox'], message: "Write through the model's store (@InjectStore, DocumentStore): one write API, under the document's lock." }] },
+      ],
+    },
+  },
+  {
+    // Tests may read pendingEvents to check what is left; the code writes it only through a store.
+    files: ['svc-*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='bulkWrite']", message: "Write many documents with a store's updateAll/createAll (decision 0022)." },
+        { selector: "Property[key.name='pendingEvents']", message: 'Events are written by a store (create/update/delete with events, clearEvents): pendingEvents belongs to the storage layer.' },
+      ],
     },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },

@@ -1,7 +1,7 @@
 const path = require('node:path');
 const preset = require('../jest.preset.cjs');
 
-// Two projects: the browser app in jsdom (with fetch, see libs/web/testing) and the node server.
+// Two projects: the browser app in jsdom (with fetch and msw/node, see libs/web/testing) and the node server.
 module.exports = {
   // Per-test timeouts are global options in jest: projects cannot set their own.
   testTimeout: 30000,
@@ -9,7 +9,7 @@ module.exports = {
     {
       ...preset({ dir: __dirname, env: 'jsdom', setupFiles: ['<rootDir>/testing/setup-dom.ts'] }),
       displayName: 'shell',
-      testEnvironment: require.resolve('../libs/web/testing/jsdom-environment.cjs'),
+      testEnvironment: require.resolve('../libs/web/testing/msw-jsdom-environment.cjs'),
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/'],
     },
     { ...preset({ dir: path.join(__dirname, 'server') }), displayName: 'shell-server' },

@@ -219,6 +219,21 @@ describe('lists', () => {
     expect((first.body as Course[]).map((c) => c.name)).toEqual(made.slice(0, 6).map((c) => c.name));
   });
 
+  it('filters interview questions by difficulty (with topic), from the read model', async () => {
+    const hard = await asAdmin<InterviewQuestion>('post', '/interview', { topic: 'beginner', question: 'Why is a B+ tree shallow?', answer: 'Its fan-out.', difficulty: 'hard' });
+    await asAdmin<InterviewQuestion>('post', '/interview', { topic: 'beginner', question: 'What is a row?', answer: 'One record.', difficulty: 'easy' });
+    const answer = await call('get', '/interview?topic=beginner&difficulty=hard', LEARNER);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([hard]);
+    expect(answer.headers['x-total-count']).toBe('1');
+  });
+
+  it('refuses an unknown difficulty with 400 naming the allowed ones', async () => {
+    const answer = await call('get', '/interview?difficulty=expert', LEARNER);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('difficulty must be one of: easy, medium, hard.');
+  });
+
   it.each(['topic=graphs', 'page=0', 'pageSize=101', 'page=two', 'sort=name'])('refuses ?%s with 400', async (query) => {
     expect((await call('get', `/interview?${query}`, LEARNER)).status).toBe(400);
   });

@@ -20,6 +20,8 @@ import {
   quizSolution,
   statementLine,
   type AttemptResult,
+  type CheckAnalysis,
+  type CheckFigures,
   type CheckPasses,
   type PracticeExercise,
   type CheckSolution,
@@ -53,6 +55,8 @@ export interface CatalogStore {
   attempts?: Record<string, unknown>[];
   /** GET /practice's exercises (issue 34), in course order, each with the learner's status. */
   practice?: PracticeExercise[];
+  /** Learners' figures by check id (GET /api/checks/analysis…); a check without any answers zeros. */
+  analysis?: Record<string, CheckAnalysis>;
   /** Each course's practice database by course id (none: GET answers 404), with its hidden variant (null: derived). */
   sandboxes?: Record<string, Sandbox & { hiddenSource?: string | null }>;
 }
@@ -239,6 +243,50 @@ export function catalogHandlers(store: CatalogStore) {
       else store.failures = { ...store.failures, [checkId]: (store.failures?.[checkId] ?? 0) + 1 };
       const failures = store.failures?.[checkId] ?? 0;
       return json<AttemptResult>({ ...result, hints: hintsNow(checkId), failures, solutionAvailable: result.passed || failures >= SOLUTION_AFTER_FAILURES });
+    }),
+    http.get('/api/checks/analysis', ({ request }) => {
+      const url = new URL(request.url);
+      const sort = url.searchParams.get('sort') ?? 'tried';
+      const figure: Record<string, (item: CheckFigures) => number> = {
+        tried: (item) => item.tried,
+        passRate: (item) => item.passRate ?? -1,
+        medianAttempts: (item) => item.medianAttempts ?? 0,
+        reveals: (item) => item.solutionsRevealed,
+      };
+      const key = figure[sort];
+      if (!key) return refusal(400, 'sort must be one of: tried, passRate, medianAttempts, reveals.');
+      const sign = url.searchParams.get('order') === 'asc' ? 1 : -1;
+      const items = Object.values(store.analysis ?? {})
+        .map(({ wrongAnswers: _answers, ...figures }): CheckFigures => figures)
+        .sort((a, b) => sign * (key(a) - key(b)) || a.checkId.localeCompare(b.checkId));
+      return pagedAnswer<CheckFigures>(items, url);
+    }),
+    http.get('/api/checks/analysis/:projectId/:checkId', ({ params }) => {
+      const checkId = String(params.checkId);
+      const found = project(params.projectId);
+      const check = found?.checks.find((item) => item._id === checkId);
+      if (!found || !check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
+      const zeros: CheckAnalysis = {
+        checkId,
+        projectId: found._id,
+        projectTitle: found.title,
+        courseId: found.courseId,
+        courseName: null,
+        kind: check.kind,
+        task: check.task,
+        hintCount: check.hintCount,
+        tried: 0,
+        passed: 0,
+        passRate: null,
+        attemptsToPass: [0, 0, 0, 0],
+        medianAttempts: null,
+        hintsUnlocked: Array.from({ length: check.hintCount }, () => 0),
+        solutionsRevealed: 0,
+        failures: [],
+        topWrongAnswer: null,
+        wrongAnswers: [],
+      };
+      return json<CheckAnalysis>(store.analysis?.[checkId] ?? zeros);
     }),
     http.get('/api/project/check/:id', ({ params }) => {
       const found = project(params.id);

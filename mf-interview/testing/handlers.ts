@@ -1,6 +1,6 @@
 // mf-interview's part of the gateway, as msw handlers over an in-memory bank: the component tests
 // use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
-import { DEFAULT_INTERVIEW_DIFFICULTY, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, REVIEW_GRADES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, INTERVIEW_DIFFICULTIES, INTERVIEW_NOT_FOUND_MESSAGE, isInterviewDifficulty, type InterviewQuestion, REVIEW_GRADES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
 import { LEARNER } from '@dblearn/web/testing';
 import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
@@ -71,7 +71,9 @@ export function interviewHandlers(store: InterviewStore) {
     http.get('/api/interview', ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');
-      return pagedAnswer<InterviewQuestion>(store.questions.filter((item) => !topic || item.topic === topic), url);
+      const difficulty = url.searchParams.get('difficulty');
+      if (difficulty !== null && !isInterviewDifficulty(difficulty)) return refusal(400, `difficulty must be one of: ${INTERVIEW_DIFFICULTIES.join(', ')}.`);
+      return pagedAnswer<InterviewQuestion>(store.questions.filter((item) => (!topic || item.topic === topic) && (!difficulty || item.difficulty === difficulty)), url);
     }),
     http.post<never, InterviewQuestionInput>('/api/interview', async ({ request }) => {
       // svc-content stores a question sent without a difficulty at the default one.

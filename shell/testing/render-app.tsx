@@ -1,8 +1,11 @@
 import { AppProviders } from '@dblearn/app-providers';
 import type { RemoteName } from '@dblearn/federation';
 import { createAppStore, type AppStore } from '@dblearn/web';
-import { jsonResponse, MemoryRouter, stubFetch, type StubbedFetch } from '@dblearn/web/testing';
+import { MemoryRouter } from '@dblearn/web/testing';
+import { type GatewayCalls, recordGatewayCalls, refusal } from '@dblearn/web/testing/msw';
+import { server } from '@dblearn/web/testing/msw-node';
 import { act, render, type RenderResult } from '@testing-library/react';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { useLocation } from '@dblearn/web/router';
 import { AppRoutes } from '../src/app/router.js';
 import { RemoteLoaderContext, type RemoteApp, type RemoteAppLoader } from '../src/features/remotes/index.js';
@@ -31,32 +34,34 @@ export const fakeRemotes: RemoteAppLoader = async (name: RemoteName) => {
 export interface RenderAppOptions {
   token?: string | null;
   loadRemoteApp?: RemoteAppLoader;
-  /** Answers for /api calls the app makes (GET /users/me and /users/me/review by default answer 200). */
-  api?: (request: Request) => Response | Promise<Response>;
+  /** msw handlers for /api calls, before the defaults (GET /users/me and /users/me/review answer 200, any other 404). */
+  api?: readonly RequestHandler[];
 }
 
 export interface RenderedApp extends RenderResult {
   store: AppStore;
-  fetchStub: StubbedFetch;
+  /** Every /api call the app made. */
+  gateway: GatewayCalls;
   path: () => string | null;
 }
 
+/** What the shell asks of the gateway on any page, answered for a plain learner. */
+const DEFAULT_GATEWAY = [
+  http.get('/api/users/me', () => HttpResponse.json({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] })),
+  http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 0, total: 0, streak: 0 })),
+  http.all('/api/*', () => refusal(404, 'Nothing here.')),
+];
+
 /**
- * The whole shell at `path`, with a stubbed network: /config.json gives six contacts. Rendering is
+ * The whole shell at `path`, with msw as the network: /config.json gives six contacts. Rendering is
  * awaited inside act() so areas that suspend on their load settle within the test.
  */
 export async function renderApp(
   path: string,
-  { token = null, loadRemoteApp = fakeRemotes, api }: RenderAppOptions = {},
+  { token = null, loadRemoteApp = fakeRemotes, api = [] }: RenderAppOptions = {},
 ): Promise<RenderedApp> {
-  const fetchStub = stubFetch(async (request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === '/config.json') return jsonResponse({ teamContacts: TEAM });
-    if (api) return api(request);
-    if (pathname === '/api/users/me') return jsonResponse({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] });
-    if (pathname === '/api/users/me/review') return jsonResponse({ due: [], dueCount: 0, total: 0, streak: 0 });
-    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Nothing here.' }, 404);
-  });
+  const gateway = recordGatewayCalls();
+  server.use(gateway.handler, http.get('/config.json', () => HttpResponse.json({ teamContacts: TEAM })), ...api, ...DEFAULT_GATEWAY);
   const store = createAppStore({ token, syncAcrossTabs: false });
   const result = await act(async () =>
     render(
@@ -70,5 +75,5 @@ export async function renderApp(
       </AppProviders>,
     ),
   );
-  return { ...result, store, fetchStub, path: () => result.getByTestId('current-path').textContent };
+  return { ...result, store, gateway, path: () => result.getByTestId('current-path').textContent };
 }

@@ -16,7 +16,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
 import { AuthorNames } from '../src/authors/author-names.js';
-import { LegacyAuthors } from '../src/authors/legacy-authors.js';
+import { LegacyAuthors } from '../src/questions/legacy-authors.js';
 import type { CommunityConfig } from '../src/config/community-config.js';
 import { DEMO_AUTHORS } from '../src/demo/demo-questions.js';
 import { CommunityCaller, startCommunityService, suiteConfig } from './support/community-service.js';

@@ -66,6 +66,16 @@ describe('interview questions', () => {
     expect((await list({ topic: 'nosql', page: 1, pageSize: 6 })).items.map((q) => q.question)).toEqual(made.slice(0, 6).map((q) => q.question));
   });
 
+  it('pages by difficulty, alone or with a topic, and refuses an unknown one naming the three', async () => {
+    const hard = [await ask({ topic: 'beginner', question: 'Hard one', difficulty: 'hard' }), await ask({ topic: 'rm', question: 'Hard two', difficulty: 'hard' })];
+    await ask({ topic: 'beginner', question: 'Easy one', difficulty: 'easy' });
+    expect(await list({ topic: 'beginner', difficulty: 'hard' })).toEqual({ items: [hard[0]], total: 1 });
+    const allHard = await list({ difficulty: 'hard', pageSize: 100 });
+    expect(allHard.items.every((q) => q.difficulty === 'hard')).toBe(true);
+    expect(allHard.items.map((q) => q._id)).toEqual(expect.arrayContaining(hard.map((q) => q._id)));
+    expect(await content.refusal(CONTENT_PATTERNS.listInterview, { difficulty: 'expert' })).toMatchObject({ statusCode: 400, message: ['difficulty must be one of: easy, medium, hard.'] });
+  });
+
   it("a second instance's read model follows the first one's writes through the events", async () => {
     second = await startContentService(suite.config);
     const created = await ask({ topic: 'fo', question: 'Heap or sorted file?' });

@@ -18,7 +18,7 @@ import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProjectRecord } from '../src/projects/project.schema.js';
+import { ProjectRecord } from '../src/common/project.schema.js';
 import { type ContentSuite, eventually, startContentSuite } from './support/content-service.js';
 import { publishedEvents } from './support/events.js';
 import { exportAll } from './support/export.js';

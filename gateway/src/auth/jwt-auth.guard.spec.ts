@@ -5,7 +5,7 @@ import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { JwtService } from '@nestjs/jwt';
 import { AdminRoster } from './admin-roster.js';
-import type { MaybeAuthenticatedRequest } from './authenticated-request.js';
+import type { MaybeAuthenticatedRequest } from '../common/authenticated-request.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { Public } from './public.decorator.js';
 import { TokenService } from './token.service.js';

@@ -3,7 +3,7 @@ import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedExcept
 import { Reflector } from '@nestjs/core';
 import { AdminRoster } from './admin-roster.js';
 import { ACCOUNT_GONE_MESSAGE, INVALID_TOKEN_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from './auth.messages.js';
-import type { MaybeAuthenticatedRequest } from './authenticated-request.js';
+import type { MaybeAuthenticatedRequest } from '../common/authenticated-request.js';
 import { IS_PUBLIC_KEY } from './public.decorator.js';
 import { TokenService } from './token.service.js';
 

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ADMIN_ONLY_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from './auth.messages.js';
-import type { MaybeAuthenticatedRequest } from './authenticated-request.js';
+import type { MaybeAuthenticatedRequest } from '../common/authenticated-request.js';
 import { AccountRoles } from './account-roles.js';
 import { ROLES_KEY, type Role } from './roles.js';
 

@@ -45,12 +45,12 @@ export function SignedIn({ summary, description, answer, headers, byId }: CallDo
 }
 
 /** An admin-only write (SPEC §6): 403 for learners, 400 naming each broken rule. */
-export function AdminWrite({ summary, description, answer, created, byId }: CallDoc): MethodDecorator {
+export function AdminWrite({ summary, description, answer, headers, created, byId }: CallDoc): MethodDecorator {
   return applyDecorators(
     Roles('admin'),
     ApiSecurity(AUTH_HEADER),
     ApiOperation({ summary, description: `${description ? `${description} ` : ''}Admins only.` }),
-    created ? ApiCreatedResponse({ schema: answerSchema(answer) }) : ApiOkResponse({ schema: answerSchema(answer) }),
+    created ? ApiCreatedResponse({ schema: answerSchema(answer) }) : ApiOkResponse({ schema: answerSchema(answer), ...(headers ? { headers } : {}) }),
     ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.' }),
     ApiUnauthorizedResponse(NOT_SIGNED_IN),
     ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'The caller is not an admin.' }),

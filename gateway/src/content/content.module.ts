@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CheckAnalysisController } from './check-analysis.controller.js';
 import { ContentTransferController } from './content-transfer.controller.js';
 import { ContentTransferService } from './content-transfer.service.js';
 import { CoursesController } from './courses.controller.js';
@@ -10,7 +11,7 @@ import { TutorialsController } from './tutorials.controller.js';
 
 /** CONTRACT "Courses, tutorials, projects, interview questions" and "Content export and import": svc-content's calls. */
 @Module({
-  controllers: [CoursesController, TutorialsController, ProjectsController, InterviewController, PracticeController, ContentTransferController],
+  controllers: [CoursesController, TutorialsController, ProjectsController, InterviewController, PracticeController, ContentTransferController, CheckAnalysisController],
   providers: [ContentTransferService, ItemAnswers],
 })
 export class ContentModule {}

@@ -1,6 +1,6 @@
 import { CONTENT_PATTERNS, type InterviewQuestion } from '@dblearn/contracts';
 import { InterviewQuestionAnswer } from '@dblearn/contracts/answers';
-import { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
+import { InterviewListQueryDto, InterviewQuestionDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
@@ -21,8 +21,8 @@ export class InterviewController {
   ) {}
 
   @Get()
-  @SignedIn({ summary: 'List interview questions', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', answer: [InterviewQuestionAnswer], headers: totalCountHeader('questions') })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<InterviewQuestion[]> {
+  @SignedIn({ summary: 'List interview questions', description: 'Oldest first; filter by topic and difficulty (easy, medium, hard), page with page (from 1) and pageSize (1–100, default 100).', answer: [InterviewQuestionAnswer], headers: totalCountHeader('questions') })
+  async list(@Query() query: InterviewListQueryDto, @Res({ passthrough: true }) response: Response): Promise<InterviewQuestion[]> {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listInterview, query));
   }
 

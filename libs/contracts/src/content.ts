@@ -111,6 +111,13 @@ export type CheckPasses = z.output<typeof answers.CheckPassesAnswer>;
 /** GET /project/check/{projectId} (admins): the project's checks with their reference queries. */
 export type StoredChecks = z.output<typeof answers.StoredChecksAnswer>;
 
+/** GET /checks/analysis (admins): one check's figures from learners' counted attempts (issue 34). */
+export type CheckFigures = z.output<typeof answers.CheckFiguresAnswer>;
+/** GET /checks/analysis/{checkId} (admins): the figures and the five most common wrong answers. */
+export type CheckAnalysis = z.output<typeof answers.CheckAnalysisAnswer>;
+/** Attempts-to-pass buckets: 1, 2, 3, then 4 or more. */
+export const ATTEMPT_BUCKETS = ['1', '2', '3', '4+'] as const;
+
 /** What is left before a learner may finish a project: the checks they have not passed. */
 export interface ChecksLeft {
   left: ProjectCheck[];

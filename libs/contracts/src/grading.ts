@@ -50,8 +50,8 @@ export function gradeRows(expected: QueryResult, rawActual: QueryResult, order: 
     return fail(`Expected ${count(expected.columns.length, 'column')}, got ${rawActual.columns.length}.`);
   }
   const actual = options.strictColumns ? rawActual : alignColumns(expected, rawActual);
-  const want = expected.rows.map(rowKey);
-  const got = actual.rows.map(rowKey);
+  const want = rowKeysOf(expected.rows);
+  const got = rowKeysOf(actual.rows);
   const { missing, extra } = multisetDifference(want, got);
   if (missing.length === 0 && extra.length === 0) {
     const misplaced = firstMisplaced(want, got, order);
@@ -97,12 +97,12 @@ function firstMisplaced(want: string[], got: string[], order: RowOrder): number 
  * the result as it came.
  */
 function alignColumns(expected: QueryResult, actual: QueryResult): QueryResult {
-  const { missing, extra } = multisetDifference(expected.rows.map(rowKey), actual.rows.map(rowKey));
+  const { missing, extra } = multisetDifference(rowKeysOf(expected.rows), rowKeysOf(actual.rows));
   if (missing.length === 0 && extra.length === 0) return actual;
   for (const permutation of [columnsByName(expected.columns, actual.columns), columnsByValues(expected, actual)]) {
     if (!permutation || permutation.every((from, to) => from === to)) continue;
     const rows = actual.rows.map((row) => permutation.map((from) => row[from] ?? null));
-    const moved = multisetDifference(expected.rows.map(rowKey), rows.map(rowKey));
+    const moved = multisetDifference(rowKeysOf(expected.rows), rows.map(rowKey));
     if (moved.missing.length === 0 && moved.extra.length === 0) return { columns: permutation.map((from) => actual.columns[from] ?? ''), rows };
   }
   return actual;
@@ -120,8 +120,8 @@ export function hiddenDifference(expected: QueryResult, rawActual: QueryResult, 
   const hidden = (kind: string) => fail(`${HIDDEN_DATA_PREFIX}: ${kind}.`);
   if (rawActual.columns.length !== expected.columns.length) return fail(HIDDEN_DATA_MESSAGE);
   const actual = options.strictColumns ? rawActual : alignColumns(expected, rawActual);
-  const want = expected.rows.map(rowKey);
-  const got = actual.rows.map(rowKey);
+  const want = rowKeysOf(expected.rows);
+  const got = rowKeysOf(actual.rows);
   const { missing, extra } = multisetDifference(want, got);
   if (missing.length === 0 && extra.length === 0) return hidden('the rows are in another order (check the ORDER BY and whether it needs a tie-break)');
   const missingRows = missing.map((i) => expected.rows[i] ?? []);
@@ -151,17 +151,26 @@ function nullDifference(missing: SqlValue[][], extra: SqlValue[][]): string | nu
 }
 
 /** Indexes of `want`'s rows absent from `got` and of `got`'s rows not wanted, each in its own order (multisets: a duplicate counts). */
-function multisetDifference(want: string[], got: string[]): { missing: number[]; extra: number[] } {
+function multisetDifference(want: readonly string[], got: readonly string[]): { missing: number[]; extra: number[] } {
+  // The usual case, a right answer in the right order: no map at all.
+  if (want.length === got.length && want.every((key, i) => key === got[i])) return { missing: [], extra: [] };
   const left = new Map<string, number[]>();
-  want.forEach((key, i) => left.set(key, [...(left.get(key) ?? []), i]));
+  want.forEach((key, i) => {
+    const indexes = left.get(key);
+    if (indexes) indexes.push(i);
+    else left.set(key, [i]);
+  });
+  const taken = new Map<string, number>();
   const extra: number[] = [];
   got.forEach((key, i) => {
-    const waiting = left.get(key);
-    if (waiting?.length) waiting.shift();
+    const indexes = left.get(key);
+    const used = taken.get(key) ?? 0;
+    if (indexes && used < indexes.length) taken.set(key, used + 1);
     else extra.push(i);
   });
-  const missing = [...left.values()].flat().sort((a, b) => a - b);
-  return { missing, extra };
+  const missing: number[] = [];
+  for (const [key, indexes] of left) missing.push(...indexes.slice(taken.get(key) ?? 0));
+  return { missing: missing.sort((a, b) => a - b), extra };
 }
 
 /** "Your columns are in another order: …" when the learner's columns are the expected ones (by name or by their values) in another order. */
@@ -169,7 +178,7 @@ function columnOrderMessage(expected: QueryResult, actual: QueryResult): string 
   const permutation = columnsByName(expected.columns, actual.columns) ?? columnsByValues(expected, actual);
   if (!permutation || permutation.every((from, to) => from === to)) return null;
   const rearranged = actual.rows.map((row) => permutation.map((from) => row[from] ?? null));
-  const { missing, extra } = multisetDifference(expected.rows.map(rowKey), rearranged.map(rowKey));
+  const { missing, extra } = multisetDifference(rowKeysOf(expected.rows), rearranged.map(rowKey));
   if (missing.length > 0 || extra.length > 0) return null;
   return `Your columns are in another order: expected ${expected.columns.join(', ')}.`;
 }
@@ -261,6 +270,8 @@ function count(n: number, noun: string): string {
 
 /** Numbers to 12 significant digits: float noise (0.1 + 0.2) is no difference. */
 function roundNumber(value: number): number {
+  // Integers below 10^12 are their own 12-digit rounding (and -0 becomes 0): most values, no toPrecision.
+  if (Number.isInteger(value) && Math.abs(value) < 1e12) return value || 0;
   return Object.is(value, -0) ? 0 : Number(value.toPrecision(12));
 }
 
@@ -269,8 +280,24 @@ function sameNumber(a: number, b: number): boolean {
 }
 
 /** A row as a comparable key: type-tagged values, numbers rounded to 12 significant digits. */
-export function rowKey(row: SqlValue[]): string {
+export function rowKey(row: readonly SqlValue[]): string {
   return JSON.stringify(row.map(valueKey));
+}
+
+/**
+ * The keys of a result's rows, computed once per rows array: one attempt compares the same rows
+ * several times (columns aligned, rows, then the hidden data's kind of difference), and an expected
+ * result is cached frozen by the worker for every later attempt at its check. Rows are never
+ * changed once read, so a key stays true.
+ */
+const rowKeysKept = new WeakMap<readonly SqlValue[][], string[]>();
+function rowKeysOf(rows: readonly SqlValue[][]): string[] {
+  let keys = rowKeysKept.get(rows);
+  if (!keys) {
+    keys = rows.map(rowKey);
+    rowKeysKept.set(rows, keys);
+  }
+  return keys;
 }
 
 function valueKey(value: SqlValue): string | null {

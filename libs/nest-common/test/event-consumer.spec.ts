@@ -25,6 +25,18 @@ const failures = new Map<string, number>();
 
 const INSTANCE = Symbol('INSTANCE');
 
+/** A second feature of the same service following the same subject: it fails for `second-flaky` once. */
+const secondCalls: { title: string; eventId: string }[] = [];
+
+@Injectable()
+class SecondProjectHandlers {
+  @EventHandler(EVENT_SUBJECTS.projectUpdated)
+  onProjectUpdated(event: ProjectUpdatedEvent): void {
+    secondCalls.push({ title: event.title, eventId: event.eventId });
+    if (event.title === 'second-flaky' && secondCalls.filter((call) => call.eventId === event.eventId).length === 1) throw new Error('second is not ready');
+  }
+}
+
 @Injectable()
 class ProjectHandlers {
   constructor(@Inject(INSTANCE) private readonly instance: string) {}
@@ -49,7 +61,7 @@ describe('the consumer kit, against real NATS JetStream', () => {
   const mongoDb = uniqueDatabaseName('consumer_kit');
 
   async function startInstance(name: string): Promise<void> {
-    @Module({ providers: [ProjectHandlers, { provide: INSTANCE, useValue: name }] })
+    @Module({ providers: [ProjectHandlers, SecondProjectHandlers, { provide: INSTANCE, useValue: name }] })
     class HandlersModule {}
     const config = { service: 'users', mongoUrl: infra.mongoUrl, mongoDb } as ServiceConfig;
     const app = await Test.createTestingModule({
@@ -97,6 +109,14 @@ describe('the consumer kit, against real NATS JetStream', () => {
     await nc?.close();
     await publisher?.close();
     await infra?.stop();
+  });
+
+  it('runs two handlers of one subject, and a retry reruns only the one that threw', async () => {
+    await publish(projectEvent('second-flaky'));
+    await eventually(() => secondCalls.filter((call) => call.title === 'second-flaky').length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(callsOf('second-flaky')).toHaveLength(1);
+    expect(secondCalls.filter((call) => call.title === 'second-flaky')).toHaveLength(2);
   });
 
   it('retries a handler that throws, with backoff, until it succeeds, and the service keeps running', async () => {

@@ -1,5 +1,4 @@
 // Test helpers for the shell's and the remotes' jsdom suites.
 export { LEARNER, unsignedToken } from './tokens.js';
-export { jsonResponse, textResponse, stubFetch, type StubbedFetch } from './fetch-stub.js';
 // Only tests route in memory; in jest this is the same react-router @dblearn/web/router re-exports.
 export { MemoryRouter } from 'react-router';

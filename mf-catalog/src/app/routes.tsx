@@ -13,6 +13,7 @@ const TutorialFormRoute = lazy(() => import('../features/tutorials/routes/tutori
 const ProjectFormRoute = lazy(() => import('../features/projects/routes/project-form-route.js'));
 const LandingRoute = lazy(() => import('../features/projects/routes/landing-route.js'));
 const PracticeRoute = lazy(() => import('../features/practice/routes/practice-route.js'));
+const CheckAnalysisRoute = lazy(() => import('../features/checks/routes/check-analysis-route.js'));
 
 /** Every screen of SPEC §2 this area owns, with absolute paths (the shell mounts the area at the root). */
 export function CatalogRoutes() {
@@ -22,6 +23,7 @@ export function CatalogRoutes() {
         <Route path="/" element={<CatalogRoute />} />
         <Route path="/catalog" element={<CatalogRoute />} />
         <Route path="/catalog/addOrEdit/:id" element={<CourseFormRoute />} />
+        <Route path="/catalog/checks" element={<CheckAnalysisRoute />} />
         <Route path="/catalog/:courseId" element={<CourseRoute />} />
         <Route path="/catalog/:courseId/tutorial/:tutorialId" element={<TutorialRoute />} />
         <Route path="/catalog/:courseId/tutorial/add/:id" element={<TutorialFormRoute />} />

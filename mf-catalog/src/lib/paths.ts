@@ -16,4 +16,6 @@ export const paths = {
   project: (area: ProjectArea, courseId: string, projectId: string) => `/${area}/${courseId}/project/${projectId}`,
   projectForm: (courseId: string, id: string) => `/catalog/${courseId}/project/add/${id}`,
   landing: () => '/projectLandingPage',
+  /** Admins: what each check teaches (issue 34). */
+  checkAnalysis: () => '/catalog/checks',
 };

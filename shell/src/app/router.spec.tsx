@@ -1,6 +1,8 @@
-import { jsonResponse, LEARNER, unsignedToken } from '@dblearn/web/testing';
+import { LEARNER, unsignedToken } from '@dblearn/web/testing';
+import { refusal } from '@dblearn/web/testing/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { renderApp, TEAM } from '../../testing/render-app.js';
 
 // SPEC §2: every route that needs a signed-in user, one path of each shape.
@@ -23,7 +25,6 @@ const GUARDED = [
 
 let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
 afterEach(() => {
-  rendered?.fetchStub.restore();
   rendered = undefined;
   localStorage.clear();
 });
@@ -59,7 +60,6 @@ describe('routes', () => {
     rendered = await renderApp('/about');
     expect(screen.getByRole('heading', { level: 1, name: 'About' })).toBeInTheDocument();
     rendered.unmount();
-    rendered.fetchStub.restore();
     rendered = await renderApp('/contact');
     expect(screen.getByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe('routes', () => {
   it('ends the session when the gateway refuses the stored token', async () => {
     rendered = await renderApp('/profile', {
       token: unsignedToken(),
-      api: () => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Sign in again.' }, 401),
+      api: [http.all('/api/*', () => refusal(401, 'Sign in again.'))],
     });
     await waitFor(() => expect(rendered!.path()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
@@ -125,10 +125,10 @@ describe('navbar', () => {
   });
 
   it('shows the due review cards as a small count that opens the review', async () => {
-    const api = (request: Request) =>
-      new URL(request.url).pathname === '/api/users/me/review'
-        ? jsonResponse({ due: [], dueCount: 3, total: 5, streak: 0 })
-        : jsonResponse({ ...LEARNER, displayName: 'learner-1', savedQuestion: [], finishedProject: [], readTutorial: [] });
+    const api = [
+      http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 3, total: 5, streak: 0 })),
+      http.all('/api/*', () => HttpResponse.json({ ...LEARNER, displayName: 'learner-1', savedQuestion: [], finishedProject: [], readTutorial: [] })),
+    ];
     rendered = await renderApp('/about', { token: unsignedToken(), api });
     const badge = await within(screen.getByRole('navigation')).findByRole('link', { name: 'Review: 3 cards due' });
     expect(badge).toHaveTextContent('3');
@@ -137,7 +137,7 @@ describe('navbar', () => {
 
   it('shows no count when no card is due', async () => {
     rendered = await renderApp('/about', { token: unsignedToken() });
-    await waitFor(() => expect(rendered!.fetchStub.requests.some((request) => request.url.endsWith('/api/users/me/review'))).toBe(true));
+    await waitFor(() => expect(rendered!.gateway.calls).toContain('GET /api/users/me/review'));
     expect(within(screen.getByRole('navigation')).queryByRole('link', { name: /^Review:/ })).not.toBeInTheDocument();
   });
 

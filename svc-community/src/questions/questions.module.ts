@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '@dblearn/nest-common';
 import { AuthorsModule } from '../authors/authors.module.js';
-import { LegacyAuthors } from '../authors/legacy-authors.js';
-import { DemoQuestionsSeeder } from '../demo/demo-questions.seeder.js';
+import { LegacyAuthors } from './legacy-authors.js';
+import { DemoQuestionsSeeder } from './demo-questions.seeder.js';
 import { QuestionCache } from './question-cache.js';
 import { QuestionList } from './question-list.js';
 import { QuestionsController } from './questions.controller.js';

@@ -20,7 +20,7 @@ import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRe
 import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound, type PendingEvent } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
-import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
+import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
 import { type ProjectChecks, RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { SandboxesService, scriptsOf } from '../sandboxes/sandboxes.service.js';
@@ -28,7 +28,7 @@ import type { GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
 import { failureKindOf } from './failure-kind.js';
-import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from './check-records.js';
+import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from '../projects/check-records.js';
 
 /** The characters of an answer check.attempted carries (CheckAttemptedEvent.answer). */
 const ANSWER_KEPT = 4_000;

@@ -14,8 +14,8 @@ import { type DocumentStore, domainEvent, InjectStore, notFound } from '@dblearn
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { newIdentity } from '../common/identity.js';
-import { ProjectRecord } from '../projects/project.schema.js';
-import { TutorialRecord } from '../tutorials/tutorial.schema.js';
+import { ProjectRecord } from '../common/project.schema.js';
+import { TutorialRecord } from '../common/tutorial.schema.js';
 import { COURSE_FIELDS, toCourse } from './course.views.js';
 import { CourseRecord, type CourseSandboxRecord } from './course.schema.js';
 import { CoursesReadModel } from './courses.read-model.js';

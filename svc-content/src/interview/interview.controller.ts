@@ -1,5 +1,5 @@
 import { CONTENT_PATTERNS, type InterviewQuestion, type ListPage } from '@dblearn/contracts';
-import { IdDto, InterviewQuestionDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
+import { IdDto, InterviewListQueryDto, InterviewQuestionDto, type WithPathId } from '@dblearn/contracts/dto';
 import { PathIdAndBody } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -10,7 +10,7 @@ export class InterviewController {
   constructor(private readonly interview: InterviewService) {}
 
   @MessagePattern(CONTENT_PATTERNS.listInterview)
-  list(@Payload() query: ListQueryDto): Promise<ListPage<InterviewQuestion>> {
+  list(@Payload() query: InterviewListQueryDto): Promise<ListPage<InterviewQuestion>> {
     return this.interview.list(query);
   }
 

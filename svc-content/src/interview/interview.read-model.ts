@@ -19,7 +19,7 @@ export class InterviewReadModel extends ContentList<InterviewQuestion> {
         toSummary: (doc) => ({ ...toInterviewQuestion(doc as InterviewQuestionRecord), createdAt: (doc.createdAt as Date).getTime() }),
         orderBy: 'createdAt',
         direction: 'asc',
-        filters: ['topic'],
+        filters: ['topic', 'difficulty'],
         // Also feeds the search index, in production too (decision 0012).
         inMemoryWhenOff: true,
         follow: {

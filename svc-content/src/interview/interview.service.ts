@@ -1,5 +1,5 @@
 import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage, LIST_PAGE_SIZE } from '@dblearn/contracts';
-import type { InterviewQuestionDto, ListQueryDto } from '@dblearn/contracts/dto';
+import type { InterviewListQueryDto, InterviewQuestionDto } from '@dblearn/contracts/dto';
 import { type DocumentStore, domainEvent, InjectStore, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { newIdentity } from '../common/identity.js';
@@ -15,8 +15,8 @@ export class InterviewService {
     private readonly readModel: InterviewReadModel,
   ) {}
 
-  list({ topic, page = 1, pageSize = LIST_PAGE_SIZE.default }: ListQueryDto): Promise<ListPage<InterviewQuestion>> {
-    return this.readModel.page(topic, page, pageSize);
+  list({ topic, difficulty, page = 1, pageSize = LIST_PAGE_SIZE.default }: InterviewListQueryDto): Promise<ListPage<InterviewQuestion>> {
+    return this.readModel.page(topic, page, pageSize, { difficulty });
   }
 
   async find(id: string): Promise<InterviewQuestion> {

@@ -5,7 +5,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { AnyObject, Model } from 'mongoose';
 import { idOf, idOrNull } from '../common/views.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
-import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
+import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
 import type { CatalogueExercise, CheckCounts } from './practice-list.js';
 import { PracticeCountRecord } from './practice.schemas.js';
 

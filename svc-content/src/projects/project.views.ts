@@ -1,7 +1,7 @@
 import type { Project } from '@dblearn/contracts';
-import { learnerCheckOf, storedCheckOf } from '../checks/check-records.js';
+import { learnerCheckOf, storedCheckOf } from './check-records.js';
 import { idOf, idOrNull, toBlocks } from '../common/views.js';
-import type { ProjectRecord } from './project.schema.js';
+import type { ProjectRecord } from '../common/project.schema.js';
 
 export const PROJECT_FIELDS = { title: 1, difficulty: 1, courseId: 1, contents: 1, checks: 1 } as const;
 

@@ -7,7 +7,7 @@ import { toBlocks } from '../common/views.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { PROJECT_FIELDS, toProject } from './project.views.js';
-import { ProjectRecord } from './project.schema.js';
+import { ProjectRecord } from '../common/project.schema.js';
 
 @Injectable()
 export class ProjectsService {

@@ -12,8 +12,9 @@ export type Listed<T> = T & { createdAt: number };
 export class ContentList<T extends { _id: string; topic: Topic }> {
   constructor(private readonly list: ReadModel<Listed<T>>) {}
 
-  async page(topic: Topic | undefined, page: number, pageSize: number): Promise<ListPage<T>> {
-    const where = (topic ? { topic } : {}) as Partial<Record<keyof Listed<T> & string, string>>;
+  /** A page of the items with this topic and these other filters (each a filter of the read model; undefined ones are left out). */
+  async page(topic: Topic | undefined, page: number, pageSize: number, filters: Partial<Record<keyof T & string, string | undefined>> = {}): Promise<ListPage<T>> {
+    const where = { ...filters, topic } as Partial<Record<keyof Listed<T> & string, string>>;
     const { items, total } = await this.list.page({ where, offset: (page - 1) * pageSize, limit: pageSize });
     return { items: items.map(withoutOrder), total };
   }

@@ -3,10 +3,10 @@ import { type ReadModel, ReadModels } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyObject, Model } from 'mongoose';
-import { storedCheckOf } from '../checks/check-records.js';
+import { storedCheckOf } from '../projects/check-records.js';
 import { idOf, idOrNull } from '../common/views.js';
 import { CourseRecord, type CourseSandboxRecord } from '../courses/course.schema.js';
-import { type CheckRecord, ProjectRecord } from '../projects/project.schema.js';
+import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
 
 interface SandboxPointer {
   _id: string;
@@ -19,6 +19,8 @@ interface SandboxPointer {
 export interface ProjectChecks {
   _id: string;
   createdAt: number;
+  /** For the authors' check analysis (issue 34). */
+  title: string;
   courseId: string | null;
   checks: StoredCheck[];
 }
@@ -54,7 +56,7 @@ export class RunnableIndex {
     this.projectChecks = readModels.create<ProjectChecks>({
       name: 'project-checks',
       model: projects,
-      projection: { courseId: 1, checks: 1, createdAt: 1 },
+      projection: { title: 1, courseId: 1, checks: 1, createdAt: 1 },
       toSummary: toProjectChecks,
       orderBy: 'createdAt',
       direction: 'asc',
@@ -76,7 +78,7 @@ export class RunnableIndex {
   async checksOf(projectId: string): Promise<ProjectChecks | null> {
     const listed = this.projectChecks.get(projectId);
     if (listed) return listed;
-    const doc = await this.projects.findById(projectId, { courseId: 1, checks: 1, createdAt: 1 }).lean<AnyObject>().exec();
+    const doc = await this.projects.findById(projectId, { title: 1, courseId: 1, checks: 1, createdAt: 1 }).lean<AnyObject>().exec();
     return doc ? toProjectChecks(doc) : null;
   }
 
@@ -105,6 +107,7 @@ function toProjectChecks(doc: AnyObject): ProjectChecks {
   return {
     _id: idOf(doc._id),
     createdAt: time(doc.createdAt),
+    title: typeof doc.title === 'string' ? doc.title : '',
     courseId: idOrNull(doc.courseId),
     checks: checks.map(storedCheckOf),
   };

@@ -7,8 +7,8 @@ import type { Model } from 'mongoose';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { ItemCache } from '../item-cache/item-cache.js';
-import { ProjectRecord } from '../projects/project.schema.js';
-import { TutorialRecord } from '../tutorials/tutorial.schema.js';
+import { ProjectRecord } from '../common/project.schema.js';
+import { TutorialRecord } from '../common/tutorial.schema.js';
 import { courseDocument, interviewDocument, type ItemText, itemDocument } from './content-documents.js';
 
 type ItemKind = 'tutorial' | 'project';

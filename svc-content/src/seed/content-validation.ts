@@ -3,7 +3,7 @@ import { ImportedCourseDto, ImportedInterviewQuestionDto } from '@dblearn/contra
 import { validationSentences } from '@dblearn/nest-common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { checkRecordRefusal } from '../checks/check-records.js';
+import { checkRecordRefusal } from '../projects/check-records.js';
 import { firstPath, VALIDATION } from '../transfer/import.service.js';
 import type { ContentFolder, ContentProblem } from './content-folder.js';
 

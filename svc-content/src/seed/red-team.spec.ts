@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { gradeQuiz, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue, type StoredCheck } from '@dblearn/contracts';
-import { gradedCheckOf } from '../checks/check-records.js';
+import { gradedCheckOf } from '../projects/check-records.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { TIMED_OUT } from '../sql-runner/sql-jobs.js';
 import { SqlRunner } from '../sql-runner/sql-runner.js';

@@ -14,7 +14,7 @@ import {
 import { aggregate, find } from 'mingo';
 import type { SqlJsStatic } from 'sql.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
-import { deriveHiddenCollections, deriveHiddenSql } from '../sandboxes/hidden-variant.js';
+import { deriveHiddenCollections, deriveHiddenSql } from './hidden-variant.js';
 import { readContentFolder } from '../seed/content-folder.js';
 import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
 

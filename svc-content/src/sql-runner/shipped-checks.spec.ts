@@ -80,14 +80,16 @@ describe('the shipped checks on visible and hidden data', () => {
 });
 
 /** What each probe does after the reference statements and the verification query on a fresh copy of the visible data. */
-function probeOutcomes(sandbox: Uint8Array, check: { referenceSql: string; verifySql: string; probes: Probe[] }): ('fails' | 'succeeds')[] {
+function probeOutcomes(sandbox: Uint8Array, check: { referenceSql: string; verifySql: string; probes: Probe[] }): ('fails' | 'succeeds' | 'holds' | 'does not hold')[] {
   const db = new engine.Database(sandbox);
   try {
     runStatements(engine, db, check.referenceSql);
     runStatements(engine, db, check.verifySql);
     return check.probes.map((probe) => {
       try {
-        runStatements(engine, db, probe.sql);
+        const result = runStatements(engine, db, probe.sql);
+        // A `holds` probe is a query whose first value must be 1 (a schema fact, or a trigger's effect).
+        if (probe.expect === 'holds') return result?.rows[0]?.[0] === 1 ? 'holds' : 'does not hold';
         return 'succeeds';
       } catch (error) {
         if (error instanceof SqlFailure) return 'fails';

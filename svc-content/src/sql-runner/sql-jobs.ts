@@ -72,7 +72,8 @@ export interface SqlReplyMessage {
  */
 export interface SqlHiddenPhaseMessage {
   id: number;
-  hidden: { verdict: GradedAttempt; budgetMs: number };
+  /** `startCpuMs`: the thread's CPU time (ms, Linux's count) as its hidden run starts, so the receiver need not read it. */
+  hidden: { verdict: GradedAttempt; budgetMs: number; startCpuMs?: number };
 }
 
 export const HIDDEN_BUDGET_FACTOR = 10;

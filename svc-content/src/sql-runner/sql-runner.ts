@@ -352,13 +352,13 @@ export class SqlRunner implements OnModuleDestroy {
    * The attempt matched on the practice data and its hidden run starts: from now on a time-out or a
    * lost worker answers `verdict`, and the run ends at its budget (or the time limit, if sooner).
    */
-  private enterHidden(slot: Slot, pending: Pending, { verdict, budgetMs }: SqlHiddenPhaseMessage['hidden']): void {
+  private enterHidden(slot: Slot, pending: Pending, { verdict, budgetMs, startCpuMs }: SqlHiddenPhaseMessage['hidden']): void {
     pending.hiddenVerdict = verdict;
     // The budget was measured in the worker thread's CPU time, so it is spent in CPU time too: on a
     // busy machine a correct answer's hidden run may take far longer in wall time, and must not be
     // cut short (and answered as a miss) for that. The time limit's timer stays the outer bound.
-    const startCpuMs = threadCpuMs(slot.tid);
-    if (startCpuMs === null) {
+    const startedAtMs = startCpuMs ?? threadCpuMs(slot.tid);
+    if (startedAtMs === null || slot.tid === null) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = setTimeout(() => this.timeOut(slot), Math.max(0, Math.min(budgetMs, pending.deadline - Date.now())));
       return;
@@ -366,12 +366,15 @@ export class SqlRunner implements OnModuleDestroy {
     const sample = () => {
       slot.hiddenWatch = null;
       if (slot.current !== pending) return;
-      const spentMs = (threadCpuMs(slot.tid) ?? Number.POSITIVE_INFINITY) - startCpuMs;
+      const spentMs = (threadCpuMs(slot.tid) ?? Number.POSITIVE_INFINITY) - startedAtMs;
       if (spentMs >= budgetMs) this.timeOut(slot);
-      else slot.hiddenWatch = setTimeout(sample, HIDDEN_WATCH_MS);
+      else slot.hiddenWatch = setTimeout(sample, Math.max(HIDDEN_WATCH_MS, budgetMs - spentMs));
     };
-    slot.hiddenWatch = setTimeout(sample, HIDDEN_WATCH_MS);
+    // A thread spends CPU no faster than the clock runs: the budget cannot be spent before budgetMs
+    // of wall time (nearly every hidden run ends long before, and nothing is read for it).
+    slot.hiddenWatch = setTimeout(sample, budgetMs);
   }
+
 
   /** The slot's job ran out of time: its worker is replaced and the job answered "timed out", or its hidden verdict. */
   private timeOut(slot: Slot): void {

@@ -2,7 +2,7 @@ import { deepFreeze, type MongoCollections, parseMongoSandbox } from '@dblearn/c
 import { readFileSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
-import { deriveHiddenCollections, deriveHiddenSql } from '../sandboxes/hidden-variant.js';
+import { deriveHiddenCollections, deriveHiddenSql } from './hidden-variant.js';
 import { type Dataset, gradeAttempt, type GradingData, referenceFailure } from './check-grading.js';
 import { loadMingoBundle, type Mingo } from './mingo-bundle.js';
 import {
@@ -98,7 +98,8 @@ function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob,
     mingo,
     // Posted while this thread goes on: SqlRunner (or the heavy-query process) holds the hidden run to its budget.
     clockMs: threadCpuMs,
-    enteringHidden: id === undefined ? undefined : (verdict, practiceMs) => parentPort?.postMessage({ id, hidden: { verdict, budgetMs: hiddenBudgetMs(practiceMs) } } satisfies SqlHiddenPhaseMessage),
+    enteringHidden:
+      id === undefined ? undefined : (verdict, practiceMs) => parentPort?.postMessage({ id, hidden: { verdict, budgetMs: hiddenBudgetMs(practiceMs), startCpuMs: threadCpuMs() } } satisfies SqlHiddenPhaseMessage),
     sqlBytes: (which) => sqlBytes(sql, job.sandboxKey, job.source, which),
     collections: (which) => mongoData(job.sandboxKey, job.source, which),
     expected<T>(which: Dataset, compute: () => T): T {
@@ -148,8 +149,16 @@ parentPort?.on('message', ({ id, job }: SqlJobMessage) => {
 void loadEngine(compiled).catch(() => undefined);
 parentPort?.postMessage({ tid: threadId() } satisfies SqlWorkerHello);
 
-/** This thread's CPU time in ms (Linux's schedstat), or wall time where it cannot be read. */
+/**
+ * This thread's CPU time in ms: getrusage(RUSAGE_THREAD), one system call per reading (user + system
+ * add up to the scheduler's runtime that SqlRunner reads from /proc for the same thread); else
+ * Linux's schedstat, else wall time.
+ */
 function threadCpuMs(): number {
+  if (typeof process.threadCpuUsage === 'function') {
+    const { user, system } = process.threadCpuUsage();
+    return (user + system) / 1000;
+  }
   try {
     return Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ', 1)[0]) / 1e6;
   } catch {

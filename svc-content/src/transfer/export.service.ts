@@ -3,17 +3,17 @@ import { badRequest } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { storedCheckOf } from '../checks/check-records.js';
+import { storedCheckOf } from '../projects/check-records.js';
 import { idOf, toBlocks } from '../common/views.js';
 import { COURSE_FIELDS } from '../courses/course.views.js';
 import { CourseRecord } from '../courses/course.schema.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { PROJECT_FIELDS } from '../projects/project.views.js';
-import { ProjectRecord } from '../projects/project.schema.js';
+import { ProjectRecord } from '../common/project.schema.js';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { TUTORIAL_FIELDS } from '../tutorials/tutorial.views.js';
-import { TutorialRecord } from '../tutorials/tutorial.schema.js';
+import { TutorialRecord } from '../common/tutorial.schema.js';
 
 /** `c:<n>` is the n-th course in list order, `q:<n>` the n-th interview question. */
 const LIST_STEP = 100;

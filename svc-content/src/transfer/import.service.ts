@@ -5,17 +5,17 @@ import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { Types, type UpdateQuery } from 'mongoose';
-import { checkRecordOf, checkRecordRefusal, gradedCheckOf, storedCheckOf } from '../checks/check-records.js';
+import { checkRecordOf, checkRecordRefusal, gradedCheckOf, storedCheckOf } from '../projects/check-records.js';
 import { createdAtOf } from '../common/identity.js';
 import { CourseRecord } from '../courses/course.schema.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { InterviewQuestionRecord } from '../interview/interview-question.schema.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
-import { ProjectRecord } from '../projects/project.schema.js';
+import { ProjectRecord } from '../common/project.schema.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { type RunnableSandbox, runnableOf, SandboxesService } from '../sandboxes/sandboxes.service.js';
-import { TutorialRecord } from '../tutorials/tutorial.schema.js';
+import { TutorialRecord } from '../common/tutorial.schema.js';
 
 /** The same strictness as a request: unknown fields and wrong types are rule breaks too. */
 export const VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;

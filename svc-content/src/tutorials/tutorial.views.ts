@@ -1,6 +1,6 @@
 import type { Tutorial } from '@dblearn/contracts';
 import { idOf, idOrNull, toBlocks } from '../common/views.js';
-import type { TutorialRecord } from './tutorial.schema.js';
+import type { TutorialRecord } from '../common/tutorial.schema.js';
 
 export const TUTORIAL_FIELDS = { title: 1, courseId: 1, contents: 1 } as const;
 

@@ -7,7 +7,7 @@ import { toBlocks } from '../common/views.js';
 import { newIdentity } from '../common/identity.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { TUTORIAL_FIELDS, toTutorial } from './tutorial.views.js';
-import { TutorialRecord } from './tutorial.schema.js';
+import { TutorialRecord } from '../common/tutorial.schema.js';
 
 @Injectable()
 export class TutorialsService {

@@ -1,4 +1,4 @@
-import { EventOutbox, isDuplicateKeyError } from '@dblearn/nest-common';
+import { type DocumentStore, InjectStore, isDuplicateKeyError } from '@dblearn/nest-common';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
@@ -32,8 +32,8 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
     @Inject(USERS_CONFIG) private readonly config: Pick<UsersConfig, 'admin'>,
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectStore(User.name) private readonly store: DocumentStore<User>,
     private readonly hasher: PasswordHasher,
-    private readonly outbox: EventOutbox,
     private readonly profiles: ProfileCache,
     private readonly directory: EmailDirectory,
     private readonly names: DisplayNames,
@@ -62,7 +62,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       const { doc, event } = registration({ _id, email, displayName, passwordHash: await this.hasher.hash(password), skill: 'professional', isAdmin: true });
       const userId = doc._id.toHexString();
       // The gateway's admin roster hears of the new admin like of any other grant.
-      await this.outbox.create(this.users, doc, [event, adminChange(userId, true)]);
+      await this.store.create(doc, [event, adminChange(userId, true)]);
       this.directory.add(email, userId);
       this.directory.setAdmin(userId, true);
       return 'created';
@@ -85,8 +85,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const update: Partial<Pick<User, 'isAdmin' | 'passwordHash'>> = { isAdmin: true };
     if (!passwordIsCurrent) update.passwordHash = await this.hasher.hash(password);
     const userId = account._id.toHexString();
-    if (account.isAdmin) await this.users.updateOne({ _id: account._id }, { $set: update }).exec();
-    else await this.outbox.update(this.users, account._id, { $set: update }, adminChange(userId, true));
+    await this.store.update(account._id, { $set: update }, account.isAdmin ? [] : adminChange(userId, true));
     this.directory.setAdmin(userId, true);
     this.profiles.changed(userId);
     return account.isAdmin ? 'password-updated' : 'promoted';

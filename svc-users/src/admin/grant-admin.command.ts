@@ -1,10 +1,9 @@
 import { CHANGE_SUBJECTS } from '@dblearn/contracts';
 import { parseArgs } from 'node:util';
-import { type Environment, natsConnectionOptions, type PendingEvent, readServiceConfig, redactUrl } from '@dblearn/nest-common';
+import { DocumentLocks, DocumentStore, type Environment, natsConnectionOptions, type PendingEvent, readServiceConfig, redactUrl, WriteClaim, WriteClaimSchema } from '@dblearn/nest-common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { Model } from 'mongoose';
-import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../cli/command-support.js';
+import { type CommandOutput, commandNatsUrl, CONSOLE_OUTPUT, openCommandDatabase } from '../common/command-support.js';
 import { normalizeEmail } from '../users/email.js';
 import { User, UserSchema } from '../users/users.schema.js';
 import { setAdminFlag } from './admin-grants.js';
@@ -46,7 +45,8 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
   const connection = await openCommandDatabase(config, output);
   if (!connection) return 1;
   try {
-    const users = connection.model<User>(User.name, UserSchema);
+    // Spanning processes, as the instances' user store does: their writes to this user and ours stay apart.
+    const users = new DocumentStore(connection.model<User>(User.name, UserSchema), null, new DocumentLocks(connection.model<WriteClaim>(WriteClaim.name, WriteClaimSchema)), 'processes');
     const result = await setAdminFlag(users, email, !revoke);
     const who = normalizeEmail(email);
     if (result.outcome === 'no-such-user') {
@@ -72,12 +72,12 @@ export async function grantAdminCommand(argv: string[], env: Environment = proce
  * later relay pass cannot deliver it twice), and clears it from the document; then tells running
  * svc-users instances to drop their cached copy of the profile. False when NATS would not take it.
  */
-async function announceAdminChange(natsUrl: string, users: Model<User>, userId: string, event: PendingEvent): Promise<boolean> {
+async function announceAdminChange(natsUrl: string, users: DocumentStore<User>, userId: string, event: PendingEvent): Promise<boolean> {
   let nc: NatsConnection | undefined;
   try {
     nc = await connect({ ...natsConnectionOptions(natsUrl), timeout: 2_000, maxReconnectAttempts: 0 });
     await jetstream(nc).publish(event.subject, event.payload, { msgID: event.eventId, timeout: 2_000 });
-    await users.updateOne({ _id: userId }, { $pullAll: { pendingEvents: [event] } }).exec();
+    await users.clearEvents(userId, [event]);
     nc.publish(CHANGE_SUBJECTS.profile, userId);
     await nc.drain();
     return true;

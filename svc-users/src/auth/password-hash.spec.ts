@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hashNeedsUpgrade, hashPassword, parseHash, verifyPassword } from './password-hash.js';
+import { hashNeedsUpgrade, hashPassword, parseHash, verifyPassword } from '../common/password-hash.js';
 import { PasswordHasher } from './password-hasher.js';
 
 // Low cost keeps the suite fast; the format and the checks are the same at any cost.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
 import { HashGate, type HashKeys } from './hash-gate.js';
-import { hashNeedsUpgrade, hashPassword, SALT_BYTES, verifyPassword } from './password-hash.js';
+import { hashNeedsUpgrade, hashPassword, SALT_BYTES, verifyPassword } from '../common/password-hash.js';
 
 /** Password hashing at the configured cost (PASSWORD_HASH_COST), at most MAX_CONCURRENT_HASHES at once. */
 @Injectable()

@@ -9,7 +9,7 @@ import {
 } from '@dblearn/nest-common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { MAX_COST } from '../auth/password-hash.js';
+import { MAX_COST } from '../common/password-hash.js';
 
 export const USERS_CONFIG = Symbol('USERS_CONFIG');
 

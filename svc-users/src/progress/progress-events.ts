@@ -2,7 +2,7 @@ import { type CheckAttemptedEvent, type CourseDeletedEvent, type DomainEvent, EV
 import { EventHandler } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { eachLimited } from '../common/each-limited.js';
-import { dropCards, refreshCards } from '../review/review-cards.js';
+import { dropCards, refreshCards } from './review/review-cards.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import type { ProgressKind, ProgressEntryOf } from './progress-kinds.js';
 import { dropEntries, refreshEntry } from './progress-lists.js';

@@ -1,7 +1,7 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { StorageModule } from '@dblearn/nest-common';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
-import { ContentClient } from '../content/content.client.js';
+import { ContentClient } from './content.client.js';
 import { UsersModule } from '../users/users.module.js';
 import { ProgressEvents } from './progress-events.js';
 import { SnapshotHolder, SnapshotHolderSchema } from './snapshot-holder.schema.js';
@@ -9,8 +9,8 @@ import { SnapshotHolders } from './snapshot-holders.js';
 import { ProgressController } from './progress.controller.js';
 import { ProgressService } from './progress.service.js';
 import { UserProgress } from './user-progress.js';
-import { ReviewController } from '../review/review.controller.js';
-import { ReviewService } from '../review/review.service.js';
+import { ReviewController } from './review/review.controller.js';
+import { ReviewService } from './review/review.service.js';
 
 @Module({
   imports: [

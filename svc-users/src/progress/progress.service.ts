@@ -1,8 +1,8 @@
 import { checksLeftMessage, type UserProfile } from '@dblearn/contracts';
 import { conflict, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { ContentClient, isNotFound } from '../content/content.client.js';
-import { ReviewService } from '../review/review.service.js';
+import { ContentClient, isNotFound } from './content.client.js';
+import { ReviewService } from './review/review.service.js';
 import { USER_NOT_FOUND_MESSAGE, UsersService } from '../users/users.service.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import { NOT_FOUND_MESSAGES, type ProgressKind, type ProgressEntryOf } from './progress-kinds.js';

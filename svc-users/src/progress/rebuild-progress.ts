@@ -1,9 +1,10 @@
 import type { SavedQuestion } from '@dblearn/contracts';
 import type { Model, Types } from 'mongoose';
 import { eachLimited } from '../common/each-limited.js';
-import type { ContentClient } from '../content/content.client.js';
-import { isNotFound } from '../content/content.client.js';
-import { type DeckCard, dropCards, refreshCards } from '../review/review-cards.js';
+import type { ContentClient } from './content.client.js';
+import { isNotFound } from './content.client.js';
+import { dropCards, refreshCards } from './review/review-cards.js';
+import type { DeckCard } from '../users/user.mapper.js';
 import type { User } from '../users/users.schema.js';
 import type { SnapshotHolders } from './snapshot-holders.js';
 import { type ProgressEntry, PROGRESS_KINDS, PROGRESS_LISTS, type ProgressKind } from './progress-kinds.js';

@@ -2,8 +2,7 @@ import { type DocumentStore, InjectStore } from '@dblearn/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import { ProfileCache } from '../users/profile-cache.js';
-import { toDeckCard, toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
-import type { DeckCard } from '../review/review-cards.js';
+import { type DeckCard, toDeckCard, toFinishedProject, toReadTutorial, toSavedQuestion } from '../users/user.mapper.js';
 import { User } from '../users/users.schema.js';
 import { type ProgressKind, PROGRESS_LISTS, type ProgressEntryOf } from './progress-kinds.js';
 

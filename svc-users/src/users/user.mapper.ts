@@ -1,7 +1,21 @@
 import type { FinishedProject, PublicUser, ReadTutorial, SavedQuestion, UserProfile } from '@dblearn/contracts';
 import type { Types } from 'mongoose';
-import type { DeckCard } from '../review/review-cards.js';
 import type { FinishedProjectSnapshot, ReadTutorialSnapshot, ReviewCardSnapshot, SavedQuestionSnapshot, User } from './users.schema.js';
+
+/** A card as svc-users reads and writes it: the question's copy and its FSRS schedule. */
+export interface DeckCard extends SavedQuestion {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: Date | null;
+  /** Reviews so far: a grade names the version it saw, so a second post of it finds the card moved on. */
+  version: number;
+}
 
 /** The fields an answer may show, read from a lean document or a hydrated one alike. */
 export type PublicUserFields = Pick<User, 'email' | 'skill' | 'isAdmin' | 'displayName'> & { _id: Types.ObjectId };

@@ -16,7 +16,6 @@ import {
   badRequest,
   type DocumentStore,
   domainEvent,
-  EventOutbox,
   InjectStore,
   isDuplicateKeyError,
   notFound,
@@ -47,7 +46,6 @@ export class UsersService implements OnModuleInit {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly hasher: PasswordHasher,
-    private readonly outbox: EventOutbox,
     private readonly profiles: ProfileCache,
     private readonly directory: EmailDirectory,
     private readonly names: DisplayNames,
@@ -72,7 +70,7 @@ export class UsersService implements OnModuleInit {
     const { doc, event } = registration({ _id, email: normalizeEmail(email), displayName, passwordHash, skill, isAdmin: false });
     try {
       assertBeforeDeadline();
-      const user = toPublicUser(await this.outbox.create(this.users, doc, event));
+      const user = toPublicUser(await this.store.create(doc, event));
       this.directory.add(user.email, user._id);
       return user;
     } catch (error) {
@@ -171,7 +169,7 @@ export class UsersService implements OnModuleInit {
     if (this.hasher.needsUpgrade(user.passwordHash)) {
       assertBeforeDeadline();
       // The cost was raised since this hash was made: the password is at hand now, so re-hash it.
-      await this.users.updateOne({ _id: user._id }, { $set: { passwordHash: await this.hasher.hash(password) } }).exec();
+      await this.store.update(user._id, { $set: { passwordHash: await this.hasher.hash(password) } });
     }
     return toPublicUser(user);
   }

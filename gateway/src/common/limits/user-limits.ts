@@ -2,7 +2,7 @@ import { type CallHandler, type CanActivate, type ExecutionContext, HttpExceptio
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { finalize, type Observable } from 'rxjs';
-import type { MaybeAuthenticatedRequest } from '../../auth/authenticated-request.js';
+import type { MaybeAuthenticatedRequest } from '../authenticated-request.js';
 import { GATEWAY_CONFIG, type GatewayConfig, type UserRateLimit } from '../../config/gateway.config.js';
 import { clientKey } from '../middleware/rate-limit.middleware.js';
 import { secondsText } from './windows.js';

@@ -1,14 +1,15 @@
 import { createAppStore } from '@dblearn/web';
-import { MemoryRouter, stubFetch, textResponse, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
+import { MemoryRouter, unsignedToken } from '@dblearn/web/testing';
+import { recordGatewayCalls } from '@dblearn/web/testing/msw';
+import { server } from '@dblearn/web/testing/msw-node';
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '../app-providers.js';
 import { loadCredentialsRules } from '../sign-in/components/credentials-form.js';
 import { StandaloneFrame } from './standalone-frame.js';
 
-let fetchStub: StubbedFetch | undefined;
 afterEach(() => {
-  fetchStub?.restore();
   localStorage.clear();
 });
 
@@ -34,7 +35,8 @@ beforeAll(async () => {
 describe('a remote run alone', () => {
   it('asks a visitor to sign in with the shell form before showing the area', async () => {
     const token = unsignedToken({ email: 'alone@dblearn.test' });
-    fetchStub = stubFetch(() => textResponse(token));
+    const gateway = recordGatewayCalls();
+    server.use(gateway.handler, http.post('/api/auth', () => HttpResponse.text(token)));
     renderFrame(null);
     expect(screen.queryByRole('heading', { name: 'Q&A area' })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Username'), 'alone@dblearn.test');
@@ -42,7 +44,7 @@ describe('a remote run alone', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('heading', { name: 'Q&A area' })).toBeInTheDocument();
     expect(screen.getByText('alone@dblearn.test')).toBeInTheDocument();
-    expect(new URL(fetchStub.requests[0]!.url).pathname).toBe('/api/auth');
+    expect(gateway.calls).toEqual(['POST /api/auth']);
   });
 
   it('shows the area to a signed-in user and signs out from the bar', async () => {

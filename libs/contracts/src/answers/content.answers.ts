@@ -268,3 +268,39 @@ export const ImportReportAnswer = z
     rejected: z.array(ImportRejectionAnswer).meta({ description: 'Each invalid item, with the rule it breaks; nothing of it was stored.' }),
   })
   .meta({ id: 'ImportReport' });
+
+export const WrongAnswerAnswer = z
+  .object({
+    answer: z.string().meta({ description: 'Normalized: keywords in upper case, whitespace collapsed, comments and trailing semicolons dropped; literals as sent.', example: 'SELECT name FROM member WHERE city = \'london\'' }),
+    learners: z.number().int().meta({ description: 'Learners who sent it (at least this many when approximate).' }),
+    approximate: z.boolean().meta({ description: 'It took the place of a rarer answer in the bounded list (decision 0035): the true count may be higher.' }),
+  })
+  .meta({ id: 'WrongAnswer' });
+
+/** One check's figures (issue 34, authors' analysis): GET /checks/analysis lists them. */
+export const CheckFiguresAnswer = z
+  .object({
+    checkId: objectId(),
+    projectId: objectId(),
+    projectTitle: z.string(),
+    courseId: courseRef(),
+    courseName: z.string().nullable(),
+    kind: z.enum(CHECK_KINDS),
+    task: z.string().meta({ description: 'The task, cut to 160 characters.' }),
+    hintCount: z.number().int(),
+    tried: z.number().int().meta({ description: 'Learners who made a counted attempt (a first pass or a failure).' }),
+    passed: z.number().int(),
+    passRate: z.number().nullable().meta({ description: 'passed / tried, 0–1; null before anyone tried.' }),
+    attemptsToPass: z.array(z.number().int()).length(4).meta({ description: 'Learners who passed at their 1st, 2nd, 3rd attempt, and 4th or later (failures past the third are not counted).' }),
+    medianAttempts: z.number().int().nullable().meta({ description: 'Median attempts to pass, 1–4 (4: four or more); null before anyone passed.' }),
+    hintsUnlocked: z.array(z.number().int()).meta({ description: 'Per hint, in order: learners who unlocked it (one per counted failure).' }),
+    solutionsRevealed: z.number().int(),
+    failures: z.array(z.object({ kind: z.string(), count: z.number().int() })).meta({ description: 'Counted failures by kind (CHECK_FAILURE_KINDS), most first.' }),
+    topWrongAnswer: WrongAnswerAnswer.nullable().meta({ description: 'The most common wrong answer, cut to 300 characters.' }),
+  })
+  .meta({ id: 'CheckFigures' });
+
+/** GET /checks/analysis/{checkId}: the figures and the five most common wrong answers whole. */
+export const CheckAnalysisAnswer = CheckFiguresAnswer.extend({
+  wrongAnswers: z.array(WrongAnswerAnswer).meta({ description: 'The five most common wrong answers, most first.' }),
+}).meta({ id: 'CheckAnalysis' });

@@ -10,12 +10,8 @@ export class IdDto {
   id!: string;
 }
 
-/** Query of GET /course, /interview, /qna (CONTRACT "Conventions"). */
-export class ListQueryDto {
-  @IsOptional()
-  @IsIn(TOPICS, topicRule)
-  topic?: Topic;
-
+/** A page of a list (CONTRACT "Conventions"): page from 1, pageSize 1–100. */
+export class PageQueryDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number.' })
@@ -28,6 +24,29 @@ export class ListQueryDto {
   @Min(LIST_PAGE_SIZE.min, { message: `pageSize must be ${LIST_PAGE_SIZE.min} to ${LIST_PAGE_SIZE.max}.` })
   @Max(LIST_PAGE_SIZE.max, { message: `pageSize must be ${LIST_PAGE_SIZE.min} to ${LIST_PAGE_SIZE.max}.` })
   pageSize?: number;
+}
+
+/** Query of GET /course, /interview, /qna (CONTRACT "Conventions"). */
+export class ListQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsIn(TOPICS, topicRule)
+  topic?: Topic;
+}
+
+/** How GET /checks/analysis sorts (issue 34): learners who tried, pass rate, median attempts to pass, solutions revealed. */
+export const CHECK_ANALYSIS_SORTS = ['tried', 'passRate', 'medianAttempts', 'reveals'] as const;
+export type CheckAnalysisSort = (typeof CHECK_ANALYSIS_SORTS)[number];
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+
+/** Query of GET /checks/analysis: a page of every check's figures, sorted (default: most tried first). */
+export class CheckAnalysisQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsIn(CHECK_ANALYSIS_SORTS, { message: `sort must be one of: ${CHECK_ANALYSIS_SORTS.join(', ')}.` })
+  sort?: CheckAnalysisSort;
+
+  @IsOptional()
+  @IsIn(SORT_ORDERS, { message: `order must be one of: ${SORT_ORDERS.join(', ')}.` })
+  order?: (typeof SORT_ORDERS)[number];
 }
 
 /**

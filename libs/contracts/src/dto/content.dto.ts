@@ -42,6 +42,7 @@ import { DIFFICULTIES, LEVEL_LABELS, type Difficulty } from '../levels.js';
 import { INTERVIEW_DIFFICULTIES, type InterviewDifficulty } from '../interview-difficulty.js';
 import { CHECK_COUNTS, FIELD_LABELS, LIMITS, lengthMessage } from '../limits.js';
 import { TOPICS, TOPIC_LABELS, type Topic } from '../topics.js';
+import { ListQueryDto } from './common.dto.js';
 import { idRule } from './id-rule.js';
 import { IsText } from './text-rule.js';
 
@@ -145,6 +146,13 @@ export class InterviewQuestionDto {
 
   @IsOptional()
   @IsIn(INTERVIEW_DIFFICULTIES, { message: `Difficulty must be one of: ${INTERVIEW_DIFFICULTIES.join(', ')}.` })
+  difficulty?: InterviewDifficulty;
+}
+
+/** GET /interview: the list's query plus `difficulty` (a filter of the read model, like topic). */
+export class InterviewListQueryDto extends ListQueryDto {
+  @IsOptional()
+  @IsIn(INTERVIEW_DIFFICULTIES, { message: `difficulty must be one of: ${INTERVIEW_DIFFICULTIES.join(', ')}.` })
   difficulty?: InterviewDifficulty;
 }
 

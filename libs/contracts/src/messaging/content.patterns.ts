@@ -1,4 +1,4 @@
-import type { IdDto, ListQueryDto, WithPathId } from '../dto/common.dto.js';
+import type { CheckAnalysisQueryDto, IdDto, ListQueryDto, WithPathId } from '../dto/common.dto.js';
 import type {
   AttemptMessageDto,
   CheckSolutionRequestDto,
@@ -19,6 +19,8 @@ import type {
 } from '../dto/content.dto.js';
 import type {
   AttemptResult,
+  CheckAnalysis,
+  CheckFigures,
   CheckPasses,
   CheckSolution,
   ChecksLeft,
@@ -89,6 +91,10 @@ export const CONTENT_PATTERNS = {
   checkPasses: 'content.project.check-passes',
   /** IdDto (the project) → StoredChecks, reference queries included: for admins only (the gateway's guard). */
   storedChecks: 'content.project.stored-checks',
+  /** CheckAnalysisQueryDto → ListPage<CheckFigures>: every check with its learners' figures, sorted, from memory (admins only). */
+  listCheckAnalysis: 'content.check-analysis.list',
+  /** WithPathId<IdDto> (the project; the body names the check) → CheckAnalysis; 404 for no such check (admins only). */
+  findCheckAnalysis: 'content.check-analysis.find',
   createProject: 'content.project.create',
   updateProject: 'content.project.update',
   removeProjectBlock: 'content.project.remove-block',
@@ -159,6 +165,8 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.storedChecks]: IdDto;
+  [CONTENT_PATTERNS.listCheckAnalysis]: CheckAnalysisQueryDto;
+  [CONTENT_PATTERNS.findCheckAnalysis]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.createProject]: CreateProjectDto;
   [CONTENT_PATTERNS.updateProject]: WithPathId<UpdateProjectDto>;
   [CONTENT_PATTERNS.removeProjectBlock]: WithPathId<IdDto>;
@@ -206,6 +214,8 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
   [CONTENT_PATTERNS.checkPasses]: CheckPasses;
   [CONTENT_PATTERNS.storedChecks]: StoredChecks;
+  [CONTENT_PATTERNS.listCheckAnalysis]: ListPage<CheckFigures>;
+  [CONTENT_PATTERNS.findCheckAnalysis]: CheckAnalysis;
   [CONTENT_PATTERNS.createProject]: Project;
   [CONTENT_PATTERNS.updateProject]: Project;
   [CONTENT_PATTERNS.removeProjectBlock]: Project;

@@ -23,6 +23,8 @@ const ACK_WAIT_MS = 30_000;
 
 interface Handler {
   subject: string;
+  /** `Class.method`: names the handler's own processed mark when a subject has several. */
+  name: string;
   dto: new () => DomainEvent;
   call(event: unknown): Promise<unknown>;
 }
@@ -45,7 +47,8 @@ export async function payloadProblems(dto: new () => DomainEvent, payload: unkno
 @Injectable()
 export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventConsumer');
-  private readonly handlers = new Map<string, Handler>();
+  /** Per subject, its handlers: usually one; several features of a service may follow one subject. */
+  private readonly handlers = new Map<string, Handler[]>();
   private readonly durable: string;
   private readonly maxDeliveries: number;
   private messages: ConsumerMessages | null = null;
@@ -88,13 +91,17 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const metadata = Reflect.getMetadata(EVENT_HANDLER_METADATA, prototype, name) as EventHandlerMetadata | undefined;
         if (!metadata) continue;
-        if (this.handlers.has(metadata.subject)) throw new Error(`Two handlers for ${metadata.subject}: one subject, one handler.`);
         const method = instance[name] as (event: unknown) => unknown;
-        this.handlers.set(metadata.subject, {
+        const handlerName = `${instance.constructor.name}.${name}`;
+        const handlers = this.handlers.get(metadata.subject) ?? [];
+        if (handlers.some((handler) => handler.name === handlerName)) throw new Error(`${handlerName} handles ${metadata.subject} twice.`);
+        handlers.push({
           subject: metadata.subject,
+          name: handlerName,
           dto: EVENT_PAYLOADS[metadata.subject],
           call: async (event) => method.call(instance, event),
         });
+        this.handlers.set(metadata.subject, handlers);
       }
     }
   }
@@ -167,8 +174,8 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
 
   private async handle(message: JsMsg, processed: KV, parked: ParkedEvents): Promise<void> {
     const subject = originalSubject(message.subject, this.options.service);
-    const handler = this.handlers.get(subject);
-    if (!handler) {
+    const handlers = this.handlers.get(subject);
+    if (!handlers) {
       message.ack();
       return;
     }
@@ -186,30 +193,31 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
         await park('the payload is not JSON');
         return;
       }
-      const problems = await payloadProblems(handler.dto, event);
+      const problems = await payloadProblems(handlers[0]!.dto, event);
       if (problems) {
-        await park(`the payload does not fit ${handler.dto.name}: ${problems}`, event?.eventId);
+        await park(`the payload does not fit ${handlers[0]!.dto.name}: ${problems}`, event?.eventId);
         return;
       }
-      const key = `${this.options.service}.${event.eventId as string}`;
-      if (await processed.get(key)) {
-        message.ack();
-        return;
-      }
-      try {
-        await handler.call(event);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        if (deliveries >= this.maxDeliveries) {
-          await park(`the handler failed ${deliveries} times; last: ${reason}`, event.eventId);
-        } else {
-          const delay = backoffDelay(deliveries, { initialMs: this.options.redeliveryBackoffMs ?? DEFAULT_REDELIVERY_BACKOFF_MS, maxMs: MAX_REDELIVERY_BACKOFF_MS });
-          this.logger.warn(`Handler for ${subject} failed (delivery ${deliveries} of ${this.maxDeliveries}): ${reason}; retry in ${delay} ms.`);
-          message.nak(delay);
+      // One mark per handler when a subject has several, so a retry runs only the ones that failed.
+      const keyOf = (handler: Handler) => `${this.options.service}.${event.eventId as string}${handlers.length > 1 ? `.${handler.name}` : ''}`;
+      for (const handler of handlers) {
+        const key = keyOf(handler);
+        if (await processed.get(key)) continue;
+        try {
+          await handler.call(event);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          if (deliveries >= this.maxDeliveries) {
+            await park(`the handler failed ${deliveries} times; last: ${reason}`, event.eventId);
+          } else {
+            const delay = backoffDelay(deliveries, { initialMs: this.options.redeliveryBackoffMs ?? DEFAULT_REDELIVERY_BACKOFF_MS, maxMs: MAX_REDELIVERY_BACKOFF_MS });
+            this.logger.warn(`Handler ${handler.name} for ${subject} failed (delivery ${deliveries} of ${this.maxDeliveries}): ${reason}; retry in ${delay} ms.`);
+            message.nak(delay);
+          }
+          return;
         }
-        return;
+        await processed.put(key, message.info.timestampNanos.toString());
       }
-      await processed.put(key, message.info.timestampNanos.toString());
       message.ack();
     } catch (error) {
       // NATS went away mid-message: it is redelivered after ack_wait, nothing is lost.

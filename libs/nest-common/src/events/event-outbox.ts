@@ -29,9 +29,11 @@ function list(events: Events): PendingEvent[] {
   return (Array.isArray(events) ? events : [events]).map(storedEvent);
 }
 
-/** `update` that also appends `events` to the document's pending ones. */
-function withPending<T>(update: UpdateQuery<T>, events: Events): UpdateQuery<T> {
-  return { ...update, $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: list(events) } } } as UpdateQuery<T>;
+/** `update` with `events` appended to the document's pending events: the change and its events as one write. */
+export function withEventsPushed<T>(update: UpdateQuery<T>, events: Events): UpdateQuery<T> {
+  const pending = list(events);
+  if (pending.length === 0) return update;
+  return { ...update, $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } } } as UpdateQuery<T>;
 }
 
 /**
@@ -68,7 +70,7 @@ export class EventOutbox {
    * collection for any other; a condition on the document is checked on a read under the caller's lock.
    */
   async update<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events): Promise<boolean> {
-    const withEvents = withPending(update, events);
+    const withEvents = withEventsPushed(update, events);
     return this.locks.run(model.modelName, id, async () => {
       const result = await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents as UpdateQuery<AnyObject>).exec();
       if (result.matchedCount === 0) return false;
@@ -83,7 +85,7 @@ export class EventOutbox {
    * inserts of one `_id` race to a duplicate key (another process): the loser retries as an update.
    */
   async upsert<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events): Promise<void> {
-    const withEvents = withPending(update, events) as UpdateQuery<AnyObject>;
+    const withEvents = withEventsPushed(update, events) as UpdateQuery<AnyObject>;
     await this.locks.run(model.modelName, id, async () => {
       try {
         await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents, { upsert: true }).exec();
@@ -103,11 +105,9 @@ export class EventOutbox {
    * the relay. The caller holds every written document's lock (DocumentStore.updateAll).
    */
   async updateAll<T>(model: Model<T>, writes: readonly BulkUpdate<T>[], publish: 'now' | 'soon'): Promise<void> {
-    const ops = writes.map(({ id, update, events = [], upsert = false }) => {
-      const pending = list(events);
-      const withEvents = pending.length === 0 ? update : { ...update, $push: { ...(update.$push as AnyObject | undefined), pendingEvents: { $each: pending } } };
-      return { updateOne: { filter: { _id: id }, update: withEvents as UpdateQuery<AnyObject>, upsert } };
-    });
+    const ops = writes.map(({ id, update, events = [], upsert = false }) => ({
+      updateOne: { filter: { _id: id }, update: withEventsPushed(update, events) as UpdateQuery<AnyObject>, upsert },
+    }));
     await bulkWriteBounded(model as unknown as LooseModel, ops);
     failpoint('events:after-write');
     await this.published(model, writes.filter((write) => list(write.events ?? []).length > 0).map((write) => write.id), publish);

@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation, AnyObject, HydratedDocument, Model, ProjectionType, Types, UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from '../errors/rpc-errors.js';
-import type { BulkUpdate, EventOutbox } from '../events/event-outbox.js';
-import type { PendingEvent } from '../events/pending-events.js';
+import { type BulkUpdate, type EventOutbox, withEventsPushed } from '../events/event-outbox.js';
+import { type PendingEvent, storedEvent } from '../events/pending-events.js';
 import type { DeleteTarget } from '../events/tombstone.schema.js';
 import type { DocumentLocks, LockScope } from './document-locks.js';
 import { bulkWriteBounded } from './bulk-writes.js';
@@ -22,7 +22,10 @@ type Events = PendingEvent | readonly PendingEvent[];
 export class DocumentStore<T> {
   constructor(
     readonly model: Model<T>,
-    /** Null for a command's store (it writes no events): its event writes throw. */
+    /**
+     * Null for a command's store: `update` leaves its events on the document for the service's relay
+     * (or for the command to publish and `clearEvents`); its other event writes throw.
+     */
     private readonly outbox: EventOutbox | null,
     private readonly locks: DocumentLocks,
     private readonly scope: LockScope = 'process',
@@ -55,10 +58,16 @@ export class DocumentStore<T> {
   /** `updateOne({_id: id}, update)` with its events, if any; false when there is no such document. */
   update(id: Id, update: UpdateQuery<T>, events: Events = []): Promise<boolean> {
     return this.atomically(id, async () => {
-      if (!Array.isArray(events) || events.length > 0) return this.events().update(this.model, id, update, events);
-      const result = await this.model.updateOne({ _id: id }, update as UpdateQuery<AnyObject>).exec();
+      if (this.outbox && (!Array.isArray(events) || events.length > 0)) return this.outbox.update(this.model, id, update, events);
+      // No outbox (a command): the events stay on the document, in the same write, until published.
+      const result = await this.model.updateOne({ _id: id }, withEventsPushed(update, events) as UpdateQuery<AnyObject>).exec();
       return result.matchedCount > 0;
     });
+  }
+
+  /** Removes events a command published itself from the document (JetStream drops a relay's later re-send of them). */
+  async clearEvents(id: Id, events: readonly PendingEvent[]): Promise<void> {
+    await this.update(id, { $pullAll: { pendingEvents: events.map(storedEvent) } } as UpdateQuery<T>);
   }
 
   /**

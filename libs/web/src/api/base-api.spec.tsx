@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { jsonResponse, stubFetch, textResponse, type StubbedFetch } from '../../testing/fetch-stub.js';
+import { http, HttpResponse } from 'msw';
+import { recordGatewayCalls, refusal } from '../../testing/msw.js';
+import { server } from '../../testing/msw-node.js';
 import { unsignedToken } from '../../testing/tokens.js';
 import { selectIsSignedIn } from '../session/session-slice.js';
 import { createAppStore } from '../store/create-store.js';
@@ -22,11 +24,16 @@ const notesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Note'] }).injectEndpo
   }),
 });
 
-let fetchStub: StubbedFetch | undefined;
 afterEach(() => {
-  fetchStub?.restore();
   localStorage.clear();
 });
+
+/** Every /api call answered by `answer`, and recorded. */
+function gatewayAnswers(answer: Parameters<typeof http.all>[1]) {
+  const gateway = recordGatewayCalls();
+  server.use(gateway.handler, http.all('/api/*', answer));
+  return gateway;
+}
 
 async function call(path: string, token: string | null = null) {
   const store = createAppStore({ token, syncAcrossTabs: false });
@@ -37,40 +44,40 @@ async function call(path: string, token: string | null = null) {
 describe('the base API', () => {
   it('sends /api calls with the session token in x-auth-token', async () => {
     const token = unsignedToken();
-    fetchStub = stubFetch(() => jsonResponse({ ok: true }));
+    const gateway = gatewayAnswers(() => HttpResponse.json({ ok: true }));
     const { result } = await call('/users/me', token);
     expect(result.data).toEqual({ ok: true });
-    const [request] = fetchStub.requests;
+    const [request] = gateway.requests;
     expect(new URL(request!.url).pathname).toBe('/api/users/me');
     expect(request!.headers.get('x-auth-token')).toBe(token);
   });
 
   it('sends no token when signed out', async () => {
-    fetchStub = stubFetch(() => jsonResponse({}));
+    const gateway = gatewayAnswers(() => HttpResponse.json({}));
     await call('/health');
-    expect(fetchStub.requests[0]!.headers.has('x-auth-token')).toBe(false);
+    expect(gateway.requests[0]!.headers.has('x-auth-token')).toBe(false);
   });
 
   it('reads a text/plain answer as text', async () => {
-    fetchStub = stubFetch(() => textResponse('the.token.text'));
+    gatewayAnswers(() => HttpResponse.text('the.token.text'));
     const { result } = await call('/auth');
     expect(result.data).toBe('the.token.text');
   });
 
   it('ends the session when the gateway answers 401', async () => {
-    fetchStub = stubFetch(() => jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Sign in again.' }, 401));
+    gatewayAnswers(() => refusal(401, 'Sign in again.'));
     const { store } = await call('/users/me', unsignedToken());
     expect(selectIsSignedIn(store.getState())).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it.each([
-    ['a 500 answer', () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'x' }, 500)],
-    ['a 503 answer', () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'x' }, 503)],
-    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 500 answer', () => HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'x' }, { status: 500 })],
+    ['a 503 answer', () => refusal(503, 'x')],
+    ['no answer at all', () => HttpResponse.error()],
   ])('raises the "Unexpected Error" toast for %s', async (_case, answer) => {
     render(<ToastContainer />);
-    fetchStub = stubFetch(answer);
+    gatewayAnswers(answer);
     await call('/course', unsignedToken());
     expect(await screen.findByText('Unexpected Error')).toBeInTheDocument();
   });
@@ -81,7 +88,7 @@ describe('the base API', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
     try {
-      fetchStub = stubFetch(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'x' }, 503));
+      gatewayAnswers(() => refusal(503, 'x'));
       const store = createAppStore({ token: unsignedToken(), syncAcrossTabs: false });
       await act(() => store.dispatch(probeApi.endpoints.quietProbe.initiate('/qna/1/replies')));
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -94,7 +101,7 @@ describe('the base API', () => {
 
   it('leaves a 4xx answer to the caller: no toast, the session stays', async () => {
     render(<ToastContainer />);
-    fetchStub = stubFetch(() => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'No such course.' }, 404));
+    gatewayAnswers(() => refusal(404, 'No such course.'));
     const { store, result } = await call('/course/1', unsignedToken());
     expect(isClientError(result.error)).toBe(true);
     expect(apiErrorMessage(result.error)).toBe('No such course.');
@@ -124,10 +131,15 @@ describe('apiErrorMessage', () => {
 describe('tags a feature area adds', () => {
   it('a write that invalidates the feature tag refreshes the list without a reload', async () => {
     const notes: string[] = [];
-    fetchStub = stubFetch(async (request) => {
-      if (request.method === 'POST') notes.push(((await request.json()) as { text: string }).text);
-      return jsonResponse(request.method === 'POST' ? {} : [...notes]);
-    });
+    const gateway = recordGatewayCalls();
+    server.use(
+      gateway.handler,
+      http.get('/api/notes', () => HttpResponse.json([...notes])),
+      http.post('/api/notes', async ({ request }) => {
+        notes.push(((await request.json()) as { text: string }).text);
+        return HttpResponse.json({});
+      }),
+    );
     const store = createAppStore({ token: null, syncAcrossTabs: false });
     const subscription = store.dispatch(notesApi.endpoints.listNotes.initiate());
     await act(() => subscription);
@@ -137,7 +149,7 @@ describe('tags a feature area adds', () => {
     });
     const cached = store.dispatch(notesApi.endpoints.listNotes.initiate());
     expect((await act(() => cached)).data).toEqual(['first']);
-    expect(fetchStub.requests.filter((request) => request.method === 'GET')).toHaveLength(2);
+    expect(gateway.calls.filter((call) => call === 'GET /api/notes')).toHaveLength(2);
     cached.unsubscribe();
     subscription.unsubscribe();
   });

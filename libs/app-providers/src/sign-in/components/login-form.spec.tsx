@@ -1,20 +1,28 @@
 import { createAppStore, selectUser } from '@dblearn/web';
-import { jsonResponse, LEARNER, stubFetch, textResponse, unsignedToken, type StubbedFetch } from '@dblearn/web/testing';
+import { LEARNER, unsignedToken } from '@dblearn/web/testing';
+import { recordGatewayCalls, refusal } from '@dblearn/web/testing/msw';
+import { server } from '@dblearn/web/testing/msw-node';
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { loadCredentialsRules } from './credentials-form.js';
 import { LoginForm } from './login-form.js';
 import { renderSignInForm } from './sign-in-form.testing.js';
 
 // The form's own rules are in credentials-form.spec.tsx; here, what Login does with the gateway.
-let fetchStub: StubbedFetch | undefined;
 beforeAll(async () => {
   await loadCredentialsRules();
 });
 afterEach(() => {
-  fetchStub?.restore();
   localStorage.clear();
 });
+
+/** POST /auth answered by `answer`; the calls recorded. */
+function gatewayAnswersAuth(answer: Parameters<typeof http.post>[1]) {
+  const gateway = recordGatewayCalls();
+  server.use(gateway.handler, http.post('/api/auth', answer));
+  return gateway;
+}
 
 async function logIn(password = 'correct-horse') {
   const { store, onSignedIn } = renderSignInForm(LoginForm, createAppStore({ token: null, syncAcrossTabs: false }));
@@ -28,24 +36,22 @@ async function logIn(password = 'correct-horse') {
 describe('LoginForm', () => {
   it('posts the credentials to /auth and signs in with the token the body carries', async () => {
     const token = unsignedToken();
-    fetchStub = stubFetch(() => textResponse(token));
+    const gateway = gatewayAnswersAuth(() => HttpResponse.text(token));
     const { store, onSignedIn } = await logIn();
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    const [request] = fetchStub.requests;
-    expect(request!.method).toBe('POST');
-    expect(new URL(request!.url).pathname).toBe('/api/auth');
-    expect(await request!.clone().json()).toEqual({ email: 'learner@dblearn.test', password: 'correct-horse' });
+    expect(gateway.calls).toEqual(['POST /api/auth']);
+    expect(gateway.bodies).toEqual([{ email: 'learner@dblearn.test', password: 'correct-horse' }]);
     expect(localStorage.getItem('token')).toBe(token);
     expect(selectUser(store.getState())).toEqual(LEARNER);
   });
 
   it.each([
-    ['400 with the error envelope', () => jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'Invalid email or password.' }, 400)],
-    ['401 with a text body', () => textResponse('Invalid email or password.', 401)],
-    ['401 with no body', () => textResponse('', 401)],
+    ['400 with the error envelope', () => refusal(400, 'Invalid email or password.')],
+    ['401 with a text body', () => HttpResponse.text('Invalid email or password.', { status: 401 })],
+    ['401 with no body', () => HttpResponse.text('', { status: 401 })],
   ])('shows the refusal of a %s under the username', async (_case, answer) => {
-    fetchStub = stubFetch(answer);
+    gatewayAnswersAuth(answer);
     const { username, onSignedIn } = await logIn('wrong-password');
     await waitFor(() => expect(username).toHaveAccessibleDescription('Invalid email or password.'));
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password.');
@@ -54,7 +60,7 @@ describe('LoginForm', () => {
   });
 
   it('raises "Unexpected Error" for an answer outside 4xx and keeps the username clear', async () => {
-    fetchStub = stubFetch(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Down.' }, 503));
+    gatewayAnswersAuth(() => refusal(503, 'Down.'));
     const { username, onSignedIn } = await logIn();
     expect(await screen.findByText('Unexpected Error')).toBeInTheDocument();
     expect(username).toHaveAccessibleDescription('');

@@ -7,6 +7,7 @@ import { useAddCheckMutation } from '../api/add-check.js';
 import { useDeleteCheckMutation } from '../api/delete-check.js';
 import { useGetStoredChecksQuery } from '../api/get-stored-checks.js';
 import { useUpdateCheckMutation } from '../api/update-check.js';
+import { CheckAnalysisPanel } from './check-analysis-panel.js';
 import { EMPTY_CHECK, formValuesOf } from '../utils/check-form-values.js';
 import { CheckForm, KIND_LABELS } from './check-form.js';
 
@@ -97,7 +98,7 @@ function StoredCheckItem({ projectId, check, number }: { projectId: string; chec
     );
   }
   return (
-    <li className="catalog-check-card">
+    <li className="catalog-check-card" id={`check-${check._id}`}>
       <div className="catalog-check-card__head">
         <h3>Check {number}</h3>
         <span className="catalog-check-card__actions">
@@ -120,6 +121,7 @@ function StoredCheckItem({ projectId, check, number }: { projectId: string; chec
           {check.explanation ? '; an explanation' : ''}
         </p>
       ) : null}
+      <CheckAnalysisPanel projectId={projectId} checkId={check._id} number={number} />
     </li>
   );
 }

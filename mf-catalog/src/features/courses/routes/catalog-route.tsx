@@ -34,9 +34,14 @@ export default function CatalogRoute() {
       intro="Courses on databases and SQL, from first concepts to NoSQL. Pick a topic or browse them all."
       tools={
         isAdmin ? (
-          <LinkButton to={paths.courseForm(NEW_ID)}>
-            <span aria-hidden="true">+</span> Add New Course
-          </LinkButton>
+          <>
+            <LinkButton to={paths.checkAnalysis()} variant="secondary">
+              What each check teaches
+            </LinkButton>
+            <LinkButton to={paths.courseForm(NEW_ID)}>
+              <span aria-hidden="true">+</span> Add New Course
+            </LinkButton>
+          </>
         ) : null
       }
       cardActions={(course) => (

@@ -1,10 +1,12 @@
-import { PAGE_SIZE, type ListPage, type Topic } from '@dblearn/contracts';
+import { PAGE_SIZE, type InterviewDifficulty, type ListPage, type Topic } from '@dblearn/contracts';
 import { toListPage } from '@dblearn/ui';
 import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, interviewApi } from './interview-question.js';
 
 export interface QuestionPageRequest {
   /** null for every topic. */
   topic: Topic | null;
+  /** null for any difficulty. */
+  difficulty: InterviewDifficulty | null;
   /** From 1. */
   page: number;
 }
@@ -12,11 +14,11 @@ export interface QuestionPageRequest {
 /** total is X-Total-Count: how many questions match, across all pages. */
 export type QuestionPage = ListPage<InterviewQuestion>;
 
-/** GET /interview?topic=&page=&pageSize=6: one page of the bank, oldest first. */
+/** GET /interview?topic=&difficulty=&page=&pageSize=6: one page of the bank, oldest first. */
 export const getQuestionsApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<QuestionPage, QuestionPageRequest>({
-      query: ({ topic, page }) => ({ url: '/interview', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
+      query: ({ topic, difficulty, page }) => ({ url: '/interview', params: { ...(topic ? { topic } : {}), ...(difficulty ? { difficulty } : {}), page, pageSize: PAGE_SIZE } }),
       transformResponse: (items: InterviewQuestion[], meta) => toListPage(items, meta),
       providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
     }),

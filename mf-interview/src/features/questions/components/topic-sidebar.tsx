@@ -13,14 +13,14 @@ function sameView(a: QuestionView, b: QuestionView): boolean {
   return a.topic === b.topic;
 }
 
-/** SPEC §2 sidebar: All, the five topics and Saved Questions, as links (each view has its own URL). */
+/** SPEC §2 sidebar: All, the five topics and Saved Questions, as links (each view has its own URL; a topic keeps the difficulty chosen). */
 export function TopicSidebar({ current }: { current: QuestionView }) {
   return (
     <nav className="interview-sidebar" aria-label="Question topics">
       <ul>
         {VIEWS.map(({ view, label }) => (
           <li key={label}>
-            <Link to={viewHref(view)} className="interview-sidebar__link" aria-current={sameView(view, current) ? 'page' : undefined}>
+            <Link to={viewHref(view.kind === 'topic' && current.kind === 'topic' ? { ...view, difficulty: current.difficulty } : view)} className="interview-sidebar__link" aria-current={sameView(view, current) ? 'page' : undefined}>
               {label}
             </Link>
           </li>

@@ -47,6 +47,35 @@ describe('/interview for a learner', () => {
     expect(badges).toEqual(['Easy', 'Medium', 'Hard']);
   });
 
+  it('filters by difficulty from the URL, asks the server for it, and keeps it across topics', async () => {
+    gateway = mockGateway(makeQuestions(20));
+    const area = await renderRemote(InterviewApp, '/interview');
+    const difficulty = await screen.findByRole('navigation', { name: 'Question difficulty' });
+    expect(within(difficulty).getAllByRole('link').map((link) => link.textContent)).toEqual(['Any difficulty', 'Easy', 'Medium', 'Hard']);
+    expect(within(difficulty).getByRole('link', { name: 'Any difficulty' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(difficulty).getByRole('link', { name: 'Hard' }));
+    // makeQuestions gives question i the difficulty easy, medium, hard in turn: 3, 6, 9, … are hard.
+    expect(await screen.findByRole('heading', { level: 3, name: 'Question 3?' })).toBeInTheDocument();
+    expect(questionHeadings()).toEqual(['Question 3?', 'Question 6?', 'Question 9?', 'Question 12?', 'Question 15?', 'Question 18?']);
+    expect(area.location()).toBe('/interview?difficulty=hard');
+    expect(gateway.calls).toContain('GET /api/interview?difficulty=hard&page=1&pageSize=6');
+    expect(within(screen.getByRole('navigation', { name: 'Question difficulty' })).getByRole('link', { name: 'Hard' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(topics()).getByRole('link', { name: 'SQL' }));
+    // sql is every fifth question; the hard one among 5, 10, 15, 20 is 15.
+    expect(await screen.findByRole('heading', { level: 3, name: 'Question 15?' })).toBeInTheDocument();
+    expect(questionHeadings()).toEqual(['Question 15?']);
+    expect(area.location()).toBe('/interview?topic=sql&difficulty=hard');
+    expect(gateway.calls).toContain('GET /api/interview?topic=sql&difficulty=hard&page=1&pageSize=6');
+  });
+
+  it('says so when no question has the chosen difficulty', async () => {
+    gateway = mockGateway(makeQuestions(2));
+    await renderRemote(InterviewApp, '/interview?difficulty=hard');
+    expect(await screen.findByRole('heading', { name: 'No hard questions yet' })).toBeInTheDocument();
+  });
+
   it('folds an answer open and shut', async () => {
     gateway = mockGateway(makeQuestions(1));
     await renderRemote(InterviewApp, '/interview');

@@ -5,7 +5,8 @@ import { useNavigate, useSearchParams } from '@dblearn/web/router';
 import { useGetQuestionsQuery } from '../api/get-questions.js';
 import type { ShownQuestion } from '../api/interview-question.js';
 import { QuestionList } from '../components/question-list.js';
-import { readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
+import { DifficultyFilter } from '../components/difficulty-filter.js';
+import { difficultyWord, readView, viewHref, viewTitle, type QuestionView } from '../components/question-view.js';
 import { TopicSidebar } from '../components/topic-sidebar.js';
 import { ReviewLink } from '../../review/index.js';
 
@@ -23,7 +24,7 @@ function useShownPage(view: QuestionView, page: number): ShownPage & { savedIds:
   const me = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true });
   const saved = me.data?.savedQuestion;
   const savedIds = useMemo(() => new Set((saved ?? []).map((question) => question._id)), [saved]);
-  const bank = useGetQuestionsQuery({ topic: view.kind === 'topic' ? view.topic : null, page }, { skip: view.kind === 'saved' });
+  const bank = useGetQuestionsQuery({ topic: view.kind === 'topic' ? view.topic : null, difficulty: view.kind === 'topic' ? (view.difficulty ?? null) : null, page }, { skip: view.kind === 'saved' });
   if (view.kind === 'saved') {
     return {
       items: pageItems(saved ?? [], page),
@@ -54,8 +55,8 @@ function EmptyState({ view, isAdmin }: { view: QuestionView; isAdmin: boolean })
     );
   }
   return (
-    <Panel title={view.topic ? `No questions in ${viewTitle(view)} yet` : 'No questions yet'}>
-      <p>{isAdmin ? 'Add one with New Question.' : 'Check back soon, or pick another topic.'}</p>
+    <Panel title={view.topic ? `No ${difficultyWord(view)}questions in ${viewTitle(view)} yet` : `No ${difficultyWord(view)}questions yet`}>
+      <p>{isAdmin ? 'Add one with New Question.' : view.difficulty ? 'Pick another difficulty or topic.' : 'Check back soon, or pick another topic.'}</p>
     </Panel>
   );
 }
@@ -88,6 +89,7 @@ export default function QuestionsRoute() {
             {title}
             {shown.total > 0 ? <span className="interview-page__count"> ({shown.total})</span> : null}
           </h2>
+          {view.kind === 'topic' ? <DifficultyFilter current={view} /> : null}
           {shown.loading ? (
             <p role="status" className="interview-page__status">
               Loading questions…

@@ -1,9 +1,7 @@
-import { jsonResponse, stubFetch, type StubbedFetch } from '@dblearn/web/testing';
+import { server } from '@dblearn/web/testing/msw-node';
+import { http, HttpResponse } from 'msw';
 import { loadRemoteApp, RemoteAreaError } from './load-remote-app.js';
 import { loadRemoteRegistry, parseRemoteRegistry } from './remote-registry.js';
-
-let fetchStub: StubbedFetch | undefined;
-afterEach(() => fetchStub?.restore());
 
 describe('parseRemoteRegistry', () => {
   it('keeps the known remotes with http(s) manifest URLs', () => {
@@ -30,13 +28,15 @@ describe('parseRemoteRegistry', () => {
 describe('loading a remote', () => {
   it('fetches /remotes.json again after a failure', async () => {
     let answers = 0;
-    fetchStub = stubFetch(() => {
-      answers += 1;
-      return answers === 1 ? jsonResponse({ message: 'down' }, 502) : jsonResponse({ catalog: 'http://localhost:8081/mf-manifest.json' });
-    });
+    server.use(
+      http.get('/remotes.json', () => {
+        answers += 1;
+        return answers === 1 ? HttpResponse.json({ message: 'down' }, { status: 502 }) : HttpResponse.json({ catalog: 'http://localhost:8081/mf-manifest.json' });
+      }),
+    );
     await expect(loadRemoteRegistry()).rejects.toThrow('/remotes.json answered 502.');
     await expect(loadRemoteRegistry()).resolves.toEqual({ catalog: 'http://localhost:8081/mf-manifest.json' });
-    expect(new URL(fetchStub.requests[0]!.url).pathname).toBe('/remotes.json');
+    expect(answers).toBe(2);
   });
 
   it('says so when /remotes.json has no address for the area', async () => {

@@ -6,10 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../../testing/render-app.js';
 import { RemoteAreaError, type RemoteApp, type RemoteAppLoader } from '../api/load-remote-app.js';
 
-let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
 afterEach(() => {
-  rendered?.fetchStub.restore();
-  rendered = undefined;
   jest.restoreAllMocks();
 });
 
@@ -45,7 +42,7 @@ describe('RemoteArea', () => {
 
   it('shows the unavailable panel, naming the area, when its remote cannot be loaded', async () => {
     const { load } = flakyLoader(Infinity, () => new Error('[ Federation Runtime ]: Failed to get manifest.'));
-    rendered = await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
+    await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
     const panel = await screen.findByRole('region', { name: 'This part of DBLearn is unavailable' });
     expect(within(panel).getByRole('heading', { level: 1 })).toHaveTextContent('This part of DBLearn is unavailable');
     expect(panel).toHaveTextContent('Q&A could not be loaded just now.');
@@ -57,26 +54,26 @@ describe('RemoteArea', () => {
 
   it('shows the ChunkLoadError message in the panel', async () => {
     const { load } = flakyLoader(Infinity, chunkLoadError);
-    rendered = await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
+    await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
     const panel = await screen.findByRole('region', { name: 'This part of DBLearn is unavailable' });
     expect(panel).toHaveTextContent('Loading chunk 42 failed. (timeout: http://localhost:8083/static/js/42.js)');
   });
 
   it('finds a ChunkLoadError wrapped by the federation runtime', async () => {
     const { load } = flakyLoader(Infinity, () => new Error('[ Federation Runtime ]: remote failed', { cause: chunkLoadError() }));
-    rendered = await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
+    await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
     expect(await screen.findByText(/Loading chunk 42 failed\./)).toBeInTheDocument();
   });
 
   it('explains a remote that has no address', async () => {
     const { load } = flakyLoader(Infinity, () => new RemoteAreaError('No address is configured for Q&A.'));
-    rendered = await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
+    await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
     expect(await screen.findByText('No address is configured for Q&A.')).toBeInTheDocument();
   });
 
   it('tries again on Retry, and shows the area once it loads', async () => {
     const { load, calls } = flakyLoader(1, chunkLoadError);
-    rendered = await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
+    await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
     await screen.findByRole('button', { name: 'Retry' });
     expect(calls).toEqual(['qna']);
 
@@ -92,7 +89,7 @@ describe('RemoteArea', () => {
       if (crash) throw new Error('remote bug');
       return <h1>Dashboard</h1>;
     };
-    rendered = await renderApp('/profile', { token: unsignedToken(), loadRemoteApp: async () => Crashing });
+    await renderApp('/profile', { token: unsignedToken(), loadRemoteApp: async () => Crashing });
     const panel = await screen.findByRole('region', { name: 'This part of DBLearn is unavailable' });
     expect(panel).toHaveTextContent('Dashboard could not be loaded just now.');
 
@@ -106,7 +103,7 @@ describe('RemoteArea', () => {
       if (name === 'qna') throw new Error('offline');
       return () => <h1>{`${name} works`}</h1>;
     };
-    rendered = await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
+    await renderApp('/qna', { token: unsignedToken(), loadRemoteApp: load });
     await screen.findByRole('region', { name: 'This part of DBLearn is unavailable' });
     await act(() => userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Interview Question' })));
     expect(await screen.findByRole('heading', { name: 'interview works' })).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import type { SearchHit, SearchPage } from '@dblearn/contracts';
-import { jsonResponse, unsignedToken } from '@dblearn/web/testing';
+import { unsignedToken } from '@dblearn/web/testing';
+import { refusal } from '@dblearn/web/testing/msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../../testing/render-app.js';
 
 const ID = (n: number) => n.toString(16).padStart(24, '0');
@@ -37,23 +39,21 @@ const ANSWER: SearchPage = {
 let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
 let asked: URL[] = [];
 afterEach(() => {
-  rendered?.fetchStub.restore();
   rendered = undefined;
   asked = [];
   localStorage.clear();
 });
 
-async function renderWithSearch(path: string, answer: (url: URL) => Response = () => jsonResponse(ANSWER)) {
+async function renderWithSearch(path: string, answer: (url: URL) => Response = () => HttpResponse.json(ANSWER)) {
   rendered = await renderApp(path, {
     token: unsignedToken(),
-    api: (request) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/api/search') {
+    api: [
+      http.get('/api/search', ({ request }) => {
+        const url = new URL(request.url);
         asked.push(url);
         return answer(url);
-      }
-      return jsonResponse({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] });
-    },
+      }),
+    ],
   });
   return rendered;
 }
@@ -106,7 +106,7 @@ describe('the navbar search box', () => {
 
   it('opens the results page with Enter when no result is active, and says when search is down', async () => {
     const user = userEvent.setup();
-    await renderWithSearch('/catalog', () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Search is unavailable right now; try again in a moment.' }, 503));
+    await renderWithSearch('/catalog', () => refusal(503, 'Search is unavailable right now; try again in a moment.'));
     await user.click(screen.getByRole('searchbox', { name: 'Search DBLearn' }));
     const combobox = await screen.findByRole('combobox', { name: 'Search DBLearn' });
     await user.type(combobox, 'left join');
@@ -120,7 +120,7 @@ describe('the results page', () => {
   it('pages, filters by kind and names the kinds that could not be searched', async () => {
     const user = userEvent.setup();
     await renderWithSearch('/search?q=join', (url) =>
-      jsonResponse({ ...ANSWER, total: 14, page: Number(url.searchParams.get('page') ?? 1), counts: { tutorial: 8, course: 6 }, missing: ['qna'] }),
+      HttpResponse.json({ ...ANSWER, total: 14, page: Number(url.searchParams.get('page') ?? 1), counts: { tutorial: 8, course: 6 }, missing: ['qna'] }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Results for “join”' })).toBeInTheDocument();
     expect(await screen.findByText(/Q&A threads could not be searched right now/)).toBeInTheDocument();

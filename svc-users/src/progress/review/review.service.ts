@@ -2,12 +2,12 @@ import type { ReviewDeck, SavedQuestion } from '@dblearn/contracts';
 import type { ReviewGradeDto } from '@dblearn/contracts/dto';
 import { notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import { ContentClient } from '../content/content.client.js';
-import { NOT_FOUND_MESSAGES } from '../progress/progress-kinds.js';
-import { dayOf, streakOf, withActiveDay } from '../progress/streak.js';
-import { SnapshotHolders } from '../progress/snapshot-holders.js';
-import { UserProgress } from '../progress/user-progress.js';
-import { USER_NOT_FOUND_MESSAGE } from '../users/users.service.js';
+import { ContentClient } from '../content.client.js';
+import { NOT_FOUND_MESSAGES } from '../progress-kinds.js';
+import { dayOf, streakOf, withActiveDay } from '../streak.js';
+import { SnapshotHolders } from '../snapshot-holders.js';
+import { UserProgress } from '../user-progress.js';
+import { USER_NOT_FOUND_MESSAGE } from '../../users/users.service.js';
 import { addCard, deckView, dropCards, gradeCard } from './review-cards.js';
 
 export const NOT_IN_DECK_MESSAGE = 'This question is not in your review deck.';

@@ -3,8 +3,8 @@ import { type DocumentStore, InjectStore } from '@dblearn/nest-common';
 import mongoose from 'mongoose';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../config/community-config.js';
 import { AuthorNames } from '../authors/author-names.js';
-import { Question } from '../questions/questions.schema.js';
-import { DEMO_AUTHORS, DEMO_QUESTIONS } from './demo-questions.js';
+import { Question } from './questions.schema.js';
+import { DEMO_AUTHORS, DEMO_QUESTIONS } from '../demo/demo-questions.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,7 +2,7 @@ import { CONTENT_PATTERNS, DIFFICULTIES, isRpcErrorBody, isTopic, type ProjectCh
 import { natsConnectionOptions, rpcError, serviceUnavailable } from '@dblearn/nest-common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { NOT_FOUND_MESSAGES, type ProgressKind, type ProgressEntryOf } from '../progress/progress-kinds.js';
+import { NOT_FOUND_MESSAGES, type ProgressKind, type ProgressEntryOf } from './progress-kinds.js';
 
 /** Shorter than the gateway's wait (2 s), so a slow svc-content is a clear 503, not a gateway timeout. */
 export const CONTENT_TIMEOUT_MS = 1_500;

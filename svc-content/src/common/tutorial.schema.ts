@@ -1,7 +1,7 @@
 import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
-import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
+import { type ContentBlockRecord, ContentBlockSchema } from './content-block.schema.js';
 
 @Schema({ collection: 'tutorials', versionKey: false })
 export class TutorialRecord {

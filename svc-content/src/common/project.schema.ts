@@ -2,11 +2,11 @@ import { withPendingEvents } from '@dblearn/nest-common';
 import { type CheckAlternative, type CheckDifficulty, CHECK_KINDS, type CheckKind, type ColumnOrder, DIFFICULTIES, type Difficulty, type PracticeCategory, type Probe, type Quiz } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
-import { type ContentBlockRecord, ContentBlockSchema } from '../common/content-block.schema.js';
+import { type ContentBlockRecord, ContentBlockSchema } from './content-block.schema.js';
 
 /**
  * A check (CONTRACT "Runnable SQL"), discriminated by `kind`: a document stored before kinds existed
- * has none and is a query check (checks/check-records.ts reads every one into a StoredCheck).
+ * has none and is a query check (projects/check-records.ts reads every one into a StoredCheck).
  * Only the fields of its kind are set.
  */
 @Schema({ versionKey: false })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SqlJsStatic } from 'sql.js';
-import { buildSandbox, loadEngine, runOnCopy } from '../sql-runner/sql-engine.js';
+import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
 import { deriveHiddenCollections, deriveHiddenSql } from './hidden-variant.js';
 
 const SCHOOL = `CREATE TABLE dept (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);

@@ -7,10 +7,10 @@ import type { Connection, Types } from 'mongoose';
 import { firstValueFrom, timeout } from 'rxjs';
 import { COMMUNITY_CONFIG, type CommunityConfig } from '../config/community-config.js';
 import { DEMO_AUTHORS, demoAuthorOfEmail } from '../demo/demo-questions.js';
-import { QuestionCache } from '../questions/question-cache.js';
-import { QuestionList } from '../questions/question-list.js';
-import { Question, type StoredQuestion } from '../questions/questions.schema.js';
-import { AuthorNames } from './author-names.js';
+import { QuestionCache } from './question-cache.js';
+import { QuestionList } from './question-list.js';
+import { Question, type StoredQuestion } from './questions.schema.js';
+import { AuthorNames } from '../authors/author-names.js';
 
 /** The marker of a finished link, in `migrations`. */
 export const LEGACY_AUTHORS_ID = 'question-authors-v1';

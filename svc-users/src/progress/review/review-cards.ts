@@ -1,26 +1,12 @@
 import { type ReviewCard, type ReviewDeck, type ReviewGrade, REVIEW_GRADES, type SavedQuestion } from '@dblearn/contracts';
 import { type Card, createEmptyCard, fsrs, type Grade } from 'ts-fsrs';
+import type { DeckCard } from '../../users/user.mapper.js';
 
 /*
  * The glue between a learner's deck and ts-fsrs, as pure functions (FSRS itself is the library's).
  * Like progress-lists.ts, each change answers the new deck, or null when nothing would change, so a
  * repeated call (a double click, a retry, a redelivered event) writes nothing.
  */
-
-/** A card as svc-users reads and writes it: the question's copy and its FSRS schedule. */
-export interface DeckCard extends SavedQuestion {
-  due: Date;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: Date | null;
-  /** Reviews so far: a grade names the version it saw, so a second post of it finds the card moved on. */
-  version: number;
-}
 
 /** The due cards one answer carries; `dueCount` still counts all of them. */
 export const DUE_PAGE = 50;

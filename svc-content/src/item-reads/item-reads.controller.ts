@@ -7,7 +7,7 @@ import { CoursesService } from '../courses/courses.service.js';
 import { InterviewService } from '../interview/interview.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
 import { TutorialsService } from '../tutorials/tutorials.service.js';
-import { ItemCache } from './item-cache.js';
+import { ItemCache } from '../item-cache/item-cache.js';
 
 /**
  * The gateway's item reads: the answer `find` gives, from ItemCache, loaded from the database when
