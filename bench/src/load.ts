@@ -8,6 +8,8 @@ export interface LoadTarget {
   method?: Options['method'];
   headers?: Record<string, string>;
   body?: string;
+  /** autocannon's request sequence, e.g. a `setupRequest` that takes turns over several users' tokens. */
+  requests?: Options['requests'];
 }
 
 /** `duration` seconds of `options.connections` connections on one call. */

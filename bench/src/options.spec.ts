@@ -9,6 +9,12 @@ describe('parseBenchOptions', () => {
     expect(options).toMatchObject({ durationSeconds: 10, connections: 20, content: false });
   });
 
+  it('measures the practice list with --practice or BENCH_PRACTICE=1', () => {
+    expect(parseBenchOptions([], {}).practice).toBe(false);
+    expect(parseBenchOptions(['--practice'], {}).practice).toBe(true);
+    expect(parseBenchOptions([], { BENCH_PRACTICE: '1' }).practice).toBe(true);
+  });
+
   it('measures the SQL attempts with --attempts or BENCH_ATTEMPTS=1', () => {
     expect(parseBenchOptions([], {}).attempts).toBe(false);
     expect(parseBenchOptions(['--attempts'], {}).attempts).toBe(true);

@@ -23,6 +23,8 @@ export interface BenchOptions {
   memory: boolean;
   /** --live: 1,000 open live Q&A streams: a reply's arrival on each, and /users/me beside them (issue 22). */
   live: boolean;
+  /** --practice: 250 exercises and 10,000 learners' progress, GET /api/practice through the edge (issue 34). */
+  practice: boolean;
 }
 
 export const DEFAULT_BENCH_URL = 'http://127.0.0.1:3000';
@@ -48,8 +50,8 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser] [--peer] [--search] [--memory] [--live]
-  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1, BENCH_SEARCH=1, BENCH_MEMORY=1, BENCH_LIVE=1). --url is the gateway, --edge the platform's origin, both on this machine.
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser] [--peer] [--search] [--memory] [--live] [--practice]
+  (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1, BENCH_SEARCH=1, BENCH_MEMORY=1, BENCH_LIVE=1, BENCH_PRACTICE=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
   --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.
   --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
@@ -64,7 +66,9 @@ export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000
   --memory loads 10,000 tutorials (100 courses) as the admin, reads each once, and reports svc-content's and the gateway's resident memory
   before and after, after a garbage collection (through each process's inspector; the pids in DATA_DIR/launcher.json).
   --live opens 1,000 live Q&A streams on the gateway (start the platform with LIVE_CONNECTIONS_PER_USER=1000 LIVE_CONNECTIONS_PER_ADDRESS=1000: the bench is one user),
-  times a reply's arrival on every stream, and measures /users/me with none and with all of them open.`;
+  times a reply's arrival on every stream, and measures /users/me with none and with all of them open.
+  --practice tops the exercises up to 250 (quiz checks in a bench course, as the admin), writes 10,000 learners' practice progress straight into
+  svc-content's database (DATA_DIR, or MONGO_URL), and measures GET /api/practice through --edge with 20 learners taking turns, beside /users/me.`;
 
 function loopbackUrl(name: string, raw: string): URL {
   let url: URL;
@@ -86,7 +90,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' }, search: { type: 'boolean' }, memory: { type: 'boolean' }, live: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' }, search: { type: 'boolean' }, memory: { type: 'boolean' }, live: { type: 'boolean' }, practice: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -106,6 +110,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     search: values.search ?? isOn(env.BENCH_SEARCH),
     memory: values.memory ?? isOn(env.BENCH_MEMORY),
     live: values.live ?? isOn(env.BENCH_LIVE),
+    practice: values.practice ?? isOn(env.BENCH_PRACTICE),
   };
 }
 

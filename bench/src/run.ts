@@ -5,6 +5,7 @@ import { BrowserBenchError, measureBrowser } from './browser.js';
 import { load, toRow, WARMUP_SECONDS } from './load.js';
 import { measureQna, QnaBenchError, qnaState } from './qna.js';
 import { measureSearch } from './search.js';
+import { measurePractice, PracticeBenchError } from './practice.js';
 import { measureMemory, MemoryBenchError } from './memory.js';
 import { LiveBenchError, measureLive } from './live.js';
 import { PlatformStateError } from './platform.js';
@@ -82,6 +83,12 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
     return failed ? 1 : 0;
   }
+  if (options.practice) {
+    // Issue 34: the practice list with 250 exercises and 10,000 learners' progress, through the edge.
+    const { rows, verdicts, failed } = await measurePractice(options, process.env, say);
+    process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
+    return failed ? 1 : 0;
+  }
   if (options.qna) {
     const { rows, verdicts, failed } = await measureQna(options, token, process.env, say);
     process.stdout.write(`\n${formatTable(rows)}\n\n${verdicts.join('\n')}\n`);
@@ -130,6 +137,7 @@ main().then(
     if (
       error instanceof BenchUsageError || error instanceof BenchError || error instanceof ContentBenchError || error instanceof AttemptsBenchError || error instanceof BrowserBenchError ||
       error instanceof QnaBenchError ||
+      error instanceof PracticeBenchError ||
       error instanceof MemoryBenchError ||
       error instanceof LiveBenchError ||
       error instanceof PlatformStateError ||

@@ -58,7 +58,7 @@ describe('the review deck through the gateway', () => {
 
     await stand.content.send(CONTENT_PATTERNS.deleteInterview, { id: saved });
     await eventually(async () => (await deck(token)).total === 1, 30_000, 'the deleted question leaves the deck');
-    expect(await deck(token)).toEqual({ due: [], dueCount: 0, total: 1 });
+    expect(await deck(token)).toEqual({ due: [], dueCount: 0, total: 1, streak: 1 });
   });
 
   it('refuses a grade other than the four with 400 naming them; an unknown question is 404; a visitor 401', async () => {

@@ -23,6 +23,7 @@ import {
   type CheckAnalysis,
   type CheckFigures,
   type CheckPasses,
+  type PracticeExercise,
   type CheckSolution,
   type Sandbox,
   type StoredChecks,
@@ -52,6 +53,8 @@ export interface CatalogStore {
   solutionShown?: string[];
   /** Every attempt's body, in order (the handlers fill it). */
   attempts?: Record<string, unknown>[];
+  /** GET /practice's exercises (issue 34), in course order, each with the learner's status. */
+  practice?: PracticeExercise[];
   /** Learners' figures by check id (GET /api/checks/analysis…); a check without any answers zeros. */
   analysis?: Record<string, CheckAnalysis>;
   /** Each course's practice database by course id (none: GET answers 404), with its hidden variant (null: derived). */
@@ -132,6 +135,31 @@ export function catalogHandlers(store: CatalogStore) {
       store.contentDown && !new URL(request.url).pathname.startsWith('/api/users') ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined,
     ),
 
+    http.get('/api/practice', ({ request }) => {
+      const url = new URL(request.url);
+      const wanted = (field: 'topic' | 'course' | 'kind' | 'difficulty' | 'status', value: string) => {
+        const asked = url.searchParams.get(field);
+        return !asked || asked === value;
+      };
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const items = (store.practice ?? []).filter(
+        (item) =>
+          wanted('topic', item.topic) &&
+          wanted('course', item.courseId) &&
+          wanted('kind', item.kind) &&
+          wanted('difficulty', item.difficulty) &&
+          wanted('status', item.status) &&
+          `${item.task} ${item.projectTitle}`.toLowerCase().includes(q),
+      );
+      return pagedAnswer<PracticeExercise>(items, url);
+    }),
+    http.get('/api/practice/next', ({ request }) => {
+      const after = new URL(request.url).searchParams.get('after');
+      const exercises = store.practice ?? [];
+      const at = exercises.findIndex((item) => item.checkId === after);
+      const next = exercises.slice(at + 1).find((item) => item.status !== 'solved' && item.status !== 'solved-with-solution') ?? null;
+      return HttpResponse.json({ next });
+    }),
     http.get('/api/course', ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');

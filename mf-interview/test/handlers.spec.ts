@@ -46,7 +46,7 @@ describe('the interview handlers', () => {
     expect(deck.due.map((card) => card._id)).toEqual([question._id]);
     const review = { id: question._id, grade: 'good', version: 0 };
     const graded = ReviewDeckAnswer.parse(await (await send('POST', '/api/users/me/review/grade', review)).json());
-    expect(graded).toEqual({ due: [], dueCount: 0, total: 1 });
+    expect(graded).toEqual({ due: [], dueCount: 0, total: 1, streak: 1 });
     expect(ReviewDeckAnswer.parse(await (await send('POST', '/api/users/me/review/grade', review)).json())).toEqual(graded);
     const refused = await send('POST', '/api/users/me/review/grade', { ...review, grade: 'perfect' });
     expect(refused.status).toBe(400);

@@ -13,6 +13,8 @@ export interface InterviewStore {
   saved: SavedQuestion[];
   /** The learner's review deck (GET /users/me/review); a graded card is due again in a day. Saving adds a card. */
   review?: ReviewCard[];
+  /** The learner's streak (issue 34): a review makes today a day of it. */
+  streak?: number;
 }
 
 /** svc-users' words for a grade other than the four (ReviewGradeDto). */
@@ -37,7 +39,7 @@ export function interviewHandlers(store: InterviewStore) {
   const deck = (): ReviewDeck => {
     const cards = store.review ?? [];
     const due = cards.filter((card) => Date.parse(card.due) <= Date.now());
-    return { due, dueCount: due.length, total: cards.length };
+    return { due, dueCount: due.length, total: cards.length, streak: store.streak ?? 0 };
   };
   const addCard = (question: InterviewQuestion) => {
     const cards = store.review ?? [];
@@ -63,6 +65,7 @@ export function interviewHandlers(store: InterviewStore) {
       if (!card) return refusal(404, 'This question is not in your review deck.');
       // The same version twice counts once, as on the server.
       if (card.version === version) Object.assign(card, { version: version + 1, due: new Date(Date.now() + DAY_MS).toISOString() });
+      store.streak = Math.max(store.streak ?? 0, 1);
       return HttpResponse.json<ReviewDeck>(deck());
     }),
     http.get('/api/interview', ({ request }) => {

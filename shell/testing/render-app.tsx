@@ -48,7 +48,7 @@ export interface RenderedApp extends RenderResult {
 /** What the shell asks of the gateway on any page, answered for a plain learner. */
 const DEFAULT_GATEWAY = [
   http.get('/api/users/me', () => HttpResponse.json({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] })),
-  http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 0, total: 0 })),
+  http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 0, total: 0, streak: 0 })),
   http.all('/api/*', () => refusal(404, 'Nothing here.')),
 ];
 

@@ -7,6 +7,7 @@ import { CoursesModule } from './courses/courses.module.js';
 import { InterviewModule } from './interview/interview.module.js';
 import { ItemReadsModule } from './item-reads/item-reads.module.js';
 import { PostgresLabModule } from './postgres-lab/postgres-lab.module.js';
+import { PracticeModule } from './practice/practice.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { SandboxesModule } from './sandboxes/sandboxes.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -21,7 +22,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, CheckAnalysisModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule, PostgresLabModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, CheckAnalysisModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule, PostgresLabModule, PracticeModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

@@ -20,6 +20,7 @@ import { Types } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProjectRecord } from '../src/common/project.schema.js';
 import { type ContentSuite, eventually, startContentSuite } from './support/content-service.js';
+import { publishedEvents } from './support/events.js';
 import { exportAll } from './support/export.js';
 
 // CONTRACT "Runnable SQL (sandboxes and checks)", svc-content's side, on the real FerretDB and NATS.
@@ -171,6 +172,29 @@ describe('checks and attempts', () => {
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
     expect(await passes(new Types.ObjectId().toHexString())).toEqual({ passed: [], solutionShown: [], hints: {}, failures: {} });
     expect(await left(new Types.ObjectId().toHexString())).toEqual({ left: expect.arrayContaining([expect.objectContaining({ _id: loansCheck })]) });
+  });
+
+  it('publishes check.attempted on the attempts that write (first three failures, first pass) and solution-shown on a reveal, nothing on a repeat', async () => {
+    await attempt(membersCheck, 'select name from member order by 1 desc'); // a repeated pass: writes and publishes nothing
+    const other = new Types.ObjectId().toHexString();
+    for (let i = 0; i < 4; i += 1) await attempt(loansCheck, 'SELECT 1, 2', other); // the fourth failure writes nothing
+    await send(CONTENT_PATTERNS.checkSolution, { projectId: project._id, checkId: loansCheck, userId: other });
+    await send(CONTENT_PATTERNS.checkSolution, { projectId: project._id, checkId: loansCheck, userId: other }); // shown already
+    const published = async (subject: string, checkId: string) => publishedEvents(suite.infra.natsUrl, subject, checkId);
+    await eventually(async () => (await published(EVENT_SUBJECTS.solutionShown, loansCheck)).length > 0, 20_000, 'solution-shown is published');
+    const members = await published(EVENT_SUBJECTS.checkAttempted, membersCheck);
+    expect(members.map(({ passed, failuresBefore, failureKind, userId }) => ({ passed, failuresBefore, failureKind, userId }))).toEqual([
+      { passed: false, failuresBefore: 0, failureKind: 'extra-rows', userId: learner },
+      { passed: false, failuresBefore: 1, failureKind: 'order', userId: learner },
+      { passed: false, failuresBefore: 2, failureKind: 'missing-rows', userId: learner },
+      { passed: true, failuresBefore: 3, failureKind: null, userId: learner },
+    ]);
+    expect(members[3]).toMatchObject({ projectId: project._id, answer: 'select name from member order by 1 desc;' });
+    const loans = (await published(EVENT_SUBJECTS.checkAttempted, loansCheck)).filter((event) => event.userId === other);
+    expect(loans.map(({ failuresBefore, failureKind, answer }) => ({ failuresBefore, failureKind, answer }))).toEqual(
+      [0, 1, 2].map((failuresBefore) => ({ failuresBefore, failureKind: 'values', answer: 'SELECT 1, 2' })),
+    );
+    expect((await published(EVENT_SUBJECTS.solutionShown, loansCheck)).map(({ userId, projectId }) => ({ userId, projectId }))).toEqual([{ userId: other, projectId: project._id }]);
   });
 
   it('answers an error with its line, refuses ATTACH and file PRAGMAs, and a 10 kB garbage query cleanly', async () => {

@@ -40,7 +40,7 @@ describe('the review deck, against real FerretDB and NATS', () => {
     const question = addQuestion();
     await add(user._id, question._id);
     const answer = await add(user._id, question._id);
-    expect(answer).toEqual({ due: [expect.objectContaining({ _id: question._id, question: question.question, answer: question.answer, version: 0 })], dueCount: 1, total: 1 });
+    expect(answer).toEqual({ due: [expect.objectContaining({ _id: question._id, question: question.question, answer: question.answer, version: 0 })], dueCount: 1, total: 1, streak: 0 });
     expect(await deck(user._id)).toEqual(answer);
   });
 
@@ -57,7 +57,7 @@ describe('the review deck, against real FerretDB and NATS', () => {
     await add(user._id, question._id);
     const review = { id: question._id, grade: 'easy', version: 0 };
     const [first, second] = await Promise.all([grade(user._id, review), grade(user._id, review)]);
-    expect(first).toEqual({ due: [], dueCount: 0, total: 1 });
+    expect(first).toEqual({ due: [], dueCount: 0, total: 1, streak: 1 });
     expect(second).toEqual(first);
     const card = (await stored(user._id))?.reviewCard?.[0];
     expect(card).toMatchObject({ reps: 1, version: 1 });
@@ -91,5 +91,22 @@ describe('the review deck, against real FerretDB and NATS', () => {
       expect(after.total).toBe(1);
       expect(after.due).toEqual([expect.objectContaining({ _id: kept._id, question: 'What is a B-tree index?', answer: 'A balanced tree.' })]);
     }
+  });
+
+  it('a passed check makes a day of the streak, once however often it is told; a failure does not', async () => {
+    const user = await learner();
+    const events = suite.service.get(ProgressEvents);
+    const attempt = { entityId: newId(), userId: user._id, projectId: newId(), failuresBefore: 0, answer: 'SELECT 1' };
+    await events.checkAttempted({ ...eventMeta(), ...attempt, passed: false, failureKind: 'values' });
+    expect((await deck(user._id)).streak).toBe(0);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const passed = { ...attempt, passed: true, failureKind: null };
+    await events.checkAttempted({ ...eventMeta(), ...passed, occurredAt: yesterday });
+    expect((await deck(user._id)).streak).toBe(1);
+    const today = { ...eventMeta(), ...passed };
+    await events.checkAttempted(today);
+    await events.checkAttempted(today);
+    expect((await deck(user._id)).streak).toBe(2);
+    expect((await stored(user._id))?.activeDays).toHaveLength(2);
   });
 });

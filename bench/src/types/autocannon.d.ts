@@ -8,6 +8,15 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** A sequence of requests; `setupRequest` may change each before it is sent (e.g. its headers). */
+    requests?: Array<{ setupRequest?: (request: RequestParams) => RequestParams }>;
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
 
   export interface Histogram {

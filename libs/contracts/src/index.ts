@@ -5,6 +5,7 @@ export * from './limits.js';
 export * from './session-keys.js';
 export * from './users.js';
 export * from './content.js';
+export * from './practice.js';
 export * from './community.js';
 export * from './search.js';
 export * from './errors.js';

@@ -18,7 +18,7 @@ describe('remotes', () => {
   });
 
   it('gives each area the routes of SPEC §2', () => {
-    expect(REMOTES.catalog.paths).toEqual(['/', '/catalog/*', '/projectLandingPage/*']);
+    expect(REMOTES.catalog.paths).toEqual(['/', '/catalog/*', '/projectLandingPage/*', '/practice']);
     expect(REMOTES.interview.paths).toEqual(['/interview/*']);
     expect(REMOTES.qna.paths).toEqual(['/qna/*']);
     expect(REMOTES.dashboard.paths).toEqual(['/profile', '/hub']);

@@ -31,7 +31,7 @@ export const REMOTES = declareRemotes({
   catalog: {
     name: 'catalog',
     title: 'Learning Hub and Recommended Projects',
-    paths: ['/', '/catalog/*', '/projectLandingPage/*'],
+    paths: ['/', '/catalog/*', '/projectLandingPage/*', '/practice'],
     port: 8081,
     manifestUrlVariable: 'REMOTE_CATALOG_URL',
   },

@@ -157,6 +157,20 @@ describe('the storage layer (DocumentStore, DocumentLocks), against real FerretD
     expect([...stored!.tags!].sort()).toEqual(['u0', 'u1', 'u2', 'u3', 'u4', 'u5']);
   });
 
+  it('upserts with events: concurrent first writes from two processes each publish their event once', async () => {
+    const id = new mongoose.Types.ObjectId();
+    const events = Array.from({ length: 4 }, (_, n) => widgetEvent(id, `e${n}`));
+    await Promise.all(
+      events.map((event, n) => (n % 2 ? store : otherProcessStore).upsert(id, { $addToSet: { tags: `e${n}` }, $setOnInsert: { title: 'upserted', topic: 'storage', rank: 0 } }, event)),
+    );
+    const stored = await store.findById<Widget>(id);
+    expect([...stored!.tags!].sort()).toEqual(['e0', 'e1', 'e2', 'e3']);
+    await eventually(async () => {
+      const messages = await streamMessages(jsm);
+      return events.every((event) => messages.get(event.eventId)?.count === 1);
+    });
+  });
+
   it('the relay’s background clear takes the document’s lock: nothing is published or cleared while a writer holds it', async () => {
     const locks = apps[0]!.get(DocumentLocks);
     const relay = apps[0]!.get(OutboxRelay);

@@ -12,6 +12,7 @@ const CourseFormRoute = lazy(() => import('../features/courses/routes/course-for
 const TutorialFormRoute = lazy(() => import('../features/tutorials/routes/tutorial-form-route.js'));
 const ProjectFormRoute = lazy(() => import('../features/projects/routes/project-form-route.js'));
 const LandingRoute = lazy(() => import('../features/projects/routes/landing-route.js'));
+const PracticeRoute = lazy(() => import('../features/practice/routes/practice-route.js'));
 const CheckAnalysisRoute = lazy(() => import('../features/checks/routes/check-analysis-route.js'));
 
 /** Every screen of SPEC §2 this area owns, with absolute paths (the shell mounts the area at the root). */
@@ -32,6 +33,7 @@ export function CatalogRoutes() {
         <Route path="/projectLandingPage" element={<LandingRoute />} />
         <Route path="/projectLandingPage/:courseId/project" element={<ProjectListRoute area="projectLandingPage" />} />
         <Route path="/projectLandingPage/:courseId/project/:projectId" element={<ProjectRoute area="projectLandingPage" />} />
+        <Route path="/practice" element={<PracticeRoute />} />
         <Route path="*" element={<Navigate to="/not-found" replace />} />
       </Routes>
     </Suspense>

@@ -105,7 +105,7 @@ describe('navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
-    for (const hidden of ['Logout', 'User', 'Learning Hub', 'Recommended Projects', 'Interview Question', 'Q&A']) {
+    for (const hidden of ['Logout', 'User', 'Learning Hub', 'Recommended Projects', 'Practice', 'Interview Question', 'Q&A']) {
       expect(within(nav).queryByRole('link', { name: hidden })).not.toBeInTheDocument();
     }
   });
@@ -117,6 +117,7 @@ describe('navbar', () => {
     expect(within(nav).getByRole('link', { name: 'User' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('link', { name: 'Learning Hub' })).toHaveAttribute('href', '/catalog');
     expect(within(nav).getByRole('link', { name: 'Recommended Projects' })).toHaveAttribute('href', '/projectLandingPage');
+    expect(within(nav).getByRole('link', { name: 'Practice' })).toHaveAttribute('href', '/practice');
     expect(within(nav).getByRole('link', { name: 'Interview Question' })).toHaveAttribute('href', '/interview');
     expect(within(nav).getByRole('link', { name: 'Q&A' })).toHaveAttribute('href', '/qna');
     expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
@@ -125,7 +126,7 @@ describe('navbar', () => {
 
   it('shows the due review cards as a small count that opens the review', async () => {
     const api = [
-      http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 3, total: 5 })),
+      http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 3, total: 5, streak: 0 })),
       http.all('/api/*', () => HttpResponse.json({ ...LEARNER, displayName: 'learner-1', savedQuestion: [], finishedProject: [], readTutorial: [] })),
     ];
     rendered = await renderApp('/about', { token: unsignedToken(), api });

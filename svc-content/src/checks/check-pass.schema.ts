@@ -1,3 +1,4 @@
+import { withPendingEvents } from '@dblearn/nest-common';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose from 'mongoose';
 
@@ -24,7 +25,7 @@ export class CheckPassRecord {
   solutionShown!: string[];
 }
 
-export const CheckPassSchema = SchemaFactory.createForClass(CheckPassRecord);
+export const CheckPassSchema = withPendingEvents(SchemaFactory.createForClass(CheckPassRecord));
 
 export function checkPassKey(userId: string, projectId: string): string {
   return `${userId}:${projectId}`;

@@ -17,7 +17,7 @@ import {
   type StoredChecks,
 } from '@dblearn/contracts';
 import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
-import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound } from '@dblearn/nest-common';
+import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound, type PendingEvent } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
@@ -27,7 +27,11 @@ import { SandboxesService, scriptsOf } from '../sandboxes/sandboxes.service.js';
 import type { GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
+import { failureKindOf } from './failure-kind.js';
 import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from '../projects/check-records.js';
+
+/** The characters of an answer check.attempted carries (CheckAttemptedEvent.answer). */
+const ANSWER_KEPT = 4_000;
 
 /** Learners' progress records this instance keeps in memory (written through), so an attempt reads nothing from the database. */
 const RECORDS_KEPT = 20_000;
@@ -106,9 +110,11 @@ export class ChecksService {
       ? known
       : await this.passes.atomically(key, async () => {
           const current = await this.progress(key);
-          if (graded.passed && !current.passed.includes(checkId)) return this.write(key, { $addToSet: { passed: checkId } }, (p) => p.passed.push(checkId));
+          // check.attempted rides on the write these attempts make anyway (the outbox: one document write).
+          const attempted = () => attemptedEvent({ userId, projectId, check, passed: graded.passed, failuresBefore: failuresOf(current, checkId), answer, message: graded.message });
+          if (graded.passed && !current.passed.includes(checkId)) return this.write(key, { $addToSet: { passed: checkId } }, (p) => p.passed.push(checkId), attempted());
           if (!graded.passed && failuresOf(current, checkId) < SOLUTION_AFTER_FAILURES) {
-            return this.write(key, { $inc: { [`failures.${checkId}`]: 1 } }, (p) => (p.failures[checkId] = failuresOf(p, checkId) + 1));
+            return this.write(key, { $inc: { [`failures.${checkId}`]: 1 } }, (p) => (p.failures[checkId] = failuresOf(p, checkId) + 1), attempted());
           }
           return current;
         });
@@ -124,7 +130,8 @@ export class ChecksService {
       const progress = await this.progress(key);
       if (!hintsAndSolution(check, progress).solutionAvailable) throw forbidden(SOLUTION_LOCKED_MESSAGE);
       if (progress.passed.includes(checkId) || progress.solutionShown.includes(checkId)) return;
-      await this.write(key, { $addToSet: { solutionShown: checkId } }, (p) => p.solutionShown.push(checkId));
+      const shown = domainEvent(EVENT_SUBJECTS.solutionShown, { entityId: checkId, userId, projectId });
+      await this.write(key, { $addToSet: { solutionShown: checkId } }, (p) => p.solutionShown.push(checkId), shown);
     });
     return { solution: solutionOf(check), explanation: check.explanation, ...(check.alternative ? { alternative: check.alternative } : {}) };
   }
@@ -213,10 +220,10 @@ export class ChecksService {
     return progress;
   }
 
-  /** One upsert of the learner's document (always inside `passes.atomically`), then memory follows. */
-  private async write(key: string, update: UpdateQuery<CheckPassRecord>, apply: (progress: Progress) => void): Promise<Progress> {
+  /** One upsert of the learner's document with its event (always inside `passes.atomically`), then memory follows. */
+  private async write(key: string, update: UpdateQuery<CheckPassRecord>, apply: (progress: Progress) => void, event: PendingEvent): Promise<Progress> {
     const progress = await this.progress(key);
-    await this.passes.upsert(key, update);
+    await this.passes.upsert(key, update, event);
     apply(progress);
     return progress;
   }
@@ -253,6 +260,32 @@ function checkOf(checks: CheckRecord[], id: string): CheckRecord {
   const check = checks.find((candidate) => String(candidate._id) === id);
   if (!check) throw notFound(CHECK_NOT_FOUND_MESSAGE);
   return check;
+}
+
+/** The learner's answer as the event carries it: the query as sent, a quiz answer as JSON, cut to ANSWER_KEPT characters. */
+function answerText({ sql, query, answer }: { sql?: string; query?: string; answer?: QuizAnswerValue }): string {
+  return (sql ?? query ?? JSON.stringify(answer ?? null)).slice(0, ANSWER_KEPT);
+}
+
+function attemptedEvent(attempt: {
+  userId: string;
+  projectId: string;
+  check: StoredCheck;
+  passed: boolean;
+  failuresBefore: number;
+  answer: { sql?: string; query?: string; answer?: QuizAnswerValue };
+  message: string;
+}): PendingEvent {
+  const { userId, projectId, check, passed, failuresBefore, answer, message } = attempt;
+  return domainEvent(EVENT_SUBJECTS.checkAttempted, {
+    entityId: check._id,
+    userId,
+    projectId,
+    passed,
+    failuresBefore,
+    answer: answerText(answer),
+    failureKind: passed ? null : failureKindOf(check.kind, message),
+  });
 }
 
 /** The failures counted on a check: at most SOLUTION_AFTER_FAILURES, past which a failure unlocks nothing. */

@@ -1,4 +1,4 @@
-import { type CourseDeletedEvent, type DomainEvent, EVENT_SUBJECTS, type InterviewUpdatedEvent, type ProjectUpdatedEvent, type SavedQuestion } from '@dblearn/contracts';
+import { type CheckAttemptedEvent, type CourseDeletedEvent, type DomainEvent, EVENT_SUBJECTS, type InterviewUpdatedEvent, type ProjectUpdatedEvent, type SavedQuestion } from '@dblearn/contracts';
 import { EventHandler } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { eachLimited } from '../common/each-limited.js';
@@ -6,6 +6,7 @@ import { dropCards, refreshCards } from './review/review-cards.js';
 import { SnapshotHolders } from './snapshot-holders.js';
 import type { ProgressKind, ProgressEntryOf } from './progress-kinds.js';
 import { dropEntries, refreshEntry } from './progress-lists.js';
+import { dayOf, withActiveDay } from './streak.js';
 import { UserProgress } from './user-progress.js';
 
 /** Users are updated this many at a time: fast for a popular item, gentle on the database. */
@@ -34,6 +35,14 @@ export class ProgressEvents {
   interviewUpdated(event: InterviewUpdatedEvent): Promise<void> {
     const { entityId, topic, question, answer } = event;
     return this.refresh('question', { _id: entityId, topic, question, answer });
+  }
+
+  /** A passed check is a day of the learner's streak (the day it was passed; a replay adds nothing). */
+  @EventHandler(EVENT_SUBJECTS.checkAttempted)
+  async checkAttempted(event: CheckAttemptedEvent): Promise<void> {
+    if (!event.passed) return;
+    const day = dayOf(new Date(event.occurredAt));
+    await this.lists.changeActiveDays(event.userId, (days) => withActiveDay(days, day));
   }
 
   @EventHandler(EVENT_SUBJECTS.projectDeleted)

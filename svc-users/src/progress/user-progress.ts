@@ -11,7 +11,7 @@ const MAX_WRITES = 8;
 
 export type ListChange = 'changed' | 'unchanged' | 'no-user';
 
-export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial' | 'reviewCard'>> & { _id: Types.ObjectId };
+export type StoredLists = Partial<Pick<User, 'finishedProject' | 'savedQuestion' | 'readTutorial' | 'reviewCard' | 'activeDays'>> & { _id: Types.ObjectId };
 
 export const READERS: { [K in ProgressKind]: (user: StoredLists) => ProgressEntryOf[K][] } = {
   project: (user) => (user.finishedProject ?? []).map(toFinishedProject),
@@ -45,10 +45,15 @@ export class UserProgress {
     return this.users.atomically(userId, () => this.write(userId, 'reviewCard', readDeck, next));
   }
 
-  /** The deck as stored; null when there is no such user. */
-  async deck(userId: string): Promise<DeckCard[] | null> {
-    const user = await this.users.findById<StoredLists>(userId, { reviewCard: 1 });
-    return user && readDeck(user);
+  /** The days the learner was active (the streak's), written like the lists. */
+  changeActiveDays(userId: string, next: (days: string[]) => string[] | null): Promise<ListChange> {
+    return this.users.atomically(userId, () => this.write(userId, 'activeDays', (user) => [...(user.activeDays ?? [])], next));
+  }
+
+  /** The deck and the active days as stored; null when there is no such user. */
+  async deck(userId: string): Promise<{ deck: DeckCard[]; activeDays: string[] } | null> {
+    const user = await this.users.findById<StoredLists>(userId, { reviewCard: 1, activeDays: 1 });
+    return user && { deck: readDeck(user), activeDays: user.activeDays ?? [] };
   }
 
   private async write<T>(userId: string, field: keyof StoredLists, reader: (user: StoredLists) => T[], next: (list: T[]) => T[] | null): Promise<ListChange> {

@@ -134,6 +134,10 @@ export class User {
   @Prop({ type: [ReviewCardSnapshotSchema], default: [] })
   reviewCard!: ReviewCardSnapshot[];
 
+  /** UTC days (YYYY-MM-DD) with a passed check or a review, for the streak (issue 34, progress/streak.ts). Missing on older accounts. */
+  @Prop({ type: [String], default: [] })
+  activeDays!: string[];
+
   /**
    * Bumped by every write to the three progress lists: a count of writes, not a guard (the user
    * store serialises those writes; see UserProgress). Missing on older accounts.

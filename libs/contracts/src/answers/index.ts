@@ -6,3 +6,4 @@ export * from './users.answers.js';
 export * from './errors.answers.js';
 export * from './health.answers.js';
 export * from './search.answers.js';
+export * from './practice.answers.js';

@@ -56,5 +56,6 @@ export const ReviewDeckAnswer = z
     due: z.array(ReviewCardAnswer).meta({ description: 'Cards due now, the most overdue first (at most 50).' }),
     dueCount: z.number().int().meta({ description: 'Cards due now, all of them.' }),
     total: z.number().int().meta({ description: 'Cards in the deck.' }),
+    streak: z.number().int().meta({ description: "The learner's streak: UTC days in a row, ending today or yesterday, with at least one passed check or one review (issue 34)." }),
   })
   .meta({ id: 'ReviewDeck' });

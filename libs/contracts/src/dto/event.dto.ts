@@ -184,6 +184,8 @@ export const EVENT_PAYLOADS = {
   [EVENT_SUBJECTS.interviewCreated]: InterviewUpdatedEvent,
   [EVENT_SUBJECTS.checkAttempted]: CheckAttemptedEvent,
   [EVENT_SUBJECTS.solutionShown]: SolutionShownEvent,
+  /** Only the check's id: the read models read its counts again. */
+  [EVENT_SUBJECTS.practiceCounted]: DomainEvent,
   [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEvent,
   [EVENT_SUBJECTS.interviewDeleted]: DomainEvent,
   [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEvent,

@@ -10,3 +10,4 @@ export * from './validation-messages.js';
 export * from './id-rule.js';
 export * from './search.dto.js';
 export * from './look-alikes.js';
+export * from './practice.dto.js';

@@ -36,6 +36,8 @@ import type {
   Tutorial,
 } from '../content.js';
 import type { SearchRequestDto } from '../dto/search.dto.js';
+import type { PracticeListRequestDto, PracticeNextRequestDto, PracticeSolvedRequestDto } from '../dto/practice.dto.js';
+import type { PracticeExercise, PracticeNext, PracticeSolved } from '../practice.js';
 import type { ServiceSearch } from '../search.js';
 import type { JsonBytes } from './json-bytes.js';
 
@@ -110,6 +112,13 @@ export const CONTENT_PATTERNS = {
   updateInterview: 'content.interview.update',
   deleteInterview: 'content.interview.delete',
 
+  /** PracticeListRequestDto → ListPage<PracticeExercise> (issue 34): the practice list with the caller's status. */
+  listPractice: 'content.practice.list',
+  /** PracticeNextRequestDto → PracticeNext; 404 for a check not listed. */
+  nextPractice: 'content.practice.next',
+  /** PracticeSolvedRequestDto → PracticeSolved; 503 while the learner's status cannot be read. */
+  solvedPractice: 'content.practice.solved',
+
   /** One slice of the export, at most about EXPORT_SLICE_BYTES; the gateway asks until `next` is null. */
   exportSlice: 'content.export.slice',
   /** One slice of an import document (the gateway cuts the file to fit NATS' message size). */
@@ -172,6 +181,9 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.createInterview]: InterviewQuestionDto;
   [CONTENT_PATTERNS.updateInterview]: WithPathId<InterviewQuestionDto>;
   [CONTENT_PATTERNS.deleteInterview]: IdDto;
+  [CONTENT_PATTERNS.listPractice]: PracticeListRequestDto;
+  [CONTENT_PATTERNS.nextPractice]: PracticeNextRequestDto;
+  [CONTENT_PATTERNS.solvedPractice]: PracticeSolvedRequestDto;
   [CONTENT_PATTERNS.exportSlice]: ExportSliceRequestDto;
   [CONTENT_PATTERNS.importSlice]: ImportSliceRequestDto;
   [CONTENT_PATTERNS.search]: SearchRequestDto;
@@ -218,6 +230,9 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.createInterview]: InterviewQuestion;
   [CONTENT_PATTERNS.updateInterview]: InterviewQuestion;
   [CONTENT_PATTERNS.deleteInterview]: InterviewQuestion;
+  [CONTENT_PATTERNS.listPractice]: ListPage<PracticeExercise>;
+  [CONTENT_PATTERNS.nextPractice]: PracticeNext;
+  [CONTENT_PATTERNS.solvedPractice]: PracticeSolved;
   [CONTENT_PATTERNS.exportSlice]: ExportSliceReply;
   [CONTENT_PATTERNS.importSlice]: ImportReport;
   [CONTENT_PATTERNS.search]: ServiceSearch;

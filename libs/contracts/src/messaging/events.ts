@@ -39,6 +39,8 @@ export const EVENT_SUBJECTS = {
   checkAttempted: 'events.content.check.attempted',
   /** A learner revealed a check's solution before passing it. */
   solutionShown: 'events.content.check.solution-shown',
+  /** For every svc-content instance's practice read model: a check's tried/passed counts changed; read them by id. */
+  practiceCounted: 'events.content.practice.counted',
   questionCreated: 'events.community.question.created',
   questionUpdated: 'events.community.question.updated',
   questionDeleted: 'events.community.question.deleted',

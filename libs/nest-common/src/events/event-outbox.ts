@@ -81,6 +81,24 @@ export class EventOutbox {
   }
 
   /**
+   * `updateOne({ _id: id }, update, { upsert: true })` plus the events, in the same write; two first
+   * inserts of one `_id` race to a duplicate key (another process): the loser retries as an update.
+   */
+  async upsert<T>(model: Model<T>, id: Id, update: UpdateQuery<T>, events: Events): Promise<void> {
+    const withEvents = withEventsPushed(update, events) as UpdateQuery<AnyObject>;
+    await this.locks.run(model.modelName, id, async () => {
+      try {
+        await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents, { upsert: true }).exec();
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        await (model as unknown as LooseModel).updateOne({ _id: id }, withEvents).exec();
+      }
+      failpoint('events:after-write');
+      await this.relay.publishNow(model.modelName, id);
+    });
+  }
+
+  /**
    * Many `{_id}` updates (upserts when asked), each carrying its own events (if any) in its document
    * write, as bounded bulk commands (`bulkWriteBounded`: a stock FerretDB wedges on a long one). Then the
    * events go out: `now` before this returns, one document after another, as `update` does; `soon` by

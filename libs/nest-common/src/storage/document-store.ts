@@ -71,11 +71,12 @@ export class DocumentStore<T> {
   }
 
   /**
-   * Updates the document, inserting it first when missing. Two first writers of one `_id` race to a
-   * duplicate-key error on any server (and across processes): the loser retries as an update.
+   * Updates the document, inserting it first when missing, with its events, if any. Two first writers
+   * of one `_id` race to a duplicate-key error on any server (and across processes): the loser retries as an update.
    */
-  upsert(id: Id, update: UpdateQuery<T>): Promise<void> {
+  upsert(id: Id, update: UpdateQuery<T>, events: Events = []): Promise<void> {
     return this.atomically(id, async () => {
+      if (!Array.isArray(events) || events.length > 0) return this.events().upsert(this.model, id, update, events);
       try {
         await this.model.updateOne({ _id: id }, update as UpdateQuery<AnyObject>, { upsert: true }).exec();
       } catch (error) {

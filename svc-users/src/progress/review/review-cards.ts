@@ -82,7 +82,7 @@ export function dropCards(deck: readonly DeckCard[], ids: ReadonlySet<string>): 
 }
 
 /** What the learner sees: the due cards, the most overdue first. */
-export function deckView(deck: readonly DeckCard[], now: Date): ReviewDeck {
+export function deckView(deck: readonly DeckCard[], now: Date): Omit<ReviewDeck, 'streak'> {
   const due = deck.filter((card) => card.due.getTime() <= now.getTime()).sort((a, b) => a.due.getTime() - b.due.getTime());
   return { due: due.slice(0, DUE_PAGE).map(toReviewCard), dueCount: due.length, total: deck.length };
 }

@@ -4,6 +4,7 @@ import { notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { ContentClient } from '../content.client.js';
 import { NOT_FOUND_MESSAGES } from '../progress-kinds.js';
+import { dayOf, streakOf, withActiveDay } from '../streak.js';
 import { SnapshotHolders } from '../snapshot-holders.js';
 import { UserProgress } from '../user-progress.js';
 import { USER_NOT_FOUND_MESSAGE } from '../../users/users.service.js';
@@ -21,9 +22,10 @@ export class ReviewService {
   ) {}
 
   async deck(userId: string): Promise<ReviewDeck> {
-    const deck = await this.lists.deck(userId);
-    if (!deck) throw notFound(USER_NOT_FOUND_MESSAGE);
-    return deckView(deck, new Date());
+    const stored = await this.lists.deck(userId);
+    if (!stored) throw notFound(USER_NOT_FOUND_MESSAGE);
+    const now = new Date();
+    return { ...deckView(stored.deck, now), streak: streakOf(stored.activeDays, now) };
   }
 
   /** svc-content says the question exists; the learner becomes a holder first, so its events reach the card. */
@@ -61,6 +63,8 @@ export class ReviewService {
     });
     if (change === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
     if (outcome === 'not-in-deck') throw notFound(NOT_IN_DECK_MESSAGE);
+    // A review is a day of the streak. A grade sent twice adds the day once; both answers show it.
+    await this.lists.changeActiveDays(userId, (days) => withActiveDay(days, dayOf(new Date())));
     return this.deck(userId);
   }
 }

@@ -1,6 +1,7 @@
 import { SOLUTION_AFTER_FAILURES, type CheckAttempt } from '@dblearn/contracts';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useCallback, useId } from 'react';
+import { NextExercise, useScrollToAnchor } from '../../practice/index.js';
 import type { LearnerCheck } from '../api/check-kinds.js';
 import { useAttemptCheckMutation } from '../api/attempt-check.js';
 import { CheckHints } from './check-hints.js';
@@ -39,6 +40,7 @@ export function standingLabel({ passed, solutionShown }: Pick<CheckStanding, 'pa
 export function CheckCard({ projectId, check, number, standing }: CheckCardProps) {
   const [attemptCheck, { data, error, isLoading }] = useAttemptCheckMutation();
   const headingId = useId();
+  const anchorRef = useScrollToAnchor(`check-${check._id}`);
   const { kind } = check;
   const attempt = useCallback((answer: CheckAttempt) => attemptCheck({ projectId, checkId: check._id, ...answer }).unwrap(), [attemptCheck, projectId, check._id]);
   // The passes' copy is patched by each attempt; the attempt's own answer covers a passes call still on its way.
@@ -47,7 +49,7 @@ export function CheckCard({ projectId, check, number, standing }: CheckCardProps
   const solutionAvailable = standing.passed || standing.solutionShown || failures >= SOLUTION_AFTER_FAILURES || data?.solutionAvailable === true;
   const state = standing.passed ? (standing.solutionShown ? 'solution' : 'passed') : 'open';
   return (
-    <section className={`catalog-check-card catalog-check-card--${state}`} aria-labelledby={headingId}>
+    <section id={`check-${check._id}`} ref={anchorRef} className={`catalog-check-card catalog-check-card--${state}`} aria-labelledby={headingId}>
       <div className="catalog-check-card__head">
         <h3 id={headingId}>Check {number}</h3>
         {check.difficulty ? <span className="catalog-check-difficulty">Difficulty: {check.difficulty}</span> : null}
@@ -69,6 +71,7 @@ export function CheckCard({ projectId, check, number, standing }: CheckCardProps
         </p>
       ) : null}
       {data && !isLoading ? <CheckOutcome result={data} /> : null}
+      {data?.passed && !isLoading ? <NextExercise checkId={check._id} /> : null}
       <CheckHints hints={hints} hintCount={check.hintCount} />
       <CheckSolution
         projectId={projectId}

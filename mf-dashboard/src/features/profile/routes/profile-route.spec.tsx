@@ -25,7 +25,7 @@ describe('/profile', () => {
   });
 
   it('shows how many review cards are due today and opens the review (issue 34)', async () => {
-    const review = { due: [], dueCount: 4, total: 9 };
+    const review = { due: [], dueCount: 4, total: 9, streak: 0 };
     gateway = mockGateway(makeCourses([{}]), makeProfile(), false, review);
     await renderRemote(DashboardApp, '/profile');
     const part = await screen.findByRole('region', { name: 'Review' });
@@ -33,6 +33,16 @@ describe('/profile', () => {
     expect(part).toHaveTextContent('4 cards due today');
     expect(part).toHaveTextContent('9 in your deck.');
     expect(within(part).getByRole('link', { name: 'Start review' })).toHaveAttribute('href', '/interview/review');
+  });
+
+  it('shows the streak and the solved exercises per topic and difficulty (issue 34)', async () => {
+    gateway = mockGateway(makeCourses([{}]), makeProfile(), false, { due: [], dueCount: 0, total: 0, streak: 3 });
+    await renderRemote(DashboardApp, '/profile');
+    const part = await screen.findByRole('region', { name: 'Practice' });
+    expect(await within(part).findByText(/3-day streak/)).toBeInTheDocument();
+    const table = await within(part).findByRole('table', { name: 'Exercises solved per topic and difficulty' });
+    expect(within(table).getByRole('row', { name: 'SQL Easy 0 of 1' })).toBeInTheDocument();
+    expect(within(part).getByRole('link', { name: 'Practice list' })).toHaveAttribute('href', '/practice');
   });
 
   it('shows the first saved question prominently and the next five compactly, each leading to its page of the saved view', async () => {

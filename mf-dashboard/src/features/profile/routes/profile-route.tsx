@@ -2,6 +2,7 @@ import { ProgressGate, stillInCatalogue, suggestedCourses, topicProgress } from 
 import { AccountCard } from '../components/account-card.js';
 import { AskPrompt } from '../components/ask-prompt.js';
 import { FinishedProjects } from '../components/finished-projects.js';
+import { PracticeProgress } from '../components/practice-progress.js';
 import { ReviewDue } from '../components/review-due.js';
 import { SavedQuestions } from '../components/saved-questions.js';
 import { SuggestedCourses } from '../components/suggested-courses.js';
@@ -16,6 +17,7 @@ export default function ProfileRoute() {
         {(me, progress) => (
           <div className="dashboard__grid">
             <ReviewDue />
+            <PracticeProgress />
             <SavedQuestions saved={me.savedQuestion} />
             <TopicProgressChart topics={topicProgress(progress)} />
             <SuggestedCourses courses={suggestedCourses(progress, me.skill)} />

@@ -8,6 +8,7 @@ import { SearchSlot } from '../../search/index.js';
 const AREA_LINKS = [
   { to: '/catalog', label: 'Learning Hub' },
   { to: '/projectLandingPage', label: 'Recommended Projects' },
+  { to: '/practice', label: 'Practice' },
   { to: '/interview', label: 'Interview Question' },
   { to: '/qna', label: 'Q&A' },
 ] as const;

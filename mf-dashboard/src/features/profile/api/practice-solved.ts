@@ -1,0 +1,13 @@
+import type { PracticeSolved } from '@dblearn/contracts';
+import { baseApi } from '@dblearn/web';
+
+/** GET /practice/solved (issue 34): the learner's solved exercises per topic and difficulty. */
+export const practiceSolvedApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPracticeSolved: build.query<PracticeSolved, void>({
+      query: () => '/practice/solved',
+    }),
+  }),
+});
+
+export const { useGetPracticeSolvedQuery } = practiceSolvedApi;
