@@ -2,9 +2,19 @@ import { type PublicUser, SKILLS, type TokenClaims } from '@dblearn/contracts';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
+/** Tokens whose signature was checked, kept until they expire: a learner sends the same token on every call. */
+const VERIFIED_KEPT = 10_000;
+
 /** Signs and checks the session tokens (HS256, JWT_SECRET, JWT_EXPIRES_IN; see AuthModule). */
 @Injectable()
 export class TokenService {
+  /**
+   * Token text → its claims and expiry. Verifying (base64, JSON, HMAC) was ~7 % of the gateway's
+   * CPU for an attempt; a token is immutable, so its check holds until it expires. Revocation is
+   * not here: the guard asks the removed-accounts and admin rosters after this, on every call.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+
   constructor(private readonly jwt: JwtService) {}
 
   /** Only the claims of CONTRACT "Conventions" go in, whatever else the user carries. */
@@ -15,6 +25,18 @@ export class TokenService {
 
   /** The token's claims, or null when it is malformed, expired, signed with another secret or not ours. */
   verify(token: string): TokenClaims | null {
+    const kept = this.verified.get(token);
+    if (kept) {
+      if (kept.expiresAtMs > Date.now()) return kept.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = this.check(token);
+    if (claims) this.keep(token, claims);
+    return claims;
+  }
+
+  private check(token: string): TokenClaims | null {
     let payload: Record<string, unknown>;
     try {
       // Synchronous on purpose: an HMAC check costs microseconds, and this runs on every call.
@@ -23,6 +45,12 @@ export class TokenService {
       return null;
     }
     return toClaims(payload);
+  }
+
+  private keep(token: string, claims: TokenClaims): void {
+    const { exp } = this.jwt.decode<{ exp: number }>(token);
+    if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { claims, expiresAtMs: exp * 1000 });
   }
 }
 
