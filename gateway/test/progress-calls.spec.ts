@@ -89,6 +89,8 @@ describe('the progress calls through the gateway', () => {
       finishedProject: [{ _id: targets.projectId, title: 'Library schema', difficulty: 'beginner', courseId: targets.courseId }],
       savedQuestion: [{ _id: targets.questionId, topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' }],
       readTutorial: [{ _id: targets.tutorialId, courseId: targets.courseId }],
+      // A profile carries the lab engine (issue 32): PostgreSQL until the learner chooses.
+      labEngine: 'postgres',
     });
     expect(await me(token)).toEqual(response.body);
   });
