@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { INVALID_CREDENTIALS_MESSAGE, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -82,7 +84,8 @@ describe('admins: created or promoted at start, granted by the command-line task
   });
 
   describe('npm run grant-admin -w svc-users -- <email>', () => {
-    const env = () => ({ MONGO_URL: infra.mongoUrl, MONGO_DB: mongoDb, NATS_URL: infra.natsUrl });
+    // A DATA_DIR with no nats-auth.conf: the repository's .data (a developer's `npm start`) holds another server's bus passwords.
+    const env = () => ({ MONGO_URL: infra.mongoUrl, MONGO_DB: mongoDb, NATS_URL: infra.natsUrl, DATA_DIR: join(tmpdir(), 'dblearn-admin-spec-no-data') });
 
     function run(argv: string[]) {
       const out: string[] = [];

@@ -70,6 +70,7 @@ describe('npm run rebuild-progress, against real FerretDB and NATS', () => {
       finishedProject: [{ _id: renamed.toHexString(), title: 'New title', difficulty: 'professional', courseId: courseId.toHexString() }],
       savedQuestion: [{ _id: edited.toHexString(), topic: 'nosql', question: 'Edited?', answer: 'Edited.' }],
       readTutorial: [{ _id: keptTutorial.toHexString(), courseId: courseId.toHexString() }],
+      labEngine: 'postgres',
     });
     const holders = db.collection('snapshot_holders');
     expect(await holders.findOne({ _id: renamed })).toMatchObject({ kind: 'project', userIds: [new mongoose.Types.ObjectId(user._id)], deleted: false });
