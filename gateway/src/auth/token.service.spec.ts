@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { TokenService } from './token.service.js';
 
