@@ -5,7 +5,9 @@ import { TokenService } from './token.service.js';
 const user = { _id: '6955b90a169728137d11b6e1', email: 'ada@dblearn.test', skill: 'beginner' as const, isAdmin: false, displayName: 'ada' };
 
 describe('TokenService', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('answers a token it checked before with the same claims, and refuses it once it expires', () => {
     jest.useFakeTimers({ now: new Date('2026-11-29T10:00:00Z') });
