@@ -1,6 +1,7 @@
 import { type CheckDto } from '@dblearn/contracts/dto';
 import {
   type CheckAlternative,
+  type CheckOfKind,
   type CheckDifficulty,
   type CheckKind,
   type ColumnOrder,
@@ -18,6 +19,7 @@ import type { Types } from 'mongoose';
 import { idOf } from '../common/views.js';
 import type { CheckRecord } from '../projects/project.schema.js';
 import type { GradedCheck } from '../sql-runner/sql-jobs.js';
+import type { PgCheck } from '../postgres-lab/pg-grading.js';
 
 // A check between its stored document, its admin and learner views, and what a worker grades.
 
@@ -136,6 +138,12 @@ export function gradedCheckOf(check: StoredCheck): GradedCheck | null {
     case 'quiz':
       return null;
   }
+}
+
+/** A SQL check as the PostgreSQL lab grades it: its PostgreSQL variants (issue 32) in place of the parts that must differ. */
+export function postgresCheckOf(check: CheckOfKind<'query'> | CheckOfKind<'state'>): PgCheck {
+  const graded = gradedCheckOf(check) as PgCheck;
+  return graded;
 }
 
 /** Whether two versions of a check grade alike: a change of task, hints or explanation alone keeps the check's `_id` and passes. */
