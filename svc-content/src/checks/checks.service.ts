@@ -170,8 +170,14 @@ export class ChecksService {
     const graded = gradedCheckOf(check);
     if (!graded) return;
     if (!project.courseId) throw badRequest('Attach the project to a course with a sandbox before adding checks.');
-    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), graded);
+    const sandbox = await this.sandboxes.forRun(String(project.courseId));
+    const refused = await this.sandboxes.referenceRefusal(sandbox, graded);
     if (refused) throw badRequest(refused);
+    // And on PostgreSQL, when it is reachable (issue 32): a reference that fails there is refused the same way.
+    if (sandbox?.kind === 'sql' && (check.kind === 'query' || check.kind === 'state')) {
+      const onPostgres = await this.postgres.referenceRefusal(sandbox, postgresCheckOf(check));
+      if (onPostgres) throw badRequest(onPostgres.startsWith('On PostgreSQL') ? onPostgres : `On PostgreSQL: ${onPostgres}`);
+    }
   }
 
   private async checkOf(projectId: string, checkId: string): Promise<{ project: ProjectChecks; check: StoredCheck }> {
