@@ -67,6 +67,11 @@ describe('PostgresGrader: query checks', () => {
     expect(await grader.grade(sandbox, count, 'SELECT team_id, COUNT(id) AS players FROM player GROUP BY team_id ORDER BY 1')).toMatchObject({ passed: true });
   });
 
+  it('runs each phase on its own: a temporary table of the practice run is gone for the hidden one', async () => {
+    const viaTemp = 'CREATE TEMP TABLE scorers AS SELECT name, goals FROM player; SELECT name, goals FROM scorers ORDER BY goals DESC';
+    expect(await grader.grade(sandbox, top, viaTemp)).toMatchObject({ passed: true });
+  });
+
   it('keeps columnOrder strict when the check says so', async () => {
     const strict = query('SELECT id, name FROM team ORDER BY id', { columnOrder: 'strict' });
     expect(await grader.grade(sandbox, strict, 'SELECT name, id FROM team ORDER BY id')).toMatchObject({ passed: false });

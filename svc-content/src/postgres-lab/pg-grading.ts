@@ -98,7 +98,8 @@ export class PostgresGrader {
     let shown = null as GradedAttempt | null;
     try {
       return await this.lab.session(async (session) => {
-        const practice = await this.practiceRun(session, scripts, check, answer);
+        // Each phase in a savepoint undone after it: what one left (a temporary table, an aborted statement) never reaches the next.
+        const practice = await session.undone(() => this.practiceRun(session, scripts, check, answer));
         if ('message' in practice) return { passed: false, message: practice.message };
         const options = optionsOf(check);
         const verdict = gradeRows(visible!.result, practice.result, visible!.order, options);
@@ -106,7 +107,7 @@ export class PostgresGrader {
         if (!verdict.passed) return { ...shown, expected: { columns: visible!.result.columns, rows: visible!.result.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: visible!.result.rows.length } };
         if (check.kind === 'query' && ordersAtTopLevel(check.referenceSql) && !ordersAtTopLevel(answer)) return { ...shown, passed: false, message: MISSING_ORDER_MESSAGE };
         phase = 'hidden';
-        const onHidden = await this.hiddenVerdict(session, scripts, check, answer, hidden!);
+        const onHidden = await session.undone(() => this.hiddenVerdict(session, scripts, check, answer, hidden!));
         // Only a result right on the visible data goes on to the probes' verdict (a wrong one already says why).
         if (practice.probeMessage && (onHidden.passed || isHiddenDataMessage(onHidden.message))) return { ...shown, passed: false, message: practice.probeMessage };
         return onHidden.passed ? shown : { ...shown, passed: false, message: onHidden.message };
@@ -128,10 +129,12 @@ export class PostgresGrader {
       if (check.kind === 'state' && expected.visible.result.columns.length === 0) return 'On PostgreSQL, the verification query returns no result: make it a SELECT.';
       if (check.kind !== 'state') return null;
       return await this.lab.session(async (session) => {
-        await session.newCopy(scripts.visible);
-        await session.run(check.referenceSql, { learnerTransactions: true });
-        await session.query(check.verifySql);
-        const unmet = await firstUnmetProbe(session, check.probes);
+        const unmet = await session.undone(async () => {
+          await session.newCopy(scripts.visible);
+          await session.run(check.referenceSql, { learnerTransactions: true });
+          await session.query(check.verifySql);
+          return firstUnmetProbe(session, check.probes);
+        });
         if (unmet) return `On PostgreSQL: ${referenceProbeMessage(unmet)}`;
         if (check.faultAtWrite && !(await this.atomicityMet(session, scripts, check, check.referenceSql, expected.hidden))) {
           return `On PostgreSQL, with write ${check.faultAtWrite} made to fail, the reference statements leave the data half-changed on the hidden variant.`;
@@ -177,7 +180,7 @@ export class PostgresGrader {
     }
     const graded = hiddenDifference(expected.result, result, expected.order, optionsOf(check), conditionLiterals(check.referenceSql));
     if (!graded.passed) return { passed: false, message: graded.message ?? HIDDEN_DATA_MESSAGE };
-    if (check.kind === 'state' && check.faultAtWrite && !(await this.atomicityMet(session, scripts, check, answer, expected))) return { passed: false, message: HALF_CHANGED_MESSAGE };
+    if (check.kind === 'state' && check.faultAtWrite && !(await session.undone(() => this.atomicityMet(session, scripts, check, answer, expected)))) return { passed: false, message: HALF_CHANGED_MESSAGE };
     return { passed: true };
   }
 
