@@ -132,13 +132,15 @@ export class PostgresLab {
   private readonly pool: pg.Pool;
   private readonly maxWaiting: number;
   private readonly timeLimitMs: number;
+  private readonly poolSize: number;
 
   constructor(url: string, options: PostgresLabOptions = {}) {
     this.maxWaiting = options.maxWaiting ?? 32;
     this.timeLimitMs = options.timeLimitMs ?? POSTGRES_RUN_TIME_LIMIT_MS;
+    this.poolSize = options.poolSize ?? 4;
     this.pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 4,
+      max: this.poolSize,
       // A connection waited for longer than this is "busy": the gateway waits 2 × 2 s + 3 s for the answer.
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
@@ -168,10 +170,12 @@ export class PostgresLab {
   async session<T>(use: (session: PgSession) => Promise<T>, timeLimitMs = this.timeLimitMs): Promise<T> {
     if (this.pool.waitingCount >= this.maxWaiting) throw new PostgresLabUnavailable(POSTGRES_LAB_BUSY);
     let client: pg.PoolClient;
+    const saturated = () => this.pool.totalCount >= this.poolSize && this.pool.idleCount === 0;
     try {
       client = await this.pool.connect();
     } catch {
-      throw new PostgresLabUnavailable();
+      // Waited 2 s while every connection ran another attempt: busy, not down.
+      throw new PostgresLabUnavailable(saturated() ? POSTGRES_LAB_BUSY : POSTGRES_LAB_UNAVAILABLE);
     }
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
