@@ -120,6 +120,11 @@ export class PostgresGrader {
     }
   }
 
+  /** The visible copy's script as graded attempts load it (identity keys included), for the run route; throws SqliteOnly when it does not load. */
+  async visibleScript(sandbox: PgSandbox): Promise<string> {
+    return (await this.scriptsOf(sandbox)).visible;
+  }
+
   /** Why the check's reference cannot be saved for PostgreSQL (it fails there on either dataset, or a probe is not met), or null. */
   async referenceFailure(sandbox: PgSandbox, check: PgCheck): Promise<string | null> {
     if (sqliteOnlyReason(check)) return null;

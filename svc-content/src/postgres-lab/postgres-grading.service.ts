@@ -35,6 +35,17 @@ export class PostgresGradingService {
     });
   }
 
+  /** The sandbox's script as attempts load it, or null when it does not load (the caller runs the raw script to name the failing line). */
+  async visibleScript(sandbox: PgSandbox): Promise<string | null> {
+    if (!this.grader) return null;
+    try {
+      return await this.grader.visibleScript(sandbox);
+    } catch (error) {
+      if (error instanceof SqliteOnly) return null;
+      throw error;
+    }
+  }
+
   /** Why a check cannot be saved for PostgreSQL, or null (also when the lab is away: SQLite's judgement stands). */
   async referenceRefusal(sandbox: PgSandbox, check: PgCheck): Promise<string | null> {
     if (!this.grader) return null;

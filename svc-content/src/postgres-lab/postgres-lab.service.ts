@@ -3,6 +3,7 @@ import type { SandboxRunMessageDto } from '@dblearn/contracts/dto';
 import { badRequest, serviceUnavailable } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
+import { PostgresGradingService } from './postgres-grading.service.js';
 import { PostgresLabAccess } from './postgres-lab.access.js';
 import { PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
 
@@ -17,6 +18,7 @@ export class PostgresLabService {
   constructor(
     private readonly access: PostgresLabAccess,
     private readonly sandboxes: SandboxesService,
+    private readonly grading: PostgresGradingService,
   ) {}
 
   async run(courseId: string, { sql, engine, userId }: SandboxRunMessageDto): Promise<SandboxRun> {
@@ -25,7 +27,10 @@ export class PostgresLabService {
       try {
         const sandbox = await this.sandboxes.forRun(courseId);
         if (sandbox && sandbox.kind !== 'sql') throw badRequest("This course's sandbox is not SQL.");
-        const { results } = await lab.run({ sandbox: sandbox?.source ?? null, statements: sql });
+        // The copy graded attempts get (an integer key numbers rows as on SQLite), loaded in one round trip;
+        // a sandbox that does not load runs raw, so its failure names the line.
+        const prepared = sandbox ? await this.grading.visibleScript(sandbox) : null;
+        const { results } = prepared ? await lab.runPrepared(prepared, sql) : await lab.run({ sandbox: sandbox?.source ?? null, statements: sql });
         return { engine: 'postgres' as const, results };
       } catch (error) {
         if (error instanceof PostgresLabFailure) {

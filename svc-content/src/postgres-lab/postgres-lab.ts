@@ -161,6 +161,14 @@ export class PostgresLab {
     });
   }
 
+  /** `statements` on a copy loaded from a prepared, trusted script (one round trip: PostgresGrader's visible script). */
+  runPrepared(script: string, statements: string): Promise<PgLabRun> {
+    return this.session(async (session) => {
+      await session.newCopy(script);
+      return { results: await session.run(statements) };
+    });
+  }
+
   /**
    * One transaction on one connection of the pool, always rolled back, in which `use` makes copies
    * and runs statements (the grader's way in: several copies and savepoints in one attempt). Past
