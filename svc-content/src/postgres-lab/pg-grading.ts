@@ -325,7 +325,8 @@ async function afterStatements(run: () => Promise<QueryResult>): Promise<QueryRe
 }
 
 /**
- * The first probe not met, each run in a savepoint undone after it: `fails` must be refused,
+ * The first probe not met, in order, each seeing what the ones before it did (a failed one is
+ * undone, as SQLite undoes a failed statement): `fails` must be refused,
  * `succeeds` must run, `holds` is a query whose first value must be true (1, or PostgreSQL's t).
  */
 async function firstUnmetProbe(session: PgSession, probes: Probe[]): Promise<{ index: number; probe: Probe; error: string | null } | null> {
@@ -333,7 +334,7 @@ async function firstUnmetProbe(session: PgSession, probes: Probe[]): Promise<{ i
     let error: string | null = null;
     let result: QueryResult | null = null;
     try {
-      result = await session.undone(() => session.query(probe.sql));
+      result = await session.keptIfDone(() => session.query(probe.sql));
     } catch (failure) {
       if (!(failure instanceof PostgresLabFailure) || failure.timedOut) throw failure;
       error = failure.message;

@@ -236,8 +236,10 @@ export interface PgSession {
   run(text: string, options?: PgRunOptions): Promise<PgLabResult[]>;
   /** The grader's own SQL (no refusals), its rows as the lab reads values; a failure is a PostgresLabFailure. */
   query(sql: string, values?: unknown[]): Promise<PgLabResult>;
-  /** `work` inside a savepoint rolled back afterwards, whatever it did (a probe, a look). */
+  /** `work` inside a savepoint rolled back afterwards, whatever it did (a phase, a look). */
   undone<T>(work: () => Promise<T>): Promise<T>;
+  /** `work` inside a savepoint kept when it succeeds and undone when it fails (a probe: the next one sees what it did, as on SQLite). */
+  keptIfDone<T>(work: () => Promise<T>): Promise<T>;
 }
 
 async function inTransaction<T>(client: pg.PoolClient, use: (session: PgSession) => Promise<T>): Promise<T> {
@@ -253,6 +255,18 @@ async function inTransaction<T>(client: pg.PoolClient, use: (session: PgSession)
     },
     run: (text, options = {}) => runText(client, text, options),
     query: (sql, values) => trusted(client, sql, 'statements', values),
+    keptIfDone: async (work) => {
+      const name = `grader_step_${++savepoints}`;
+      await trusted(client, `SAVEPOINT ${name}`, 'statements');
+      try {
+        const done = await work();
+        await trusted(client, `RELEASE SAVEPOINT ${name}`, 'statements');
+        return done;
+      } catch (error) {
+        await trusted(client, `ROLLBACK TO SAVEPOINT ${name}`, 'statements');
+        throw error;
+      }
+    },
     undone: async (work) => {
       const name = `grader_look_${++savepoints}`;
       await trusted(client, `SAVEPOINT ${name}`, 'statements');
