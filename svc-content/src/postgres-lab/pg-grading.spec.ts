@@ -110,6 +110,18 @@ describe('PostgresGrader: state checks', () => {
     expect(probeUnmet).toMatchObject({ passed: false, message: expect.stringMatching(/should be refused after yours/) });
   });
 
+  it('runs probes in order, each seeing what the ones before it did', async () => {
+    const unique = state('CREATE TABLE badge (id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE)', "SELECT COUNT(*) AS badges FROM badge", {
+      probes: [
+        { sql: "INSERT INTO badge (id, label) VALUES (1, 'gold')", expect: 'succeeds' },
+        { sql: "INSERT INTO badge (id, label) VALUES (2, 'gold')", expect: 'fails' },
+        { sql: "INSERT INTO badge (id, label) VALUES (3, 'silver')", expect: 'succeeds' },
+      ],
+    });
+    expect(await grader.grade(sandbox, unique, 'CREATE TABLE badge (id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE);')).toMatchObject({ passed: true });
+    expect(await grader.grade(sandbox, unique, 'CREATE TABLE badge (id INTEGER PRIMARY KEY, label TEXT NOT NULL);')).toMatchObject({ passed: false, message: expect.stringMatching(/should be refused after yours/) });
+  });
+
   it('tells a failing statement, a refused one and a verification broken by the learner apart, never throwing', async () => {
     expect(await grader.grade(sandbox, transfer, 'UPDATE nowhere SET x = 1')).toMatchObject({ passed: false, message: expect.stringMatching(/^Line 1: relation "nowhere" does not exist/) });
     expect(await grader.grade(sandbox, transfer, 'COPY player TO STDOUT')).toMatchObject({ passed: false, message: expect.stringMatching(/COPY/) });
