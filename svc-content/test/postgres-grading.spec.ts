@@ -1,4 +1,4 @@
-import { type AttemptResult, CONTENT_PATTERNS, type Course, ENGINE_NOT_ALLOWED_MESSAGE, HIDDEN_DATA_PREFIX, type Project, type CheckPasses } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, ENGINE_NOT_ALLOWED_MESSAGE, HIDDEN_DATA_PREFIX, type Project, type StoredChecks } from '@dblearn/contracts';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -87,6 +87,22 @@ describe('attempts graded on PostgreSQL', () => {
     const checkId = lastCheck(await addCheck({ kind: 'state', task: 'Open an account for Gil with 5.', referenceSql: "INSERT INTO account (owner, balance) VALUES ('Gil', 5)", verifySql: 'SELECT COUNT(*) AS accounts, MAX(id) > 6 AS numbered FROM account' }));
     expect(await attempt(checkId, { sql: "INSERT INTO account (owner, balance) VALUES ('Gil', 5);" })).toMatchObject({ passed: true });
     expect(await attempt(checkId, { sql: "INSERT INTO account (owner, balance) VALUES ('Gil', 5);", engine: undefined })).toMatchObject({ passed: true });
+  });
+
+  it('grades a check with a PostgreSQL variant of its reference by that variant there, and keeps it stored', async () => {
+    const saved = await addCheck({
+      task: 'Days from the first to the second of January 2024.',
+      referenceSql: "SELECT CAST(julianday('2024-01-02') - julianday('2024-01-01') AS INTEGER) AS days",
+      referenceSqlPostgres: "SELECT '2024-01-02'::date - '2024-01-01'::date AS days",
+    });
+    const checkId = lastCheck(saved);
+    expect(await attempt(checkId, { sql: "SELECT DATE '2024-01-02' - DATE '2024-01-01' AS days" })).toMatchObject({ passed: true });
+    expect(await attempt(checkId, { sql: "SELECT CAST(julianday('2024-01-02') - julianday('2024-01-01') AS INTEGER) AS days", engine: undefined })).toMatchObject({ passed: true });
+    const stored = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    expect(stored.checks.find((check) => check._id === checkId)).toMatchObject({ referenceSqlPostgres: "SELECT '2024-01-02'::date - '2024-01-01'::date AS days" });
+    // A variant that fails on PostgreSQL is refused like a reference.
+    const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Days, again, on both engines.', referenceSql: 'SELECT 1 AS days', referenceSqlPostgres: 'SELECT nope AS days' } });
+    expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/PostgreSQL.*column "nope" does not exist/s) });
   });
 
   it('answers 400 for a check graded on SQLite only, and for an engine sent with a mongo or quiz answer', async () => {
