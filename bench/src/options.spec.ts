@@ -21,6 +21,13 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions([], { BENCH_ATTEMPTS: 'yes' }).attempts).toBe(true);
   });
 
+  it('grades the attempts on SQLite unless --engine postgres or BENCH_ENGINE=postgres says PostgreSQL', () => {
+    expect(parseBenchOptions(['--attempts'], {}).engine).toBe('sqlite');
+    expect(parseBenchOptions(['--attempts', '--engine', 'postgres'], {}).engine).toBe('postgres');
+    expect(parseBenchOptions([], { BENCH_ENGINE: 'postgres' }).engine).toBe('postgres');
+    expect(() => parseBenchOptions(['--engine', 'oracle'], {})).toThrow(/must be sqlite or postgres/);
+  });
+
   it('measures the Q&A at 100,000 questions with --qna or BENCH_QNA=1', () => {
     expect(parseBenchOptions([], {}).qna).toBe(false);
     expect(parseBenchOptions(['--qna'], {}).qna).toBe(true);

@@ -11,6 +11,8 @@ export interface BenchOptions {
   content: boolean;
   /** --attempts: measure POST /api/project/{id}/attempts on a demo checked project, alone and beside one runaway attempt (issue 11). */
   attempts: boolean;
+  /** --engine: the engine --attempts grades on (issue 32): sqlite (the default) or postgres. */
+  engine: 'sqlite' | 'postgres';
   /** --qna: make sure 100,000 questions are loaded, time svc-community's start with them, and measure the Q&A calls through the edge (issue 9). */
   qna: boolean;
   /** --browser: time the first Run and later runs of a ```sql and a ```mongo block on cold demo lesson pages in Chromium (issue 11). */
@@ -50,10 +52,10 @@ function boundedInteger(name: string, value: string | undefined, range: { defaul
   return parsed;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts] [--qna] [--browser] [--peer] [--search] [--memory] [--live] [--practice]
+export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000] [--edge http://127.0.0.1:8080] [--duration 10] [--connections 20] [--content] [--attempts [--engine sqlite|postgres]] [--qna] [--browser] [--peer] [--search] [--memory] [--live] [--practice]
   (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1, BENCH_SEARCH=1, BENCH_MEMORY=1, BENCH_LIVE=1, BENCH_PRACTICE=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
-  --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit.
+  --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit; --engine postgres grades them on PostgreSQL.
   --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
   start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.
   --browser loads /catalog cold five times (largest contentful paint), then opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
@@ -90,7 +92,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' }, search: { type: 'boolean' }, memory: { type: 'boolean' }, live: { type: 'boolean' }, practice: { type: 'boolean' } },
+      options: { url: { type: 'string' }, edge: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, content: { type: 'boolean' }, attempts: { type: 'boolean' }, engine: { type: 'string' }, qna: { type: 'boolean' }, browser: { type: 'boolean' }, peer: { type: 'boolean' }, search: { type: 'boolean' }, memory: { type: 'boolean' }, live: { type: 'boolean' }, practice: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -104,6 +106,7 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     connections: boundedInteger('--connections / BENCH_CONNECTIONS', values.connections ?? env.BENCH_CONNECTIONS, CONNECTIONS),
     content: values.content ?? isOn(env.BENCH_CONTENT),
     attempts: values.attempts ?? isOn(env.BENCH_ATTEMPTS),
+    engine: engineOf(values.engine ?? env.BENCH_ENGINE),
     qna: values.qna ?? isOn(env.BENCH_QNA),
     browser: values.browser ?? isOn(env.BENCH_BROWSER),
     peer: values.peer ?? isOn(env.BENCH_PEER),
@@ -112,6 +115,12 @@ export function parseBenchOptions(argv: readonly string[], env: NodeJS.ProcessEn
     live: values.live ?? isOn(env.BENCH_LIVE),
     practice: values.practice ?? isOn(env.BENCH_PRACTICE),
   };
+}
+
+function engineOf(value: string | undefined): 'sqlite' | 'postgres' {
+  const engine = value?.trim().toLowerCase() || 'sqlite';
+  if (engine !== 'sqlite' && engine !== 'postgres') throw new BenchUsageError(`--engine / BENCH_ENGINE must be sqlite or postgres, not "${value}".`);
+  return engine;
 }
 
 function isOn(value: string | undefined): boolean {

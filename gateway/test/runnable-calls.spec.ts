@@ -170,6 +170,17 @@ describe('checks and attempts through the gateway', () => {
     expect((await attempt(token, checkId, "ATTACH DATABASE '/etc/passwd' AS p")).body).toMatchObject({ passed: false, message: 'ATTACH is not allowed here (line 1).' });
   });
 
+  it('validates the engine an attempt names: 400 for an unknown one, 503 for PostgreSQL when svc-content has none (issue 32)', async () => {
+    const { token } = await learner();
+    const sent = (engine: unknown) => call('post', `/project/${projectId}/attempts`, token, { checkId, sql: 'SELECT name, price FROM product', engine });
+    const unknown = await sent('oracle');
+    expect([unknown.status, unknown.body.message]).toEqual([400, ['engine must be one of: sqlite, postgres.']]);
+    expect((await sent(7)).status).toBe(400);
+    const away = await sent('postgres');
+    expect([away.status, away.body.message]).toEqual([503, 'The PostgreSQL lab is unavailable; SQLite still works.']);
+    expect((await sent('sqlite')).body).toMatchObject({ passed: false });
+  });
+
   it('stops a runaway attempt at 2 s (200, passed false) while other requests keep answering', async () => {
     const { token } = await learner();
     const started = Date.now();

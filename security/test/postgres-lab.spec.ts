@@ -12,6 +12,10 @@ import { type Target, targetPlatform } from './support/platform.js';
 
 let target: Target;
 let courseId: string;
+/** A project of the probe course with a query check and a state check, for graded attempts on PostgreSQL. */
+let projectId: string;
+let queryCheckId: string;
+let stateCheckId: string;
 const api = (path: string, options?: ApiOptions) => callApi(target, path, options);
 const learner = () => signUpLearner(target, 'pg-probe');
 
@@ -30,6 +34,15 @@ beforeAll(async () => {
   const admin = await signIn.text();
   courseId = ((await (await api('/course', { token: admin, json: { topic: 'sql', name: `Probe postgres course ${Date.now()}`, teacher: 'Probe Teacher', length: '1 hour' } })).json()) as { _id: string })._id;
   expect((await api(`/course/sandbox/${courseId}`, { method: 'PUT', token: admin, json: { kind: 'sql', source: SANDBOX } })).status).toBe(200);
+  projectId = ((await (await api('/project', { token: admin, json: { title: `Probe postgres project ${Date.now()}`, difficulty: 'beginner', courseId } })).json()) as { _id: string })._id;
+  const addCheck = async (body: object) => {
+    const added = await api(`/project/check/${projectId}`, { method: 'PUT', token: admin, json: body });
+    expect(added.status).toBe(200);
+    const { checks } = (await added.json()) as { checks: { _id: string }[] };
+    return checks[checks.length - 1]!._id;
+  };
+  queryCheckId = await addCheck({ task: 'Every member, by id.', referenceSql: 'SELECT id, name FROM member ORDER BY id' });
+  stateCheckId = await addCheck({ kind: 'state', task: 'Add the member Cy.', referenceSql: "INSERT INTO member (name) VALUES ('Cy')", verifySql: 'SELECT name FROM member ORDER BY name' });
 }, 240_000);
 
 afterAll(async () => {
@@ -109,4 +122,33 @@ describe('the PostgreSQL lab (issue 32)', () => {
     expect((await holder).status).toBe(200);
     expect(order).toEqual(['other', 'holder']);
   }, 30_000);
+
+  describe('graded attempts on PostgreSQL', () => {
+    async function graded(token: string, checkId: string, sql: string): Promise<{ status: number; body: { passed?: boolean; message?: string | string[] } }> {
+      const response = await api(`/project/${projectId}/attempts`, { token, json: { checkId, sql, engine: 'postgres' } });
+      return { status: response.status, body: (await response.json()) as { passed?: boolean; message?: string } };
+    }
+
+    it('grades a right answer on PostgreSQL', async () => {
+      const token = await learner();
+      expect(await graded(token, queryCheckId, 'SELECT id, name FROM member ORDER BY 1')).toMatchObject({ status: 200, body: { passed: true } });
+      expect(await graded(token, stateCheckId, "BEGIN; INSERT INTO member (name) VALUES ('Cy'); COMMIT;")).toMatchObject({ status: 200, body: { passed: true } });
+    });
+
+    // Every refusal of the lab, as an attempt at either kind of check: a failed verdict or a clear 4xx, never a 5xx.
+    const attemptProbes = probes.filter(([sql]) => !/pg_sleep/.test(sql)).flatMap(([sql]) => [['query', sql] as const, ['state', sql] as const]);
+    it.each(attemptProbes)('answers a %s check\'s attempt %s with a failed verdict or a 4xx', async (kind, sql) => {
+      const answer = await graded(await proberFor(sql), kind === 'query' ? queryCheckId : stateCheckId, sql);
+      expect(answer.status).toBeLessThan(500);
+      if (answer.status === 200) expect(answer.body.passed).toBe(false);
+    });
+
+    it('stops a runaway attempt without a 5xx', async () => {
+      const token = await learner();
+      for (const sql of ['SELECT pg_sleep(30)', 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n', "RELEASE SAVEPOINT learner_transaction; SELECT 1"]) {
+        const answer = await graded(token, stateCheckId, sql);
+        expect([sql, answer.status < 500, answer.status === 200 ? answer.body.passed : false]).toEqual([sql, true, false]);
+      }
+    }, 60_000);
+  });
 });

@@ -9,7 +9,8 @@ import { quizAnswerRefusal } from './quiz-grading.js';
 export type CheckAnswerShape = { kind: 'query' | 'state' | 'mongo' } | { kind: 'quiz'; quiz: Quiz };
 
 /** 400 wording when an attempt's body is not what the check's kind takes, or null. */
-export function checkAnswerRefusal(check: CheckAnswerShape, answer: { sql?: unknown; query?: unknown; answer?: unknown }): string | null {
+export function checkAnswerRefusal(check: CheckAnswerShape, answer: { sql?: unknown; query?: unknown; answer?: unknown; engine?: unknown }): string | null {
+  if (answer.engine !== undefined && check.kind !== 'query' && check.kind !== 'state') return ENGINE_NOT_ALLOWED_MESSAGE;
   switch (check.kind) {
     case 'query':
     case 'state':
@@ -20,6 +21,9 @@ export function checkAnswerRefusal(check: CheckAnswerShape, answer: { sql?: unkn
       return answer.answer === undefined ? 'This check takes an answer.' : quizAnswerRefusal(check.quiz, answer.answer);
   }
 }
+
+/** 400 wording for an engine sent with a mongo or quiz answer (issue 32: only SQL checks run on either engine). */
+export const ENGINE_NOT_ALLOWED_MESSAGE = 'engine is for SQL checks only: leave it out of a mongo or quiz answer.';
 
 /** Longest task quoted in the 409, in characters (a longer one is cut with an ellipsis). */
 const QUOTED_TASK_LENGTH = 80;

@@ -75,6 +75,8 @@ export const FIELD_LABELS = {
     task: 'Task',
     referenceSql: 'Reference query',
     verifySql: 'Verification query',
+    referenceSqlPostgres: 'Reference on PostgreSQL',
+    verifySqlPostgres: 'Verification query on PostgreSQL',
     probe: 'Probe',
     referenceQuery: 'Reference query',
     explanation: 'Explanation',

@@ -13,6 +13,7 @@ import {
   SOLUTION_AFTER_FAILURES,
   SOLUTION_LOCKED_MESSAGE,
   SQL_TIME_LIMIT_MS,
+  type SqlEngine,
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
@@ -22,13 +23,14 @@ import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
 import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
+import { PostgresGradingService } from '../postgres-lab/postgres-grading.service.js';
 import { type ProjectChecks, RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { SandboxesService, scriptsOf } from '../sandboxes/sandboxes.service.js';
 import type { GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
 import { failureKindOf } from './failure-kind.js';
-import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, solutionOf, storedCheckOf } from '../projects/check-records.js';
+import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, postgresCheckOf, solutionOf, storedCheckOf } from '../projects/check-records.js';
 
 /** The characters of an answer check.attempted carries (CheckAttemptedEvent.answer). */
 const ANSWER_KEPT = 4_000;
@@ -59,6 +61,7 @@ export class ChecksService {
     private readonly sandboxes: SandboxesService,
     private readonly index: RunnableIndex,
     private readonly runner: SqlRunner,
+    private readonly postgres: PostgresGradingService,
   ) {}
 
   /** 400 unless the check is well formed and its reference grades on the course's sandbox, visible and hidden data alike. */
@@ -174,8 +177,14 @@ export class ChecksService {
     const graded = gradedCheckOf(check);
     if (!graded) return;
     if (!project.courseId) throw badRequest('Attach the project to a course with a sandbox before adding checks.');
-    const refused = await this.sandboxes.referenceRefusal(await this.sandboxes.forRun(String(project.courseId)), graded);
+    const sandbox = await this.sandboxes.forRun(String(project.courseId));
+    const refused = await this.sandboxes.referenceRefusal(sandbox, graded);
     if (refused) throw badRequest(refused);
+    // And on PostgreSQL, when it is reachable (issue 32): a reference that fails there is refused the same way.
+    if (sandbox?.kind === 'sql' && (check.kind === 'query' || check.kind === 'state')) {
+      const onPostgres = await this.postgres.referenceRefusal(sandbox, postgresCheckOf(check));
+      if (onPostgres) throw badRequest(onPostgres.startsWith('On PostgreSQL') ? onPostgres : `On PostgreSQL: ${onPostgres}`);
+    }
   }
 
   private async checkOf(projectId: string, checkId: string): Promise<{ project: ProjectChecks; check: StoredCheck }> {
@@ -187,13 +196,16 @@ export class ChecksService {
   }
 
   /** The verdict, and whether it counts as a failed attempt (not when the check itself could not be run). */
-  private async grade(userId: string, courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue }): Promise<GradedAttempt & { counts: boolean }> {
+  private async grade(userId: string, courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue; engine?: SqlEngine }): Promise<GradedAttempt & { counts: boolean }> {
     const refused = checkAnswerRefusal(check, answer);
     if (refused) throw badRequest(refused);
     if (check.kind === 'quiz') return { ...gradeQuiz(check.quiz, answer.answer as QuizAnswerValue), counts: true };
     const sandbox = courseId ? await this.sandboxes.forRun(courseId) : null;
     const kind = check.kind === 'mongo' ? 'mongo' : 'sql';
     if (!sandbox || sandbox.kind !== kind) return { passed: false, message: `This project's course has no ${kind === 'sql' ? 'SQL' : 'mongo'} sandbox to run the check on.`, counts: false };
+    if (answer.engine === 'postgres' && (check.kind === 'query' || check.kind === 'state')) {
+      return { ...(await this.postgres.grade(userId, sandbox, postgresCheckOf(check), answer.sql as string)), counts: true };
+    }
     const job = { op: 'attempt', sandboxKey: sandbox.key, source: scriptsOf(sandbox), check: gradedCheckOf(check) as GradedCheck, answer: (answer.sql ?? answer.query) as string } as const;
     const reply = await this.runner.run(job, { userId });
     if (reply === TIMED_OUT) return { passed: false, message: `Your query ran longer than ${SQL_TIME_LIMIT_MS / 1000} s and was stopped.`, counts: true };

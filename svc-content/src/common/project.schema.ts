@@ -38,6 +38,16 @@ export class CheckRecord {
   @Prop({ type: String })
   referenceQuery?: string;
 
+  /** PostgreSQL variants (issue 32), only where the syntax must differ: the reference, the verification, the probes. */
+  @Prop({ type: String })
+  referenceSqlPostgres?: string;
+
+  @Prop({ type: String })
+  verifySqlPostgres?: string;
+
+  @Prop({ type: [mongoose.Schema.Types.Mixed], default: undefined })
+  probesPostgres?: Probe[];
+
   /** query and state: `strict` where the task states the column order. */
   @Prop({ type: String })
   columnOrder?: ColumnOrder;

@@ -24,7 +24,12 @@ export interface ContentConfig extends ServiceConfig {
   itemCacheBytes: number;
   /** POSTGRES_URL: the PostgreSQL lab's server, as its lab role (the launcher passes it); unset, PostgreSQL runs answer 503. */
   postgresUrl?: string;
+  /** POSTGRES_RUNS_PER_LEARNER (default 2, 1–16): PostgreSQL runs and graded attempts a learner may have in flight at once (a bench raises it). */
+  postgresRunsPerLearner: number;
 }
+
+/** PostgreSQL runs and graded attempts a learner may have in flight at once, by default; one more is refused, not queued. */
+export const POSTGRES_RUNS_PER_LEARNER = 2;
 
 export function readContentConfig(env: Environment = process.env): ContentConfig {
   return {
@@ -35,6 +40,7 @@ export function readContentConfig(env: Environment = process.env): ContentConfig
     ...(nonEmpty(env.SQL_HEAVY_CPU_MS) ? { sqlHeavyCpuMs: readHeavyCpuMs(env) } : {}),
     itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64),
     ...(nonEmpty(env.POSTGRES_URL) ? { postgresUrl: nonEmpty(env.POSTGRES_URL) } : {}),
+    postgresRunsPerLearner: readCount(env, 'POSTGRES_RUNS_PER_LEARNER', POSTGRES_RUNS_PER_LEARNER),
   };
 }
 

@@ -145,3 +145,16 @@ export function pgStatementRefusal(sql: string): string | null {
   if (first === 'DECLARE' && /\bWITH\s+HOLD\b/i.test(sql)) return 'DECLARE … WITH HOLD';
   return null;
 }
+
+/**
+ * A learner's own transaction control, which graded state checks run as savepoints inside the
+ * attempt's transaction (issue 32): BEGIN / START TRANSACTION opens, COMMIT / END closes, a bare
+ * ROLLBACK / ABORT undoes; null for any other statement.
+ */
+export function learnerTransactionControl(sql: string): 'begin' | 'commit' | 'rollback' | null {
+  const [first = '', second = ''] = leadingWords(sql, 2);
+  if (first === 'BEGIN' || (first === 'START' && second === 'TRANSACTION')) return 'begin';
+  if ((first === 'COMMIT' && second !== 'PREPARED') || first === 'END') return 'commit';
+  if ((first === 'ROLLBACK' || first === 'ABORT') && second !== 'TO') return 'rollback';
+  return null;
+}

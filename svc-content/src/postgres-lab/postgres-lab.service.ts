@@ -1,56 +1,44 @@
 import { type SandboxRun } from '@dblearn/contracts';
 import type { SandboxRunMessageDto } from '@dblearn/contracts/dto';
-import { badRequest, rpcError, serviceUnavailable } from '@dblearn/nest-common';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
+import { badRequest, serviceUnavailable } from '@dblearn/nest-common';
+import { Injectable } from '@nestjs/common';
 import { SandboxesService } from '../sandboxes/sandboxes.service.js';
-import { POSTGRES_LAB_UNAVAILABLE, PostgresLab, PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
+import { PostgresGradingService } from './postgres-grading.service.js';
+import { PostgresLabAccess } from './postgres-lab.access.js';
+import { PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
 
-/** Runs a learner may have in flight at once on the PostgreSQL lab; one more is refused, not queued. */
-export const POSTGRES_RUNS_PER_LEARNER = 2;
+export { POSTGRES_RUNS_PER_LEARNER } from './postgres-lab.access.js';
 
 /**
  * A learner's SQL on the course's sandbox, on the server's PostgreSQL (issue 32). SQLite runs stay
- * in the browser, so `engine` must say "postgres" here for now. Without POSTGRES_URL every run
- * answers 503 and the rest of svc-content is untouched.
+ * in the browser, so `engine` must say "postgres" here for now.
  */
 @Injectable()
-export class PostgresLabService implements OnModuleDestroy {
-  private readonly lab: PostgresLab | null;
-  private readonly inFlight = new Map<string, number>();
-
+export class PostgresLabService {
   constructor(
-    @Inject(CONTENT_CONFIG) config: ContentConfig,
+    private readonly access: PostgresLabAccess,
     private readonly sandboxes: SandboxesService,
-  ) {
-    this.lab = config.postgresUrl ? new PostgresLab(config.postgresUrl) : null;
-  }
+    private readonly grading: PostgresGradingService,
+  ) {}
 
   async run(courseId: string, { sql, engine, userId }: SandboxRunMessageDto): Promise<SandboxRun> {
     if (engine !== 'postgres') throw badRequest('SQLite runs in your browser; this call runs engine "postgres" only.');
-    if (!this.lab) throw serviceUnavailable(POSTGRES_LAB_UNAVAILABLE);
-    const running = this.inFlight.get(userId) ?? 0;
-    if (running >= POSTGRES_RUNS_PER_LEARNER) throw rpcError(429, 'You already have PostgreSQL runs going; wait for them to finish.');
-    this.inFlight.set(userId, running + 1);
-    try {
-      const sandbox = await this.sandboxes.forRun(courseId);
-      if (sandbox && sandbox.kind !== 'sql') throw badRequest("This course's sandbox is not SQL.");
-      const { results } = await this.lab.run({ sandbox: sandbox?.source ?? null, statements: sql });
-      return { engine: 'postgres', results };
-    } catch (error) {
-      if (error instanceof PostgresLabFailure) {
-        throw badRequest(error.source === 'sandbox' ? `The course's sandbox does not run on PostgreSQL: ${error.message}` : error.message);
+    return this.access.forLearner(userId, async (lab) => {
+      try {
+        const sandbox = await this.sandboxes.forRun(courseId);
+        if (sandbox && sandbox.kind !== 'sql') throw badRequest("This course's sandbox is not SQL.");
+        // The copy graded attempts get (an integer key numbers rows as on SQLite), loaded in one round trip;
+        // a sandbox that does not load runs raw, so its failure names the line.
+        const prepared = sandbox ? await this.grading.visibleScript(sandbox) : null;
+        const { results } = prepared ? await lab.runPrepared(prepared, sql) : await lab.run({ sandbox: sandbox?.source ?? null, statements: sql });
+        return { engine: 'postgres' as const, results };
+      } catch (error) {
+        if (error instanceof PostgresLabFailure) {
+          throw badRequest(error.source === 'sandbox' ? `The course's sandbox does not run on PostgreSQL: ${error.message}` : error.message);
+        }
+        if (error instanceof PostgresLabUnavailable) throw serviceUnavailable(error.message);
+        throw error;
       }
-      if (error instanceof PostgresLabUnavailable) throw serviceUnavailable(error.message);
-      throw error;
-    } finally {
-      const left = (this.inFlight.get(userId) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(userId, left);
-      else this.inFlight.delete(userId);
-    }
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.lab?.close();
+    });
   }
 }

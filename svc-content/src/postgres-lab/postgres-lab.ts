@@ -1,7 +1,7 @@
 import { atLine, refusedAt, SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP, SQL_TIME_LIMIT_MS, statementLine, type SqlValue } from '@dblearn/contracts';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { pgStatementRefusal, splitPgStatements } from './pg-statements.js';
+import { learnerTransactionControl, pgStatementRefusal, splitPgStatements } from './pg-statements.js';
 
 /** One statement's result that has columns (as the SQLite lab's runLabStatements gives them). */
 export interface PgLabResult {
@@ -21,6 +21,8 @@ export class PostgresLabFailure extends Error {
     /** Which text failed: the course's sandbox script, or the statements run on it. */
     readonly source: 'sandbox' | 'statements',
     readonly line: number | null,
+    /** The run reached its time limit (its connection was dropped). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'PostgresLabFailure';
@@ -130,13 +132,15 @@ export class PostgresLab {
   private readonly pool: pg.Pool;
   private readonly maxWaiting: number;
   private readonly timeLimitMs: number;
+  private readonly poolSize: number;
 
   constructor(url: string, options: PostgresLabOptions = {}) {
     this.maxWaiting = options.maxWaiting ?? 32;
     this.timeLimitMs = options.timeLimitMs ?? POSTGRES_RUN_TIME_LIMIT_MS;
+    this.poolSize = options.poolSize ?? 4;
     this.pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 4,
+      max: this.poolSize,
       // A connection waited for longer than this is "busy": the gateway waits 2 × 2 s + 3 s for the answer.
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
@@ -149,23 +153,47 @@ export class PostgresLab {
   }
 
   /** The sandbox script (if any) then `statements`, each judged before it runs; throws PostgresLabFailure or PostgresLabUnavailable. */
-  async run(request: { sandbox?: string | null; statements: string }): Promise<PgLabRun> {
+  run(request: { sandbox?: string | null; statements: string }): Promise<PgLabRun> {
+    return this.session(async (session) => {
+      await session.newCopy();
+      if (request.sandbox) await session.run(request.sandbox, { source: 'sandbox' });
+      return { results: await session.run(request.statements) };
+    });
+  }
+
+  /** `statements` on a copy loaded from a prepared, trusted script (one round trip: PostgresGrader's visible script). */
+  runPrepared(script: string, statements: string): Promise<PgLabRun> {
+    return this.session(async (session) => {
+      await session.newCopy(script);
+      return { results: await session.run(statements) };
+    });
+  }
+
+  /**
+   * One transaction on one connection of the pool, always rolled back, in which `use` makes copies
+   * and runs statements (the grader's way in: several copies and savepoints in one attempt). Past
+   * the time limit the connection is dropped and PostgresLabFailure (timedOut) thrown; a server gone
+   * throws PostgresLabUnavailable.
+   */
+  async session<T>(use: (session: PgSession) => Promise<T>, timeLimitMs = this.timeLimitMs): Promise<T> {
     if (this.pool.waitingCount >= this.maxWaiting) throw new PostgresLabUnavailable(POSTGRES_LAB_BUSY);
     let client: pg.PoolClient;
+    const saturated = () => this.pool.totalCount >= this.poolSize && this.pool.idleCount === 0;
     try {
       client = await this.pool.connect();
     } catch {
-      throw new PostgresLabUnavailable();
+      // Waited 2 s while every connection ran another attempt: busy, not down.
+      throw new PostgresLabUnavailable(saturated() ? POSTGRES_LAB_BUSY : POSTGRES_LAB_UNAVAILABLE);
     }
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     const overrun = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         timedOut = true;
-        reject(new PostgresLabFailure(`Your query ran longer than ${this.timeLimitMs / 1000} s and was stopped.`, 'statements', null));
-      }, this.timeLimitMs);
+        reject(new PostgresLabFailure(`Your query ran longer than ${timeLimitMs / 1000} s and was stopped.`, 'statements', null, true));
+      }, timeLimitMs);
     });
-    const attempt = this.attempt(client, request);
+    const attempt = inTransaction(client, use);
     // Settled either way, so a late rejection of the abandoned attempt is never unhandled.
     attempt.catch(() => undefined);
     try {
@@ -185,37 +213,124 @@ export class PostgresLab {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
 
-  private async attempt(client: pg.PoolClient, request: { sandbox?: string | null; statements: string }): Promise<PgLabRun> {
-    await client.query('BEGIN');
-    try {
+/** Options of a run of text in a session. */
+export interface PgRunOptions {
+  /** Which text it is (how a failure is told); `statements` (the learner's) by default. */
+  source?: 'sandbox' | 'statements';
+  /**
+   * A state check's statements: BEGIN/COMMIT/ROLLBACK become savepoints of the attempt's transaction
+   * (a transaction left open is rolled back at the end, as when a session ends without COMMIT).
+   */
+  learnerTransactions?: boolean;
+  /** Each statement in a savepoint of its own: a failure undoes that statement only, and the run stops there without throwing (the atomicity run). */
+  stopAtFailure?: boolean;
+}
+
+/** What a grader does inside PostgresLab.session(): copies, learner text and its own trusted SQL. */
+export interface PgSession {
+  /** A fresh schema of the attempt (lab_admin.begin_attempt()), made the search path, with `script` (trusted course content, already checked) loaded in one round trip. */
+  newCopy(script?: string): Promise<string>;
+  /** Statements one by one, each judged before it runs (refusals, caps); the results that have columns. */
+  run(text: string, options?: PgRunOptions): Promise<PgLabResult[]>;
+  /** The grader's own SQL (no refusals), its rows as the lab reads values; a failure is a PostgresLabFailure. */
+  query(sql: string, values?: unknown[]): Promise<PgLabResult>;
+  /** `work` inside a savepoint rolled back afterwards, whatever it did (a phase, a look). */
+  undone<T>(work: () => Promise<T>): Promise<T>;
+  /** `work` inside a savepoint kept when it succeeds and undone when it fails (a probe: the next one sees what it did, as on SQLite). */
+  keptIfDone<T>(work: () => Promise<T>): Promise<T>;
+}
+
+async function inTransaction<T>(client: pg.PoolClient, use: (session: PgSession) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  let savepoints = 0;
+  const session: PgSession = {
+    newCopy: async (script) => {
       const { rows } = await client.query<{ copy: string }>('SELECT lab_admin.begin_attempt() AS copy');
-      await client.query(`SET LOCAL search_path = ${client.escapeIdentifier(rows[0]!.copy)}`);
-      if (request.sandbox) await this.runText(client, request.sandbox, 'sandbox');
-      return { results: await this.runText(client, request.statements, 'statements') };
-    } finally {
-      await client.query('ROLLBACK');
-    }
-  }
-
-  private async runText(client: pg.PoolClient, text: string, source: 'sandbox' | 'statements'): Promise<PgLabResult[]> {
-    const results: PgLabResult[] = [];
-    const budget = { bytes: 0 };
-    for (const statement of splitPgStatements(text)) {
-      const line = statementLine(text, statement.offset);
-      const refused = pgStatementRefusal(statement.sql);
-      if (refused !== null) throw new PostgresLabFailure(refusedAt(refused, line), source, line);
+      const copy = rows[0]!.copy;
+      await client.query(`SET LOCAL search_path = ${client.escapeIdentifier(copy)}`);
+      if (script) await trusted(client, script, 'sandbox');
+      return copy;
+    },
+    run: (text, options = {}) => runText(client, text, options),
+    query: (sql, values) => trusted(client, sql, 'statements', values),
+    keptIfDone: async (work) => {
+      const name = `grader_step_${++savepoints}`;
+      await trusted(client, `SAVEPOINT ${name}`, 'statements');
       try {
-        const result = await runStatement(client, statement.sql, budget);
-        if (result) results.push(result);
+        const done = await work();
+        await trusted(client, `RELEASE SAVEPOINT ${name}`, 'statements');
+        return done;
       } catch (error) {
-        if (error instanceof ResultTooLarge) throw new PostgresLabFailure(error.message, source, null);
-        if (isServerGone(error)) throw error;
-        throw new PostgresLabFailure(atLine(line, messageOf(error)), source, line);
+        await trusted(client, `ROLLBACK TO SAVEPOINT ${name}`, 'statements');
+        throw error;
       }
-    }
-    return results;
+    },
+    undone: async (work) => {
+      const name = `grader_look_${++savepoints}`;
+      await trusted(client, `SAVEPOINT ${name}`, 'statements');
+      try {
+        return await work();
+      } finally {
+        await trusted(client, `ROLLBACK TO SAVEPOINT ${name}`, 'statements');
+      }
+    },
+  };
+  try {
+    return await use(session);
+  } finally {
+    await client.query('ROLLBACK');
   }
+}
+
+/** Trusted SQL in one round trip (the simple protocol takes several commands); a statement's failure is a PostgresLabFailure. */
+async function trusted(client: pg.PoolClient, sql: string, source: 'sandbox' | 'statements', values?: unknown[]): Promise<PgLabResult> {
+  try {
+    const result = await client.query({ text: sql, values, rowMode: 'array', types: labTypes });
+    const last = Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult | undefined) : result;
+    return { columns: (last?.fields ?? []).map((field) => field.name), rows: (last?.rows ?? []) as SqlValue[][] };
+  } catch (error) {
+    if (isServerGone(error)) throw error;
+    throw new PostgresLabFailure(messageOf(error), source, null);
+  }
+}
+
+/** The savepoint that stands for a learner's own BEGIN … COMMIT. */
+const LEARNER_TRANSACTION = 'learner_transaction';
+
+async function runText(client: pg.PoolClient, text: string, { source = 'statements', learnerTransactions = false, stopAtFailure = false }: PgRunOptions): Promise<PgLabResult[]> {
+  const results: PgLabResult[] = [];
+  const budget = { bytes: 0 };
+  let open = false;
+  for (const statement of splitPgStatements(text)) {
+    const line = statementLine(text, statement.offset);
+    const control = learnerTransactions ? learnerTransactionControl(statement.sql) : null;
+    if (control !== null) {
+      if (control === 'begin' && !open) await trusted(client, `SAVEPOINT ${LEARNER_TRANSACTION}`, 'statements');
+      else if (control === 'commit' && open) await trusted(client, `RELEASE SAVEPOINT ${LEARNER_TRANSACTION}`, 'statements');
+      else if (control === 'rollback' && open) await trusted(client, `ROLLBACK TO SAVEPOINT ${LEARNER_TRANSACTION}; RELEASE SAVEPOINT ${LEARNER_TRANSACTION}`, 'statements');
+      open = control === 'begin' || (open && control !== 'commit' && control !== 'rollback');
+      continue;
+    }
+    const refused = pgStatementRefusal(statement.sql);
+    if (refused !== null) throw new PostgresLabFailure(refusedAt(refused, line), source, line);
+    if (stopAtFailure) await trusted(client, 'SAVEPOINT grader_statement', 'statements');
+    try {
+      const result = await runStatement(client, statement.sql, budget);
+      if (result) results.push(result);
+      if (stopAtFailure) await trusted(client, 'RELEASE SAVEPOINT grader_statement', 'statements');
+    } catch (error) {
+      if (error instanceof ResultTooLarge) throw new PostgresLabFailure(error.message, source, null);
+      if (isServerGone(error)) throw error;
+      if (!stopAtFailure) throw new PostgresLabFailure(atLine(line, messageOf(error)), source, line);
+      await trusted(client, 'ROLLBACK TO SAVEPOINT grader_statement', 'statements');
+      break;
+    }
+  }
+  // Left open: rolled back, as a session that ends without COMMIT.
+  if (open) await trusted(client, `ROLLBACK TO SAVEPOINT ${LEARNER_TRANSACTION}; RELEASE SAVEPOINT ${LEARNER_TRANSACTION}`, 'statements');
+  return results;
 }
 
 /** PostgreSQL's message, a statement timeout said as the SQLite lab says it, and a long quoted token cut. */

@@ -1,6 +1,7 @@
 import { type CheckDto } from '@dblearn/contracts/dto';
 import {
   type CheckAlternative,
+  type CheckOfKind,
   type CheckDifficulty,
   type CheckKind,
   type ColumnOrder,
@@ -18,13 +19,14 @@ import type { Types } from 'mongoose';
 import { idOf } from '../common/views.js';
 import type { CheckRecord } from '../common/project.schema.js';
 import type { GradedCheck } from '../sql-runner/sql-jobs.js';
+import type { PgCheck } from '../postgres-lab/pg-grading.js';
 
 // A check between its stored document, its admin and learner views, and what a worker grades.
 
 /** The fields each kind has besides `_id`, `kind`, `task`, `hints` and `explanation`. */
 const KIND_FIELDS: Record<CheckKind, readonly string[]> = {
-  query: ['referenceSql', 'columnOrder'],
-  state: ['referenceSql', 'verifySql', 'probes', 'columnOrder', 'faultAtWrite'],
+  query: ['referenceSql', 'columnOrder', 'referenceSqlPostgres'],
+  state: ['referenceSql', 'verifySql', 'probes', 'columnOrder', 'faultAtWrite', 'referenceSqlPostgres', 'verifySqlPostgres', 'probesPostgres'],
   mongo: ['referenceQuery'],
   quiz: ['quiz'],
 };
@@ -36,9 +38,9 @@ export function storedCheckOf(record: CheckRecord | StoredCheck): StoredCheck {
   const fields = record as Partial<CheckRecord>;
   switch (record.kind ?? 'query') {
     case 'query':
-      return { ...base, kind: 'query', referenceSql: fields.referenceSql ?? '', ...gradingOptionsOf(fields) };
+      return { ...base, kind: 'query', referenceSql: fields.referenceSql ?? '', ...gradingOptionsOf(fields), ...postgresFieldsOf(fields) };
     case 'state':
-      return { ...base, kind: 'state', referenceSql: fields.referenceSql ?? '', verifySql: fields.verifySql ?? '', probes: probesOf(fields.probes), ...gradingOptionsOf(fields) };
+      return { ...base, kind: 'state', referenceSql: fields.referenceSql ?? '', verifySql: fields.verifySql ?? '', probes: probesOf(fields.probes), ...gradingOptionsOf(fields), ...postgresFieldsOf(fields) };
     case 'mongo':
       return { ...base, kind: 'mongo', referenceQuery: fields.referenceQuery ?? '' };
     case 'quiz':
@@ -78,9 +80,9 @@ function recordOrRefusal(body: CheckDto, _id: Types.ObjectId | null): CheckRecor
   const record = { _id, kind, task: body.task, hints: body.hints ?? [], explanation: body.explanation ?? '', ...exerciseFieldsOf(body) } as CheckRecord;
   switch (kind) {
     case 'query':
-      return { ...record, referenceSql: body.referenceSql, ...gradingOptionsOf(body) };
+      return { ...record, referenceSql: body.referenceSql, ...gradingOptionsOf(body), ...postgresFieldsOf(body) };
     case 'state':
-      return { ...record, referenceSql: body.referenceSql, verifySql: body.verifySql, probes: probesOf(body.probes), ...gradingOptionsOf(body) };
+      return { ...record, referenceSql: body.referenceSql, verifySql: body.verifySql, probes: probesOf(body.probes), ...gradingOptionsOf(body), ...postgresFieldsOf(body) };
     case 'mongo':
       return { ...record, referenceQuery: body.referenceQuery };
     case 'quiz': {
@@ -111,6 +113,19 @@ function gradingOptionsOf(fields: { columnOrder?: ColumnOrder; faultAtWrite?: nu
   };
 }
 
+/** The PostgreSQL variants where set (issue 32; absent stays absent: such a check exports as before). */
+function postgresFieldsOf(fields: { referenceSqlPostgres?: string; verifySqlPostgres?: string; probesPostgres?: readonly Probe[] }): {
+  referenceSqlPostgres?: string;
+  verifySqlPostgres?: string;
+  probesPostgres?: Probe[];
+} {
+  return {
+    ...(fields.referenceSqlPostgres === undefined ? {} : { referenceSqlPostgres: fields.referenceSqlPostgres }),
+    ...(fields.verifySqlPostgres === undefined ? {} : { verifySqlPostgres: fields.verifySqlPostgres }),
+    ...(fields.probesPostgres === undefined ? {} : { probesPostgres: probesOf(fields.probesPostgres) }),
+  };
+}
+
 function quizOf(sent: Record<string, unknown>): Quiz | string {
   const strayField = quizFieldsRefusal(sent);
   if (strayField) return strayField;
@@ -138,9 +153,17 @@ export function gradedCheckOf(check: StoredCheck): GradedCheck | null {
   }
 }
 
+/** A SQL check as the PostgreSQL lab grades it: its PostgreSQL variants (issue 32) in place of the parts that must differ. */
+export function postgresCheckOf(check: CheckOfKind<'query'> | CheckOfKind<'state'>): PgCheck {
+  const referenceSql = check.referenceSqlPostgres ?? check.referenceSql;
+  if (check.kind === 'query') return { kind: 'query', referenceSql, ...gradingOptionsOf(check) };
+  return { kind: 'state', referenceSql, verifySql: check.verifySqlPostgres ?? check.verifySql, probes: check.probesPostgres ?? check.probes, ...gradingOptionsOf(check) };
+}
+
 /** Whether two versions of a check grade alike: a change of task, hints or explanation alone keeps the check's `_id` and passes. */
 export function gradesAlike(a: StoredCheck, b: StoredCheck): boolean {
-  return a.kind === b.kind && JSON.stringify(gradedCheckOf(a) ?? (a.kind === 'quiz' ? a.quiz : null)) === JSON.stringify(gradedCheckOf(b) ?? (b.kind === 'quiz' ? b.quiz : null));
+  const grading = (check: StoredCheck) => [gradedCheckOf(check) ?? (check.kind === 'quiz' ? check.quiz : null), check.kind === 'query' || check.kind === 'state' ? postgresCheckOf(check) : null];
+  return a.kind === b.kind && JSON.stringify(grading(a)) === JSON.stringify(grading(b));
 }
 
 /** The model answer in words: the reference (a state check's statements), the mongo query, a quiz's answer. */

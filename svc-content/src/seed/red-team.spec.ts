@@ -72,6 +72,8 @@ describe('the red-team corpus against the real grader', () => {
         const check = checks.get(entry.checkId)!;
         const judged: [RedTeamAnswer, boolean][] = [...entry.wrong.map((answer) => [answer, false] as [RedTeamAnswer, boolean]), ...entry.right.map((answer) => [answer, true] as [RedTeamAnswer, boolean])];
         for (const [answer, shouldPass] of judged) {
+          // An answer written for PostgreSQL only (red-team-postgres.spec.ts judges it).
+          if (answer.engines && !answer.engines.includes('sqlite')) continue;
           totals.answers++;
           const { passed, message } = await verdict(course, check, answer.answer);
           const where = `${team.file}:${answer.line} check ${entry.checkId}: ${shouldPass ? 'right' : `wrong (${answer.why})`} answer ${show(answer.answer)}`;

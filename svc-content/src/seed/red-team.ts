@@ -1,3 +1,4 @@
+import { SQL_ENGINES, type SqlEngine } from '@dblearn/contracts';
 import { isMap, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from 'yaml';
 import { ContentFolderError } from './content-folder.js';
 
@@ -14,6 +15,8 @@ export interface RedTeamAnswer {
   answer: RedTeamAnswerValue;
   /** Why a wrong answer is wrong ("no ORDER BY", ">= for >"); absent on a right one. */
   why?: string;
+  /** The engines a SQL answer is judged on (issue 32): only where it is written for one (strftime, ::date); absent, both. */
+  engines?: SqlEngine[];
   line: number;
 }
 
@@ -33,7 +36,7 @@ export interface RedTeam {
 /** The sidecar file of a project file: `x.md` → `x.redteam.yaml`. */
 export const redTeamFileOf = (projectFile: string) => projectFile.replace(/\.md$/, '.redteam.yaml');
 
-const ANSWER_FIELDS = new Set(['answer', 'why']);
+const ANSWER_FIELDS = new Set(['answer', 'why', 'engines']);
 
 /** Parses and checks one sidecar against its project's check ids; a break is refused with its file and line. */
 export function readRedTeam(file: string, text: string, checkIds: string[]): RedTeam {
@@ -85,11 +88,14 @@ function answersOf(
     if (!isMap(node)) return refuse(line, `Each ${field} answer is a map: answer, and why for a wrong one.`);
     const value = node.toJSON() as Record<string, unknown>;
     const unknown = Object.keys(value).find((key) => !ANSWER_FIELDS.has(key));
-    if (unknown) refuse(line, `Unknown field "${unknown}": an answer has answer and why.`);
-    const { answer, why } = value;
+    if (unknown) refuse(line, `Unknown field "${unknown}": an answer has answer, why and engines.`);
+    const { answer, why, engines } = value;
+    if (engines !== undefined && (!Array.isArray(engines) || engines.length === 0 || !engines.every((engine) => (SQL_ENGINES as readonly unknown[]).includes(engine)))) {
+      refuse(line, `engines must be a list of ${SQL_ENGINES.join(', ')}.`);
+    }
     if (!isAnswerValue(answer)) refuse(line, 'answer must be the text of a query, a number, or a list of numbers or strings.');
     if (why !== undefined && (typeof why !== 'string' || why.trim() === '')) refuse(line, 'why must be a short sentence.');
-    return { answer: answer as RedTeamAnswerValue, ...(why ? { why: why as string } : {}), line };
+    return { answer: answer as RedTeamAnswerValue, ...(why ? { why: why as string } : {}), ...(engines ? { engines: engines as SqlEngine[] } : {}), line };
   });
 }
 

@@ -40,8 +40,8 @@ import { runOnCopy, runReadingOrOnCopy, runStatements, SqlFailure } from './sql-
 import type { GradedAttempt, GradedCheck, SqlJobFailure } from './sql-jobs.js';
 
 export type Dataset = 'visible' | 'hidden';
-const DATASETS: readonly Dataset[] = ['visible', 'hidden'];
-const WHERE: Record<Dataset, string> = { visible: "the course's sandbox", hidden: 'the hidden variant' };
+export const DATASETS: readonly Dataset[] = ['visible', 'hidden'];
+export const WHERE: Record<Dataset, string> = { visible: "the course's sandbox", hidden: 'the hidden variant' };
 
 /** What grading needs from the worker: fresh data of each dataset and a cache of expected results. */
 export interface GradingData {
@@ -159,21 +159,31 @@ function expectedOf(data: GradingData, check: GradedCheck, which: Dataset): Expe
  */
 function sqlOrder(sql: string, result: QueryResult, which: Dataset, run: (keyed: string) => QueryResult): RowOrder {
   if (!ordersAtTopLevel(sql)) return false;
-  const unknown = which === 'visible';
   const plan = orderKeyPlan(sql, result.columns);
-  if (!plan) return unknown;
-  let keyed: QueryResult = result;
-  if (plan.sql) {
+  let keyed: QueryResult | null = result;
+  if (plan?.sql) {
     try {
       keyed = run(plan.sql);
     } catch {
-      return unknown;
+      keyed = null;
     }
-    const width = result.columns.length;
+  }
+  return tieOrder(plan, result, keyed, which);
+}
+
+/**
+ * The order a reference's result is judged with, once its ORDER BY keys were read (`plan`, from
+ * orderKeyPlan) and, when they had to be appended, the reference run again with them (`keyed`; null
+ * when that run failed). Shared with the PostgreSQL grader, which runs the keyed query itself.
+ */
+export function tieOrder(plan: ReturnType<typeof orderKeyPlan>, result: QueryResult, keyed: QueryResult | null, which: Dataset): RowOrder {
+  const unknown = which === 'visible';
+  if (!plan || !keyed) return unknown;
+  const width = result.columns.length;
+  if (plan.sql) {
     const same = keyed.rows.length === result.rows.length && keyed.rows.every((row, i) => rowKey(row.slice(0, width)) === rowKey(result.rows[i] ?? []));
     if (!same) return unknown;
   }
-  const width = result.columns.length;
   const keyRows = keyed.rows.map((row) => plan.keys.map((key): SqlValue => ('column' in key ? (row[key.column] ?? null) : (row[width + key.appended] ?? null))));
   return { tieGroups: tieGroupsOf(keyRows) };
 }
@@ -184,12 +194,7 @@ function probeFailure(data: GradingData, check: StateCheck): SqlJobFailure | nul
     runLearnerStatements(data.sql, db, check.referenceSql);
     verify(data.sql, db, check);
     const unmet = firstUnmetProbe(data.sql, db, check.probes);
-    if (!unmet) return null;
-    const { index, probe, error } = unmet;
-    if (probe.expect === 'holds') return { error: `Probe ${index + 1} should hold after the reference statements (its query return 1), but it does not.`, line: null };
-    return probe.expect === 'fails'
-      ? { error: `Probe ${index + 1} should fail after the reference statements, but it ran.`, line: null }
-      : { error: `Probe ${index + 1} should run after the reference statements, but it failed: ${error}`, line: null };
+    return unmet && { error: referenceProbeMessage(unmet), line: null };
   });
 }
 
@@ -210,7 +215,7 @@ export function gradeAttempt(data: GradingData, check: GradedCheck, answer: stri
   }
 }
 
-const optionsOf = (check: GradedCheck): GradeOptions => ({ strictColumns: check.kind !== 'mongo' && check.columnOrder === 'strict' });
+export const optionsOf = (check: GradedCheck): GradeOptions => ({ strictColumns: check.kind !== 'mongo' && check.columnOrder === 'strict' });
 
 /**
  * The learner's result on the visible data against the reference's; when it passes, the same on the
@@ -353,11 +358,21 @@ class StatementsFailed extends Error {
 
 function unmetProbeMessage(sql: SqlJsStatic, db: Database, probes: Probe[]): string | null {
   const unmet = firstUnmetProbe(sql, db, probes);
-  if (!unmet) return null;
-  if (unmet.probe.message) return unmet.probe.message;
-  const shown = oneLine(unmet.probe.sql);
-  if (unmet.probe.expect === 'holds') return `After your statements this should hold, but it does not: ${shown}`;
-  return unmet.probe.expect === 'fails' ? `This statement should be refused after yours, but it ran: ${shown}` : `This statement should still run after yours, but it failed: ${unmet.error}`;
+  return unmet && probeMessage(unmet);
+}
+
+/** What a learner is told of the first probe their statements do not meet (either engine). */
+export function probeMessage({ probe, error }: { probe: Probe; error: string | null }): string {
+  if (probe.message) return probe.message;
+  const shown = oneLine(probe.sql);
+  if (probe.expect === 'holds') return `After your statements this should hold, but it does not: ${shown}`;
+  return probe.expect === 'fails' ? `This statement should be refused after yours, but it ran: ${shown}` : `This statement should still run after yours, but it failed: ${error}`;
+}
+
+/** Why a reference does not meet probe `index` (either engine). */
+export function referenceProbeMessage({ index, probe, error }: { index: number; probe: Probe; error: string | null }): string {
+  if (probe.expect === 'holds') return `Probe ${index + 1} should hold after the reference statements (its query return 1), but it does not.`;
+  return probe.expect === 'fails' ? `Probe ${index + 1} should fail after the reference statements, but it ran.` : `Probe ${index + 1} should run after the reference statements, but it failed: ${error}`;
 }
 
 /**

@@ -30,7 +30,9 @@ export type SqlJob =
   /** Does the check's reference run on both datasets (and meet its probes)? */
   | { op: 'reference'; sandboxKey: string; source?: SandboxScripts; check: GradedCheck }
   /** The learner's answer (SQL, or a mongo query) against the reference, on fresh copies of both datasets. */
-  | { op: 'attempt'; sandboxKey: string; source?: SandboxScripts; check: GradedCheck; answer: string };
+  | { op: 'attempt'; sandboxKey: string; source?: SandboxScripts; check: GradedCheck; answer: string }
+  /** A SQL dataset's rows, table by table in storage order (the hidden variant loaded into PostgreSQL: issue 32). */
+  | { op: 'rows'; sandboxKey: string; source?: SandboxScripts; which: 'visible' | 'hidden' };
 
 /** A worker's grade of an attempt; svc-content adds the learner's hints, failures and solution flag. */
 export type GradedAttempt = Omit<AttemptResult, 'hints' | 'failures' | 'solutionAvailable'>;
@@ -46,7 +48,14 @@ export interface SqlMissingSandbox {
   missingSandbox: true;
 }
 
-export type SqlJobReply = { ok: true } | SqlJobFailure | GradedAttempt;
+/** A table's columns (generated ones left out) and rows, as a `rows` job answers them. */
+export interface DatasetTable {
+  name: string;
+  columns: string[];
+  rows: (number | string | Uint8Array | null)[][];
+}
+
+export type SqlJobReply = { ok: true } | SqlJobFailure | GradedAttempt | { tables: DatasetTable[] };
 
 export interface SqlJobMessage {
   id: number;

@@ -6,6 +6,7 @@ import { deriveHiddenCollections, deriveHiddenSql } from './hidden-variant.js';
 import { type Dataset, gradeAttempt, type GradingData, referenceFailure } from './check-grading.js';
 import { loadMingoBundle, type Mingo } from './mingo-bundle.js';
 import {
+  type DatasetTable,
   hiddenBudgetMs,
   type SandboxScripts,
   type SqlHiddenPhaseMessage,
@@ -73,6 +74,29 @@ function derivedBytes(sql: SqlJsStatic, visible: Uint8Array): Uint8Array {
   }
 }
 
+/** Every table's stored columns and rows, in rowid (storage) order where it has one: the order a copy of them keeps. */
+function datasetTables(sql: SqlJsStatic, bytes: Uint8Array): DatasetTable[] {
+  const db = new sql.Database(bytes);
+  try {
+    const names = db.exec("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]?.values ?? [];
+    return names.map(([name]) => {
+      const quoted = `"${String(name).replace(/"/g, '""')}"`;
+      const columns = (db.exec('SELECT name FROM pragma_table_info(?)', [String(name)])[0]?.values ?? []).map(([column]) => String(column));
+      const list = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
+      let rows: DatasetTable['rows'];
+      try {
+        rows = (db.exec(`SELECT ${list} FROM ${quoted} ORDER BY rowid`)[0]?.values ?? []) as DatasetTable['rows'];
+      } catch {
+        // A WITHOUT ROWID table: its key's order.
+        rows = (db.exec(`SELECT ${list} FROM ${quoted}`)[0]?.values ?? []) as DatasetTable['rows'];
+      }
+      return { name: String(name), columns, rows };
+    });
+  } finally {
+    db.close();
+  }
+}
+
 function mongoData(key: string, source: SandboxScripts | undefined, which: Dataset): MongoCollections {
   const cacheKey = `${key}\u0000${which}`;
   let data = collections.get(cacheKey);
@@ -91,7 +115,7 @@ function mongoData(key: string, source: SandboxScripts | undefined, which: Datas
 }
 
 /** What grading reads for one job: its datasets, and expected results cached per dataset and check. */
-function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob, { sandboxKey: string }>, id?: number): GradingData {
+function gradingData(sql: SqlJsStatic, mingo: Mingo | null, job: Extract<SqlJob, { op: 'reference' | 'attempt' }>, id?: number): GradingData {
   const checkKey = JSON.stringify(job.check);
   return {
     sql,
@@ -121,7 +145,7 @@ let mingoEngine: Mingo | null = null;
 
 async function handle(id: number, job: SqlJob): Promise<SqlJobReply | SqlMissingSandbox> {
   const sql = await loadEngine(compiled);
-  const mingo = job.op !== 'sandbox' && job.check.kind === 'mongo' ? (mingoEngine ??= loadMingoBundle()) : null;
+  const mingo = (job.op === 'reference' || job.op === 'attempt') && job.check.kind === 'mongo' ? (mingoEngine ??= loadMingoBundle()) : null;
   try {
     switch (job.op) {
       case 'sandbox':
@@ -131,6 +155,8 @@ async function handle(id: number, job: SqlJob): Promise<SqlJobReply | SqlMissing
         return referenceFailure(gradingData(sql, mingo, job), job.check) ?? { ok: true };
       case 'attempt':
         return gradeAttempt(gradingData(sql, mingo, job, id), job.check, job.answer);
+      case 'rows':
+        return { tables: datasetTables(sql, sqlBytes(sql, job.sandboxKey, job.source, job.which)) };
     }
   } catch (error) {
     if (error instanceof SqlFailure) return { error: error.message, line: error.line };

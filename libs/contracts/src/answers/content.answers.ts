@@ -113,6 +113,9 @@ export const QuizAnswer = z
   ])
   .meta({ id: 'Quiz' });
 
+/** A reference's PostgreSQL variant (issue 32): only where the syntax must differ. */
+const referenceSqlPostgres = () => z.string().optional().meta({ description: 'The reference on PostgreSQL where its syntax must differ (dates, SQLite-only statements); absent: referenceSql runs on both engines.' });
+
 /** A check as svc-content keeps it (admin answers, export and import), discriminated by `kind`. */
 export const StoredCheckAnswer = z
   .discriminatedUnion('kind', [
@@ -120,6 +123,7 @@ export const StoredCheckAnswer = z
       ...storedCheckBase,
       kind: z.literal('query'),
       referenceSql: z.string().meta({ description: 'The query whose result a learner must match, on the visible and the hidden data.' }),
+      referenceSqlPostgres: referenceSqlPostgres(),
       columnOrder: columnOrder(),
     }),
     z.object({
@@ -128,6 +132,9 @@ export const StoredCheckAnswer = z
       referenceSql: z.string().meta({ description: 'The model statements.' }),
       verifySql: z.string().meta({ description: 'A query run after the statements, on both copies; compared like a query check.' }),
       probes: z.array(ProbeAnswer).meta({ description: "0–5 statements run after the learner's, each of which must fail, succeed or hold." }),
+      referenceSqlPostgres: referenceSqlPostgres(),
+      verifySqlPostgres: z.string().optional().meta({ description: 'The verification query on PostgreSQL where it must differ (SQLite catalogue or plans); absent: verifySql runs on both engines.' }),
+      probesPostgres: z.array(ProbeAnswer).optional().meta({ description: 'The probes on PostgreSQL where they must differ; absent: probes run on both engines.' }),
       columnOrder: columnOrder(),
       faultAtWrite: z
         .number()

@@ -296,6 +296,24 @@ export class CheckDto {
   @Type(() => ProbeDto)
   probes?: ProbeDto[];
 
+  /** Query and state checks (issue 32): the reference on PostgreSQL, only where its syntax must differ. */
+  @IsOptional()
+  @IsText(FIELD_LABELS.check.referenceSqlPostgres, runnable.sql)
+  referenceSqlPostgres?: string;
+
+  /** State checks: the verification query on PostgreSQL where it must differ (SQLite's catalogue or plans). */
+  @IsOptional()
+  @IsText(FIELD_LABELS.check.verifySqlPostgres, runnable.sql)
+  verifySqlPostgres?: string;
+
+  /** State checks: the probes on PostgreSQL where they must differ. */
+  @IsOptional()
+  @IsArray({ message: 'probesPostgres must be a list.' })
+  @ArrayMaxSize(CHECK_COUNTS.probes.max, { message: `A check has at most ${CHECK_COUNTS.probes.max} probes on PostgreSQL.` })
+  @ValidateNested({ each: true })
+  @Type(() => ProbeDto)
+  probesPostgres?: ProbeDto[];
+
   /** query and state checks: `strict` where the task states the order of the columns. */
   @IsOptional()
   @IsIn(COLUMN_ORDERS, { message: `columnOrder must be one of: ${COLUMN_ORDERS.join(', ')} (or absent: any order of the columns).` })

@@ -23,7 +23,7 @@ const SERVICE_SETTINGS: Partial<Record<ServiceName, Pick<ServiceEntry, 'extraEnv
     extraEnv: ({ admin }) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
     ownVariables: ['PASSWORD_HASH_COST', 'PROFILE_CACHE_TTL_MS', 'MAX_CONCURRENT_HASHES'],
   },
-  content: { extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }), ownVariables: ['SQL_WORKERS'] },
+  content: { extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }), ownVariables: ['SQL_WORKERS', 'POSTGRES_RUNS_PER_LEARNER'] },
   community: { extraEnv: ({ seedDemo }) => ({ SEED_DEMO: seedDemo }) },
 };
 

@@ -18,6 +18,17 @@ const checks: StoredCheck[] = [
   { ...common, kind: 'query', referenceSql: 'SELECT a, b FROM t', columnOrder: 'strict' },
   // Issue 33: a practice exercise's difficulty and second solution survive an admin's save.
   { ...common, kind: 'query', referenceSql: 'SELECT a FROM t ORDER BY a', difficulty: 'hard', alternative: { sql: 'SELECT a FROM t ORDER BY 1', tradeoff: 'A position reads shorter and breaks when columns move.' } },
+  // Issue 32: PostgreSQL variants survive an admin's save (the editor does not show them yet).
+  { ...common, kind: 'query', referenceSql: "SELECT julianday('2024-01-02')", referenceSqlPostgres: "SELECT '2024-01-02'::date - '2024-01-01'::date" },
+  {
+    ...common,
+    kind: 'state',
+    referenceSql: 'CREATE INDEX i ON t (a)',
+    verifySql: 'EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1',
+    probes: [],
+    verifySqlPostgres: "SELECT count(*) FROM pg_index WHERE indrelid = 't'::regclass",
+    probesPostgres: [{ sql: 'SELECT 1', expect: 'holds' }],
+  },
   { ...common, kind: 'quiz', difficulty: 'easy', quiz: { type: 'number', answer: 3, tolerance: 0 } },
   { ...common, kind: 'mongo', referenceQuery: 'db.t.find({})' },
   { ...common, kind: 'quiz', quiz: { type: 'choice', options: ['A', 'B', 'C'], correct: [0, 2] } },

@@ -28,6 +28,22 @@ export interface CheckFormValues {
   /** Kept as stored (the editor does not show them yet, issue 33): the exercise's difficulty, a query or state check's second solution. */
   difficulty?: CheckDifficulty;
   alternative?: CheckAlternative;
+  /** Kept as stored (the editor does not show them yet, issue 32): a query or state check's PostgreSQL variants. */
+  postgres?: PostgresVariants;
+}
+
+/** A check's PostgreSQL variants, as stored. */
+type PostgresVariants = { referenceSqlPostgres?: string; verifySqlPostgres?: string; probesPostgres?: Probe[] };
+
+/** The variants a stored check carries, or undefined. */
+function postgresOf(check: PostgresVariants): PostgresVariants | undefined {
+  const { referenceSqlPostgres, verifySqlPostgres, probesPostgres } = check;
+  const variants = {
+    ...(referenceSqlPostgres === undefined ? {} : { referenceSqlPostgres }),
+    ...(verifySqlPostgres === undefined ? {} : { verifySqlPostgres }),
+    ...(probesPostgres === undefined ? {} : { probesPostgres }),
+  };
+  return Object.keys(variants).length > 0 ? variants : undefined;
 }
 
 export const EMPTY_CHECK: CheckFormValues = {
@@ -62,7 +78,7 @@ export function formValuesOf(check: StoredCheck): CheckFormValues {
   };
   switch (check.kind) {
     case 'query':
-      return { ...values, referenceSql: check.referenceSql, columnOrder: check.columnOrder };
+      return { ...values, referenceSql: check.referenceSql, columnOrder: check.columnOrder, postgres: postgresOf(check) };
     case 'state':
       return {
         ...values,
@@ -71,6 +87,7 @@ export function formValuesOf(check: StoredCheck): CheckFormValues {
         probes: check.probes.map((probe) => ({ ...probe })),
         columnOrder: check.columnOrder,
         faultAtWrite: check.faultAtWrite,
+        postgres: postgresOf(check),
       };
     case 'mongo':
       return { ...values, referenceQuery: check.referenceQuery };
@@ -93,7 +110,7 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
   const alternative = values.alternative ? { alternative: values.alternative } : {};
   switch (values.kind) {
     case 'query':
-      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative };
+      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative, ...(values.postgres?.referenceSqlPostgres ? { referenceSqlPostgres: values.postgres.referenceSqlPostgres } : {}) };
     case 'state':
       return {
         ...common,
@@ -104,6 +121,7 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
         ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}),
         ...(values.faultAtWrite ? { faultAtWrite: values.faultAtWrite } : {}),
         ...alternative,
+        ...values.postgres,
       };
     case 'mongo':
       return { ...common, kind: 'mongo', referenceQuery: values.referenceQuery };

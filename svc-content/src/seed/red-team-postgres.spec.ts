@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { StoredCheck } from '@dblearn/contracts';
+import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { postgresCheckOf } from '../checks/check-records.js';
+import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
+import { PostgresGrader, type PgSandbox, SqliteOnly, sqliteOnlyReason } from '../postgres-lab/pg-grading.js';
+import { PostgresLab } from '../postgres-lab/postgres-lab.js';
+import { SqlRunner } from '../sql-runner/sql-runner.js';
+import { readContentFolder } from './content-folder.js';
+import type { RedTeamAnswer } from './red-team.js';
+
+// Issue 32: every SQL check's red-team (and its reference, as a right answer) graded on PostgreSQL by
+// the real grader, visible and hidden data alike, expecting the verdicts SQLite gives
+// (red-team.spec.ts). An answer written for one engine says so (`engines:`); a check still graded on
+// SQLite only (it reads SQLite's catalogue, with no PostgreSQL variant) is counted, not judged.
+
+const folder = readContentFolder(SHIPPED_CONTENT_DIR);
+type ShippedCheck = StoredCheck & { kind: 'query' | 'state' };
+type Course = (typeof folder.courses)[number];
+
+let infra: TestInfra;
+let lab: PostgresLab;
+const runner = new SqlRunner({ sqlWorkers: 1 });
+let grader: PostgresGrader;
+const totals = { answers: 0, wrongVerdicts: 0, references: 0, sqliteOnly: [] as string[] };
+
+beforeAll(async () => {
+  infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
+  // Generous: the machine runs other suites at once, and each sandbox's scripts are built on first use.
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000 });
+  grader = new PostgresGrader(lab, runner);
+}, 120_000);
+
+afterAll(async () => {
+  console.log(
+    `Red-team on PostgreSQL: ${totals.answers} answers, ${totals.wrongVerdicts} wrong verdicts, ${totals.references} references pass; ${totals.sqliteOnly.length} checks graded on SQLite only${totals.sqliteOnly.length ? `: ${totals.sqliteOnly.join(', ')}` : ''}.`,
+  );
+  await lab?.close();
+  await runner.onModuleDestroy();
+  await infra?.stop();
+});
+
+const sandboxOf = (course: Course): PgSandbox => ({ kind: 'sql', source: course.sandbox?.source ?? '', hiddenSource: course.sandbox?.hiddenSource ?? null, key: `red-team-pg:${course._id}` });
+const show = (answer: string) => answer.replace(/\s+/g, ' ').trim();
+const forPostgres = (answer: RedTeamAnswer) => !answer.engines || answer.engines.includes('postgres');
+
+describe('the red-team corpus on PostgreSQL', () => {
+  it.each(folder.redTeams.map((team) => [team.file, team] as const))(
+    '%s',
+    async (_file, team) => {
+      const course = folder.courses[team.course]!;
+      if (course.sandbox?.kind !== 'sql') return;
+      const checks = new Map(((course.projects[team.project]!.checks ?? []) as StoredCheck[]).map((check) => [check._id, check]));
+      const wrongVerdicts: string[] = [];
+      for (const entry of team.entries) {
+        const check = checks.get(entry.checkId)!;
+        if (check.kind !== 'query' && check.kind !== 'state') continue;
+        const graded = postgresCheckOf(check as ShippedCheck);
+        if (sqliteOnlyReason(graded)) {
+          totals.sqliteOnly.push(entry.checkId);
+          continue;
+        }
+        const judged: [string, boolean, string][] = [
+          [graded.referenceSql, true, `${team.file} check ${entry.checkId}: its PostgreSQL reference`],
+          ...entry.wrong.filter(forPostgres).map((answer): [string, boolean, string] => [String(answer.answer), false, `${team.file}:${answer.line} check ${entry.checkId}: wrong (${answer.why})`]),
+          ...entry.right.filter(forPostgres).map((answer): [string, boolean, string] => [String(answer.answer), true, `${team.file}:${answer.line} check ${entry.checkId}: right`]),
+        ];
+        for (const [answer, shouldPass, where] of judged) {
+          let outcome: { passed: boolean; message?: string };
+          try {
+            outcome = await grader.grade(sandboxOf(course), graded, answer);
+          } catch (error) {
+            outcome = { passed: false, message: `${error instanceof SqliteOnly ? 'SQLite only' : 'no grade'}: ${(error as Error).message}` };
+          }
+          if (shouldPass && where.endsWith('reference')) totals.references += outcome.passed ? 1 : 0;
+          else totals.answers++;
+          if (outcome.passed !== shouldPass) {
+            totals.wrongVerdicts++;
+            wrongVerdicts.push(`${where} answer ${show(answer)} → ${outcome.passed ? 'passed' : `failed: ${outcome.message}`}`);
+          }
+        }
+      }
+      expect(wrongVerdicts).toEqual([]);
+    },
+    600_000,
+  );
+});
