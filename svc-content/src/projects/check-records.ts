@@ -19,7 +19,6 @@ import type { Types } from 'mongoose';
 import { idOf } from '../common/views.js';
 import type { CheckRecord } from '../common/project.schema.js';
 import type { GradedCheck } from '../sql-runner/sql-jobs.js';
-import type { PgCheck } from '../postgres-lab/pg-grading.js';
 
 // A check between its stored document, its admin and learner views, and what a worker grades.
 
@@ -154,6 +153,9 @@ export function gradedCheckOf(check: StoredCheck): GradedCheck | null {
 }
 
 /** A SQL check as the PostgreSQL lab grades it: its PostgreSQL variants (issue 32) in place of the parts that must differ. */
+/** A SQL check as the PostgreSQL grader takes it (pg-grading's PgCheck; named here so projects/ need not import postgres-lab/). */
+type PgCheck = Exclude<GradedCheck, { kind: 'mongo' }>;
+
 export function postgresCheckOf(check: CheckOfKind<'query'> | CheckOfKind<'state'>): PgCheck {
   const referenceSql = check.referenceSqlPostgres ?? check.referenceSql;
   if (check.kind === 'query') return { kind: 'query', referenceSql, ...gradingOptionsOf(check) };
