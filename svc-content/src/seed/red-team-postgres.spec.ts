@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { StoredCheck } from '@dblearn/contracts';
 import { startTestInfra, type TestInfra } from '@dblearn/testing';
-import { postgresCheckOf } from '../checks/check-records.js';
+import { postgresCheckOf } from '../projects/check-records.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { PostgresGrader, type PgSandbox, SqliteOnly, sqliteOnlyReason } from '../postgres-lab/pg-grading.js';
 import { PostgresLab } from '../postgres-lab/postgres-lab.js';
