@@ -175,8 +175,9 @@ test('a data-changing check is graded by what the statements leave behind, and a
     referenceSql: 'CREATE TABLE transfer (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES account(id), amount INTEGER NOT NULL);',
     verifySql: 'SELECT count(*) FROM transfer',
     probes: [
-      { sql: 'INSERT INTO transfer (account_id, amount) VALUES (1, 5)', expect: 'succeeds' },
-      { sql: 'INSERT INTO transfer (account_id, amount) VALUES (999, 5)', expect: 'fails' },
+      // Ids given: only SQLite numbers an INTEGER PRIMARY KEY by itself, and the save checks PostgreSQL too.
+      { sql: 'INSERT INTO transfer (id, account_id, amount) VALUES (1, 1, 5)', expect: 'succeeds' },
+      { sql: 'INSERT INTO transfer (id, account_id, amount) VALUES (2, 999, 5)', expect: 'fails' },
     ],
   });
 
@@ -199,7 +200,7 @@ test('a data-changing check is graded by what the statements leave behind, and a
   // No foreign key: the orphan INSERT the task forbids goes through, and the check says so.
   await writeQuery(page, create, 'CREATE TABLE transfer (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL, amount INTEGER NOT NULL);');
   await table.getByRole('button', { name: 'Check' }).click();
-  await expect(table.getByRole('alert')).toContainText('INSERT INTO transfer (account_id, amount) VALUES (999, 5)');
+  await expect(table.getByRole('alert')).toContainText('INSERT INTO transfer (id, account_id, amount) VALUES (2, 999, 5)');
   await writeQuery(page, create, 'CREATE TABLE transfer (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES account(id), amount INTEGER NOT NULL);');
   await table.getByRole('button', { name: 'Check' }).click();
   await expect(table.getByText('Passed', { exact: true })).toBeVisible();

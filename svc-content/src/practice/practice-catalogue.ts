@@ -24,7 +24,8 @@ interface CountsSummary extends CheckCounts {
   changedAt: number;
 }
 
-const ENGINES: Record<CheckKind, string[]> = { query: ['sqlite'], state: ['sqlite'], mongo: ['mongo'], quiz: [] };
+/** SQL checks grade on both engines (issue 32; one reading SQLite's catalogue with no PostgreSQL variant answers 400 there, and none is shipped). */
+const ENGINES: Record<CheckKind, string[]> = { query: ['sqlite', 'postgres'], state: ['sqlite', 'postgres'], mongo: ['mongo'], quiz: [] };
 
 /**
  * The practice list's exercises and their counts, in memory on every instance (the kit's read models,
