@@ -120,4 +120,29 @@ describe('the practice list', () => {
     await send<Project>(CONTENT_PATTERNS.deleteProject, { id: project._id });
     await eventually(async () => (await list(learner)).total === 0, 20_000, 'the deleted project’s checks leave the list');
   });
+
+  it('lists the exercises of a course an import creates, as the first start’s content sync does', async () => {
+    const [learner, courseId, projectId, checkId] = [newId(), newId(), newId(), newId()];
+    const imported = {
+      _id: courseId,
+      topic: 'sql',
+      name: 'Imported practice',
+      teacher: 'Edgar Codd',
+      length: '1 hour',
+      tutorials: [],
+      projects: [
+        {
+          _id: projectId,
+          title: 'Imported quizzes',
+          difficulty: 'beginner',
+          contents: [],
+          checks: [{ _id: checkId, kind: 'quiz', task: 'How many rows does SELECT 2 return?', quiz: { type: 'number', answer: 1, tolerance: 0 }, hints: ['One SELECT without FROM gives one row.'], explanation: 'No FROM: one row.' }],
+        },
+      ],
+    };
+    const report = await suite.content.send(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, courses: [imported] }, 60_000).catch((error: unknown) => error);
+    expect(report).toMatchObject({ created: 1, rejected: [] });
+    // A project new to the database is followed like an updated one (a first start saw an empty list).
+    await eventually(async () => (await list(learner, { course: courseId })).items.map((item) => item.checkId).join() === checkId, 20_000, 'the imported check is listed');
+  });
 });

@@ -103,7 +103,6 @@ export class ImportService {
     const tutorialIds = courses.flatMap((course) => course.tutorials.map((tutorial) => tutorial._id));
     const projectOwners = await this.owners(this.projects, projectIds);
     const tutorialOwners = await this.owners(this.tutorials, tutorialIds);
-    const knownProjects = new Set(projectOwners.keys());
 
     const tutorialWrites = courses.flatMap(({ _id, tutorials }) =>
       tutorials.map((tutorial) => ({
@@ -125,7 +124,9 @@ export class ImportService {
           ...(project.checks ? { checks: project.checks.map((check) => checkRecordOf(check, new Types.ObjectId(check._id))) } : {}),
         };
         const event = domainEvent(EVENT_SUBJECTS.projectUpdated, { entityId: project._id, title: project.title, difficulty: project.difficulty, courseId: _id });
-        return { id: project._id, update: upsertOf(fields, createdAtOf(project._id)), events: knownProjects.has(project._id) ? event : [], upsert: true };
+        // New projects too: the read models that follow project.updated (the practice list, its
+        // exercises) learn of a project only so; without it a first start's list stayed empty.
+        return { id: project._id, update: upsertOf(fields, createdAtOf(project._id)), events: event, upsert: true };
       }),
     );
     const courseDocs = [];
