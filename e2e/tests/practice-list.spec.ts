@@ -46,9 +46,9 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Practice' })).toBeVisible();
 
       // Filter: a kind from its select, then a search; both land in the address.
-      await page.getByLabel('Kind').selectOption('quiz');
+      await page.getByLabel('Kind', { exact: true }).selectOption('quiz');
       await expect(page).toHaveURL(/\/practice\?kind=quiz$/);
-      await page.getByLabel('Search tasks and projects').fill(word);
+      await page.getByLabel('Search tasks and projects', { exact: true }).fill(word);
       await page.getByRole('search', { name: 'Filter the exercises' }).getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(new RegExp(`kind=quiz&q=${word}$`));
       const items = page.getByRole('article');
@@ -76,7 +76,7 @@ for (const width of WIDTHS) {
         await page.reload();
         await expect(page.getByRole('article').first().getByText('Solved', { exact: true })).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 30_000 });
-      await page.getByLabel('Status').selectOption('solved');
+      await page.getByLabel('Status', { exact: true }).selectOption('solved');
       await expect(page.getByRole('article')).toHaveCount(1);
       await checkScreen(page, testInfo, 'practice-solved', width);
     });
