@@ -38,7 +38,7 @@ afterAll(async () => {
   await lab?.close();
   await runner.onModuleDestroy();
   await infra?.stop();
-});
+}, 180_000);
 
 const sandboxOf = (course: Course): PgSandbox => ({ kind: 'sql', source: course.sandbox?.source ?? '', hiddenSource: course.sandbox?.hiddenSource ?? null, key: `red-team-pg:${course._id}` });
 const show = (answer: string) => answer.replace(/\s+/g, ' ').trim();
