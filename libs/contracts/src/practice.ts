@@ -38,7 +38,7 @@ export interface PracticeExercise {
   /** The task as the learner reads it. */
   task: string;
   difficulty: CheckDifficulty;
-  /** The engines it is graded on: ['sqlite'] for SQL checks, ['mongo'] for mongo checks, [] for quizzes. */
+  /** The engines it is graded on: ['sqlite', 'postgres'] for SQL checks, ['mongo'] for mongo checks, [] for quizzes. */
   engines: string[];
   status: PracticeStatusShown;
   /** Learners who passed out of learners who tried (0–1), once ACCEPTANCE_MIN_TRIED tried; else null. */
