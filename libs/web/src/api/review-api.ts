@@ -26,6 +26,13 @@ export const reviewApi = baseApi.injectEndpoints({
         if (data) dispatch(reviewApi.util.upsertQueryData('getReviewDeck', undefined, data));
       },
     }),
+    removeFromReview: build.mutation<ReviewDeck, string>({
+      query: (id) => ({ url: `/users/me/review/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(reviewApi.util.upsertQueryData('getReviewDeck', undefined, data));
+      },
+    }),
     gradeReview: build.mutation<ReviewDeck, ReviewGradeRequest>({
       query: (body) => ({ url: '/users/me/review/grade', method: 'POST', body }),
       // The answer is the deck after the grade: the next card comes without another call.
@@ -37,4 +44,4 @@ export const reviewApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetReviewDeckQuery, useAddToReviewMutation, useGradeReviewMutation } = reviewApi;
+export const { useGetReviewDeckQuery, useAddToReviewMutation, useGradeReviewMutation, useRemoveFromReviewMutation } = reviewApi;
