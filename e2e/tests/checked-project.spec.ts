@@ -198,4 +198,21 @@ test('an admin adds a check whose query does not run and sees why, then a good o
   await stored.getByRole('button', { name: 'Delete check 1' }).click();
   await page.getByRole('button', { name: 'Confirm delete' }).click();
   await expect(page.getByText('No checks yet')).toBeVisible();
+
+  // Issue 32: a reference that runs on SQLite only is refused on PostgreSQL at its field; the folded
+  // "PostgreSQL variant" takes the form PostgreSQL runs, and the check is saved with it.
+  await form.getByLabel('Task').fill('Days from New Year to the last day of January.');
+  await writeQuery(page, reference, "SELECT julianday('2024-01-31') - julianday('2024-01-01') AS days");
+  await add.click();
+  await expect(form.getByRole('alert')).toHaveText(/^On PostgreSQL: The reference query does not run on the course's sandbox: Line 1: function julianday/);
+  await form.getByText('PostgreSQL variant', { exact: true }).click();
+  await writeQuery(page, form.getByRole('textbox', { name: 'Reference on PostgreSQL' }), "SELECT DATE '2024-01-31' - DATE '2024-01-01' AS days");
+  await add.click();
+  await expect(page.getByRole('heading', { name: 'Check 1' })).toBeVisible();
+  await expect(form.getByText('PostgreSQL variant', { exact: true })).toBeVisible();
+  expect((await storedChecks()).map((check) => (check as { referenceSqlPostgres?: string }).referenceSqlPostgres)).toEqual(["SELECT DATE '2024-01-31' - DATE '2024-01-01' AS days"]);
+  await stored.getByRole('button', { name: 'Edit check 1' }).click();
+  await expect(edit.getByText('PostgreSQL variant (set)')).toBeVisible();
+  await expect(edit.getByRole('textbox', { name: 'Reference on PostgreSQL' })).toContainText("DATE '2024-01-31'");
+  await expectScreenFitsEveryone(page);
 });

@@ -111,6 +111,17 @@ function refusalOf(check: CheckBody): string | null {
   return check.kind === 'quiz' ? quizRefusal(check.quiz) : null;
 }
 
+/** Refusals on PostgreSQL (issue 32), worded like svc-content's: julianday does not exist there, "nope" is no column; a variant in place of its SQLite part. */
+function postgresRefusalOf(check: CheckBody): string | null {
+  if (check.kind !== 'query' && check.kind !== 'state') return null;
+  const reference = check.referenceSqlPostgres ?? check.referenceSql;
+  const bad = /julianday|nope/i;
+  if (bad.test(reference)) return `On PostgreSQL: The reference query does not run on the course's sandbox: Line ${lineOfStatementWith(reference, bad.exec(reference)![0])}: function or column not found`;
+  const verify = check.kind === 'state' ? (check.verifySqlPostgres ?? check.verifySql) : '';
+  if (bad.test(verify)) return `On PostgreSQL: The verification query does not run after the reference on the course's sandbox: Line ${lineOfStatementWith(verify, bad.exec(verify)![0])}: column "nope" does not exist`;
+  return null;
+}
+
 
 /** What a check's answer is, besides its wording, hints and explanation: a change of it is a new check id. */
 function answerOf(check: CheckBody): string {
@@ -307,7 +318,7 @@ export function catalogHandlers(store: CatalogStore) {
       const { id: editedId, ...check } = (await bodyOf<CheckBody & { id?: string }>(request))!;
       const at = found.checks.findIndex((item) => item._id === editedId);
       if (params.verb === 'updateCheck' && at < 0) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
-      const refused = refusalOf(check as CheckBody);
+      const refused = refusalOf(check as CheckBody) ?? postgresRefusalOf(check as CheckBody);
       if (refused) return refusal(400, refused);
       // Like svc-content: a new reference or answer is a new check id (old passes stop counting), a new wording is not.
       const before = at >= 0 ? storedCheck(editedId!) : undefined;

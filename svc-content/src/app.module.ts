@@ -9,6 +9,7 @@ import { ItemReadsModule } from './item-reads/item-reads.module.js';
 import { PostgresLabModule } from './postgres-lab/postgres-lab.module.js';
 import { PracticeModule } from './practice/practice.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { SandboxAdminModule } from './sandbox-admin/sandbox-admin.module.js';
 import { SandboxesModule } from './sandboxes/sandboxes.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -22,7 +23,7 @@ export class AppModule {
       module: AppModule,
       // Global so that the feature modules can inject CONTENT_CONFIG.
       global: true,
-      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, CheckAnalysisModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule, PostgresLabModule, PracticeModule],
+      imports: [ServiceKitModule.forRoot(config), CoursesModule, TutorialsModule, ProjectsModule, SandboxesModule, ChecksModule, CheckAnalysisModule, InterviewModule, ItemReadsModule, TransferModule, SeedModule, SearchModule, PostgresLabModule, SandboxAdminModule, PracticeModule],
       providers: [{ provide: CONTENT_CONFIG, useValue: config }],
       exports: [CONTENT_CONFIG],
     };

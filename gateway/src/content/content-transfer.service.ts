@@ -63,6 +63,8 @@ export class ContentTransferService {
       report.created += result.created;
       report.updated += result.updated;
       report.rejected.push(...result.rejected);
+      // One slice judged on SQLite alone is enough to say so of the import.
+      if (result.postgresNotChecked) report.postgresNotChecked = result.postgresNotChecked;
     }
     return report;
   }

@@ -12,6 +12,7 @@
  * loads each script in one round trip and runs the learner's SQL.
  */
 import {
+  atLine,
   ATTEMPT_ROWS_SHOWN,
   conditionLiterals,
   EXPECTED_ROWS_SHOWN,
@@ -26,6 +27,7 @@ import {
   type QueryResult,
   type RowOrder,
   type SqlValue,
+  statementLine,
 } from '@dblearn/contracts';
 import type { RunnableSandbox } from '../sandboxes/sandboxes.service.js';
 import { scriptsOf } from '../sandboxes/sandboxes.service.js';
@@ -150,6 +152,31 @@ export class PostgresGrader {
       if (error instanceof SqliteOnly || error instanceof PostgresLabFailure) return error.message;
       throw error;
     }
+  }
+
+  /**
+   * Which query checks' references fail on PostgreSQL, for an import's many checks on one sandbox:
+   * each dataset loaded once and every reference run on it in a savepoint, where referenceFailure
+   * loads two copies per check. Worded as referenceFailure words it; null where it runs (or the check
+   * reads SQLite's catalogue: graded on SQLite only). Throws SqliteOnly when the sandbox does not load.
+   */
+  async queryReferenceFailures(sandbox: PgSandbox, checks: Extract<PgCheck, { kind: 'query' }>[]): Promise<(string | null)[]> {
+    const failures = checks.map((): string | null => null);
+    if (checks.every((check) => sqliteOnlyReason(check))) return failures;
+    const scripts = await this.scriptsOf(sandbox);
+    for (const which of ['visible', 'hidden'] as const) {
+      await this.lab.session(async (session) => {
+        await session.newCopy(scripts[which]);
+        for (const [index, check] of checks.entries()) {
+          if (failures[index] !== null || sqliteOnlyReason(check)) continue;
+          await session.undone(() => session.run(check.referenceSql)).catch((error: unknown) => {
+            if (!(error instanceof PostgresLabFailure) || error.timedOut) throw error;
+            failures[index] = `The reference query does not run on ${WHERE[which]}: ${error.message}`;
+          });
+        }
+      }, EXPECTED_TIME_LIMIT_MS);
+    }
+    return failures;
   }
 
   /** The learner's SQL on the visible copy: its result (and a state check's first unmet probe), or the failure to tell. */
@@ -288,17 +315,21 @@ function remember<V>(map: Map<string, V>, key: string, value: V, size: number): 
 
 /** The reference's run on a loaded copy (a state check: statements, then its verification; before them too when it has faultAtWrite). */
 async function referenceRun(session: PgSession, check: PgCheck, which: Dataset): Promise<PgExpected> {
-  const part = (name: string) => (error: unknown) => {
-    if (error instanceof PostgresLabFailure && !error.timedOut) throw new PostgresLabFailure(`${name} on ${WHERE[which]}: ${error.message}`, 'statements', error.line);
+  const part = (name: string, oneQuery?: string) => (error: unknown) => {
+    if (error instanceof PostgresLabFailure && !error.timedOut) {
+      // A verification query is one statement run as a query: its line is where it starts, as SQLite names it.
+      const line = error.line ?? (oneQuery === undefined ? null : statementLine(oneQuery, 0));
+      throw new PostgresLabFailure(`${name} on ${WHERE[which]}: ${error.line === null && line !== null ? atLine(line, error.message) : error.message}`, 'statements', line);
+    }
     throw error;
   };
   if (check.kind === 'query') {
     const result = lastOf(await session.run(check.referenceSql).catch(part('The reference query does not run')));
     return { result, order: await orderOf(session, check.referenceSql, result, which, async (keyed) => lastOf(await session.run(keyed))) };
   }
-  const untouched = check.faultAtWrite ? await session.query(check.verifySql).catch(part('The verification query does not run')) : undefined;
+  const untouched = check.faultAtWrite ? await session.query(check.verifySql).catch(part('The verification query does not run', check.verifySql)) : undefined;
   await session.run(check.referenceSql, { learnerTransactions: true }).catch(part('The reference statements do not run'));
-  const result = await session.query(check.verifySql).catch(part('The verification query does not run after the reference'));
+  const result = await session.query(check.verifySql).catch(part('The verification query does not run after the reference', check.verifySql));
   return { result, order: await orderOf(session, check.verifySql, result, which, (keyed) => session.query(keyed)), untouched };
 }
 

@@ -4,13 +4,11 @@ import { CoursesModule } from '../courses/courses.module.js';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { RunnableIndex } from './runnable.read-models.js';
 import { SandboxSourceRecord, SandboxSourceSchema } from './sandbox-source.schema.js';
-import { SandboxesController } from './sandboxes.controller.js';
 import { SandboxesService } from './sandboxes.service.js';
 
-/** Courses' sandboxes, the SQL workers and the in-memory index attempts run from. */
+/** Courses' sandboxes, the SQL workers and the in-memory index attempts run from (their calls: sandbox-admin). */
 @Module({
   imports: [CoursesModule, MongooseModule.forFeature([{ name: SandboxSourceRecord.name, schema: SandboxSourceSchema }])],
-  controllers: [SandboxesController],
   providers: [SandboxesService, RunnableIndex, SqlRunner],
   exports: [SandboxesService, RunnableIndex, SqlRunner],
 })

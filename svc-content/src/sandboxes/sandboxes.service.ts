@@ -39,10 +39,13 @@ export class SandboxesService {
     private readonly runner: SqlRunner,
   ) {}
 
-  /** Checks the script and its hidden variant (SQL: each runs on an empty database; mongo: the JSON's shape), stores them, points the course at them. */
-  async put(courseId: string, sandbox: Sandbox): Promise<Course> {
+  /**
+   * Checks the script and its hidden variant (SQL: each runs on an empty database; mongo: the JSON's
+   * shape), then `alsoRefused` (PostgreSQL's judgement, sandbox-admin), stores them, points the course at them.
+   */
+  async put(courseId: string, sandbox: Sandbox, alsoRefused: (sandbox: RunnableSandbox) => Promise<string | null> = async () => null): Promise<Course> {
     await this.courses.assertExists(courseId);
-    const refused = await this.refusal(sandbox);
+    const refused = (await this.refusal(sandbox)) ?? (await alsoRefused(runnableOf(sandbox)));
     if (refused) throw badRequest(refused);
     const pointer = await this.store(sandbox);
     const course = await this.courses.setSandbox(courseId, pointer);

@@ -126,12 +126,16 @@ export class ContentSync implements OnApplicationBootstrap {
   ): Promise<{ courses: Set<string>; questions: Set<string> }> {
     const refused = { courses: new Set<string>(), questions: new Set<string>() };
     if (courses.length === 0 && questions.length === 0) return refused;
-    const result = await this.importer.importSlice({
-      courses: courses.map(({ course }) => course),
-      interviewQuestions: questions.map(({ question }) => question),
-      courseOffset: 0,
-      interviewOffset: 0,
-    });
+    // On SQLite's judgement (decision 0044): the shipped folder is judged on PostgreSQL by its specs.
+    const result = await this.importer.importSlice(
+      {
+        courses: courses.map(({ course }) => course),
+        interviewQuestions: questions.map(({ question }) => question),
+        courseOffset: 0,
+        interviewOffset: 0,
+      },
+      { onPostgres: false },
+    );
     for (const { path, message } of result.rejected) {
       // The slice's index → the folder's.
       const [, part, at] = /^(courses|interviewQuestions)\[(\d+)\]/.exec(path) ?? [];

@@ -74,7 +74,8 @@ function isOptionalList(value: unknown): value is unknown[] | undefined {
   return value === undefined || Array.isArray(value);
 }
 
-function describe({ created, updated, rejected }: ImportReport, output: CommandOutput): void {
+function describe({ created, updated, rejected, postgresNotChecked }: ImportReport, output: CommandOutput): void {
   output.out(`Created ${created}, updated ${updated}, rejected ${rejected.length}.`);
+  if (postgresNotChecked) output.out(postgresNotChecked);
   for (const { path, message } of rejected) output.err(`  ${path}: ${message}`);
 }

@@ -1,11 +1,11 @@
-import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport, type StoredCheck } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
 import { badRequest, type DocumentStore, domainEvent, InjectStore, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { Types, type UpdateQuery } from 'mongoose';
-import { checkRecordOf, checkRecordRefusal, gradedCheckOf, storedCheckOf } from '../projects/check-records.js';
+import { checkRecordOf, checkRecordRefusal, gradedCheckOf, postgresCheckOf, storedCheckOf } from '../projects/check-records.js';
 import { createdAtOf } from '../common/identity.js';
 import { CourseRecord } from '../courses/course.schema.js';
 import { CoursesReadModel } from '../courses/courses.read-model.js';
@@ -13,9 +13,24 @@ import { CoursesService } from '../courses/courses.service.js';
 import { InterviewQuestionRecord } from '../interview/interview-question.schema.js';
 import { InterviewReadModel } from '../interview/interview.read-model.js';
 import { ProjectRecord } from '../common/project.schema.js';
+import { POSTGRES_NOT_CHECKED_MESSAGE, PostgresGradingService, type PgVerdict } from '../postgres-lab/postgres-grading.service.js';
 import { RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { type RunnableSandbox, runnableOf, SandboxesService } from '../sandboxes/sandboxes.service.js';
 import { TutorialRecord } from '../common/tutorial.schema.js';
+
+/** Whether an import asks PostgreSQL, and its word on one part (null: it runs there, or it could not be asked). */
+interface PostgresJudge {
+  judge: boolean;
+  refusalOf: (verdict: PgVerdict) => string | null;
+}
+
+/** The field of a check a refusal on PostgreSQL is about: its PostgreSQL variant when it has one (else the SQLite part, which runs on both). */
+function postgresPartOf(message: string, check: StoredCheck): string {
+  const variant = (field: 'referenceSql' | 'verifySql' | 'probes') => (check[`${field}Postgres` as keyof StoredCheck] === undefined ? field : `${field}Postgres`);
+  if (check.kind === 'state' && /\bverification\b/i.test(message)) return variant('verifySql');
+  if (check.kind === 'state' && /\bProbe \d+/.test(message)) return variant('probes');
+  return variant('referenceSql');
+}
 
 /** The same strictness as a request: unknown fields and wrong types are rule breaks too. */
 export const VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;
@@ -38,56 +53,94 @@ export class ImportService {
     private readonly index: RunnableIndex,
     /** Takes an item out of a course: the one place that writes an item's `courseId` after a check. */
     private readonly membership: CoursesService,
+    private readonly postgres: PostgresGradingService,
   ) {}
 
-  async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto): Promise<ImportReport> {
+  /**
+   * `onPostgres` false: SQLite's judgement alone (the content sync at start: the shipped folder is
+   * judged on PostgreSQL by its specs, and a first start should not wait for every reference there).
+   */
+  async importSlice({ courses = [], interviewQuestions = [], courseOffset, interviewOffset }: ImportSliceRequestDto, { onPostgres = true }: { onPostgres?: boolean } = {}): Promise<ImportReport> {
     // The gateway checks the whole file first; a slice (or the command's whole file) is checked again here.
     const conflict = importIdConflict(courses, courseOffset);
     if (conflict) throw badRequest(importIdConflictMessage(conflict));
     const report: ImportReport = { created: 0, updated: 0, rejected: [] };
-    const validCourses = await this.runnable(await unique(ImportedCourseDto, courses, 'courses', courseOffset, report.rejected), courses, courseOffset, report.rejected);
+    const judged = { onPostgres, postgresAway: false };
+    const validCourses = await this.runnable(await unique(ImportedCourseDto, courses, 'courses', courseOffset, report.rejected), courses, courseOffset, report.rejected, judged);
     const validQuestions = await unique(ImportedInterviewQuestionDto, interviewQuestions, 'interviewQuestions', interviewOffset, report.rejected);
     for (const created of [await this.upsertCourses(validCourses), await this.upsertQuestions(validQuestions)]) {
       report.created += created;
     }
     report.updated += validCourses.length + validQuestions.length - report.created;
-    return report;
+    // Stored on SQLite's judgement alone: said, so the admin knows PostgreSQL never saw this SQL.
+    return judged.postgresAway ? { ...report, postgresNotChecked: POSTGRES_NOT_CHECKED_MESSAGE } : report;
   }
 
   /**
    * The courses whose sandbox runs and whose checks' reference queries run on it (the imported
-   * sandbox, or the course's own when the file has none), as PUT checks them; the others are
-   * rejected whole. A good sandbox is stored (by hash) here, its pointer set with the course.
+   * sandbox, or the course's own when the file has none), as PUT checks them, on SQLite and on
+   * PostgreSQL when the lab is reachable; the others are rejected whole. A good sandbox is stored
+   * (by hash) here, its pointer set with the course.
    */
-  private async runnable(valid: ImportedCourseDto[], items: unknown[], offset: number, rejected: ImportRejection[]): Promise<ImportedCourseDto[]> {
+  private async runnable(valid: ImportedCourseDto[], items: unknown[], offset: number, rejected: ImportRejection[], judged: { onPostgres: boolean; postgresAway: boolean }): Promise<ImportedCourseDto[]> {
     const kept: ImportedCourseDto[] = [];
+    // The grader keeps the scripts it built per sandbox: a sandbox shared by courses is judged once.
+    const onPostgres: PostgresJudge = {
+      judge: judged.onPostgres,
+      refusalOf: (verdict) => {
+        if (verdict.checked) return verdict.refusal;
+        if (verdict.why === 'unavailable') judged.postgresAway = true;
+        return null;
+      },
+    };
     for (const course of valid) {
       const path = `courses[${offset + items.findIndex((item) => (item as { _id?: unknown })?._id === course._id)}]`;
-      const refusal = await this.runnableRefusal(course);
+      const refusal = await this.runnableRefusal(course, onPostgres);
       if (refusal) rejected.push({ path: `${path}.${refusal.path}`, message: refusal.message });
       else kept.push(course);
     }
     return kept;
   }
 
-  private async runnableRefusal(course: ImportedCourseDto): Promise<ImportRejection | null> {
+  private async runnableRefusal(course: ImportedCourseDto, onPostgres: PostgresJudge): Promise<ImportRejection | null> {
     let sandbox: RunnableSandbox | null;
     if (course.sandbox) {
-      const refused = await this.sandboxes.refusal(course.sandbox);
+      const imported = runnableOf(course.sandbox);
+      sandbox = imported;
+      const [onSqlite, onPg] = await Promise.all([this.sandboxes.refusal(course.sandbox), onPostgres.judge && this.postgres.sandboxVerdict(imported).then(onPostgres.refusalOf)]);
+      const refused = onSqlite ?? onPg;
       if (refused) return { path: refused.startsWith('The hidden variant') ? 'sandbox.hiddenSource' : 'sandbox.source', message: refused };
-      sandbox = runnableOf(course.sandbox);
     } else {
       sandbox = course.sandbox === null ? null : await this.sandboxes.forRun(course._id);
     }
-    for (const [p, project] of course.projects.entries()) {
-      for (const [c, check] of (project.checks ?? []).entries()) {
-        const path = `projects[${p}].checks[${c}]`;
-        const malformed = checkRecordRefusal(check);
-        if (malformed) return { path, message: malformed };
-        const graded = gradedCheckOf(storedCheckOf(checkRecordOf(check, new Types.ObjectId(check._id))));
-        const refused = graded && (await this.sandboxes.referenceRefusal(sandbox, graded));
-        if (refused) return { path: `${path}.${graded.kind === 'mongo' ? 'referenceQuery' : 'referenceSql'}`, message: refused };
-      }
+    const checks = course.projects.flatMap((project, p) => (project.checks ?? []).map((check, c) => ({ check, path: `projects[${p}].checks[${c}]` })));
+    for (const { check, path } of checks) {
+      const malformed = checkRecordRefusal(check);
+      if (malformed) return { path, message: malformed };
+    }
+    const stored = checks.map(({ check }) => storedCheckOf(checkRecordOf(check, new Types.ObjectId(check._id))));
+    const onPg = onPostgres.judge && sandbox?.kind === 'sql' ? sandbox : null;
+    // The query checks on PostgreSQL all at once (each dataset loaded once), while SQLite judges them one by one.
+    const queries = stored.flatMap((check, index) => {
+      const onBoth = check.kind === 'query' ? postgresCheckOf(check) : null;
+      return onBoth?.kind === 'query' ? [{ index, check: onBoth }] : [];
+    });
+    const queryVerdicts = onPg && queries.length > 0 ? this.postgres.queryReferenceVerdicts(onPg, queries.map(({ check }) => check)) : Promise.resolve([]);
+    // Left unawaited when SQLite refuses a check first: never an unhandled rejection.
+    queryVerdicts.catch(() => undefined);
+    const postgresRefusal = async (check: StoredCheck, index: number): Promise<string | null> => {
+      if (!onPg) return null;
+      if (check.kind === 'state') return onPostgres.refusalOf(await this.postgres.referenceVerdict(onPg, postgresCheckOf(check)));
+      const at = queries.findIndex((query) => query.index === index);
+      return at < 0 ? null : onPostgres.refusalOf((await queryVerdicts)[at]!);
+    };
+    for (const [index, { path }] of checks.entries()) {
+      const check = stored[index]!;
+      const graded = gradedCheckOf(check);
+      // Both engines at once (the admins' SQLite lane, PostgreSQL's pool): an import waits for the slower, not the sum.
+      const [refused, failed] = await Promise.all([graded ? this.sandboxes.referenceRefusal(sandbox, graded) : null, postgresRefusal(check, index)]);
+      if (refused) return { path: `${path}.${graded?.kind === 'mongo' ? 'referenceQuery' : 'referenceSql'}`, message: refused };
+      if (failed) return { path: `${path}.${postgresPartOf(failed, check)}`, message: failed.startsWith('On PostgreSQL') ? failed : `On PostgreSQL: ${failed}` };
     }
     return null;
   }

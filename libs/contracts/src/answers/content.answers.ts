@@ -273,6 +273,10 @@ export const ImportReportAnswer = z
     created: z.number().int().meta({ description: 'Courses and interview questions that did not exist.' }),
     updated: z.number().int().meta({ description: 'Courses and interview questions replaced by the file (same _id).' }),
     rejected: z.array(ImportRejectionAnswer).meta({ description: 'Each invalid item, with the rule it breaks; nothing of it was stored.' }),
+    postgresNotChecked: z
+      .string()
+      .optional()
+      .meta({ description: 'Present when the PostgreSQL lab was configured but unreachable: the SQL stored was judged on SQLite only (issue 32).' }),
   })
   .meta({ id: 'ImportReport' });
 

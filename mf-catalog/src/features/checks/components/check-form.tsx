@@ -4,8 +4,9 @@ import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useEffect, useId } from 'react';
 import { useController, useFieldArray, useForm, useWatch, type Control, type FieldError, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { CheckBody } from '../api/check-kinds.js';
-import { checkBodyOf, refusedField, type CheckFormValues } from '../utils/check-form-values.js';
+import { checkBodyOf, hasPostgresVariant, refusedField, type CheckFormValues } from '../utils/check-form-values.js';
 import { readNumber, readSet } from '../utils/quiz-text.js';
+import { PostgresVariantFields } from './postgres-variant-fields.js';
 
 export const KIND_LABELS: Record<CheckKind, string> = {
   query: 'SQL query (its result is compared)',
@@ -25,6 +26,9 @@ const rules = {
   verifySql: textRules(FIELD_LABELS.check.verifySql, LIMITS.runnable.sql),
   probe: textRules(FIELD_LABELS.check.probe, LIMITS.runnable.sql),
   referenceQuery: textRules(FIELD_LABELS.check.referenceQuery, LIMITS.runnable.sql),
+  // Empty: the SQLite part runs on both engines.
+  referenceSqlPostgres: textRules(FIELD_LABELS.check.referenceSqlPostgres, LIMITS.runnable.sql, { required: false }),
+  verifySqlPostgres: textRules(FIELD_LABELS.check.verifySqlPostgres, LIMITS.runnable.sql, { required: false }),
   option: textRules('Each option', LIMITS.check.option),
   hint: textRules('Each hint', LIMITS.check.hint),
   explanation: textRules(FIELD_LABELS.check.explanation, LIMITS.check.explanation),
@@ -49,19 +53,25 @@ function CodeInput({
   onSubmit,
 }: {
   control: Control<CheckFormValues>;
-  name: 'referenceSql' | 'verifySql' | 'referenceQuery' | `probes.${number}.sql`;
+  name: 'referenceSql' | 'verifySql' | 'referenceQuery' | `probes.${number}.sql` | 'postgres.referenceSqlPostgres' | 'postgres.verifySqlPostgres' | `postgres.probesPostgres.${number}.sql`;
   label: string;
   hint: string;
   language?: 'sql' | 'mongo';
   markedLine?: { line: number } | null;
   onSubmit: () => void;
 }) {
-  const ruleOf = { referenceSql: rules.referenceSql, verifySql: rules.verifySql, referenceQuery: rules.referenceQuery } as const;
+  const ruleOf = {
+    referenceSql: rules.referenceSql,
+    verifySql: rules.verifySql,
+    referenceQuery: rules.referenceQuery,
+    'postgres.referenceSqlPostgres': rules.referenceSqlPostgres,
+    'postgres.verifySqlPostgres': rules.verifySqlPostgres,
+  } as const;
   const { field, fieldState } = useController({ control, name, rules: name in ruleOf ? ruleOf[name as keyof typeof ruleOf] : rules.probe });
   return (
     <CodeField
       language={language}
-      value={field.value}
+      value={(field.value as string | undefined) ?? ''}
       onChange={field.onChange}
       onSubmit={onSubmit}
       label={label}
@@ -72,36 +82,56 @@ function CodeInput({
   );
 }
 
+/** Where a list of probes lives: the check's own, or its PostgreSQL variant's (labelled "PostgreSQL probe n"). */
+type ProbeList = { name: 'probes'; label: 'Probe' } | { name: 'postgres.probesPostgres'; label: 'PostgreSQL probe' };
+
 /** A state check's probes: statements run after the learner's, each of which must fail or succeed (0–5). */
-function ProbeFields({ control, register, errors, onSubmit }: { control: Control<CheckFormValues>; register: UseFormRegister<CheckFormValues>; errors: FieldErrors<CheckFormValues>; onSubmit: () => void }) {
-  const probes = useFieldArray({ control, name: 'probes' });
+function ProbeFields({
+  control,
+  register,
+  errors,
+  onSubmit,
+  list = { name: 'probes', label: 'Probe' },
+  hint = 'Statements run after the learner’s, e.g. an INSERT their constraint must refuse.',
+}: {
+  control: Control<CheckFormValues>;
+  register: UseFormRegister<CheckFormValues>;
+  errors: FieldErrors<CheckFormValues>;
+  onSubmit: () => void;
+  list?: ProbeList;
+  hint?: string;
+}) {
+  const probes = useFieldArray({ control, name: list.name });
   const headingId = useId();
+  const probeErrors = list.name === 'probes' ? errors.probes : errors.postgres?.probesPostgres;
   return (
     <fieldset className="catalog-check-form__list" aria-labelledby={headingId}>
       <legend id={headingId} className="dbl-field__label">
-        Probes
+        {list.label}s
       </legend>
-      <p className="dbl-field__hint">Statements run after the learner’s, e.g. an INSERT their constraint must refuse. At most {CHECK_COUNTS.probes.max}.</p>
+      <p className="dbl-field__hint">
+        {hint} At most {CHECK_COUNTS.probes.max}.
+      </p>
       {probes.fields.map((probe, index) => (
         <div key={probe.id} className="catalog-check-form__item">
-          <CodeInput control={control} name={`probes.${index}.sql`} label={`Probe ${index + 1}`} hint="One statement." onSubmit={onSubmit} />
+          <CodeInput control={control} name={`${list.name}.${index}.sql`} label={`${list.label} ${index + 1}`} hint="One statement." onSubmit={onSubmit} />
           <RadioGroup
-            legend={`Probe ${index + 1} must`}
+            legend={`${list.label} ${index + 1} must`}
             options={[
               { value: 'fails', label: 'fail (be refused)' },
               { value: 'succeeds', label: 'succeed' },
               { value: 'holds', label: 'hold (a query whose first value is 1)' },
             ]}
-            error={fieldMessages(errors.probes?.[index]?.expect)}
-            {...register(`probes.${index}.expect`)}
+            error={fieldMessages(probeErrors?.[index]?.expect)}
+            {...register(`${list.name}.${index}.expect`)}
           />
           <Button variant="ghost" onClick={() => probes.remove(index)}>
-            Remove probe {index + 1}
+            Remove {list.label.toLowerCase()} {index + 1}
           </Button>
         </div>
       ))}
       <Button variant="secondary" disabled={probes.fields.length >= CHECK_COUNTS.probes.max} onClick={() => probes.append({ sql: '', expect: 'fails' })}>
-        Add a probe
+        Add a {list.label.toLowerCase()}
       </Button>
     </fieldset>
   );
@@ -232,7 +262,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
       // A 400 from the server is about one field (a reference that does not run: its line is marked); other refusals are toasts.
       if (!isClientError(error)) return toastRefusal(error, 'The check could not be saved.');
       const message = apiErrorMessage(error) ?? 'The check could not be saved.';
-      const { field, line } = refusedField(message, changed.kind, changed.quizType);
+      const { field, line } = refusedField(message, changed.kind, changed.quizType, changed.postgres);
       setError(field === 'root' ? 'root.server' : field, { type: 'server', message });
       if (field === 'referenceSql' || field === 'verifySql' || field === 'referenceQuery') marks[field].markFrom(changed[field], line);
     }
@@ -273,6 +303,36 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
           <ProbeFields control={control} register={register} errors={errors} onSubmit={onCodeSubmit} />
         </>,
       )}
+      {kind === 'query' || kind === 'state' ? (
+        <PostgresVariantFields kind={kind} hasVariant={hasPostgresVariant(values.postgres)} refused={errors.postgres !== undefined}>
+          <CodeInput
+            control={control}
+            name="postgres.referenceSqlPostgres"
+            label={kind === 'state' ? 'Reference statements on PostgreSQL' : FIELD_LABELS.check.referenceSqlPostgres}
+            hint="Run on PostgreSQL in place of the reference above, on its practice data and hidden variant."
+            onSubmit={onCodeSubmit}
+          />
+          {kind === 'state' ? (
+            <>
+              <CodeInput
+                control={control}
+                name="postgres.verifySqlPostgres"
+                label={FIELD_LABELS.check.verifySqlPostgres}
+                hint="e.g. information_schema or pg_catalog where the SQLite one reads pragma_* or sqlite_schema."
+                onSubmit={onCodeSubmit}
+              />
+              <ProbeFields
+                control={control}
+                register={register}
+                errors={errors}
+                onSubmit={onCodeSubmit}
+                list={{ name: 'postgres.probesPostgres', label: 'PostgreSQL probe' }}
+                hint="In place of the probes above on PostgreSQL; none: those run on both engines."
+              />
+            </>
+          ) : null}
+        </PostgresVariantFields>
+      ) : null}
       {onlyFor(
         ['mongo'],
         <CodeInput

@@ -74,6 +74,31 @@ describe('where a save’s 400 is shown', () => {
   });
 });
 
+describe('the PostgreSQL variants (issue 32)', () => {
+  it('are sent only when written: an empty text or no probes means the SQLite part runs on both', () => {
+    const state = { kind: 'state', task: 'A task long enough', referenceSql: 'DELETE FROM t', verifySql: 'SELECT * FROM t', explanation: '' } as const;
+    expect(checkBodyOf({ ...state, postgres: { referenceSqlPostgres: '  ', verifySqlPostgres: '', probesPostgres: [] } })).toEqual({ ...state, probes: [], hints: [] });
+    expect(checkBodyOf({ ...state, kind: 'query', postgres: { referenceSqlPostgres: 'SELECT 1', verifySqlPostgres: 'SELECT 2', probesPostgres: [{ sql: 'SELECT 1', expect: 'holds' }] } })).toEqual({
+      kind: 'query',
+      task: 'A task long enough',
+      referenceSql: 'DELETE FROM t',
+      referenceSqlPostgres: 'SELECT 1',
+      hints: [],
+      explanation: '',
+    });
+  });
+
+  it('take a refusal on PostgreSQL when the check has that variant; else it is the SQLite part’s, which runs on both', () => {
+    const onReference = "On PostgreSQL: The reference query does not run on the course's sandbox: Line 2: function julianday(unknown) does not exist";
+    expect(refusedField(onReference, 'query', 'choice', { referenceSqlPostgres: 'SELECT 1;\nSELECT julianday(1)' })).toEqual({ field: 'postgres.referenceSqlPostgres', line: 2 });
+    expect(refusedField(onReference, 'query', 'choice')).toEqual({ field: 'referenceSql', line: 2 });
+    const onVerification = 'On PostgreSQL: The verification query does not run after the reference on the hidden variant: Line 1: column "x" does not exist';
+    expect(refusedField(onVerification, 'state', 'choice', { verifySqlPostgres: 'SELECT x' })).toEqual({ field: 'postgres.verifySqlPostgres', line: 1 });
+    expect(refusedField('On PostgreSQL, the verification query returns no result: make it a SELECT.', 'state', 'choice')).toEqual({ field: 'verifySql', line: null });
+    expect(refusedField('On PostgreSQL: Probe 2 should fail after the reference statements, but it ran.', 'state', 'choice', { probesPostgres: [{ sql: 'SELECT 1', expect: 'holds' }] })).toEqual({ field: 'postgres.probesPostgres.1.sql', line: null });
+  });
+});
+
 describe('quiz text', () => {
   it('reads numbers as people type them, and nothing else', () => {
     expect(['12', ' -3.5 ', '1e3', '2,5', '.5'].map(readNumber)).toEqual([12, -3.5, 1000, 2.5, 0.5]);

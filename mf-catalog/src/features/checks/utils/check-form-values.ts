@@ -28,12 +28,27 @@ export interface CheckFormValues {
   /** Kept as stored (the editor does not show them yet, issue 33): the exercise's difficulty, a query or state check's second solution. */
   difficulty?: CheckDifficulty;
   alternative?: CheckAlternative;
-  /** Kept as stored (the editor does not show them yet, issue 32): a query or state check's PostgreSQL variants. */
+  /** A query or state check's PostgreSQL variants (issue 32, the form's "PostgreSQL variant"); empty: the SQLite part runs on both. */
   postgres?: PostgresVariants;
 }
 
 /** A check's PostgreSQL variants, as stored. */
-type PostgresVariants = { referenceSqlPostgres?: string; verifySqlPostgres?: string; probesPostgres?: Probe[] };
+export type PostgresVariants = { referenceSqlPostgres?: string; verifySqlPostgres?: string; probesPostgres?: Probe[] };
+
+/** The variants worth sending: a text left empty or no probes means the SQLite part runs on both engines. */
+function postgresBodyOf(variants: PostgresVariants | undefined, kind: 'query' | 'state'): PostgresVariants {
+  const { referenceSqlPostgres, verifySqlPostgres, probesPostgres } = variants ?? {};
+  return {
+    ...(referenceSqlPostgres?.trim() ? { referenceSqlPostgres } : {}),
+    ...(kind === 'state' && verifySqlPostgres?.trim() ? { verifySqlPostgres } : {}),
+    ...(kind === 'state' && probesPostgres && probesPostgres.length > 0 ? { probesPostgres: probesPostgres.map(({ sql, expect, message }) => (message ? { sql, expect, message } : { sql, expect })) } : {}),
+  };
+}
+
+/** Whether a check has any PostgreSQL part of its own. */
+export function hasPostgresVariant(variants: PostgresVariants | undefined): boolean {
+  return Object.keys(postgresBodyOf(variants, 'state')).length > 0;
+}
 
 /** The variants a stored check carries, or undefined. */
 function postgresOf(check: PostgresVariants): PostgresVariants | undefined {
@@ -110,7 +125,7 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
   const alternative = values.alternative ? { alternative: values.alternative } : {};
   switch (values.kind) {
     case 'query':
-      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative, ...(values.postgres?.referenceSqlPostgres ? { referenceSqlPostgres: values.postgres.referenceSqlPostgres } : {}) };
+      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative, ...postgresBodyOf(values.postgres, 'query') };
     case 'state':
       return {
         ...common,
@@ -121,7 +136,7 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
         ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}),
         ...(values.faultAtWrite ? { faultAtWrite: values.faultAtWrite } : {}),
         ...alternative,
-        ...values.postgres,
+        ...postgresBodyOf(values.postgres, 'state'),
       };
     case 'mongo':
       return { ...common, kind: 'mongo', referenceQuery: values.referenceQuery };
@@ -144,6 +159,9 @@ export type RefusedField =
   | 'referenceSql'
   | 'verifySql'
   | `probes.${number}.sql`
+  | 'postgres.referenceSqlPostgres'
+  | 'postgres.verifySqlPostgres'
+  | `postgres.probesPostgres.${number}.sql`
   | 'referenceQuery'
   | 'quizType'
   | 'options'
@@ -165,8 +183,14 @@ export interface Refusal {
 // "Probe 2 should fail …", "The project's course has no SQL sandbox …", "Quiz option 5 does not exist …".
 const RAN_ON = /^The (reference query|reference statements|verification query|mongo reference|reference) [^:]*?(?:does not run|do not run|failed|fails)[^:]*: (.*)$/is;
 
-/** The field a save's 400 belongs on, for a check of `kind`; anything unplaced is the form's ('root'). */
-export function refusedField(message: string, kind: CheckKind, quizType: QuizType): Refusal {
+/**
+ * The field a save's 400 belongs on, for a check of `kind`; anything unplaced is the form's ('root').
+ * A refusal on PostgreSQL ("On PostgreSQL: …", issue 32) belongs on the check's PostgreSQL variant of
+ * that part when it has one, else on the SQLite part (which runs on both).
+ */
+export function refusedField(message: string, kind: CheckKind, quizType: QuizType, variants?: PostgresVariants): Refusal {
+  const onPostgres = /^On PostgreSQL[:,]\s*(.*)$/is.exec(message);
+  if (onPostgres && (kind === 'query' || kind === 'state')) return onVariant(refusedField(onPostgres[1]!.replace(/^./, (first) => first.toUpperCase()), kind, quizType), postgresBodyOf(variants, kind));
   const ran = RAN_ON.exec(message);
   if (ran) {
     const what = ran[1]!.toLowerCase();
@@ -187,4 +211,13 @@ export function refusedField(message: string, kind: CheckKind, quizType: QuizTyp
   if (/\breference\b|\bmongo\b|\bquery\b/i.test(message)) return { field: kind === 'mongo' ? 'referenceQuery' : 'referenceSql', line: namedLine(message) };
   if (/\btask\b/i.test(message)) return { field: 'task', line: null };
   return { field: 'root', line: null };
+}
+
+/** A SQLite part's refusal moved to its PostgreSQL variant, when the check has that variant. */
+function onVariant(refusal: Refusal, variants: PostgresVariants): Refusal {
+  const { field } = refusal;
+  if (field === 'referenceSql' && variants.referenceSqlPostgres) return { ...refusal, field: 'postgres.referenceSqlPostgres' };
+  if (field === 'verifySql' && variants.verifySqlPostgres) return { ...refusal, field: 'postgres.verifySqlPostgres' };
+  if (field.startsWith('probes.') && variants.probesPostgres) return { ...refusal, field: `postgres.probesPostgres.${field.split('.')[1]}.sql` as `postgres.probesPostgres.${number}.sql` };
+  return refusal;
 }
