@@ -153,7 +153,9 @@ export class PostgresGrader {
       return graded.passed ? shown : { ...shown, passed: false, message: graded.message ?? HIDDEN_DATA_MESSAGE };
     } catch (error) {
       if (error instanceof TemplateGone && !retried) {
-        templates.forget(error.schema);
+        // Pruned together, as a rule: both made again.
+        templates.forget(names.visible);
+        templates.forget(names.hidden);
         return this.gradeOnTemplates(scripts, check, answer, visible, hidden, true);
       }
       return phaseFailure(error, phase, shown);

@@ -75,6 +75,25 @@ describe('PgTemplates', () => {
     await expect((lab.templates as PgTemplates).templateOf(script, 'visible')).rejects.toThrow(TemplateRefused);
     expect(await query(infra.postgresAuthorUrl, "SELECT 1 FROM pg_proc WHERE proname = 'wipe'")).toEqual([]);
   });
+
+  it('keeps their number bounded: past the limit the oldest not in use are dropped, the ones in use kept', async () => {
+    const few = new PgTemplates(infra.postgresAuthorUrl, 2);
+    try {
+      const names: string[] = [];
+      for (const n of [1, 2, 3, 4]) names.push(await few.templateOf(`CREATE TABLE edit_${n} (x int);`, 'visible'));
+      const left = (await query<{ name: string }>(infra.postgresAuthorUrl, "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'tpl\\_%'")).map((row) => row.name);
+      // The last two made are in use; everything older went, including this file's other templates.
+      expect(left.sort()).toEqual([names[2], names[3]].sort());
+    } finally {
+      await few.close();
+      // This file's own templates, made again for the tests below (their maker still counts them as made).
+      const templates = lab.templates as PgTemplates;
+      templates.forget(visible);
+      templates.forget(hidden);
+      await templates.templateOf(SCRIPT, 'visible');
+      await templates.templateOf(HIDDEN_SCRIPT, 'hidden');
+    }
+  });
 });
 
 describe('attempts on a template', () => {

@@ -15,6 +15,8 @@ const READER_ROLE: Record<TemplateReader, string> = { visible: 'dblearn_lab', hi
 const PREFIX: Record<TemplateReader, string> = { visible: 'tpl_v_', hidden: 'tpl_h_' };
 /** Templates kept on the server; past this, the oldest this instance is not using are dropped (a sandbox edit leaves its old ones). */
 export const TEMPLATES_KEPT = 96;
+/** The templates this instance counts as in use: the ones it used last (a sandbox's two, per sandbox). */
+const IN_USE_KEPT = 32;
 /** A drop waits this long at most for an attempt reading the template (a queued drop would hold up every new reader). */
 const DROP_LOCK_TIMEOUT = '50ms';
 const UNIQUE_VIOLATION = '23505';
@@ -31,10 +33,13 @@ export function templateName(script: string, reader: TemplateReader): string {
 
 export class PgTemplates {
   private readonly pool: pg.Pool;
-  /** Each template this instance made or found, by name (most recently used last). */
+  /** The templates this instance used last, by name (most recently used last): never pruned by it. */
   private readonly made = new Map<string, Promise<string>>();
 
-  constructor(authorUrl: string) {
+  constructor(
+    authorUrl: string,
+    private readonly kept = TEMPLATES_KEPT,
+  ) {
     this.pool = new pg.Pool({ connectionString: authorUrl, max: 2, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, application_name: 'dblearn-lab-author' });
     this.pool.on('error', () => undefined);
     this.pool.on('connect', (client) => client.on('error', () => undefined));
@@ -51,6 +56,7 @@ export class PgTemplates {
     }
     const making = this.make(name, script, reader);
     this.made.set(name, making);
+    if (this.made.size > Math.min(IN_USE_KEPT, this.kept)) this.made.delete(this.made.keys().next().value as string);
     // Refused: kept (the script does not change under its hash). The server away: tried again next time.
     making.catch((error: unknown) => {
       if (!(error instanceof TemplateRefused)) this.made.delete(name);
@@ -100,12 +106,12 @@ export class PgTemplates {
     }
   }
 
-  /** Past TEMPLATES_KEPT, the oldest templates this instance is not using are dropped (one an attempt is reading is left for next time). */
+  /** Past `kept`, the oldest templates this instance is not using are dropped (one an attempt is reading is left for next time). */
   private async prune(client: pg.PoolClient): Promise<void> {
     const { rows } = await client.query<{ name: string }>(
       "SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE nspname ~ '^tpl_[vh]_' AND nspowner = current_user::regrole ORDER BY oid",
     );
-    let excess = rows.length - TEMPLATES_KEPT;
+    let excess = rows.length - this.kept;
     for (const { name } of rows) {
       if (excess <= 0) return;
       if (this.made.has(name)) continue;
