@@ -17,6 +17,8 @@ const PREFIX: Record<TemplateReader, string> = { visible: 'tpl_v_', hidden: 'tpl
 export const TEMPLATES_KEPT = 96;
 /** The templates this instance counts as in use: the ones it used last (a sandbox's two, per sandbox). */
 const IN_USE_KEPT = 32;
+/** A template that could not be made (the server away) is not tried again before this. */
+const RETRY_AFTER_MS = 10_000;
 /** A drop waits this long at most for an attempt reading the template (a queued drop would hold up every new reader). */
 const DROP_LOCK_TIMEOUT = '50ms';
 const UNIQUE_VIOLATION = '23505';
@@ -57,9 +59,10 @@ export class PgTemplates {
     const making = this.make(name, script, reader);
     this.made.set(name, making);
     if (this.made.size > Math.min(IN_USE_KEPT, this.kept)) this.made.delete(this.made.keys().next().value as string);
-    // Refused: kept (the script does not change under its hash). The server away: tried again next time.
+    // Refused: kept (the script does not change under its hash). The server or the author role
+    // away (a compose volume made before 0042 has no such role): copies for a while, then a new try.
     making.catch((error: unknown) => {
-      if (!(error instanceof TemplateRefused)) this.made.delete(name);
+      if (!(error instanceof TemplateRefused)) setTimeout(() => this.made.get(name) === making && this.made.delete(name), RETRY_AFTER_MS).unref();
     });
     return making;
   }
