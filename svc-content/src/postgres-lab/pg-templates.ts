@@ -37,6 +37,7 @@ export class PgTemplates {
   private readonly pool: pg.Pool;
   /** The templates this instance used last, by name (most recently used last): never pruned by it. */
   private readonly made = new Map<string, Promise<string>>();
+  private readonly names = new Map<TemplateReader, Map<string, string>>();
 
   constructor(
     authorUrl: string,
@@ -49,7 +50,7 @@ export class PgTemplates {
 
   /** The template of `script` for `reader`, made if no one has: its schema name. Throws TemplateRefused or TemplateUnavailable. */
   templateOf(script: string, reader: TemplateReader): Promise<string> {
-    const name = templateName(script, reader);
+    const name = this.nameOf(script, reader);
     const kept = this.made.get(name);
     if (kept) {
       this.made.delete(name);
@@ -65,6 +66,19 @@ export class PgTemplates {
       if (!(error instanceof TemplateRefused)) setTimeout(() => this.made.get(name) === making && this.made.delete(name), RETRY_AFTER_MS).unref();
     });
     return making;
+  }
+
+  /** templateName, hashed once per script (a sandbox's script is tens of kB, and every attempt asks). */
+  private nameOf(script: string, reader: TemplateReader): string {
+    const names = this.names.get(reader) ?? new Map<string, string>();
+    this.names.set(reader, names);
+    let name = names.get(script);
+    if (name === undefined) {
+      if (names.size >= IN_USE_KEPT) names.clear();
+      name = templateName(script, reader);
+      names.set(script, name);
+    }
+    return name;
   }
 
   /** A template found gone (pruned by another instance): made again on the next templateOf. */
