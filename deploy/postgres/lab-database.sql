@@ -45,3 +45,10 @@ BEGIN
   END LOOP;
 END
 $revoke$;
+
+-- Template schemas (docs/decisions/0042): dblearn_lab_author creates tpl_v_<hash> (read by
+-- dblearn_lab) and tpl_h_<hash> (read by dblearn_lab_hidden) and owns them; neither learner role
+-- may create anything outside its own attempt's schema or temporary tables.
+GRANT CONNECT ON DATABASE dblearn_lab TO dblearn_lab_author;
+GRANT CREATE ON DATABASE dblearn_lab TO dblearn_lab_author;
+GRANT CONNECT, TEMPORARY ON DATABASE dblearn_lab TO dblearn_lab_hidden;

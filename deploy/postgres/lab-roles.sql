@@ -23,3 +23,30 @@ ALTER ROLE dblearn_lab SET lock_timeout = '1s';
 ALTER ROLE dblearn_lab SET idle_in_transaction_session_timeout = '10s';
 ALTER ROLE dblearn_lab SET work_mem = '4MB';
 ALTER ROLE dblearn_lab SET temp_file_limit = '64MB';
+-- Template schemas (docs/decisions/0042): committed copies of each prepared sandbox script that
+-- read-only attempts run on, instead of loading the script per attempt.
+--   dblearn_lab_author  svc-content's second login (its own password): creates and drops the
+--                       templates, which it owns. Learners' SQL never runs as it.
+--   dblearn_lab_hidden  svc-content's third login (dblearn_lab's password): a learner's SQL in the
+--                       hidden phase of a query check; it alone may read the hidden templates, so
+--                       the visible phase and lesson runs (as dblearn_lab) cannot read hidden rows.
+DO $template_roles$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'dblearn_lab_author') THEN
+    CREATE ROLE dblearn_lab_author LOGIN;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'dblearn_lab_hidden') THEN
+    CREATE ROLE dblearn_lab_hidden LOGIN;
+  END IF;
+END
+$template_roles$;
+ALTER ROLE dblearn_lab_author NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS LOGIN NOINHERIT;
+ALTER ROLE dblearn_lab_hidden NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS LOGIN NOINHERIT;
+ALTER ROLE dblearn_lab_author SET statement_timeout = '30s';
+ALTER ROLE dblearn_lab_author SET lock_timeout = '5s';
+ALTER ROLE dblearn_lab_author SET idle_in_transaction_session_timeout = '60s';
+ALTER ROLE dblearn_lab_hidden SET statement_timeout = '2s';
+ALTER ROLE dblearn_lab_hidden SET lock_timeout = '1s';
+ALTER ROLE dblearn_lab_hidden SET idle_in_transaction_session_timeout = '10s';
+ALTER ROLE dblearn_lab_hidden SET work_mem = '4MB';
+ALTER ROLE dblearn_lab_hidden SET temp_file_limit = '64MB';

@@ -143,6 +143,43 @@ describe('the PostgreSQL lab (issue 32)', () => {
       if (answer.status === 200) expect(answer.body.passed).toBe(false);
     });
 
+    it('keeps the template schemas read-only and the hidden ones unreadable to a learner (decision 0042)', async () => {
+      // Two of the probers above (no new sign-ups: the platform limits them per address).
+      const token = await proberFor('VACUUM member');
+      // A graded read makes (or finds) the sandbox's templates.
+      expect(await graded(token, queryCheckId, 'SELECT id, name FROM member ORDER BY id')).toMatchObject({ status: 200, body: { passed: true } });
+      // Every template with a member table (the probe sandbox's; the catalogue is readable by anyone).
+      const listed = await run(token, "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'member' AND n.nspname LIKE 'tpl\\_%' ORDER BY 1");
+      expect(listed.status).toBe(200);
+      const names = (listed.body.results?.[0]?.rows ?? []).map(([name]) => String(name));
+      const hidden = names.filter((name) => name.startsWith('tpl_h_'));
+      const visible = names.filter((name) => name.startsWith('tpl_v_'));
+      expect(hidden.length).toBeGreaterThan(0);
+      expect(visible.length).toBeGreaterThan(0);
+      for (const schema of hidden) {
+        const read = await run(token, `SELECT * FROM ${schema}.member`);
+        expect([schema, read.status, String(read.body.message)]).toEqual([schema, 400, expect.stringMatching(/permission denied/)]);
+        const attempt = await graded(token, queryCheckId, `SELECT id, name FROM ${schema}.member ORDER BY id`);
+        expect(attempt).toMatchObject({ status: 200, body: { passed: false, message: expect.stringMatching(/permission denied/) } });
+      }
+      for (const schema of visible.slice(0, 3)) {
+        for (const [sql, message] of [
+          [`UPDATE ${schema}.member SET name = 'x'`, /permission denied/],
+          [`DROP SCHEMA ${schema} CASCADE`, /must be owner/],
+          [`CREATE TABLE ${schema}.extra (x int)`, /permission denied/],
+          [`LOCK TABLE ${schema}.member IN ACCESS EXCLUSIVE MODE`, /permission denied/],
+          [`SELECT * FROM ${schema}.member FOR UPDATE`, /permission denied/],
+          ['SET ROLE dblearn_lab_author', /permission denied/],
+          ['SET ROLE dblearn_lab_hidden', /permission denied/],
+        ] as const) {
+          const answer = await run(token, sql);
+          expect([sql, answer.status, String(answer.body.message)]).toEqual([sql, 400, expect.stringMatching(message)]);
+        }
+      }
+      // What the next learner's attempt reads is unchanged.
+      expect(await graded(await proberFor('SET statement_timeout = 0'), queryCheckId, 'SELECT id, name FROM member ORDER BY id')).toMatchObject({ status: 200, body: { passed: true } });
+    }, 120_000);
+
     it('stops a runaway attempt without a 5xx', async () => {
       const token = await learner();
       for (const sql of ['SELECT pg_sleep(30)', 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n', "RELEASE SAVEPOINT learner_transaction; SELECT 1"]) {

@@ -37,7 +37,7 @@ const refusedAttempt = (checkId: string, answer: object, projectId = project._id
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'dblearn-pg-grading-'));
   server = await startPrivatePostgres(findRepoRoot(), dataDir);
-  suite = await startContentSuite('svc_content_pg_grading', { POSTGRES_URL: server.url });
+  suite = await startContentSuite('svc_content_pg_grading', { POSTGRES_URL: server.url, POSTGRES_AUTHOR_URL: server.authorUrl! });
   ({ content } = suite);
   const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Bank on PostgreSQL', teacher: 'Edgar Codd', length: '2 hours' });
   const books = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Books', teacher: 'Edgar Codd', length: '2 hours' });

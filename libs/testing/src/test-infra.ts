@@ -27,6 +27,8 @@ export interface TestInfra {
   natsUrlAs(user: string): string;
   /** svc-content's POSTGRES_URL for a private PostgreSQL lab server (or POSTGRES_URL); '' when not asked for. */
   postgresUrl: string;
+  /** POSTGRES_AUTHOR_URL: the template schemas' owner on that server (or POSTGRES_AUTHOR_URL); '' when none. */
+  postgresAuthorUrl: string;
   /** Stops what this call started and removes its files. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -97,6 +99,7 @@ export async function startTestInfra(options: TestInfraOptions = {}): Promise<Te
       mongoUrl: !wantMongo ? '' : (mongo?.url ?? withoutTrailingSlash(env.MONGO_URL!)),
       natsUrl,
       postgresUrl: !options.postgres ? '' : (postgres?.url ?? withoutTrailingSlash(env.POSTGRES_URL!)),
+      postgresAuthorUrl: !options.postgres ? '' : (postgres?.authorUrl ?? env.POSTGRES_AUTHOR_URL ?? ''),
       // A NATS_URL someone else runs comes with its own credentials (or none): use it as it is.
       natsUrlAs: (user) => (nats ? natsUrlAs(natsUrl, user, credentials) : natsUrl),
       stop,

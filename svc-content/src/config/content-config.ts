@@ -24,6 +24,8 @@ export interface ContentConfig extends ServiceConfig {
   itemCacheBytes: number;
   /** POSTGRES_URL: the PostgreSQL lab's server, as its lab role (the launcher passes it); unset, PostgreSQL runs answer 503. */
   postgresUrl?: string;
+  /** POSTGRES_AUTHOR_URL: the same server as dblearn_lab_author, which owns the template schemas read-only attempts run on (decision 0042); unset, every attempt loads its sandbox. */
+  postgresAuthorUrl?: string;
   /** POSTGRES_RUNS_PER_LEARNER (default 2, 1–16): PostgreSQL runs and graded attempts a learner may have in flight at once (a bench raises it). */
   postgresRunsPerLearner: number;
 }
@@ -40,6 +42,7 @@ export function readContentConfig(env: Environment = process.env): ContentConfig
     ...(nonEmpty(env.SQL_HEAVY_CPU_MS) ? { sqlHeavyCpuMs: readHeavyCpuMs(env) } : {}),
     itemCacheBytes: readMegabytes(env, 'ITEM_CACHE_MB', 64),
     ...(nonEmpty(env.POSTGRES_URL) ? { postgresUrl: nonEmpty(env.POSTGRES_URL) } : {}),
+    ...(nonEmpty(env.POSTGRES_AUTHOR_URL) ? { postgresAuthorUrl: nonEmpty(env.POSTGRES_AUTHOR_URL) } : {}),
     postgresRunsPerLearner: readCount(env, 'POSTGRES_RUNS_PER_LEARNER', POSTGRES_RUNS_PER_LEARNER),
   };
 }

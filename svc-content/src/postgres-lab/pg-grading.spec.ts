@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE } from '@dblearn/contracts';
 import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import pg from 'pg';
 import { HALF_CHANGED_MESSAGE } from '../sql-runner/check-grading.js';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { type PgCheck, PostgresGrader, type PgSandbox, SqliteOnly } from './pg-grading.js';
@@ -30,7 +31,7 @@ const state = (referenceSql: string, verifySql: string, extra: Partial<Extract<P
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl });
   runner = new SqlRunner({ sqlWorkers: 1 });
   grader = new PostgresGrader(lab, runner);
 }, 120_000);
@@ -70,6 +71,28 @@ describe('PostgresGrader: query checks', () => {
   it('runs each phase on its own: a temporary table of the practice run is gone for the hidden one', async () => {
     const viaTemp = 'CREATE TEMP TABLE scorers AS SELECT name, goals FROM player; SELECT name, goals FROM scorers ORDER BY goals DESC';
     expect(await grader.grade(sandbox, top, viaTemp)).toMatchObject({ passed: true });
+  });
+
+  it('grades a read-only answer on the committed templates, made again when another instance dropped them (decision 0042)', async () => {
+    const templates = async () => {
+      const client = new pg.Client({ connectionString: infra.postgresAuthorUrl });
+      await client.connect();
+      try {
+        return (await client.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'tpl\\_%'")).rows.map((row) => row.name);
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await grader.grade(sandbox, top, 'SELECT name, goals FROM player ORDER BY goals DESC')).toMatchObject({ passed: true });
+    const made = await templates();
+    expect(made.filter((name) => name.startsWith('tpl_v_'))).not.toHaveLength(0);
+    expect(made.filter((name) => name.startsWith('tpl_h_'))).not.toHaveLength(0);
+    const author = new pg.Client({ connectionString: infra.postgresAuthorUrl });
+    await author.connect();
+    for (const name of made) await author.query(`DROP SCHEMA ${author.escapeIdentifier(name)} CASCADE`);
+    await author.end();
+    expect(await grader.grade(sandbox, top, 'SELECT name, goals FROM player ORDER BY goals DESC')).toMatchObject({ passed: true });
+    expect((await templates()).sort()).toEqual(made.sort());
   });
 
   it('keeps columnOrder strict when the check says so', async () => {

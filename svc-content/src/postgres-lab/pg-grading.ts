@@ -34,8 +34,8 @@ import { scriptsOf } from '../sandboxes/sandboxes.service.js';
 import { HALF_CHANGED_MESSAGE, optionsOf, probeMessage, referenceProbeMessage, tieOrder, WHERE, type Dataset } from '../sql-runner/check-grading.js';
 import type { DatasetTable, GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { type SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
-import { pgStatementRefusal, splitPgStatements } from './pg-statements.js';
-import { type PgLabResult, type PgSession, type PostgresLab, PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
+import { pgStatementRefusal, readsOnly, splitPgStatements } from './pg-statements.js';
+import { type PgLabResult, type PgSession, type PostgresLab, PostgresLabFailure, PostgresLabUnavailable, TemplateGone } from './postgres-lab.js';
 
 /** A SQL check as PostgreSQL grades it: its PostgreSQL variants already in place of the SQLite parts. */
 export type PgCheck = Exclude<GradedCheck, { kind: 'mongo' }>;
@@ -96,6 +96,10 @@ export class PostgresGrader {
     if (reason) throw new SqliteOnly(reason);
     const scripts = await this.scriptsOf(sandbox);
     const [visible, hidden] = await Promise.all((['visible', 'hidden'] as const).map((which) => this.expectedOf(sandbox.key, scripts, check, which, true)));
+    if (check.kind === 'query' && readsOnly(answer)) {
+      const onTemplates = await this.gradeOnTemplates(scripts, check, answer, visible!, hidden!);
+      if (onTemplates) return onTemplates;
+    }
     let phase = 'visible' as Dataset;
     let shown = null as GradedAttempt | null;
     try {
@@ -103,11 +107,9 @@ export class PostgresGrader {
         // Each phase in a savepoint undone after it: what one left (a temporary table, an aborted statement) never reaches the next.
         const practice = await session.undone(() => this.practiceRun(session, scripts, check, answer));
         if ('message' in practice) return { passed: false, message: practice.message };
-        const options = optionsOf(check);
-        const verdict = gradeRows(visible!.result, practice.result, visible!.order, options);
-        shown = { ...verdict, columns: practice.result.columns, rows: practice.result.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: practice.result.rows.length };
-        if (!verdict.passed) return { ...shown, expected: { columns: visible!.result.columns, rows: visible!.result.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: visible!.result.rows.length } };
-        if (check.kind === 'query' && ordersAtTopLevel(check.referenceSql) && !ordersAtTopLevel(answer)) return { ...shown, passed: false, message: MISSING_ORDER_MESSAGE };
+        const judged = visibleVerdict(check, answer, visible!, practice.result);
+        if ('final' in judged) return judged.final;
+        shown = judged.shown;
         phase = 'hidden';
         const onHidden = await session.undone(() => this.hiddenVerdict(session, scripts, check, answer, hidden!));
         // Only a result right on the visible data goes on to the probes' verdict (a wrong one already says why).
@@ -115,10 +117,50 @@ export class PostgresGrader {
         return onHidden.passed ? shown : { ...shown, passed: false, message: onHidden.message };
       });
     } catch (error) {
-      // The hidden run is a black box: its time-out is told as any difference there.
-      if (phase === 'hidden' && error instanceof PostgresLabFailure) return { ...(shown ?? {}), passed: false, message: HIDDEN_DATA_MESSAGE };
-      if (error instanceof PostgresLabFailure && error.timedOut) return { passed: false, message: error.message };
-      throw error;
+      return phaseFailure(error, phase, shown);
+    }
+  }
+
+  /**
+   * A read-only query attempt on the committed templates (decision 0042): the visible phase as the
+   * lab role, the hidden one on a connection of the hidden role, each in a read-only transaction
+   * rolled back. Null when the lab has no templates or this sandbox cannot have them (the caller
+   * loads copies as before); a template pruned meanwhile is made again once.
+   */
+  private async gradeOnTemplates(scripts: PgScripts, check: PgCheck, answer: string, visible: PgExpected, hidden: PgExpected, retried = false): Promise<GradedAttempt | null> {
+    const templates = this.lab.templates;
+    if (!templates) return null;
+    let names: { visible: string; hidden: string };
+    try {
+      names = { visible: await templates.templateOf(scripts.visible, 'visible'), hidden: await templates.templateOf(scripts.hidden, 'hidden') };
+    } catch {
+      return null;
+    }
+    let phase = 'visible' as Dataset;
+    let shown = null as GradedAttempt | null;
+    try {
+      let result: QueryResult;
+      try {
+        result = await this.lab.onTemplate(names.visible, 'visible', async (session) => lastOf(await session.run(answer)));
+      } catch (error) {
+        if (error instanceof PostgresLabFailure && !error.timedOut) return { passed: false, message: error.message };
+        throw error;
+      }
+      const judged = visibleVerdict(check, answer, visible, result);
+      if ('final' in judged) return judged.final;
+      shown = judged.shown;
+      phase = 'hidden';
+      const onHidden = await this.lab.onTemplate(names.hidden, 'hidden', async (session) => lastOf(await session.run(answer)));
+      const graded = hiddenDifference(hidden.result, onHidden, hidden.order, optionsOf(check), conditionLiterals(check.referenceSql));
+      return graded.passed ? shown : { ...shown, passed: false, message: graded.message ?? HIDDEN_DATA_MESSAGE };
+    } catch (error) {
+      if (error instanceof TemplateGone && !retried) {
+        // Pruned together, as a rule: both made again.
+        templates.forget(names.visible);
+        templates.forget(names.hidden);
+        return this.gradeOnTemplates(scripts, check, answer, visible, hidden, true);
+      }
+      return phaseFailure(error, phase, shown);
     }
   }
 
@@ -299,6 +341,25 @@ export class PostgresGrader {
       throw error;
     }
   }
+}
+
+/**
+ * The verdict on the visible data: final (wrong, or a sorted reference answered unsorted), or the
+ * attempt as shown while the hidden data is still to judge.
+ */
+function visibleVerdict(check: PgCheck, answer: string, expected: PgExpected, result: QueryResult): { final: GradedAttempt } | { shown: GradedAttempt } {
+  const verdict = gradeRows(expected.result, result, expected.order, optionsOf(check));
+  const shown = { ...verdict, columns: result.columns, rows: result.rows.slice(0, ATTEMPT_ROWS_SHOWN), rowCount: result.rows.length };
+  if (!verdict.passed) return { final: { ...shown, expected: { columns: expected.result.columns, rows: expected.result.rows.slice(0, EXPECTED_ROWS_SHOWN), rowCount: expected.result.rows.length } } };
+  if (check.kind === 'query' && ordersAtTopLevel(check.referenceSql) && !ordersAtTopLevel(answer)) return { final: { ...shown, passed: false, message: MISSING_ORDER_MESSAGE } };
+  return { shown };
+}
+
+/** A failure thrown out of an attempt's phases: the hidden run is a black box (its time-out told as any difference there); a time-out elsewhere is the learner's. */
+function phaseFailure(error: unknown, phase: Dataset, shown: GradedAttempt | null): GradedAttempt {
+  if (phase === 'hidden' && error instanceof PostgresLabFailure) return { ...(shown ?? {}), passed: false, message: HIDDEN_DATA_MESSAGE };
+  if (error instanceof PostgresLabFailure && error.timedOut) return { passed: false, message: error.message };
+  throw error;
 }
 
 /** A reference that fails on PostgreSQL: the check is graded on SQLite only until it has a variant. */

@@ -158,3 +158,20 @@ export function learnerTransactionControl(sql: string): 'begin' | 'commit' | 'ro
   if ((first === 'ROLLBACK' || first === 'ABORT') && second !== 'TO') return 'rollback';
   return null;
 }
+
+/** Commands that only read (EXPLAIN ANALYZE of a read too). */
+const READING_COMMANDS = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE', 'SHOW', 'EXPLAIN']);
+/** Words that may write, lock rows or create, anywhere in a statement (a data-modifying CTE, SELECT … INTO, FOR UPDATE, a sequence). */
+const MAY_WRITE = /\b(?:INSERT|UPDATE|DELETE|MERGE|INTO|LOCK|NEXTVAL|SETVAL|FOR\s+(?:SHARE|NO\s+KEY|KEY))\b/i;
+
+/**
+ * Whether every statement of `text` plainly only reads, so that a query check's attempt may run on
+ * the committed template, read-only (decision 0042). A choice of speed, not a guard: anything else
+ * (writes, DDL, SET, FOR UPDATE, even a string that says "update") runs on a copy of its own, as
+ * before, so its verdict is the same; a read-only template and the lab role's SELECT-only rights
+ * refuse whatever a statement misjudged here tries.
+ */
+export function readsOnly(text: string): boolean {
+  const statements = splitPgStatements(text);
+  return statements.length > 0 && statements.every(({ sql }) => READING_COMMANDS.has(leadingWords(sql, 1)[0] ?? '') && !MAY_WRITE.test(sql));
+}

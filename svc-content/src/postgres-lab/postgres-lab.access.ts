@@ -17,7 +17,7 @@ export class PostgresLabAccess implements OnModuleDestroy {
   private readonly perLearner: number;
 
   constructor(@Inject(CONTENT_CONFIG) config: ContentConfig) {
-    this.lab = config.postgresUrl ? new PostgresLab(config.postgresUrl) : null;
+    this.lab = config.postgresUrl ? new PostgresLab(config.postgresUrl, config.postgresAuthorUrl ? { authorUrl: config.postgresAuthorUrl } : {}) : null;
     this.perLearner = config.postgresRunsPerLearner ?? POSTGRES_RUNS_PER_LEARNER;
   }
 

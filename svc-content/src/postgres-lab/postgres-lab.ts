@@ -1,6 +1,7 @@
 import { atLine, refusedAt, SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP, SQL_TIME_LIMIT_MS, statementLine, type SqlValue } from '@dblearn/contracts';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { PgTemplates } from './pg-templates.js';
 import { learnerTransactionControl, pgStatementRefusal, splitPgStatements } from './pg-statements.js';
 
 /** One statement's result that has columns (as the SQLite lab's runLabStatements gives them). */
@@ -47,6 +48,32 @@ export interface PostgresLabOptions {
   maxWaiting?: number;
   /** A run (sandbox and statements) past this loses its connection, whatever it set. */
   timeLimitMs?: number;
+  /**
+   * POSTGRES_AUTHOR_URL (decision 0042): with it, read-only attempts run on committed template
+   * schemas (PgTemplates) instead of loading their sandbox, the hidden phase on a pool of its own
+   * as dblearn_lab_hidden (the lab URL's password); without it every attempt loads its copy.
+   */
+  authorUrl?: string;
+  /** Connections of the hidden phase's pool (with authorUrl). */
+  hiddenPoolSize?: number;
+}
+
+/** The role whose sessions alone may read hidden templates (deploy/postgres/lab-roles.sql). */
+export const LAB_HIDDEN_ROLE = 'dblearn_lab_hidden';
+
+/** A template dropped since it was made (another instance pruned it): make it again and retry. */
+export class TemplateGone extends PostgresLabUnavailable {
+  constructor(readonly schema: string) {
+    super();
+    this.name = 'TemplateGone';
+  }
+}
+
+/** The lab URL as another login role with the same password (the hidden phase's role). */
+export function urlAsRole(url: string, role: string): string {
+  const parsed = new URL(url);
+  parsed.username = encodeURIComponent(role);
+  return parsed.toString();
 }
 
 const CAPS = { rows: SQL_RESULT_ROW_CAP, ...SQL_RESULT_BYTE_CAPS };
@@ -54,6 +81,13 @@ const CAPS = { rows: SQL_RESULT_ROW_CAP, ...SQL_RESULT_BYTE_CAPS };
 const BATCH_ROWS = 500;
 /** A run's time: the statement_timeout the server sets for one statement, and as much for the sandbox and the rest. */
 export const POSTGRES_RUN_TIME_LIMIT_MS = 2 * SQL_TIME_LIMIT_MS;
+/**
+ * Connections of svc-content's lab pool, and of the hidden phase's. A template attempt holds its
+ * connection for a few ms of the server's CPU: more connections than that on a 2-core box only
+ * queue inside PostgreSQL; the server's max_connections (40) leaves room for two instances and tests.
+ */
+export const POSTGRES_POOL_SIZE = 8;
+export const POSTGRES_HIDDEN_POOL_SIZE = 4;
 
 /** int2, int4, oid, float4, float8: numbers, as SQLite's are. */
 const NUMBER_TYPES = new Set([21, 23, 26, 700, 701]);
@@ -130,17 +164,25 @@ function runStatement(client: pg.PoolClient, sql: string, budget: { bytes: numbe
  */
 export class PostgresLab {
   private readonly pool: pg.Pool;
+  private readonly hiddenPool: pg.Pool | null;
   private readonly maxWaiting: number;
   private readonly timeLimitMs: number;
-  private readonly poolSize: number;
+  private readonly poolSizes = new Map<pg.Pool, number>();
+  /** The template schemas' maker (null without POSTGRES_AUTHOR_URL: every attempt loads its copy). */
+  readonly templates: PgTemplates | null;
 
   constructor(url: string, options: PostgresLabOptions = {}) {
     this.maxWaiting = options.maxWaiting ?? 32;
     this.timeLimitMs = options.timeLimitMs ?? POSTGRES_RUN_TIME_LIMIT_MS;
-    this.poolSize = options.poolSize ?? 4;
-    this.pool = new pg.Pool({
+    this.pool = this.newPool(url, options.poolSize ?? POSTGRES_POOL_SIZE);
+    this.hiddenPool = options.authorUrl ? this.newPool(urlAsRole(url, LAB_HIDDEN_ROLE), options.hiddenPoolSize ?? POSTGRES_HIDDEN_POOL_SIZE) : null;
+    this.templates = options.authorUrl ? new PgTemplates(options.authorUrl) : null;
+  }
+
+  private newPool(url: string, size: number): pg.Pool {
+    const pool = new pg.Pool({
       connectionString: url,
-      max: this.poolSize,
+      max: size,
       // A connection waited for longer than this is "busy": the gateway waits 2 × 2 s + 3 s for the answer.
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
@@ -148,8 +190,10 @@ export class PostgresLab {
     });
     // A connection the server dropped (a restart, a kill): an idle one is replaced by the pool, one in
     // use fails its attempt as "unavailable". The event itself is no news, and unheard it would crash.
-    this.pool.on('error', () => undefined);
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    this.poolSizes.set(pool, size);
+    return pool;
   }
 
   /** The sandbox script (if any) then `statements`, each judged before it runs; throws PostgresLabFailure or PostgresLabUnavailable. */
@@ -175,12 +219,28 @@ export class PostgresLab {
    * the time limit the connection is dropped and PostgresLabFailure (timedOut) thrown; a server gone
    * throws PostgresLabUnavailable.
    */
-  async session<T>(use: (session: PgSession) => Promise<T>, timeLimitMs = this.timeLimitMs): Promise<T> {
-    if (this.pool.waitingCount >= this.maxWaiting) throw new PostgresLabUnavailable(POSTGRES_LAB_BUSY);
+  session<T>(use: (session: PgSession) => Promise<T>, timeLimitMs = this.timeLimitMs): Promise<T> {
+    return this.onPool(this.pool, (client) => inTransaction(client, use), timeLimitMs);
+  }
+
+  /**
+   * `use` on the committed template `schema` (PgTemplates), as the lab role (`visible`) or the
+   * hidden role: a transaction begun READ ONLY whatever the session's characteristics, the template
+   * its search path, always rolled back; it makes no copies. Throws TemplateGone when the schema was
+   * dropped since, else as session().
+   */
+  onTemplate<T>(schema: string, reader: 'visible' | 'hidden', use: (session: PgSession) => Promise<T>): Promise<T> {
+    const pool = reader === 'hidden' ? this.hiddenPool : this.pool;
+    if (!pool) throw new Error('onTemplate needs the lab made with authorUrl');
+    return this.onPool(pool, (client) => inTransaction(client, use, schema), this.timeLimitMs);
+  }
+
+  private async onPool<T>(pool: pg.Pool, attemptOn: (client: pg.PoolClient) => Promise<T>, timeLimitMs: number): Promise<T> {
+    if (pool.waitingCount >= this.maxWaiting) throw new PostgresLabUnavailable(POSTGRES_LAB_BUSY);
     let client: pg.PoolClient;
-    const saturated = () => this.pool.totalCount >= this.poolSize && this.pool.idleCount === 0;
+    const saturated = () => pool.totalCount >= (this.poolSizes.get(pool) ?? 0) && pool.idleCount === 0;
     try {
-      client = await this.pool.connect();
+      client = await pool.connect();
     } catch {
       // Waited 2 s while every connection ran another attempt: busy, not down.
       throw new PostgresLabUnavailable(saturated() ? POSTGRES_LAB_BUSY : POSTGRES_LAB_UNAVAILABLE);
@@ -193,7 +253,7 @@ export class PostgresLab {
         reject(new PostgresLabFailure(`Your query ran longer than ${timeLimitMs / 1000} s and was stopped.`, 'statements', null, true));
       }, timeLimitMs);
     });
-    const attempt = inTransaction(client, use);
+    const attempt = attemptOn(client);
     // Settled either way, so a late rejection of the abandoned attempt is never unhandled.
     attempt.catch(() => undefined);
     try {
@@ -203,7 +263,7 @@ export class PostgresLab {
     } catch (error) {
       // A connection that overran, broke or may still be in its transaction is never reused.
       client.release(true);
-      if (timedOut || error instanceof PostgresLabFailure) throw error;
+      if (timedOut || error instanceof PostgresLabFailure || error instanceof TemplateGone) throw error;
       throw new PostgresLabUnavailable();
     } finally {
       clearTimeout(timer);
@@ -211,7 +271,7 @@ export class PostgresLab {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.hiddenPool?.end(), this.templates?.close()]);
   }
 }
 
@@ -242,11 +302,27 @@ export interface PgSession {
   keptIfDone<T>(work: () => Promise<T>): Promise<T>;
 }
 
-async function inTransaction<T>(client: pg.PoolClient, use: (session: PgSession) => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
+/**
+ * The attempt's transaction: on a copy of its own (newCopy), or on a committed `template`. A
+ * template's transaction is begun READ ONLY explicitly (a learner's SET SESSION CHARACTERISTICS is
+ * undone by the previous attempt's rollback anyway), and its first query takes the snapshot, so
+ * a learner's SET TRANSACTION READ WRITE comes too late ("must be called before any query").
+ */
+async function inTransaction<T>(client: pg.PoolClient, use: (session: PgSession) => Promise<T>, template?: string): Promise<T> {
+  if (template === undefined) await client.query('BEGIN');
+  else {
+    const replies = (await client.query(
+      `BEGIN READ ONLY; SET LOCAL search_path = ${client.escapeIdentifier(template)}; SELECT to_regnamespace(${client.escapeLiteral(client.escapeIdentifier(template))}) IS NOT NULL AS present`,
+    )) as unknown as pg.QueryResult<{ present: boolean }>[];
+    if (!replies[2]?.rows[0]?.present) {
+      await client.query('ROLLBACK');
+      throw new TemplateGone(template);
+    }
+  }
   let savepoints = 0;
   const session: PgSession = {
     newCopy: async (script) => {
+      if (template !== undefined) throw new Error('A template session makes no copies.');
       const { rows } = await client.query<{ copy: string }>('SELECT lab_admin.begin_attempt() AS copy');
       const copy = rows[0]!.copy;
       await client.query(`SET LOCAL search_path = ${client.escapeIdentifier(copy)}`);

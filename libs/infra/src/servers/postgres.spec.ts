@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -73,6 +73,22 @@ describe('the PostgreSQL lab server (issue 32)', () => {
       server = await startPrivatePostgres(findRepoRoot(), dataDir);
       expect(server.url).toBe(firstUrl);
       expect(await query(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    }, 120_000);
+
+    it('lets svc-content in as the template owner too, a DATA_DIR from before it given its password on the next start (decision 0042)', async () => {
+      await server!.handle.stop();
+      const path = join(dataDir, 'postgres.json');
+      const { authorPassword, ...older } = JSON.parse(await readFile(path, 'utf8')) as Record<string, string>;
+      expect(authorPassword).toBeTruthy();
+      await writeFile(path, JSON.stringify(older), { mode: 0o600 });
+      server = await startPrivatePostgres(findRepoRoot(), dataDir);
+      const secrets = JSON.parse(await readFile(path, 'utf8')) as Record<string, string>;
+      expect(secrets.authorPassword).toBeTruthy();
+      expect(server.authorUrl).toContain(encodeURIComponent(secrets.authorPassword!));
+      const [me] = await query(server.authorUrl!, "SELECT current_user AS who, usesuper, has_database_privilege('dblearn_lab', 'CREATE') AS creates FROM pg_user WHERE usename = current_user");
+      expect(me).toEqual({ who: 'dblearn_lab_author', usesuper: false, creates: true });
+      // The lab role cannot act as it.
+      await expect(query(server.url, 'SET ROLE dblearn_lab_author')).rejects.toThrow(/permission denied to set role/);
     }, 120_000);
   });
 });

@@ -11,6 +11,10 @@ import type { PostgresBinaries, PostgresOsUser } from '../tools/postgres.js';
 /** The lab's database and its login role (deploy/postgres/lab-roles.sql). */
 export const LAB_DATABASE = 'dblearn_lab';
 export const LAB_ROLE = 'dblearn_lab';
+/** Owns the template schemas (decision 0042); its own password. */
+export const LAB_AUTHOR_ROLE = 'dblearn_lab_author';
+/** Runs a learner's SQL on hidden templates; logs in with the lab role's password (svc-content derives its URL). */
+export const LAB_HIDDEN_ROLE = 'dblearn_lab_hidden';
 const SUPERUSER = 'postgres';
 /** The socket's file is named by a port; no TCP port is opened. */
 const SOCKET_PORT = 5432;
@@ -41,6 +45,13 @@ export const LAB_SERVER_SETTINGS: Readonly<Record<string, string>> = {
 export interface PostgresSecrets {
   superuserPassword: string;
   labPassword: string;
+  authorPassword: string;
+}
+
+/** svc-content's URLs: POSTGRES_URL (the lab role) and POSTGRES_AUTHOR_URL (the templates' owner). */
+export interface LabUrls {
+  url: string;
+  authorUrl: string;
 }
 
 export function postgresClusterDir(dataDir: string): string {
@@ -65,7 +76,8 @@ export function postgresUrlFor(socketDir: string, user: string, password: string
 /** The passwords, generated on the first start and kept in DATA_DIR like the other secrets. */
 async function resolvePostgresSecrets(dataDir: string): Promise<PostgresSecrets> {
   const path = join(dataDir, SECRETS_FILE);
-  const generated: PostgresSecrets = { superuserPassword: randomBytes(24).toString('base64url'), labPassword: randomBytes(24).toString('base64url') };
+  const password = () => randomBytes(24).toString('base64url');
+  const generated: PostgresSecrets = { superuserPassword: password(), labPassword: password(), authorPassword: password() };
   try {
     await writeFile(path, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
@@ -73,7 +85,12 @@ async function resolvePostgresSecrets(dataDir: string): Promise<PostgresSecrets>
   }
   const stored = JSON.parse(await readFile(path, 'utf8')) as Partial<PostgresSecrets>;
   if (!stored.superuserPassword || !stored.labPassword) throw new UserFacingError(`${path} is not as written: delete it together with ${postgresClusterDir(dataDir)} to start the lab afresh.`);
-  return { superuserPassword: stored.superuserPassword, labPassword: stored.labPassword };
+  if (!stored.authorPassword) {
+    // A DATA_DIR from before the template schemas (decision 0042): its author password is added.
+    stored.authorPassword = password();
+    await writeFile(path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return { superuserPassword: stored.superuserPassword, labPassword: stored.labPassword, authorPassword: stored.authorPassword };
 }
 
 /**
@@ -151,20 +168,25 @@ export function postgresServerSpec(binaries: PostgresBinaries, dataDir: string, 
 /**
  * Brings the lab's roles, database and revocations up to date (deploy/postgres/*.sql, the files
  * the compose image runs too) and sets the lab role's password. Idempotent: run after every
- * (re)start. Resolves to svc-content's POSTGRES_URL.
+ * (re)start. Resolves to svc-content's POSTGRES_URL and POSTGRES_AUTHOR_URL.
  */
-export async function provisionLab(root: string, socketDir: string, secrets: PostgresSecrets): Promise<string> {
+export async function provisionLab(root: string, socketDir: string, secrets: PostgresSecrets): Promise<LabUrls> {
   const sql = (name: string) => readFile(join(root, 'deploy', 'postgres', name), 'utf8');
   await withClient(postgresUrlFor(socketDir, SUPERUSER, secrets.superuserPassword, 'postgres'), async (client) => {
     await client.query(await sql('lab-roles.sql'));
     await client.query(`ALTER ROLE ${LAB_ROLE} PASSWORD ${client.escapeLiteral(secrets.labPassword)}`);
+    await client.query(`ALTER ROLE ${LAB_HIDDEN_ROLE} PASSWORD ${client.escapeLiteral(secrets.labPassword)}`);
+    await client.query(`ALTER ROLE ${LAB_AUTHOR_ROLE} PASSWORD ${client.escapeLiteral(secrets.authorPassword)}`);
     const exists = await client.query('SELECT 1 FROM pg_catalog.pg_database WHERE datname = $1', [LAB_DATABASE]);
     if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${LAB_DATABASE}`);
   });
   await withClient(postgresUrlFor(socketDir, SUPERUSER, secrets.superuserPassword, LAB_DATABASE), async (client) => {
     await client.query(await sql('lab-database.sql'));
   });
-  return postgresUrlFor(socketDir, LAB_ROLE, secrets.labPassword, LAB_DATABASE);
+  return {
+    url: postgresUrlFor(socketDir, LAB_ROLE, secrets.labPassword, LAB_DATABASE),
+    authorUrl: postgresUrlFor(socketDir, LAB_AUTHOR_ROLE, secrets.authorPassword, LAB_DATABASE),
+  };
 }
 
 /** PostgreSQL opens its socket before it accepts sessions ("the database system is starting up", 57P03). */

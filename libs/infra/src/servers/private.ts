@@ -12,6 +12,8 @@ import { postgresServerSpec, postgresSocketDir, preparePostgresDataDir, provisio
 export interface PrivateServer {
   url: string;
   handle: ChildProcessHandle;
+  /** PostgreSQL's only: the template schemas' owner (POSTGRES_AUTHOR_URL, decision 0042). */
+  authorUrl?: string;
 }
 
 const PORT_ATTEMPTS = 3;
@@ -61,7 +63,7 @@ export async function startPrivatePostgres(root: string, dataDir: string, option
   const { secrets } = await preparePostgresDataDir(binaries, dataDir, osUser);
   const handle = await startProcess(postgresServerSpec(binaries, dataDir, osUser), options);
   try {
-    return { url: await provisionLab(root, postgresSocketDir(dataDir), secrets), handle };
+    return { ...(await provisionLab(root, postgresSocketDir(dataDir), secrets)), handle };
   } catch (error) {
     await handle.stop();
     throw error;
