@@ -1,8 +1,7 @@
 import { CHANGE_SUBJECTS } from '@dblearn/contracts';
 import type { UserProfile } from '@dblearn/contracts';
-import { EventsConnection, ExpiringStore } from '@dblearn/nest-common';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { EventsConnection, ExpiringStore, KeptRegistry } from '@dblearn/nest-common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { USERS_CONFIG, type UsersConfig } from '../config/users-config.js';
 
 const MAX_ENTRIES = 10_000;
@@ -14,31 +13,21 @@ const MAX_ENTRIES = 10_000;
  * (PROFILE_CACHE_TTL_MS) bounds how stale a profile can get if such a message is ever missed.
  */
 @Injectable()
-export class ProfileCache implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProfileCache {
   private readonly logger = new Logger('ProfileCache');
   private readonly store: ExpiringStore<UserProfile>;
-  private subscription: Subscription | null = null;
-  private stopped = false;
 
   constructor(
     @Inject(USERS_CONFIG) config: Pick<UsersConfig, 'profileCacheTtlMs'>,
     private readonly events: EventsConnection,
+    kept: KeptRegistry,
   ) {
     this.store = new ExpiringStore<UserProfile>({ ttlMs: config.profileCacheTtlMs, maxEntries: MAX_ENTRIES });
-  }
-
-  onApplicationBootstrap(): void {
-    // In the background: the service must not wait on NATS to start answering from the database.
-    void this.events.connection().then(
-      (nc) => this.listen(nc),
-      (error: unknown) => this.logger.warn(`Profile changes from other instances are not heard: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stopped = true;
-    // The events connection may already be draining, which ends the subscription by itself.
-    if (this.subscription && !this.subscription.isClosed()) this.subscription.unsubscribe();
+    kept.keep('events', {
+      on: { [CHANGE_SUBJECTS.profile]: (userId) => this.store.invalidate(userId) },
+      // Changes announced while we were cut off from NATS were never heard: start afresh.
+      resumed: () => this.store.clear(),
+    });
   }
 
   async getOrLoad(userId: string, load: () => Promise<UserProfile | null>): Promise<UserProfile | null> {
@@ -57,14 +46,5 @@ export class ProfileCache implements OnApplicationBootstrap, OnApplicationShutdo
       .connection()
       .then((nc) => nc.publish(CHANGE_SUBJECTS.profile, userId))
       .catch((error: unknown) => this.logger.warn(`Could not announce a profile change: ${String(error)}`));
-  }
-
-  private listen(nc: NatsConnection): void {
-    if (this.stopped) return;
-    this.subscription = nc.subscribe(CHANGE_SUBJECTS.profile, { callback: (_error, message) => this.store.invalidate(message.string()) });
-    void (async () => {
-      // Changes announced while we were cut off from NATS were never heard: start afresh.
-      for await (const status of nc.status()) if (status.type === 'reconnect') this.store.clear();
-    })();
   }
 }

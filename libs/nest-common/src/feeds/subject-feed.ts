@@ -1,4 +1,4 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 
 /** Between two asks for the connection while it cannot be had. */
 const RETRY_MS = 1_000;
@@ -82,7 +82,14 @@ export class SubjectFeed {
     }
     this.nc = nc;
     for (const [subject, apply] of Object.entries(this.declaration.on)) {
-      this.subscriptions.push(nc.subscribe(subject, { callback: (_error, message) => apply(message.string(), message.subject) }));
+      const callback = (_error: unknown, message: Msg) => {
+        try {
+          apply(message.string(), message.subject);
+        } catch {
+          // A handler that throws must not end the subscription (nats.js would): the next message is heard.
+        }
+      };
+      this.subscriptions.push(nc.subscribe(subject, { callback }));
     }
     // Registered with the server before anything read from now on is kept.
     await nc.flush().catch(() => undefined);
@@ -107,4 +114,20 @@ export class SubjectFeed {
     this.heard = false;
     this.declaration.cutOff?.();
   }
+}
+
+/**
+ * A KeptDeclaration handler for JSON events: what is not JSON (or not an object) is skipped, since
+ * a kept thing's next reload reads the truth anyway.
+ */
+export function jsonBody<T>(apply: (event: Partial<T>, subject: string) => void): (body: string, subject: string) => void {
+  return (body, subject) => {
+    let event: unknown;
+    try {
+      event = JSON.parse(body);
+    } catch {
+      return;
+    }
+    if (typeof event === 'object' && event !== null) apply(event as Partial<T>, subject);
+  };
 }
