@@ -1,4 +1,4 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type Course, type Tutorial, USERS_PATTERNS } from '@dblearn/contracts';
+import { AUTH_HEADER, COMMUNITY_PATTERNS, CONTENT_PATTERNS, type QnaQuestion, type Course, type Tutorial, USERS_PATTERNS } from '@dblearn/contracts';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import { NatsCaller, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -8,7 +8,7 @@ import { checked, eventually, startGateway, type TestGateway } from './support/g
 
 /*
  * What is kept in memory (docs/architecture.md "What is kept, and how it stays fresh") on two
- * gateways and two svc-users instances, real NATS and FerretDB: once a write has been answered,
+ * gateways, two svc-users and two svc-community instances, real NATS and FerretDB: once a write has been answered,
  * the next read on any instance shows it, though both gateways (and both svc-users) kept the old
  * answer. svc-content's own instances: svc-content/test/item-reads.spec.ts.
  */
@@ -28,17 +28,21 @@ beforeAll(async () => {
   infra = await startTestInfra({ mongo: true, nats: true });
   const usersDb = uniqueDatabaseName('kept_users');
   const usersEnv = { MONGO_URL: infra.mongoUrl, MONGO_DB: usersDb, NATS_URL: infra.natsUrlAs('svc-users'), ADMIN_EMAIL: ADMIN_ACCOUNT.email, ADMIN_PASSWORD: ADMIN_ACCOUNT.password };
+  const communityEnv = { MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('kept_community'), NATS_URL: infra.natsUrlAs('svc-community'), SEED_DEMO: 'false' };
   services = [
     new SvcUsersProcess(usersEnv),
     new SvcUsersProcess(usersEnv),
     new ServiceProcess('svc-content', { MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueDatabaseName('kept_content'), NATS_URL: infra.natsUrlAs('svc-content'), SEED_DEMO: 'false' }),
+    new ServiceProcess('svc-community', communityEnv),
+    new ServiceProcess('svc-community', communityEnv),
   ];
   for (const service of services) service.start();
   gateways = [await startGateway({ NATS_URL: infra.natsUrlAs('gateway') }), await startGateway({ NATS_URL: infra.natsUrlAs('gateway') })];
   spy = await connect(natsConnectionOptions(infra.natsUrl));
   try {
     const content = new NatsCaller(infra.natsUrl);
-    await eventually(() => content.send(CONTENT_PATTERNS.health, {}).then(() => true, () => false), 60_000, 'svc-content answers').finally(() => content.close());
+    await eventually(() => content.send(CONTENT_PATTERNS.health, {}).then(() => true, () => false), 60_000, 'svc-content answers');
+    await eventually(() => content.send(COMMUNITY_PATTERNS.health, {}).then(() => true, () => false), 60_000, 'svc-community answers').finally(() => content.close());
     for (const gateway of gateways) await eventually(async () => (await request(gateway.server).get('/api/health')).body?.services?.users === 'up', 60_000, 'svc-users answers');
     await eventually(async () => (await request(writer(0).server).post('/api/auth').send(ADMIN_ACCOUNT)).status === 200, 30_000, 'svc-users signs the admin in');
   } catch (error) {
@@ -115,6 +119,21 @@ describe('kept answers stay fresh on every instance', () => {
       const written = await checked(request(writer(round).server).patch('/api/users/me').set(AUTH_HEADER, token).send({ labEngine: engine }));
       expect(written.status).toBe(200);
       for (const gateway of gateways) expect(await engineOn(gateway)).toBe(engine);
+    }
+  });
+
+  it('a question (svc-community question cache): a reply through the gateway is read at once from either instance', async () => {
+    const call = (method: 'get' | 'post' | 'put', path: string, body?: object) => checked(request(writer(0).server)[method](`/api${path}`).set(AUTH_HEADER, admin).send(body));
+    const created = await call('post', '/qna', { topic: 'sql', title: 'Kept on both instances?', description: 'Each instance of svc-community keeps its detail.' });
+    if (created.status !== 201) throw new Error(`POST /qna answered ${created.status}: ${created.text}`);
+    const id = (created.body as QnaQuestion)._id;
+    const replies = async () => ((await call('get', `/qna/${id}`)).body as QnaQuestion).replies.length;
+    for (let round = 1; round <= 3; round += 1) {
+      // Reads alternate between the two instances (one queue group): after 8, both keep the detail (all but 1 time in 128).
+      for (let read = 0; read < 8; read += 1) expect(await replies()).toBe(round - 1);
+      const replied = await call('put', `/qna/${id}`, { reply: { reply: `Reply number ${round}, long enough to count.` } });
+      if (replied.status !== 200) throw new Error(`PUT /qna answered ${replied.status}: ${replied.text}`);
+      for (let read = 0; read < 8; read += 1) expect(await replies()).toBe(round);
     }
   });
 });
