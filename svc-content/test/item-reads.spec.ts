@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { CONTENT_PATTERNS, type Course, type InterviewQuestion, type JsonBytes, type Project, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, type InterviewQuestion, type JsonBytes, type Project, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import { ServiceReplyDeserializer } from '@dblearn/nest-common';
 import { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -121,5 +121,33 @@ describe('item reads from memory (content.item.find-json)', () => {
       expect(stats[kind].maxBytes).toBe(Math.floor((64 * 1024 * 1024) / 4));
     }
     expect(stats.course.entries).toBeGreaterThan(0);
+  });
+});
+
+describe('learners\' check progress, kept by every instance that read it (ChecksService)', () => {
+  it('an attempt answered on one instance is what every instance answers next', async () => {
+    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Blocks and records', teacher: 'Edgar Codd', length: '1 hour' });
+    const project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Counting blocks', difficulty: 'beginner', courseId: course._id });
+    const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, {
+      id: project._id,
+      body: { kind: 'quiz', task: 'How many blocks hold 1000 records of 100 bytes in 4096-byte blocks?', quiz: { type: 'number', answer: 25, tolerance: 0 }, explanation: 'bfr = 40; 1000 / 40 = 25.' },
+    });
+    const checkId = withCheck.checks[withCheck.checks.length - 1]!._id;
+    const userId = new Types.ObjectId().toHexString();
+    const passesEverywhere = async () => {
+      const seen: CheckPasses[] = [];
+      for (let read = 0; read < READS; read += 1) seen.push(await send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId: project._id, userId }));
+      return seen;
+    };
+    const failuresEverywhere = async () => (await passesEverywhere()).map((passes) => passes.failures[checkId] ?? 0);
+
+    // Both instances keep the learner's progress (READS reads reach both), then each wrong answer changes it.
+    expect(await failuresEverywhere()).toEqual(Array(READS).fill(0));
+    for (let failures = 1; failures <= 3; failures += 1) {
+      expect((await send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId, checkId, answer: 24 } })).passed).toBe(false);
+      expect(await failuresEverywhere()).toEqual(Array(READS).fill(failures));
+    }
+    expect((await send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId, checkId, answer: 25 } })).passed).toBe(true);
+    expect((await passesEverywhere()).map((passes) => passes.passed)).toEqual(Array(READS).fill([checkId]));
   });
 });

@@ -1,5 +1,5 @@
 import { type AccountRemovedEvent, type AdminChangedEvent, EVENT_SUBJECTS, USERS_PATTERNS } from '@dblearn/contracts';
-import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
+import { natsConnectionOptions, redactUrl, SubjectFeed } from '@dblearn/nest-common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { connectUntilStopped } from '../common/nats/connect-until-stopped.js';
@@ -18,57 +18,46 @@ const RETRY_MS = 250;
 @Injectable()
 export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AdminRoster');
-  private nc: NatsConnection | undefined;
+  private readonly feed: SubjectFeed;
   private stopped = false;
 
   constructor(
     private readonly roster: AdminRoster,
     private readonly services: ServiceClients,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.feed = new SubjectFeed(
+      { get: () => this.connect(), own: true },
+      {
+        on: {
+          [EVENT_SUBJECTS.adminChanged]: (body) => {
+            const event = readEvent<AdminChangedEvent>(body);
+            // Not an event we can read: say unsure and ask again, rather than guess.
+            if (!event) void this.reload();
+            else if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.roster.change(event.entityId, event.isAdmin);
+          },
+          [EVENT_SUBJECTS.accountRemoved]: (body) => {
+            const event = readEvent<AccountRemovedEvent>(body);
+            if (!event) void this.reload();
+            else if (typeof event.entityId === 'string') this.roster.remove(event.entityId);
+          },
+        },
+        // The subscriptions are in place once the server has seen them: only then can no change slip between.
+        listening: () => void this.reload(),
+        cutOff: () => this.roster.unsure(),
+        resumed: () => void this.reload(),
+      },
+    );
+  }
 
   onApplicationBootstrap(): void {
     // Not awaited: the gateway starts while NATS or svc-users is away; admin calls answer 503 meanwhile.
-    void this.start().catch((error: unknown) => this.logger.warn(`Admin roster not started: ${String(error)}`));
+    this.feed.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    await this.nc?.close().catch(() => undefined);
-  }
-
-  private async start(): Promise<void> {
-    const nc = await this.connect();
-    if (!nc) return;
-    this.nc = nc;
-    nc.subscribe(EVENT_SUBJECTS.adminChanged, {
-      callback: (_error, message) => {
-        try {
-          const event = message.json<AdminChangedEvent>();
-          if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.roster.change(event.entityId, event.isAdmin);
-        } catch {
-          // Not an event we can read: say unsure and ask again, rather than guess.
-          void this.reload();
-        }
-      },
-    });
-    nc.subscribe(EVENT_SUBJECTS.accountRemoved, {
-      callback: (_error, message) => {
-        try {
-          const event = message.json<AccountRemovedEvent>();
-          if (typeof event.entityId === 'string') this.roster.remove(event.entityId);
-        } catch {
-          void this.reload();
-        }
-      },
-    });
-    // The subscriptions are in place once the server has seen it: only then can no change slip between.
-    await nc.flush();
-    void this.reload();
-    for await (const status of nc.status()) {
-      if (status.type === 'disconnect') this.roster.unsure();
-      if (status.type === 'reconnect') void this.reload();
-    }
+    await this.feed.stop();
   }
 
   private connect(): Promise<NatsConnection | undefined> {
@@ -100,6 +89,14 @@ export class AdminRosterFeed implements OnApplicationBootstrap, OnApplicationShu
         await pause(RETRY_MS);
       }
     }
+  }
+}
+
+function readEvent<T>(body: string): Partial<T> | null {
+  try {
+    return JSON.parse(body) as Partial<T>;
+  } catch {
+    return null;
   }
 }
 

@@ -1,6 +1,5 @@
 import { COMMUNITY_EVENTS_PREFIX, EVENT_SUBJECTS, QNA_LIVE, type QnaLiveEvent, type QuestionAcceptedEvent, type QuestionRepliedEvent } from '@dblearn/contracts';
-import { natsConnectionOptions, redactUrl } from '@dblearn/nest-common';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { natsConnectionOptions, redactUrl, SubjectFeed } from '@dblearn/nest-common';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { connectUntilStopped } from '../common/nats/connect-until-stopped.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -30,38 +29,43 @@ export function toLiveEvent(subject: string, event: Partial<QuestionRepliedEvent
 @Injectable()
 export class QnaEventFeed implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('QnaLive');
-  private nc: NatsConnection | undefined;
+  private readonly feed: SubjectFeed;
   private stopped = false;
 
   constructor(
     private readonly streams: LiveStreams,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    // Not awaited: the gateway starts while NATS is away; pages then just get no live events.
-    void connectUntilStopped(
-      { ...natsConnectionOptions(this.config.natsUrl), name: 'gateway-qna-live', maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-      () => this.stopped,
-      (error) => this.logger.warn(`No live Q&A events until NATS at ${redactUrl(this.config.natsUrl)} answers: ${String(error)}`),
-    ).then((nc) => {
-        if (!nc) return;
-        this.nc = nc;
-        nc.subscribe(`${COMMUNITY_EVENTS_PREFIX}>`, {
-          callback: (_error, message) => {
+  ) {
+    const connect = () =>
+      connectUntilStopped(
+        { ...natsConnectionOptions(this.config.natsUrl), name: 'gateway-qna-live', maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+        () => this.stopped,
+        (error) => this.logger.warn(`No live Q&A events until NATS at ${redactUrl(this.config.natsUrl)} answers: ${String(error)}`),
+      );
+    this.feed = new SubjectFeed(
+      { get: connect, own: true },
+      {
+        on: {
+          [`${COMMUNITY_EVENTS_PREFIX}>`]: (body, subject) => {
             try {
-              const live = toLiveEvent(message.subject, message.json());
+              const live = toLiveEvent(subject, JSON.parse(body) as Partial<QuestionRepliedEvent & QuestionAcceptedEvent>);
               if (live) this.streams.broadcast(sseFrame(QNA_LIVE.changeEvent, live));
             } catch {
               // Not JSON: nothing a page could use.
             }
           },
-        });
-      });
+        },
+      },
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    // Not awaited: the gateway starts while NATS is away; pages then just get no live events.
+    this.feed.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    await this.nc?.close().catch(() => undefined);
+    await this.feed.stop();
   }
 }

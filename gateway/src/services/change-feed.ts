@@ -1,8 +1,5 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { SubjectFeed } from '@dblearn/nest-common';
 import type { ServiceClient } from './service-client.js';
-
-/** How long to wait before trying NATS again when it is not there at start. */
-const RETRY_MS = 1_000;
 
 export interface ChangeListener {
   /** An announcement: its subject and body (an id, or CHANGED_EVERYTHING). */
@@ -18,57 +15,34 @@ export interface ChangeListener {
  * kept only then.
  */
 export class ChangeFeed {
-  private subscription: Subscription | null = null;
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
-  private heard = false;
+  private readonly feed: SubjectFeed;
 
   constructor(
-    private readonly client: ServiceClient,
-    private readonly subject: string,
+    client: ServiceClient,
+    subject: string,
     private readonly listener: ChangeListener,
-  ) {}
+  ) {
+    this.feed = new SubjectFeed(
+      { get: () => client.connection() },
+      {
+        on: { [subject]: (body, heardOn) => listener.changed(heardOn, body) },
+        cutOff: () => listener.lost(),
+        // What changed while we were cut off was never heard.
+        resumed: () => listener.lost(),
+      },
+    );
+  }
 
   get live(): boolean {
-    return this.heard;
+    return this.feed.listening;
   }
 
   start(): void {
-    void this.follow();
+    this.feed.start();
   }
 
   stop(): void {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    this.setHeard(false);
-    if (this.subscription && !this.subscription.isClosed()) this.subscription.unsubscribe();
-  }
-
-  private async follow(): Promise<void> {
-    let nc: NatsConnection;
-    try {
-      nc = await this.client.connection();
-    } catch {
-      if (!this.stopped) this.retry = setTimeout(() => void this.follow(), RETRY_MS);
-      return;
-    }
-    if (this.stopped) return;
-    this.subscription = nc.subscribe(this.subject, { callback: (_error, message) => this.listener.changed(message.subject, message.string()) });
-    // Registered with the server before anything read from now on is kept.
-    await nc.flush().catch(() => undefined);
-    this.setHeard(!nc.isClosed() && !this.stopped);
-    for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'close') this.setHeard(false);
-      else if (status.type === 'reconnect') {
-        // What changed while we were cut off was never heard.
-        this.listener.lost();
-        this.setHeard(!this.stopped);
-      }
-    }
-  }
-
-  private setHeard(heard: boolean): void {
-    if (!heard) this.listener.lost();
-    this.heard = heard;
+    void this.feed.stop();
+    this.listener.lost();
   }
 }

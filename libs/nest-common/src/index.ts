@@ -41,5 +41,7 @@ export * from './cache/json-item-cache.js';
 export * from './cache/expiring-store.js';
 export * from './cache/drop-on-write.plugin.js';
 export * from './cache/change-broadcast.js';
+export * from './feeds/subject-feed.js';
+export * from './feeds/kept-registry.js';
 export * from './search/search-index.js';
 export * from './search/search-terms.js';

@@ -10,6 +10,7 @@ import { MongoModule } from './mongo/mongo.module.js';
 import { READ_MODEL_MODE, ReadModels } from './storage/read-model/read-models.js';
 import { createRpcValidationPipe } from './validation/rpc-validation.pipe.js';
 import { RequestConnection } from './bootstrap/request-connection.js';
+import { KeptRegistry } from './feeds/kept-registry.js';
 
 /**
  * Everything a DBLearn service has in common, in one import: its database, atomic write+event
@@ -40,9 +41,10 @@ export class ServiceKitModule {
         { provide: READ_MODEL_MODE, useValue: config.readModel },
         ReadModels,
         RequestConnection,
+        KeptRegistry,
         DatabaseWatchdog,
       ],
-      exports: [EventsModule, ReadModels, RequestConnection],
+      exports: [EventsModule, ReadModels, RequestConnection, KeptRegistry],
     };
   }
 }

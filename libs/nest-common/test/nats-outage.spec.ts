@@ -1,9 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EVENT_SUBJECTS } from '@dblearn/contracts';
 import { startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -18,56 +12,28 @@ import { EventsModule } from '../src/events/events.module.js';
 import { domainEvent, PENDING_FILTER } from '../src/events/pending-events.js';
 import { createServiceLogger } from '../src/logging/service-logger.js';
 import { MongoModule } from '../src/mongo/mongo.module.js';
+import { KillableNats } from './support/nats-server.js';
 import { eventually, streamMessages, WIDGET_MODELS } from './support/widgets.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const NATS_SERVER = join(here, '../../../.tools/bin/nats-server');
 /** Issue 5: "Killing NATS for 30 s while writes go on loses no event." */
 const OUTAGE_MS = 30_000;
 const WRITE_EVERY_MS = 100;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function listening(port: number): Promise<void> {
-  await eventually(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
-        socket.once('error', () => resolve(false));
-      }),
-    15_000,
-  );
-}
-
 describe('NATS killed (SIGKILL) for 30 s while writes go on, against real FerretDB and nats-server', () => {
   let infra: TestInfra;
-  let natsDir: string;
-  let port: number;
-  let nats: ChildProcess | null = null;
+  let nats: KillableNats | undefined;
   let app: TestingModule;
-
-  async function startNats(): Promise<void> {
-    nats = spawn(NATS_SERVER, ['-js', '-sd', natsDir, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-    await listening(port);
-  }
 
   beforeAll(async () => {
     infra = await startTestInfra({ nats: false });
-    natsDir = await mkdtemp(join(tmpdir(), 'dblearn-outage-'));
-    port = await freePort();
-    await startNats();
+    nats = await KillableNats.create('dblearn-outage-');
+    await nats.start();
     const config = { service: 'content', mongoUrl: infra.mongoUrl, mongoDb: uniqueDatabaseName('nats_outage') } as ServiceConfig;
     app = await Test.createTestingModule({
       imports: [
         MongoModule.forRoot(config),
         MongooseModule.forFeature(WIDGET_MODELS),
-        EventsModule.forRoot({ service: 'content', natsUrl: `nats://127.0.0.1:${port}`, connectionName: 'outage-spec', publishTimeoutMs: 2_000 }),
+        EventsModule.forRoot({ service: 'content', natsUrl: nats.url, connectionName: 'outage-spec', publishTimeoutMs: 2_000 }),
       ],
     })
       .setLogger(createServiceLogger({ name: 'outage-spec', logLevel: 'fatal', logJson: true }))
@@ -77,9 +43,8 @@ describe('NATS killed (SIGKILL) for 30 s while writes go on, against real Ferret
 
   afterAll(async () => {
     await app?.close();
-    nats?.kill('SIGKILL');
     await infra?.stop();
-    if (natsDir) await rm(natsDir, { recursive: true, force: true });
+    await nats?.remove();
   });
 
   it('publishes every acknowledged write exactly once after NATS is back', async () => {
@@ -97,11 +62,11 @@ describe('NATS killed (SIGKILL) for 30 s while writes go on, against real Ferret
     })();
 
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    nats!.kill('SIGKILL');
+    nats!.kill();
     const writtenBefore = written.length;
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     const writtenDuring = written.length - writtenBefore;
-    await startNats();
+    await nats!.start();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     writing = false;
     await writer;
@@ -110,7 +75,7 @@ describe('NATS killed (SIGKILL) for 30 s while writes go on, against real Ferret
     expect(writtenDuring).toBeGreaterThan(OUTAGE_MS / WRITE_EVERY_MS / 4);
     await eventually(async () => (await widgets.countDocuments(PENDING_FILTER).exec()) === 0, 30_000);
 
-    const nc = await connect({ servers: `nats://127.0.0.1:${port}` });
+    const nc = await connect({ servers: nats!.url });
     try {
       const messages = await streamMessages(await jetstreamManager(nc));
       const byEntity = new Map<string, number>();

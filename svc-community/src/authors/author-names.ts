@@ -1,8 +1,7 @@
 import { type AccountRemovedEvent, DELETED_AUTHOR_NAME, EVENT_SUBJECTS, type UserRegisteredEvent, type UserRenamedEvent } from '@dblearn/contracts';
-import { EventsConnection } from '@dblearn/nest-common';
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { jsonBody, KeptRegistry } from '@dblearn/nest-common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Model } from 'mongoose';
 import { Author } from './author.schema.js';
 
@@ -30,31 +29,44 @@ function supersedes(next: KnownAuthor, known: KnownAuthor | undefined): boolean 
  * it is back); every instance also hears them as they pass, so its memory follows at once.
  */
 @Injectable()
-export class AuthorNames implements OnModuleInit, OnApplicationShutdown {
+export class AuthorNames implements OnModuleInit {
   private readonly logger = new Logger('AuthorNames');
   private authors = new Map<string, KnownAuthor>();
   private readonly listeners = new Set<(authorId: string) => void>();
   /** Accounts that posted since this start without a known name (a token from before names): their first name changes posts too. */
   private readonly unnamedPosters = new Set<string>();
-  private readonly subscriptions: Subscription[] = [];
-  private stopped = false;
 
   constructor(
     @InjectModel(Author.name) private readonly model: Model<Author>,
-    private readonly events: EventsConnection,
-  ) {}
+    kept: KeptRegistry,
+  ) {
+    // Every instance's memory follows the events as they pass; after a lost connection it reads the
+    // collection again. What is not JSON is skipped (the durable consumer parks it).
+    const at = (event: { occurredAt?: unknown }) => (typeof event.occurredAt === 'string' ? Date.parse(event.occurredAt) : Number.NaN);
+    kept.keep('events', {
+      on: {
+        [EVENT_SUBJECTS.userRegistered]: jsonBody<UserRegisteredEvent>((event) => {
+          if (typeof event.entityId === 'string' && typeof event.displayName === 'string' && !Number.isNaN(at(event))) {
+            this.remember(event.entityId, { name: event.displayName, at: at(event), deleted: false });
+          }
+        }),
+        [EVENT_SUBJECTS.userRenamed]: jsonBody<UserRenamedEvent>((event) => {
+          if (typeof event.entityId === 'string' && typeof event.displayName === 'string' && !Number.isNaN(at(event))) {
+            this.remember(event.entityId, { name: event.displayName, at: at(event), deleted: false });
+          }
+        }),
+        [EVENT_SUBJECTS.accountRemoved]: jsonBody<AccountRemovedEvent>((event) => {
+          if (typeof event.entityId === 'string' && !Number.isNaN(at(event))) {
+            this.remember(event.entityId, { name: this.authors.get(event.entityId)?.name ?? DELETED_AUTHOR_NAME, at: at(event), deleted: true });
+          }
+        }),
+      },
+      resumed: () => void this.reload().catch((error: unknown) => this.logger.warn(`Reload of author names failed: ${String(error)}`)),
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.reload();
-    void this.events.connection().then(
-      (nc) => this.listen(nc),
-      (error: unknown) => this.logger.warn(`Names changed through other instances are learnt at the next start: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stopped = true;
-    for (const subscription of this.subscriptions) if (!subscription.isClosed()) subscription.unsubscribe();
   }
 
   /** The public name of a post's author: their display name now, "deleted learner", or "learner" while unknown. */
@@ -123,43 +135,5 @@ export class AuthorNames implements OnModuleInit, OnApplicationShutdown {
     const changed = this.authors.size > 0;
     this.authors = next;
     if (changed) for (const listener of this.listeners) listener('*');
-  }
-
-  /** Every instance's memory follows the events as they pass; after a lost connection it reads the collection again. */
-  private listen(nc: NatsConnection): void {
-    if (this.stopped) return;
-    const follow = <T>(subject: string, apply: (event: Partial<T>) => void) =>
-      nc.subscribe(subject, {
-        callback: (_error, message) => {
-          try {
-            apply(message.json<Partial<T>>());
-          } catch {
-            // Not JSON: the durable consumer parks it; nothing to remember.
-          }
-        },
-      });
-    const at = (event: { occurredAt?: unknown }) => (typeof event.occurredAt === 'string' ? Date.parse(event.occurredAt) : Number.NaN);
-    this.subscriptions.push(
-      follow<UserRegisteredEvent>(EVENT_SUBJECTS.userRegistered, (event) => {
-        if (typeof event.entityId === 'string' && typeof event.displayName === 'string' && !Number.isNaN(at(event))) {
-          this.remember(event.entityId, { name: event.displayName, at: at(event), deleted: false });
-        }
-      }),
-      follow<UserRenamedEvent>(EVENT_SUBJECTS.userRenamed, (event) => {
-        if (typeof event.entityId === 'string' && typeof event.displayName === 'string' && !Number.isNaN(at(event))) {
-          this.remember(event.entityId, { name: event.displayName, at: at(event), deleted: false });
-        }
-      }),
-      follow<AccountRemovedEvent>(EVENT_SUBJECTS.accountRemoved, (event) => {
-        if (typeof event.entityId === 'string' && !Number.isNaN(at(event))) {
-          this.remember(event.entityId, { name: this.authors.get(event.entityId)?.name ?? DELETED_AUTHOR_NAME, at: at(event), deleted: true });
-        }
-      }),
-    );
-    void (async () => {
-      for await (const status of nc.status()) {
-        if (status.type === 'reconnect') void this.reload().catch((error: unknown) => this.logger.warn(`Reload of author names failed: ${String(error)}`));
-      }
-    })();
   }
 }

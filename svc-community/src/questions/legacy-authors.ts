@@ -124,7 +124,7 @@ export class LegacyAuthors implements OnApplicationBootstrap, OnApplicationShutd
       // The replies are written back whole (nest-common README §5: arrays), each without its e-mail.
       const replies = question.replies.map(({ userName: _email, ...reply }) => ({ ...reply, authorId: authorOf({ userName: _email, authorId: reply.authorId }) }));
       await this.questions.update(id, { $set: { authorId: authorOf(question), replies }, $unset: { userName: 1 } });
-      this.cache.drop(id);
+      await this.cache.changed(id);
       const after = await this.questions.findById<StoredQuestion>(id);
       if (after) this.list.written(after);
       return true;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '@dblearn/nest-common';
+import { EventsConnection, KeptRegistry, RequestConnection, StorageModule } from '@dblearn/nest-common';
 import { AuthorsModule } from '../authors/authors.module.js';
 import { LegacyAuthors } from './legacy-authors.js';
 import { DemoQuestionsSeeder } from './demo-questions.seeder.js';
@@ -18,7 +18,11 @@ import { Question, QuestionSchema } from './questions.schema.js';
     DemoQuestionsSeeder,
     LegacyAuthors,
     // One per instance, shared by the service (its writes) and the list (every instance's events).
-    { provide: QuestionCache, useFactory: () => new QuestionCache() },
+    {
+      provide: QuestionCache,
+      useFactory: (requests: RequestConnection, events: EventsConnection, kept: KeptRegistry) => new QuestionCache({ requests, events, kept }),
+      inject: [RequestConnection, EventsConnection, KeptRegistry],
+    },
   ],
   // The search index mirrors the list (issue 22).
   exports: [QuestionList],

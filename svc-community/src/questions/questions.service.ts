@@ -138,7 +138,7 @@ export class QuestionsService {
     if (!(await this.questions.delete(id, domainEvent(EVENT_SUBJECTS.questionDeleted, { entityId: id, topic: current.topic })))) {
       throw notFound(QNA_MESSAGES.notFound);
     }
-    this.cache.drop(id);
+    await this.cache.changed(id);
     this.list.deleted(id);
     return toQuestion(current, this.names);
   }
@@ -197,7 +197,7 @@ export class QuestionsService {
   }
 
   private async afterWrite(id: string, written?: StoredQuestion): Promise<QnaQuestion> {
-    this.cache.drop(id);
+    await this.cache.changed(id);
     const stored = written ?? (await this.requireStored(id));
     this.list.written(stored);
     return toQuestion(stored, this.names);

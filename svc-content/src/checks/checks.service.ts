@@ -10,6 +10,7 @@ import {
   PROJECT_NOT_FOUND_MESSAGE,
   checkAnswerRefusal,
   type QuizAnswerValue,
+  SERVICES,
   SOLUTION_AFTER_FAILURES,
   SOLUTION_LOCKED_MESSAGE,
   SQL_TIME_LIMIT_MS,
@@ -18,7 +19,7 @@ import {
   type StoredChecks,
 } from '@dblearn/contracts';
 import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
-import { badRequest, type DocumentStore, domainEvent, forbidden, InjectStore, notFound, type PendingEvent } from '@dblearn/nest-common';
+import { badRequest, ChangeBroadcast, type DocumentStore, domainEvent, EventsConnection, forbidden, InjectStore, KeptRegistry, notFound, type PendingEvent, RequestConnection } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { type CheckRecord, ProjectRecord } from '../common/project.schema.js';
@@ -35,8 +36,14 @@ import { checkRecordOf, gradedCheckOf, gradesAlike, learnerCheckOf, postgresChec
 /** The characters of an answer check.attempted carries (CheckAttemptedEvent.answer). */
 const ANSWER_KEPT = 4_000;
 
-/** Learners' progress records this instance keeps in memory (written through), so an attempt reads nothing from the database. */
+/**
+ * Learners' progress records this instance keeps in memory, so an attempt reads nothing from the
+ * database. A write drops the record on every instance before it answers (ChangeBroadcast), so an
+ * instance that kept an older one reads it again.
+ */
 const RECORDS_KEPT = 20_000;
+/** "This learner's progress on this project changed", between svc-content's own instances. */
+export const CHECK_PROGRESS_CHANGES = `${SERVICES.content.queue}.internal.check-progress`;
 
 /** A learner's progress on one project's checks, as read and written here. */
 interface Progress {
@@ -54,6 +61,7 @@ interface Progress {
 @Injectable()
 export class ChecksService {
   private readonly progressKept = new Map<string, Progress>();
+  private readonly progressChanges: ChangeBroadcast;
 
   constructor(
     @InjectStore(ProjectRecord.name) private readonly projects: DocumentStore<ProjectRecord>,
@@ -62,7 +70,13 @@ export class ChecksService {
     private readonly index: RunnableIndex,
     private readonly runner: SqlRunner,
     private readonly postgres: PostgresGradingService,
-  ) {}
+    requests: RequestConnection,
+    events: EventsConnection,
+    kept: KeptRegistry,
+  ) {
+    const drop = (key: string | null) => (key === null ? this.progressKept.clear() : this.progressKept.delete(key));
+    this.progressChanges = new ChangeBroadcast(requests, events, CHECK_PROGRESS_CHANGES, drop, kept);
+  }
 
   /** 400 unless the check is well formed and its reference grades on the course's sandbox, visible and hidden data alike. */
   async add(projectId: string, check: CheckDto): Promise<Project> {
@@ -236,6 +250,8 @@ export class ChecksService {
   private async write(key: string, update: UpdateQuery<CheckPassRecord>, apply: (progress: Progress) => void, event: PendingEvent): Promise<Progress> {
     const progress = await this.progress(key);
     await this.passes.upsert(key, update, event);
+    // Dropped here too: the next read takes what the database holds, whoever wrote last.
+    await this.progressChanges.announce(key);
     apply(progress);
     return progress;
   }

@@ -1,6 +1,6 @@
 import { CHANGE_SUBJECTS, CONTENT_ITEM_KINDS, type ContentItemKind } from '@dblearn/contracts';
-import { ChangeBroadcast, type CachedJson, EventsConnection, JsonItemCache, type JsonItemCacheStats, reportWrites, RequestConnection } from '@dblearn/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ChangeBroadcast, type CachedJson, EventsConnection, JsonItemCache, type JsonItemCacheStats, KeptRegistry, reportWrites, RequestConnection } from '@dblearn/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Schema } from 'mongoose';
 import { CONTENT_CONFIG, type ContentConfig } from '../config/content-config.js';
 
@@ -17,28 +17,25 @@ export type ItemChangeListener = (kind: ContentItemKind, id: string | null) => v
  * Each kind's memory is bounded (ITEM_CACHE_MB, split evenly).
  */
 @Injectable()
-export class ItemCache implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ItemCache {
   private readonly caches: Record<ContentItemKind, JsonItemCache<unknown>>;
   private readonly broadcasts: Record<ContentItemKind, ChangeBroadcast>;
   private readonly listeners: ItemChangeListener[] = [];
 
-  constructor(@Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'itemCacheBytes'>, requests: RequestConnection, events: EventsConnection) {
+  constructor(
+    @Inject(CONTENT_CONFIG) config: Pick<ContentConfig, 'itemCacheBytes'>,
+    requests: RequestConnection,
+    events: EventsConnection,
+    kept: KeptRegistry,
+  ) {
     const perKind = Math.floor(config.itemCacheBytes / CONTENT_ITEM_KINDS.length);
     this.caches = byKind(() => new JsonItemCache<unknown>(perKind));
-    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, CHANGE_SUBJECTS.contentItem(kind), (id) => this.changed(kind, id)));
+    this.broadcasts = byKind((kind) => new ChangeBroadcast(requests, events, CHANGE_SUBJECTS.contentItem(kind), (id) => this.changed(kind, id), kept));
   }
 
   /** Told every write of an item, on this instance or another (null: any item of the kind may have changed). */
   onChange(listener: ItemChangeListener): void {
     this.listeners.push(listener);
-  }
-
-  onApplicationBootstrap(): void {
-    for (const broadcast of Object.values(this.broadcasts)) broadcast.start();
-  }
-
-  onApplicationShutdown(): void {
-    for (const broadcast of Object.values(this.broadcasts)) broadcast.stop();
   }
 
   get<T>(kind: ContentItemKind, id: string, load: () => Promise<T | null>): Promise<CachedJson<T> | null> {

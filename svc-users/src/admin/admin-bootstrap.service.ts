@@ -87,7 +87,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const userId = account._id.toHexString();
     await this.store.update(account._id, { $set: update }, account.isAdmin ? [] : adminChange(userId, true));
     this.directory.setAdmin(userId, true);
-    this.profiles.changed(userId);
+    await this.profiles.changed(userId);
     return account.isAdmin ? 'password-updated' : 'promoted';
   }
 }

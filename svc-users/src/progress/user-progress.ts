@@ -32,8 +32,8 @@ const readDeck = (user: StoredLists): DeckCard[] => (user.reviewCard ?? []).map(
 export class UserProgress {
   constructor(
     @InjectStore(User.name) private readonly users: DocumentStore<User>,
-    /** Told after each write; the rebuild command passes its own announcer. */
-    @Inject(ProfileCache) private readonly profiles: Pick<ProfileCache, 'changed'>,
+    /** Told after each write, awaited before it answers; the rebuild command passes its own announcer. */
+    @Inject(ProfileCache) private readonly profiles: { changed(userId: string): Promise<void> | void },
   ) {}
 
   change<K extends ProgressKind>(userId: string, kind: K, next: (list: ProgressEntryOf[K][]) => ProgressEntryOf[K][] | null): Promise<ListChange> {
@@ -63,14 +63,14 @@ export class UserProgress {
       // `next` answers null once the stored list already shows the change: after a write, that is the check.
       const list = user && next(reader(user));
       if (!user || list === null) {
-        if (writes > 0) this.profiles.changed(userId);
+        if (writes > 0) await this.profiles.changed(userId);
         return writes > 0 ? 'changed' : user ? 'unchanged' : 'no-user';
       }
       if (writes === MAX_WRITES) break;
       await this.users.update(user._id, { $set: { [field]: list }, $inc: { snapshotRev: 1 } });
       user = await read();
     }
-    this.profiles.changed(userId);
+    await this.profiles.changed(userId);
     throw new Error(`The ${field} list of user ${userId} kept changing under ${MAX_WRITES} writes of it.`);
   }
 }

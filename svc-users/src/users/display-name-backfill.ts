@@ -67,7 +67,7 @@ export class DisplayNameBackfill implements OnApplicationBootstrap, OnApplicatio
       if (!user || user.displayName || user.deleted === true) return false;
       const displayName = await this.names.claimGenerated(userId);
       await this.users.update(userId, { $set: { displayName } }, domainEvent(EVENT_SUBJECTS.userRenamed, { entityId: userId, displayName }));
-      this.profiles.changed(userId);
+      await this.profiles.changed(userId);
       return true;
     });
   }

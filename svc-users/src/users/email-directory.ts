@@ -1,8 +1,7 @@
 import { type AccountRemovedEvent, type AdminChangedEvent, EVENT_SUBJECTS, type UserRegisteredEvent } from '@dblearn/contracts';
-import { EventsConnection } from '@dblearn/nest-common';
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { jsonBody, KeptRegistry } from '@dblearn/nest-common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Model, Types } from 'mongoose';
 import { normalizeEmail } from './email.js';
 import { User } from './users.schema.js';
@@ -22,31 +21,36 @@ import { User } from './users.schema.js';
 export const REMOVED_ACCOUNTS_KEPT_MS = 8 * 24 * 3600_000;
 
 @Injectable()
-export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
+export class EmailDirectory implements OnModuleInit {
   private readonly logger = new Logger('EmailDirectory');
   private ids = new Map<string, string>();
   private admins = new Set<string>();
   /** Deleted accounts and when: the gateway refuses their tokens (issue 30, Low 7). */
   private removed = new Map<string, number>();
-  private readonly subscriptions: Subscription[] = [];
-  private stopped = false;
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
-    private readonly events: EventsConnection,
-  ) {}
+    kept: KeptRegistry,
+  ) {
+    // An event we cannot read is skipped: the next reload reads the account anyway.
+    kept.keep('events', {
+      on: {
+        [EVENT_SUBJECTS.userRegistered]: jsonBody<UserRegisteredEvent>((event) => {
+          if (typeof event.email === 'string' && typeof event.entityId === 'string') this.add(event.email, event.entityId);
+        }),
+        [EVENT_SUBJECTS.accountRemoved]: jsonBody<AccountRemovedEvent>((event) => {
+          if (typeof event.entityId === 'string') this.removeId(event.entityId);
+        }),
+        [EVENT_SUBJECTS.adminChanged]: jsonBody<AdminChangedEvent>((event) => {
+          if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.setAdmin(event.entityId, event.isAdmin);
+        }),
+      },
+      resumed: () => void this.reload().catch((error: unknown) => this.logger.warn(`Reload failed: ${String(error)}`)),
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.reload();
-    void this.events.connection().then(
-      (nc) => this.listen(nc),
-      (error: unknown) => this.logger.warn(`Accounts made by other instances are not heard: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stopped = true;
-    for (const subscription of this.subscriptions) if (!subscription.isClosed()) subscription.unsubscribe();
   }
 
   idOf(email: string): string | undefined {
@@ -111,37 +115,4 @@ export class EmailDirectory implements OnModuleInit, OnApplicationShutdown {
     for (const [id, at] of this.removed) if (!removed.has(id)) removed.set(id, at);
     this.removed = removed;
   }
-
-  private listen(nc: NatsConnection): void {
-    if (this.stopped) return;
-    // An event we cannot read is skipped: the next reload reads the account anyway.
-    this.subscriptions.push(
-      subscribeEvents<UserRegisteredEvent>(nc, EVENT_SUBJECTS.userRegistered, (event) => {
-        if (typeof event.email === 'string' && typeof event.entityId === 'string') this.add(event.email, event.entityId);
-      }),
-      subscribeEvents<AccountRemovedEvent>(nc, EVENT_SUBJECTS.accountRemoved, (event) => {
-        if (typeof event.entityId === 'string') this.removeId(event.entityId);
-      }),
-      subscribeEvents<AdminChangedEvent>(nc, EVENT_SUBJECTS.adminChanged, (event) => {
-        if (typeof event.entityId === 'string' && typeof event.isAdmin === 'boolean') this.setAdmin(event.entityId, event.isAdmin);
-      }),
-    );
-    void (async () => {
-      for await (const status of nc.status()) {
-        if (status.type === 'reconnect') void this.reload().catch((error: unknown) => this.logger.warn(`Reload failed: ${String(error)}`));
-      }
-    })();
-  }
-}
-
-function subscribeEvents<T>(nc: NatsConnection, subject: string, apply: (event: Partial<T>) => void): Subscription {
-  return nc.subscribe(subject, {
-    callback: (_error, message) => {
-      try {
-        apply(message.json<Partial<T>>());
-      } catch {
-        // Not JSON: skipped (see listen).
-      }
-    },
-  });
 }

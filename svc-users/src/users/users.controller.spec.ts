@@ -51,7 +51,7 @@ describe('UsersController', () => {
       verifyCredentials: async (request: unknown) => (calls.push(request), user),
       findProfile: async (request: unknown) => (calls.push(request), profile),
     } as unknown as UsersService;
-    const directory = new EmailDirectory(undefined as never, undefined as never);
+    const directory = new EmailDirectory(undefined as never, { keep: () => undefined } as never);
     directory.setAdmin(user._id, true);
     const controller = new UsersController(service, directory);
 

@@ -101,7 +101,7 @@ export class UsersService implements OnModuleInit {
         throw error;
       }
       if (user.displayName) await this.names.release(user.displayName, userId, displayName);
-      this.profiles.changed(userId);
+      await this.profiles.changed(userId);
       return this.findProfile({ userId });
     });
   }
@@ -113,7 +113,7 @@ export class UsersService implements OnModuleInit {
       if (!user || user.deleted === true) throw notFound(USER_NOT_FOUND_MESSAGE);
       assertBeforeDeadline();
       await this.store.update(userId, { $set: { labEngine } });
-      this.profiles.changed(userId);
+      await this.profiles.changed(userId);
       return this.findProfile({ userId });
     });
   }
@@ -147,7 +147,7 @@ export class UsersService implements OnModuleInit {
       );
       this.directory.remove(user.email, userId);
       if (user.displayName) await this.names.release(user.displayName, userId);
-      this.profiles.changed(userId);
+      await this.profiles.changed(userId);
       return { deleted: true as const };
     });
   }

@@ -1,8 +1,8 @@
 import { CHANGED_EVERYTHING } from '@dblearn/contracts';
 import { Logger } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { RequestConnection } from '../bootstrap/request-connection.js';
 import type { EventsConnection } from '../events/events-connection.js';
+import type { KeptRegistry } from '../feeds/kept-registry.js';
 
 /** How long a write waits for NATS to take its announcement before it goes on without it. */
 const ANNOUNCE_TIMEOUT_MS = 1_000;
@@ -21,8 +21,6 @@ const ANNOUNCE_TIMEOUT_MS = 1_000;
  */
 export class ChangeBroadcast {
   private readonly logger = new Logger('ChangeBroadcast');
-  private subscription: Subscription | null = null;
-  private stopped = false;
 
   constructor(
     private readonly requests: RequestConnection,
@@ -30,15 +28,12 @@ export class ChangeBroadcast {
     /** `<service queue>.internal.<what>` (only the service's own bus user may use it) or `.changes.` (the gateway hears it too). */
     private readonly subject: string,
     private readonly changed: (id: string | null) => void,
-  ) {}
-
-  start(): void {
-    void this.requests.ready().then((nc) => this.listen(nc));
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.subscription && !this.subscription.isClosed()) this.subscription.unsubscribe();
+    kept: KeptRegistry,
+  ) {
+    kept.keep('requests', {
+      on: { [subject]: (id) => changed(id === CHANGED_EVERYTHING ? null : id) },
+      resumed: () => changed(null),
+    });
   }
 
   async announce(id: string | null): Promise<void> {
@@ -52,19 +47,6 @@ export class ChangeBroadcast {
     } catch (error) {
       this.logger.warn(`Could not announce a change on ${this.subject}: ${String(error)}`);
     }
-  }
-
-  private listen(nc: NatsConnection): void {
-    if (this.stopped) return;
-    this.subscription = nc.subscribe(this.subject, {
-      callback: (_error, message) => {
-        const id = message.string();
-        this.changed(id === CHANGED_EVERYTHING ? null : id);
-      },
-    });
-    void (async () => {
-      for await (const status of nc.status()) if (status.type === 'reconnect') this.changed(null);
-    })();
   }
 }
 

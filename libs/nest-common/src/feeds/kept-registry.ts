@@ -1,0 +1,50 @@
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { RequestConnection } from '../bootstrap/request-connection.js';
+import { EventsConnection } from '../events/events-connection.js';
+import { type KeptDeclaration, SubjectFeed } from './subject-feed.js';
+
+/**
+ * Where a service's kept thing listens: `requests`, the connection it answers on (a change heard
+ * there is heard before any later request: ChangeBroadcast), or `events`, its events connection.
+ */
+export type KeptConnection = 'requests' | 'events';
+
+/**
+ * Every cache and directory a service keeps in memory declares here which subjects change it and
+ * how (a KeptDeclaration); the registry subscribes them all as the service starts (before any
+ * provider's onModuleInit loads what it keeps, so no change falls in between), follows NATS
+ * drops (`resumed`: drop or reload) and ends them at shutdown. Declare in a provider's constructor:
+ *
+ *   kept.keep('events', { on: { [subject]: (id) => this.store.invalidate(id) }, resumed: () => this.store.clear() });
+ *
+ * Read models follow their events through JetStream instead (ReadModelDefinition.follow), since
+ * they replay what they missed from a sequence rather than drop it.
+ */
+@Injectable()
+export class KeptRegistry implements OnModuleInit, OnApplicationShutdown {
+  private readonly feeds: SubjectFeed[] = [];
+  private started = false;
+
+  constructor(
+    private readonly requests: RequestConnection,
+    private readonly events: EventsConnection,
+  ) {}
+
+  keep(connection: KeptConnection, declaration: KeptDeclaration): SubjectFeed {
+    const source = connection === 'requests' ? { get: () => this.requests.ready() } : { get: () => this.events.connection() };
+    const feed = new SubjectFeed(source, declaration);
+    this.feeds.push(feed);
+    if (this.started) feed.start();
+    return feed;
+  }
+
+  onModuleInit(): void {
+    // In the background: the service must not wait on NATS to start answering from the database.
+    this.started = true;
+    for (const feed of this.feeds) feed.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.feeds.map((feed) => feed.stop()));
+  }
+}
