@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { routeShape } from './route-shapes.js';
