@@ -113,7 +113,7 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's reply, and not an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async deleteReply(@Param() { questionId }: QuestionIdDto, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, body: { replyId: id, caller: await this.caller(user) } });
+    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, body: { id, caller: await this.caller(user) } });
   }
 
   @Put(ROUTES.qna.accept.path)
@@ -126,7 +126,7 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question and not an admin, or a clear by anyone but an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such question, or the reply is not one of its replies.' })
   async accept(@Param() { questionId }: QuestionIdDto, @Body() { id }: QnaAcceptDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, body: { replyId: id, caller: await this.caller(user) } });
+    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, body: { id, caller: await this.caller(user) } });
   }
 
   @Put(ROUTES.qna.update.path)
