@@ -31,6 +31,7 @@ async function question(text: string): Promise<string> {
 const deck = async (token: string) => (await checked(api().get('/api/users/me/review').set(AUTH_HEADER, token))).body as ReviewDeck;
 const add = (token: string, id: string) => checked(api().post('/api/users/me/review').set(AUTH_HEADER, token).send({ id }));
 const grade = (token: string, body: object) => checked(api().post('/api/users/me/review/grade').set(AUTH_HEADER, token).send(body));
+const remove = (token: string, id: string) => checked(api().delete(`/api/users/me/review/${id}`).set(AUTH_HEADER, token));
 
 beforeAll(async () => {
   stand = await startUsersAndContent('gateway_review', { email: 'admin@review.dblearn.test', password: 'review-admin-password' });
@@ -59,6 +60,20 @@ describe('the review deck through the gateway', () => {
     await stand.content.send(CONTENT_PATTERNS.deleteInterview, { id: saved });
     await eventually(async () => (await deck(token)).total === 1, 30_000, 'the deleted question leaves the deck');
     expect(await deck(token)).toEqual({ due: [], dueCount: 0, total: 1, streak: 1 });
+  });
+
+  it('removes a card idempotently; a malformed id is 400 and a visitor 401, both changing nothing', async () => {
+    const token = await learner();
+    const [kept, dropped] = [await question('What is a heap file?'), await question('What is a B+ tree?')];
+    await add(token, kept);
+    await add(token, dropped);
+    const removed = await remove(token, dropped);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ dueCount: 1, total: 1, due: [expect.objectContaining({ _id: kept })] });
+    expect((await remove(token, dropped)).body).toEqual(removed.body);
+    expect((await remove(token, 'not-an-id')).status).toBe(400);
+    expect((await checked(api().delete(`/api/users/me/review/${kept}`))).status).toBe(401);
+    expect(await deck(token)).toMatchObject({ total: 1 });
   });
 
   it('refuses a grade other than the four with 400 naming them; an unknown question is 404; a visitor 401', async () => {

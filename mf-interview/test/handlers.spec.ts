@@ -37,7 +37,7 @@ describe('the interview handlers', () => {
     }
   });
 
-  it('keep the review deck as the contract shapes it: saving adds a card, a grade counts once, a bad grade is 400', async () => {
+  it('keep the review deck as the contract shapes it: saving adds a card, a grade counts once, a bad grade is 400, a removal is idempotent', async () => {
     const store = aloneStore();
     server.use(...interviewHandlers(store));
     const question = store.questions[3]!;
@@ -52,5 +52,8 @@ describe('the interview handlers', () => {
     expect(refused.status).toBe(400);
     expect(ErrorEnvelopeAnswer.parse(await refused.json()).message).toBe('Grade must be one of: again, hard, good, easy.');
     expect(ReviewDeckAnswer.parse(await (await send('POST', '/api/users/me/review', { id: store.questions[0]!._id })).json()).total).toBe(2);
+    const removed = ReviewDeckAnswer.parse(await (await send('DELETE', `/api/users/me/review/${question._id}`)).json());
+    expect(removed.total).toBe(1);
+    expect(ReviewDeckAnswer.parse(await (await send('DELETE', `/api/users/me/review/${question._id}`)).json())).toEqual(removed);
   });
 });

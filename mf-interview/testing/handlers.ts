@@ -68,6 +68,11 @@ export function interviewHandlers(store: InterviewStore) {
       store.streak = Math.max(store.streak ?? 0, 1);
       return HttpResponse.json<ReviewDeck>(deck());
     }),
+    // Idempotent, as on the server: a question not in the deck changes nothing.
+    http.delete(apiPath(ROUTES.review.remove), ({ params }) => {
+      store.review = store.review?.filter((item) => item._id !== params.questionId);
+      return HttpResponse.json<ReviewDeck>(deck());
+    }),
     http.get(apiPath(ROUTES.interview.list), ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');

@@ -14,6 +14,7 @@ describe('the review deck, against real FerretDB and NATS', () => {
   const deck = (userId: string) => suite.users.send<ReviewDeck>(USERS_PATTERNS.reviewDeck, { userId });
   const add = (userId: string, id: string) => suite.users.send<ReviewDeck>(USERS_PATTERNS.addToReview, { id: userId, body: { id } });
   const grade = (userId: string, body: object) => suite.users.send<ReviewDeck>(USERS_PATTERNS.gradeReview, { id: userId, body });
+  const remove = (userId: string, id: string) => suite.users.send<ReviewDeck>(USERS_PATTERNS.removeFromReview, { id: userId, body: { id } });
   const stored = (userId: string) => suite.db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(userId) });
 
   async function learner(): Promise<PublicUser> {
@@ -42,6 +43,23 @@ describe('the review deck, against real FerretDB and NATS', () => {
     const answer = await add(user._id, question._id);
     expect(answer).toEqual({ due: [expect.objectContaining({ _id: question._id, question: question.question, answer: question.answer, version: 0 })], dueCount: 1, total: 1, streak: 0 });
     expect(await deck(user._id)).toEqual(answer);
+  });
+
+  it('removes a card, schedule and all, idempotently; a saved question stays saved and comes back only when added', async () => {
+    const user = await learner();
+    const [kept, dropped] = [addQuestion('What is a cursor?'), addQuestion('What is a savepoint?')];
+    await add(user._id, kept._id);
+    await suite.users.send(USERS_PATTERNS.saveQuestion, { id: user._id, body: { id: dropped._id } });
+    await grade(user._id, { id: dropped._id, grade: 'easy', version: 0 });
+    const answer = await remove(user._id, dropped._id);
+    expect(answer).toMatchObject({ dueCount: 1, total: 1, due: [expect.objectContaining({ _id: kept._id })] });
+    expect(await remove(user._id, dropped._id)).toEqual(answer);
+    expect(await remove(user._id, newId())).toEqual(answer);
+    const profile = await suite.users.send<{ savedQuestion: { _id: string }[] }>(USERS_PATTERNS.findProfile, { userId: user._id });
+    expect(profile.savedQuestion.map((item) => item._id)).toEqual([dropped._id]);
+    // Added again, it starts over: a new card due now.
+    expect((await add(user._id, dropped._id)).due).toEqual(expect.arrayContaining([expect.objectContaining({ _id: dropped._id, version: 0 })]));
+    expect(await suite.users.refusal(USERS_PATTERNS.removeFromReview, { id: newId(), body: { id: kept._id } })).toMatchObject({ statusCode: 404 });
   });
 
   it('a saved question joins the deck by itself', async () => {

@@ -1,7 +1,7 @@
 import { AUTH_HEADER, type ReviewDeck, ROUTES, type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
 import { ReviewDeckAnswer } from '@dblearn/contracts/answers';
 import { IdDto, ReviewGradeDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -13,6 +13,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { ServiceClients } from '../services/service-clients.js';
 
@@ -56,5 +57,12 @@ export class ReviewController {
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'The question is not in the deck.' })
   grade(@CurrentUser() caller: TokenClaims, @Body() body: ReviewGradeDto): Promise<ReviewDeck> {
     return this.services.send(USERS_PATTERNS.gradeReview, { id: caller._id, body });
+  }
+
+  @Delete(ROUTES.review.remove.path)
+  @ApiOperation({ summary: 'Take a question out of the review deck', description: 'Idempotent: a question not in the deck changes nothing. A saved question stays saved.' })
+  @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed question id.' })
+  remove(@CurrentUser() caller: TokenClaims, @Param('questionId', ObjectIdPipe) questionId: string): Promise<ReviewDeck> {
+    return this.services.send(USERS_PATTERNS.removeFromReview, { id: caller._id, body: { id: questionId } });
   }
 }

@@ -40,6 +40,7 @@ export const ROUTE_SHAPES = {
     deck: shape(null, answers.ReviewDeckAnswer),
     add: shape(dto.IdDto, answers.ReviewDeckAnswer),
     grade: shape(dto.ReviewGradeDto, answers.ReviewDeckAnswer),
+    remove: shape(null, answers.ReviewDeckAnswer),
   },
   practice: {
     list: shape(null, [answers.PracticeExerciseAnswer]),

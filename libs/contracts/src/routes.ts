@@ -43,6 +43,7 @@ export const ROUTES = {
     deck: route('GET', '/users/me/review', 'learner'),
     add: route('POST', '/users/me/review', 'learner'),
     grade: route('POST', '/users/me/review/grade', 'learner'),
+    remove: route('DELETE', '/users/me/review/:questionId', 'learner'),
   },
   practice: {
     list: route('GET', '/practice', 'learner'),

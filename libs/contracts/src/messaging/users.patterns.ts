@@ -27,6 +27,8 @@ export const USERS_PATTERNS = {
   addToReview: 'users.review.add',
   /** WithPathId<ReviewGradeDto> → ReviewDeck: grade a card, FSRS schedules it; 404 not in the deck. A repeated version counts once. */
   gradeReview: 'users.review.grade',
+  /** WithPathId<IdDto> (the user; the body names the question) → ReviewDeck: take its card out of the deck; 404 no such user. Idempotent. */
+  removeFromReview: 'users.review.remove',
   /** {} → AdminRoster: every admin's id and every removed account's, from svc-users' memory (the gateway's roster at start). */
   listAdmins: 'users.admins',
   /** RenameMessageDto → UserProfile: a new display name; 409 DISPLAY_NAME_TAKEN_MESSAGE, 400 a broken rule, 404 no such user. */
@@ -75,6 +77,7 @@ export interface UsersRequests {
   [USERS_PATTERNS.reviewDeck]: UserIdDto;
   [USERS_PATTERNS.addToReview]: WithPathId<IdDto>;
   [USERS_PATTERNS.gradeReview]: WithPathId<ReviewGradeDto>;
+  [USERS_PATTERNS.removeFromReview]: WithPathId<IdDto>;
   [USERS_PATTERNS.listAdmins]: Record<string, never>;
   [USERS_PATTERNS.rename]: RenameMessageDto;
   [USERS_PATTERNS.labEngine]: LabEngineMessageDto;
@@ -95,6 +98,7 @@ export interface UsersReplies {
   [USERS_PATTERNS.reviewDeck]: ReviewDeck;
   [USERS_PATTERNS.addToReview]: ReviewDeck;
   [USERS_PATTERNS.gradeReview]: ReviewDeck;
+  [USERS_PATTERNS.removeFromReview]: ReviewDeck;
   [USERS_PATTERNS.listAdmins]: AdminRoster;
   [USERS_PATTERNS.rename]: UserProfile;
   [USERS_PATTERNS.labEngine]: UserProfile;

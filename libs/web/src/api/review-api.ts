@@ -27,6 +27,13 @@ export const reviewApi = baseApi.injectEndpoints({
         if (data) dispatch(reviewApi.util.upsertQueryData('getReviewDeck', undefined, data));
       },
     }),
+    removeFromReview: build.mutation<ReviewDeck, string>({
+      query: (id) => ({ url: routePath(ROUTES.review.remove, { questionId: id }), method: ROUTES.review.remove.method }),
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(reviewApi.util.upsertQueryData('getReviewDeck', undefined, data));
+      },
+    }),
     gradeReview: build.mutation<ReviewDeck, ReviewGradeRequest>({
       query: (body) => ({ url: routePath(ROUTES.review.grade), method: ROUTES.review.grade.method, body }),
       // The answer is the deck after the grade: the next card comes without another call.
@@ -38,4 +45,4 @@ export const reviewApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetReviewDeckQuery, useAddToReviewMutation, useGradeReviewMutation } = reviewApi;
+export const { useGetReviewDeckQuery, useAddToReviewMutation, useGradeReviewMutation, useRemoveFromReviewMutation } = reviewApi;

@@ -20,6 +20,11 @@ export class ReviewController {
     return this.review.add(id, body.id);
   }
 
+  @MessagePattern(USERS_PATTERNS.removeFromReview)
+  remove(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<ReviewDeck> {
+    return this.review.remove(id, body.id);
+  }
+
   @MessagePattern(USERS_PATTERNS.gradeReview)
   grade(@Payload(PathIdAndBody(ReviewGradeDto, 'userId')) { id, body }: WithPathId<ReviewGradeDto>): Promise<ReviewDeck> {
     return this.review.grade(id, body);

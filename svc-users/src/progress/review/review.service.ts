@@ -48,6 +48,15 @@ export class ReviewService {
     }
   }
 
+  /**
+   * Takes the question's card out of the deck, schedule and all; a question not in the deck changes
+   * nothing. A saved question stays saved: only saving it again, or adding it, brings the card back.
+   */
+  async remove(userId: string, questionId: string): Promise<ReviewDeck> {
+    if ((await this.lists.changeDeck(userId, (deck) => dropCards(deck, new Set([questionId])))) === 'no-user') throw notFound(USER_NOT_FOUND_MESSAGE);
+    return this.deck(userId);
+  }
+
   /** A grade for a version the card has moved past (a double click, a retry) changes nothing and answers the deck. */
   async grade(userId: string, { id, grade, version }: ReviewGradeDto): Promise<ReviewDeck> {
     let outcome: 'not-in-deck' | 'already-graded' | 'graded' = 'not-in-deck';

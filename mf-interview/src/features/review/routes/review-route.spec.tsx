@@ -34,6 +34,17 @@ describe('/interview/review', () => {
     expect(grades).toHaveLength(3);
   });
 
+  it('takes the shown card out of the deck with Remove from deck, and shows the next', async () => {
+    gateway = mockGateway(makeQuestions(2), [], dueCards(2));
+    await renderRemote(InterviewApp, '/interview/review');
+    await screen.findByRole('heading', { level: 2, name: 'Question 1?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from deck' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Question 2?' })).toBeInTheDocument();
+    expect(screen.getByText('1 card due · 1 in your deck')).toBeInTheDocument();
+    expect(gateway.calls.filter((call) => call.startsWith('DELETE /api/users/me/review/'))).toHaveLength(1);
+    expect(gateway.review?.map((card) => card._id)).toEqual(['q2']);
+  });
+
   it('ignores the grade keys before the answer is shown', async () => {
     gateway = mockGateway(makeQuestions(1), [], dueCards(1));
     await renderRemote(InterviewApp, '/interview/review');

@@ -1,6 +1,6 @@
 import { type ReviewGrade, REVIEW_GRADES } from '@dblearn/contracts';
 import { Button, LinkButton, Panel, toastRefusal } from '@dblearn/ui';
-import { useGetReviewDeckQuery, useGradeReviewMutation, useSession } from '@dblearn/web';
+import { toast, useGetReviewDeckQuery, useGradeReviewMutation, useRemoveFromReviewMutation, useSession } from '@dblearn/web';
 import { useCallback, useEffect, useState } from 'react';
 import { ReviewCard } from '../components/review-card.js';
 
@@ -18,6 +18,7 @@ function Review() {
   // Asked again on each visit: cards fall due while the page is closed.
   const deck = useGetReviewDeckQuery(undefined, { refetchOnMountOrArgChange: true });
   const [grade, grading] = useGradeReviewMutation();
+  const [removeCard, removing] = useRemoveFromReviewMutation();
   const [revealedId, setRevealedId] = useState<string | null>(null);
   const card = deck.data?.due[0];
   const revealed = card !== undefined && revealedId === `${card._id}:${card.version}`;
@@ -34,6 +35,14 @@ function Review() {
     },
     [card, grade, grading.isLoading],
   );
+
+  const remove = useCallback(() => {
+    if (!card || removing.isLoading) return;
+    removeCard(card._id)
+      .unwrap()
+      .then(() => toast.success('Removed from your review deck.'))
+      .catch((error: unknown) => toastRefusal(error, 'The card could not be removed.'));
+  }, [card, removeCard, removing.isLoading]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -78,6 +87,11 @@ function Review() {
           <ReviewCard key={`${card._id}:${card.version}`} card={card} revealed={revealed} onReveal={reveal} grading={grading.isLoading} onGrade={send} />
           <p className="review-page__keys">
             Keyboard: <kbd>Space</kbd> shows the answer, <kbd>1</kbd>–<kbd>4</kbd> grade it.
+          </p>
+          <p className="review-page__remove">
+            <Button variant="ghost" onClick={remove} disabled={removing.isLoading || grading.isLoading}>
+              Remove from deck
+            </Button>
           </p>
         </>
       ) : (

@@ -37,7 +37,7 @@ export function Navbar() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === here;
   return (
-    <header className="navbar">
+    <header className={isSignedIn ? 'navbar navbar--signed-in' : 'navbar'}>
       <nav className="navbar__inner" aria-label="Main">
         <div className="navbar__brand">
           <Link to="/" className="navbar__logo">
