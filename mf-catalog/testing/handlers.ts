@@ -2,12 +2,15 @@
 // handlers over an in-memory store: the component tests use them (testing/render-catalog.tsx) and
 // so does `npm run start:alone` (testing/alone/).
 import {
+  API_PREFIX,
+  apiPath,
   BLOCK_NOT_FOUND_MESSAGE,
   CHECK_NOT_FOUND_MESSAGE,
   COURSE_NOT_FOUND_MESSAGE,
   DEADLINE_PASSED_MESSAGE,
   PASSED_MESSAGE,
   PROJECT_NOT_FOUND_MESSAGE,
+  ROUTES,
   SANDBOX_NOT_FOUND_MESSAGE,
   SOLUTION_AFTER_FAILURES,
   SOLUTION_LOCKED_MESSAGE,
@@ -28,7 +31,7 @@ import {
   type Sandbox,
   type StoredChecks,
 } from '@dblearn/contracts';
-import { bodyOf, pagedAnswer, refusal } from '@dblearn/web/testing/msw';
+import { bodyOf, onRoutes, pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { CheckBody, LearnerCheck } from '../src/features/checks/api/check-kinds.js';
 import type { Course, Progress, Project, Tutorial } from '../src/lib/content.js';
@@ -142,11 +145,11 @@ export function catalogHandlers(store: CatalogStore) {
   const json = <Answer extends JsonBodyType>(answer: Answer, status = 200) => HttpResponse.json<Answer>(answer, { status });
 
   return [
-    http.all('/api/*', ({ request }) =>
-      store.contentDown && !new URL(request.url).pathname.startsWith('/api/users') ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined,
+    http.all(`${API_PREFIX}/*`, ({ request }) =>
+      store.contentDown && !new URL(request.url).pathname.startsWith(`${API_PREFIX}/users`) ? refusal(503, DEADLINE_PASSED_MESSAGE) : undefined,
     ),
 
-    http.get('/api/practice', ({ request }) => {
+    http.get(apiPath(ROUTES.practice.list), ({ request }) => {
       const url = new URL(request.url);
       const wanted = (field: 'topic' | 'course' | 'kind' | 'difficulty' | 'status', value: string) => {
         const asked = url.searchParams.get(field);
@@ -164,30 +167,30 @@ export function catalogHandlers(store: CatalogStore) {
       );
       return pagedAnswer<PracticeExercise>(items, url);
     }),
-    http.get('/api/practice/next', ({ request }) => {
+    http.get(apiPath(ROUTES.practice.next), ({ request }) => {
       const after = new URL(request.url).searchParams.get('after');
       const exercises = store.practice ?? [];
       const at = exercises.findIndex((item) => item.checkId === after);
       const next = exercises.slice(at + 1).find((item) => item.status !== 'solved' && item.status !== 'solved-with-solution') ?? null;
       return HttpResponse.json({ next });
     }),
-    http.get('/api/course', ({ request }) => {
+    http.get(apiPath(ROUTES.courses.list), ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');
       return pagedAnswer<Course>(store.courses.filter((item) => !topic || item.topic === topic), url);
     }),
-    http.post('/api/course', async ({ request }) => {
+    http.post(apiPath(ROUTES.courses.create), async ({ request }) => {
       const created: Course = { _id: oid(store.courses.length + 100), topic: 'sql', name: '', teacher: '', length: '', tutorials: [], projects: [], ...(await bodyOf<Partial<Course>>(request)) };
       store.courses.push(created);
       return json<Course>(created, 201);
     }),
     // Admins' answer: the hidden variant too, null when derived.
-    http.get('/api/course/sandbox/:courseId', ({ params }) => {
+    http.get(apiPath(ROUTES.courses.findSandbox), ({ params }) => {
       const sandbox = store.sandboxes?.[params.courseId as string];
       return sandbox ? json<Sandbox>({ hiddenSource: null, ...sandbox }) : refusal(404, SANDBOX_NOT_FOUND_MESSAGE);
     }),
     // svc-content runs the script on an empty database; here a line naming "nowhere" fails.
-    http.put('/api/course/sandbox/:courseId', async ({ params, request }) => {
+    http.put(apiPath(ROUTES.courses.putSandbox), async ({ params, request }) => {
       const { kind, source, hiddenSource } = (await bodyOf<Sandbox>(request))!;
       const failing = source.split('\n').findIndex((line) => /nowhere/.test(line));
       if (failing >= 0) return refusal(400, `The sandbox script does not run: Line ${failing + 1}: no such table: nowhere`);
@@ -198,7 +201,7 @@ export function catalogHandlers(store: CatalogStore) {
       const found = store.courses.find((item) => item._id === courseId);
       return found ? json<Course>(found) : refusal(404, COURSE_NOT_FOUND_MESSAGE);
     }),
-    http.all('/api/course/:id', async ({ params, request }) => {
+    ...onRoutes([ROUTES.courses.find, ROUTES.courses.update, ROUTES.courses.delete], async ({ params, request }) => {
       const index = store.courses.findIndex((item) => item._id === params.id);
       if (index < 0) return refusal(404, COURSE_NOT_FOUND_MESSAGE);
       if (request.method === 'DELETE') return json<Course>(store.courses.splice(index, 1)[0]!);
@@ -206,21 +209,21 @@ export function catalogHandlers(store: CatalogStore) {
       return json<Course>(store.courses[index]!);
     }),
 
-    http.get('/api/tutorial/:id', ({ params }) => {
+    http.get(apiPath(ROUTES.tutorials.find), ({ params }) => {
       const tutorial = store.tutorials.find((item) => item._id === params.id);
       return tutorial ? json<Tutorial>(tutorial) : refusal(404, TUTORIAL_NOT_FOUND_MESSAGE);
     }),
 
-    http.put('/api/project/content/:id', async ({ params, request }) => {
-      const found = project(params.id);
+    http.put(apiPath(ROUTES.projects.removeBlock), async ({ params, request }) => {
+      const found = project(params.projectId);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       const { id } = (await bodyOf<{ id: string }>(request))!;
       if (!found.contents.some((block) => block._id === id)) return refusal(404, BLOCK_NOT_FOUND_MESSAGE);
       found.contents = found.contents.filter((block) => block._id !== id);
       return json<Project>(found);
     }),
-    http.get('/api/project/:id/passes', ({ params }) => {
-      const found = project(params.id);
+    http.get(apiPath(ROUTES.projects.passes), ({ params }) => {
+      const found = project(params.projectId);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       const ids = found.checks.map((check) => check._id);
       return json<CheckPasses>({
@@ -230,7 +233,7 @@ export function catalogHandlers(store: CatalogStore) {
         failures: Object.fromEntries(ids.filter((id) => store.failures?.[id]).map((id) => [id, store.failures![id]!])),
       });
     }),
-    http.post('/api/project/:id/checks/:checkId/solution', ({ params }) => {
+    http.post(apiPath(ROUTES.projects.solution), ({ params }) => {
       const checkId = params.checkId as string;
       const check = storedCheck(checkId);
       if (!check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
@@ -240,12 +243,12 @@ export function catalogHandlers(store: CatalogStore) {
       if (!passed) store.solutionShown = [...new Set([...(store.solutionShown ?? []), checkId])];
       return json<CheckSolution>({ solution: solutionOf(check), explanation: check.explanation, ...(check.alternative ? { alternative: check.alternative } : {}) });
     }),
-    http.post('/api/project/:id/attempts', async ({ params, request }) => {
+    http.post(apiPath(ROUTES.projects.attempt), async ({ params, request }) => {
       const body = (await bodyOf<{ checkId: string; sql?: string; query?: string; answer?: unknown }>(request))!;
       (store.attempts ??= []).push(body);
       const { checkId, ...given } = body;
       const check = storedCheck(checkId);
-      if (!project(params.id)?.checks.some((item) => item._id === checkId) || !check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
+      if (!project(params.projectId)?.checks.some((item) => item._id === checkId) || !check) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
       const refused = checkAnswerRefusal(check, given);
       if (refused) return refusal(400, refused);
       const result: Verdict =
@@ -255,7 +258,7 @@ export function catalogHandlers(store: CatalogStore) {
       const failures = store.failures?.[checkId] ?? 0;
       return json<AttemptResult>({ ...result, hints: hintsNow(checkId), failures, solutionAvailable: result.passed || failures >= SOLUTION_AFTER_FAILURES });
     }),
-    http.get('/api/checks/analysis', ({ request }) => {
+    http.get(apiPath(ROUTES.checkAnalysis.list), ({ request }) => {
       const url = new URL(request.url);
       const sort = url.searchParams.get('sort') ?? 'tried';
       const figure: Record<string, (item: CheckFigures) => number> = {
@@ -272,7 +275,7 @@ export function catalogHandlers(store: CatalogStore) {
         .sort((a, b) => sign * (key(a) - key(b)) || a.checkId.localeCompare(b.checkId));
       return pagedAnswer<CheckFigures>(items, url);
     }),
-    http.get('/api/checks/analysis/:projectId/:checkId', ({ params }) => {
+    http.get(apiPath(ROUTES.checkAnalysis.find), ({ params }) => {
       const checkId = String(params.checkId);
       const found = project(params.projectId);
       const check = found?.checks.find((item) => item._id === checkId);
@@ -299,25 +302,24 @@ export function catalogHandlers(store: CatalogStore) {
       };
       return json<CheckAnalysis>(store.analysis?.[checkId] ?? zeros);
     }),
-    http.get('/api/project/check/:id', ({ params }) => {
-      const found = project(params.id);
+    http.get(apiPath(ROUTES.projects.storedChecks), ({ params }) => {
+      const found = project(params.projectId);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       return json<StoredChecks>({ checks: found.checks.map((check) => ({ ...storedCheck(check._id)!, _id: check._id })) });
     }),
-    http.put('/api/project/deleteCheck/:id', async ({ params, request }) => {
-      const found = project(params.id);
+    http.put(apiPath(ROUTES.projects.deleteCheck), async ({ params, request }) => {
+      const found = project(params.projectId);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       const { id } = (await bodyOf<{ id: string }>(request))!;
       found.checks = found.checks.filter((check) => check._id !== id);
       return json<Project>(found);
     }),
-    http.put('/api/project/:verb/:id', async ({ params, request }) => {
-      if (params.verb !== 'check' && params.verb !== 'updateCheck') return undefined;
-      const found = project(params.id);
+    ...([[ROUTES.projects.addCheck, false], [ROUTES.projects.updateCheck, true]] as const).map(([route, updating]) => http.put(apiPath(route), async ({ params, request }) => {
+      const found = project(params.projectId);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       const { id: editedId, ...check } = (await bodyOf<CheckBody & { id?: string }>(request))!;
       const at = found.checks.findIndex((item) => item._id === editedId);
-      if (params.verb === 'updateCheck' && at < 0) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
+      if (updating && at < 0) return refusal(404, CHECK_NOT_FOUND_MESSAGE);
       const refused = refusalOf(check as CheckBody) ?? postgresRefusalOf(check as CheckBody);
       if (refused) return refusal(400, refused);
       // Like svc-content: a new reference or answer is a new check id (old passes stop counting), a new wording is not.
@@ -328,15 +330,15 @@ export function catalogHandlers(store: CatalogStore) {
       if (at >= 0) found.checks[at] = learnerCheck(id, check as CheckBody);
       else found.checks.push(learnerCheck(id, check as CheckBody));
       return json<Project>(found);
-    }),
-    http.post('/api/project', async ({ request }) => {
+    })),
+    http.post(apiPath(ROUTES.projects.create), async ({ request }) => {
       const { title, difficulty, courseId } = (await bodyOf<{ title: string; difficulty: Project['difficulty']; courseId: string }>(request))!;
       const created: Project = { _id: oid(500 + store.projects.length), title, difficulty, courseId, contents: [], checks: [] };
       store.projects.push(created);
       store.courses.find((item) => item._id === courseId)?.projects.push({ _id: created._id, title, difficulty });
       return json<Project>(created, 201);
     }),
-    http.all('/api/project/:id', async ({ params, request }) => {
+    ...onRoutes([ROUTES.projects.find, ROUTES.projects.update, ROUTES.projects.delete], async ({ params, request }) => {
       const found = project(params.id);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
       if (request.method === 'PUT') {
@@ -347,14 +349,14 @@ export function catalogHandlers(store: CatalogStore) {
       return json<Project>(found);
     }),
 
-    http.get('/api/users/me', () => json<Progress>(store.me)),
-    http.post('/api/users/tutorial/:userId', async ({ request }) => {
+    http.get(apiPath(ROUTES.users.me), () => json<Progress>(store.me)),
+    http.post(apiPath(ROUTES.progress.readTutorial), async ({ request }) => {
       const { id } = (await bodyOf<{ id: string }>(request))!;
       const tutorial = store.tutorials.find((item) => item._id === id);
       if (!store.me.readTutorial.some((entry) => entry._id === id)) store.me.readTutorial.push({ _id: id, courseId: tutorial?.courseId ?? oid(1) });
       return json<Progress>(store.me);
     }),
-    http.post('/api/users/project/:userId', async ({ request }) => {
+    http.post(apiPath(ROUTES.progress.finishProject), async ({ request }) => {
       const { id } = (await bodyOf<{ id: string }>(request))!;
       const found = project(id);
       if (!found) return refusal(404, PROJECT_NOT_FOUND_MESSAGE);
@@ -363,7 +365,7 @@ export function catalogHandlers(store: CatalogStore) {
       if (!store.me.finishedProject.some((entry) => entry._id === id)) store.me.finishedProject.push({ _id: id, title: found.title, difficulty: found.difficulty, courseId: found.courseId });
       return json<Progress>(store.me);
     }),
-    http.put('/api/users/project/:userId', async ({ request }) => {
+    http.put(apiPath(ROUTES.progress.unfinishProject), async ({ request }) => {
       const { id } = (await bodyOf<{ id: string }>(request))!;
       store.me.finishedProject = store.me.finishedProject.filter((entry) => entry._id !== id);
       return json<Progress>(store.me);

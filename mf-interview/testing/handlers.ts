@@ -1,6 +1,6 @@
 // mf-interview's part of the gateway, as msw handlers over an in-memory bank: the component tests
 // use them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
-import { DEFAULT_INTERVIEW_DIFFICULTY, INTERVIEW_DIFFICULTIES, INTERVIEW_NOT_FOUND_MESSAGE, isInterviewDifficulty, type InterviewQuestion, REVIEW_GRADES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
+import { apiPath, DEFAULT_INTERVIEW_DIFFICULTY, INTERVIEW_DIFFICULTIES, INTERVIEW_NOT_FOUND_MESSAGE, isInterviewDifficulty, type InterviewQuestion, REVIEW_GRADES, ROUTES, type ReviewCard, type ReviewDeck, type ReviewGrade, type UserProfile } from '@dblearn/contracts';
 import { LEARNER } from '@dblearn/web/testing';
 import { pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
@@ -47,18 +47,18 @@ export function interviewHandlers(store: InterviewStore) {
   };
   const stored = (id: string | readonly string[] | undefined) => store.questions.findIndex((item) => item._id === id);
   return [
-    http.get('/api/users/me', () => HttpResponse.json<UserProfile>(profile())),
-    http.post('/api/users/interview/:userId', saving(true)),
-    http.put('/api/users/interview/:userId', saving(false)),
-    http.get('/api/users/me/review', () => HttpResponse.json<ReviewDeck>(deck())),
-    http.post<never, { id: string }>('/api/users/me/review', async ({ request }) => {
+    http.get(apiPath(ROUTES.users.me), () => HttpResponse.json<UserProfile>(profile())),
+    http.post(apiPath(ROUTES.progress.saveQuestion), saving(true)),
+    http.put(apiPath(ROUTES.progress.unsaveQuestion), saving(false)),
+    http.get(apiPath(ROUTES.review.deck), () => HttpResponse.json<ReviewDeck>(deck())),
+    http.post<never, { id: string }>(apiPath(ROUTES.review.add), async ({ request }) => {
       const { id } = await request.json();
       const question = store.questions.find((item) => item._id === id);
       if (!question) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
       addCard(question);
       return HttpResponse.json<ReviewDeck>(deck());
     }),
-    http.post<never, { id: string; grade: ReviewGrade; version: number }>('/api/users/me/review/grade', async ({ request }) => {
+    http.post<never, { id: string; grade: ReviewGrade; version: number }>(apiPath(ROUTES.review.grade), async ({ request }) => {
       const { id, grade, version } = await request.json();
       if (!REVIEW_GRADES.includes(grade)) return refusal(400, GRADE_MESSAGE);
       const card = store.review?.find((item) => item._id === id);
@@ -69,29 +69,29 @@ export function interviewHandlers(store: InterviewStore) {
       return HttpResponse.json<ReviewDeck>(deck());
     }),
     // Idempotent, as on the server: a question not in the deck changes nothing.
-    http.delete('/api/users/me/review/:questionId', ({ params }) => {
+    http.delete(apiPath(ROUTES.review.remove), ({ params }) => {
       store.review = store.review?.filter((item) => item._id !== params.questionId);
       return HttpResponse.json<ReviewDeck>(deck());
     }),
-    http.get('/api/interview', ({ request }) => {
+    http.get(apiPath(ROUTES.interview.list), ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');
       const difficulty = url.searchParams.get('difficulty');
       if (difficulty !== null && !isInterviewDifficulty(difficulty)) return refusal(400, `difficulty must be one of: ${INTERVIEW_DIFFICULTIES.join(', ')}.`);
       return pagedAnswer<InterviewQuestion>(store.questions.filter((item) => (!topic || item.topic === topic) && (!difficulty || item.difficulty === difficulty)), url);
     }),
-    http.post<never, InterviewQuestionInput>('/api/interview', async ({ request }) => {
+    http.post<never, InterviewQuestionInput>(apiPath(ROUTES.interview.create), async ({ request }) => {
       // svc-content stores a question sent without a difficulty at the default one.
       const body: Partial<InterviewQuestionInput> & Omit<InterviewQuestionInput, 'difficulty'> = await request.json();
       const created: InterviewQuestion = { _id: `q${nextId++}`, ...body, difficulty: body.difficulty ?? DEFAULT_INTERVIEW_DIFFICULTY };
       store.questions.push(created);
       return HttpResponse.json<InterviewQuestion>(created, { status: 201 });
     }),
-    http.get('/api/interview/:id', ({ params }) => {
+    http.get(apiPath(ROUTES.interview.find), ({ params }) => {
       const at = stored(params.id);
       return at < 0 ? refusal(404, INTERVIEW_NOT_FOUND_MESSAGE) : HttpResponse.json<InterviewQuestion>(store.questions[at]!);
     }),
-    http.put<{ id: string }, InterviewQuestionInput>('/api/interview/:id', async ({ params, request }) => {
+    http.put<{ id: string }, InterviewQuestionInput>(apiPath(ROUTES.interview.update), async ({ params, request }) => {
       const at = stored(params.id);
       if (at < 0) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
       const updated: InterviewQuestion = { ...store.questions[at]!, ...(await request.json()) };
@@ -100,7 +100,7 @@ export function interviewHandlers(store: InterviewStore) {
       store.saved = store.saved.map((item) => (item._id === updated._id ? savedCopy(updated) : item));
       return HttpResponse.json<InterviewQuestion>(updated);
     }),
-    http.delete('/api/interview/:id', ({ params }) => {
+    http.delete(apiPath(ROUTES.interview.delete), ({ params }) => {
       const at = stored(params.id);
       if (at < 0) return refusal(404, INTERVIEW_NOT_FOUND_MESSAGE);
       const [deleted] = store.questions.splice(at, 1);

@@ -1,9 +1,11 @@
 // mf-qna's part of the gateway, as msw handlers over an in-memory forum: the component tests use
 // them (testing/mock-gateway.ts) and so does `npm run start:alone` (testing/alone/).
 import {
+  apiPath,
   LIVE_LIMITS,
   QNA_LIVE,
   QNA_MESSAGES,
+  ROUTES,
   type Course,
   type QnaLiveEvent,
   type QnaQuestion,
@@ -81,47 +83,48 @@ export function qnaHandlers(store: QnaStore) {
   const { live, answer } = liveStreams();
   const questionOr404 = (
     read: (question: QnaQuestion, body: Record<string, unknown>) => QnaQuestion | Response,
-  ): HttpResponseResolver<{ id: string }> => async ({ params, request }) => {
-    const question = store.questions.find((item) => item._id === params.id);
+  ): HttpResponseResolver<{ id?: string; questionId?: string }> => async ({ params, request }) => {
+    // The table names the question `:questionId` in the reply and accept paths, `:id` elsewhere.
+    const question = store.questions.find((item) => item._id === (params.questionId ?? params.id));
     if (!question) return refusal(404, QNA_MESSAGES.notFound);
     const body = request.method === 'GET' || request.method === 'DELETE' ? {} : ((await request.json()) as Record<string, unknown>);
     const result = read(question, body);
     return result instanceof Response ? result : HttpResponse.json<QnaQuestion>(result, { status: request.method === 'POST' ? 201 : 200 });
   };
   const handlers = [
-    http.get(`/api${QNA_LIVE.path}`, answer),
-    http.get('/api/users/me', () => HttpResponse.json<UserProfile>({ ...LEARNER, displayName: LEARNER_NAME, savedQuestion: [], finishedProject: [], readTutorial: [] })),
-    http.get('/api/course', ({ request }) => pagedAnswer<Course>(store.courses, new URL(request.url))),
-    http.get('/api/qna', ({ request }) => {
+    http.get(apiPath(ROUTES.live.qna), answer),
+    http.get(apiPath(ROUTES.users.me), () => HttpResponse.json<UserProfile>({ ...LEARNER, displayName: LEARNER_NAME, savedQuestion: [], finishedProject: [], readTutorial: [] })),
+    http.get(apiPath(ROUTES.courses.list), ({ request }) => pagedAnswer<Course>(store.courses, new URL(request.url))),
+    http.get(apiPath(ROUTES.qna.list), ({ request }) => {
       const url = new URL(request.url);
       const topic = url.searchParams.get('topic');
       const newestFirst = [...store.questions].reverse().filter((item) => !topic || item.topic === topic);
       return pagedAnswer<QnaQuestionSummary>(newestFirst.map(summary), url);
     }),
-    http.post<never, QuestionFields>('/api/qna', async ({ request }) => {
+    http.post<never, QuestionFields>(apiPath(ROUTES.qna.create), async ({ request }) => {
       const { topic, title, description, sandboxCourseId } = await request.json();
       const created: QnaQuestion = { _id: `new${nextId++}`, topic, title, description, ...authorOf(LEARNER_NAME), datePosted: new Date().toISOString(), replies: [], acceptedReplyId: null, sandboxCourseId: sandboxCourseId ?? null };
       store.questions.push(created);
       return HttpResponse.json<QnaQuestion>(created, { status: 201 });
     }),
     http.put(
-      '/api/qna/reply/:id',
+      apiPath(ROUTES.qna.deleteReply),
       questionOr404((question, { id }) => Object.assign(question, { replies: question.replies.filter((reply) => reply._id !== id) })),
     ),
     http.put(
-      '/api/qna/accept/:id',
+      apiPath(ROUTES.qna.accept),
       questionOr404((question, { id }) => Object.assign(question, { acceptedReplyId: (id as string | null) ?? null })),
     ),
     http.post(
-      '/api/qna/:id/replies',
+      apiPath(ROUTES.qna.reply),
       questionOr404((question, { reply }) => {
         question.replies.push({ _id: `r${nextId++}`, ...authorOf(LEARNER_NAME), reply: reply as string, datePosted: new Date().toISOString() });
         return question;
       }),
     ),
-    http.get('/api/qna/:id', questionOr404((question) => question)),
+    http.get(apiPath(ROUTES.qna.find), questionOr404((question) => question)),
     http.put(
-      '/api/qna/:id',
+      apiPath(ROUTES.qna.update),
       questionOr404((question, body) => {
         const { topic, title, description, sandboxCourseId } = body as unknown as QuestionFields;
         // An absent sandboxCourseId keeps the question's; null drops it.
@@ -129,7 +132,7 @@ export function qnaHandlers(store: QnaStore) {
       }),
     ),
     http.delete(
-      '/api/qna/:id',
+      apiPath(ROUTES.qna.delete),
       questionOr404((question) => {
         store.questions = store.questions.filter((item) => item !== question);
         return question;

@@ -1,4 +1,5 @@
 import { AppProviders } from '@dblearn/app-providers';
+import { API_PREFIX, apiPath, ROUTES } from '@dblearn/contracts';
 import type { RemoteName } from '@dblearn/federation';
 import { createAppStore, type AppStore } from '@dblearn/web';
 import { MemoryRouter } from '@dblearn/web/testing';
@@ -47,9 +48,9 @@ export interface RenderedApp extends RenderResult {
 
 /** What the shell asks of the gateway on any page, answered for a plain learner. */
 const DEFAULT_GATEWAY = [
-  http.get('/api/users/me', () => HttpResponse.json({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] })),
-  http.get('/api/users/me/review', () => HttpResponse.json({ due: [], dueCount: 0, total: 0, streak: 0 })),
-  http.all('/api/*', () => refusal(404, 'Nothing here.')),
+  http.get(apiPath(ROUTES.users.me), () => HttpResponse.json({ _id: 'u1', email: 'learner@dblearn.test', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [] })),
+  http.get(apiPath(ROUTES.review.deck), () => HttpResponse.json({ due: [], dueCount: 0, total: 0, streak: 0 })),
+  http.all(`${API_PREFIX}/*`, () => refusal(404, 'Nothing here.')),
 ];
 
 /**

@@ -282,17 +282,17 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const withTwo = await update({ id: question._id, caller: ana, reply: 'Ana answers her own question.' });
       const [bens, anas] = withTwo.replies;
       // Even the question's author cannot delete someone else's reply.
-      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: bens!._id, caller: ana } })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { id: bens!._id, caller: ana } })).toEqual({
         statusCode: 403,
         message: QNA_MESSAGES.onlyReplyAuthorOrAdminDeletes,
       });
       expect((await find(question._id)).replies).toHaveLength(2);
-      const withoutBens = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: bens!._id, caller: ben } });
+      const withoutBens = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { id: bens!._id, caller: ben } });
       expect(withoutBens.replies).toEqual([anas]);
-      const empty = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: anas!._id, caller: admin } });
+      const empty = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { id: anas!._id, caller: admin } });
       expect(empty.replies).toEqual([]);
       expect((await stored(question._id))?.replies).toEqual([]);
-      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: anas!._id, caller: admin } })).toEqual({
+      expect(await community.refusal(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { id: anas!._id, caller: admin } })).toEqual({
         statusCode: 404,
         message: QNA_MESSAGES.replyNotFound,
       });
@@ -300,7 +300,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
   });
 
   describe('community.accept-reply (issue 22)', () => {
-    const accept = ({ id, ...body }: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.acceptReply, { id, body });
+    const accept = (questionId: string, body: Record<string, unknown>) => community.send<QnaQuestion>(COMMUNITY_PATTERNS.acceptReply, { id: questionId, body });
 
     it('lets the author accept a reply and change it, an admin clear it; the list shows the thread solved', async () => {
       const question = await create(ana, { topic: 'nosql' });
@@ -308,15 +308,15 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const [first, second] = (await update({ id: question._id, caller: admin, reply: 'The second answer, long enough.' })).replies;
       expect(question.acceptedReplyId).toBeNull();
 
-      expect((await accept({ id: question._id, caller: ana, replyId: first!._id })).acceptedReplyId).toBe(first!._id);
+      expect((await accept(question._id, { caller: ana, id: first!._id })).acceptedReplyId).toBe(first!._id);
       expect((await find(question._id)).acceptedReplyId).toBe(first!._id);
       expect((await list({ topic: 'nosql' })).items.find((item) => item._id === question._id)?.solved).toBe(true);
 
-      expect((await accept({ id: question._id, caller: ana, replyId: second!._id })).acceptedReplyId).toBe(second!._id);
+      expect((await accept(question._id, { caller: ana, id: second!._id })).acceptedReplyId).toBe(second!._id);
       expect(String((await stored(question._id))?.acceptedReplyId)).toBe(second!._id);
 
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, replyId: null } })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAdminClearsAccepted });
-      expect((await accept({ id: question._id, caller: admin, replyId: null })).acceptedReplyId).toBeNull();
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, id: null } })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAdminClearsAccepted });
+      expect((await accept(question._id, { caller: admin, id: null })).acceptedReplyId).toBeNull();
       expect((await list({ topic: 'nosql' })).items.find((item) => item._id === question._id)?.solved).toBe(false);
     });
 
@@ -326,21 +326,21 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       const elsewhere = await create(ben);
       const foreign = (await update({ id: elsewhere._id, caller: ana, reply: 'An answer to the other one.' })).replies[0]!;
 
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ben, replyId: reply._id } })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAuthorOrAdminAccepts });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, replyId: foreign._id } })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.replyNotFound });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: new mongoose.Types.ObjectId().toHexString(), body: { caller: ana, replyId: reply._id } })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.notFound });
-      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, replyId: 'nope' } })).toMatchObject({ statusCode: 400 });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ben, id: reply._id } })).toMatchObject({ statusCode: 403, message: QNA_MESSAGES.onlyAuthorOrAdminAccepts });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, id: foreign._id } })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.replyNotFound });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: new mongoose.Types.ObjectId().toHexString(), body: { caller: ana, id: reply._id } })).toMatchObject({ statusCode: 404, message: QNA_MESSAGES.notFound });
+      expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana, id: 'nope' } })).toMatchObject({ statusCode: 400 });
       expect(await community.refusal(COMMUNITY_PATTERNS.acceptReply, { id: question._id, body: { caller: ana } })).toMatchObject({ statusCode: 400 });
       expect((await stored(question._id))?.acceptedReplyId ?? null).toBeNull();
       // An admin may accept on anyone's question.
-      expect((await accept({ id: question._id, caller: admin, replyId: reply._id })).acceptedReplyId).toBe(reply._id);
+      expect((await accept(question._id, { caller: admin, id: reply._id })).acceptedReplyId).toBe(reply._id);
     });
 
     it('clears the accepted answer when its reply is deleted, and publishes accepted events', async () => {
       const question = await create(ana);
       const reply = (await update({ id: question._id, caller: ben, reply: 'An answer that is long enough.' })).replies[0]!;
-      await accept({ id: question._id, caller: ana, replyId: reply._id });
-      const after = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { replyId: reply._id, caller: ben } });
+      await accept(question._id, { caller: ana, id: reply._id });
+      const after = await community.send<QnaQuestion>(COMMUNITY_PATTERNS.deleteReply, { id: question._id, body: { id: reply._id, caller: ben } });
       expect(after.acceptedReplyId).toBeNull();
       expect((await list()).items.find((item) => item._id === question._id)?.solved).toBe(false);
 
@@ -389,7 +389,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
       expect((await find(id)).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
       // Deleting a reply makes room again.
       const [first] = (await find(id)).replies;
-      await community.send(COMMUNITY_PATTERNS.deleteReply, { id, body: { replyId: first!._id, caller: ben } });
+      await community.send(COMMUNITY_PATTERNS.deleteReply, { id, body: { id: first!._id, caller: ben } });
       expect((await update({ id, caller: ben, reply: 'Now there is room for this.' })).replies).toHaveLength(QNA_THREAD_LIMITS.maxReplies);
     });
 

@@ -1,3 +1,4 @@
+import { ROUTES } from '@dblearn/contracts';
 import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ClientAddress } from '../common/decorators/client-address.decorator.js';
@@ -7,11 +8,11 @@ import { LoginDto } from '@dblearn/contracts/dto';
 import { Public } from './public.decorator.js';
 
 @ApiTags('auth')
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Post()
+  @Post(ROUTES.auth.login.path)
   @Public()
   @HttpCode(HttpStatus.OK)
   @Header('Content-Type', 'text/plain; charset=utf-8')

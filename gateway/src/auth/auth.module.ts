@@ -1,3 +1,4 @@
+import { ROUTES } from '@dblearn/contracts';
 import { Global, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -47,6 +48,6 @@ export class AuthModule implements NestModule {
       addressFailedAccounts: loginPerAddress,
       addressFailures: loginFailuresPerAddress,
     });
-    consumer.apply(loginLimits(policy)).forRoutes({ path: 'auth', method: RequestMethod.POST });
+    consumer.apply(loginLimits(policy)).forRoutes({ path: ROUTES.auth.login.path, method: RequestMethod.POST });
   }
 }

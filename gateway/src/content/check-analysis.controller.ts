@@ -1,4 +1,4 @@
-import { type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS } from '@dblearn/contracts';
+import { type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS, ROUTES } from '@dblearn/contracts';
 import { CheckAnalysisAnswer, CheckFiguresAnswer } from '@dblearn/contracts/answers';
 import { CheckAnalysisQueryDto } from '@dblearn/contracts/dto';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
@@ -12,11 +12,11 @@ import { AdminWrite, ContentUnavailable } from './content.api.js';
 /** What each check teaches (issue 34): learners' figures per check, for authors. Learners never see them. */
 @ApiTags('checks')
 @ContentUnavailable()
-@Controller('checks/analysis')
+@Controller()
 export class CheckAnalysisController {
   constructor(private readonly services: ServiceClients) {}
 
-  @Get()
+  @Get(ROUTES.checkAnalysis.list.path)
   @AdminWrite({
     summary: 'Every check with its learners’ figures',
     description:
@@ -28,7 +28,7 @@ export class CheckAnalysisController {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listCheckAnalysis, query));
   }
 
-  @Get(':projectId/:checkId')
+  @Get(ROUTES.checkAnalysis.find.path)
   @AdminWrite({
     summary: 'One check’s figures and its most common wrong answers',
     description: 'Zeros for a check nobody attempted yet; 404 when the project has no such check.',

@@ -1,3 +1,4 @@
+import { ROUTES } from '@dblearn/contracts';
 import type { ContentExport, ImportReport } from '@dblearn/contracts';
 import { ContentExportAnswer, ImportReportAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
@@ -12,17 +13,17 @@ export const CONTENT_IMPORT_PATH = 'content/import';
 
 @ApiTags('content')
 @ContentUnavailable()
-@Controller('content')
+@Controller()
 export class ContentTransferController {
   constructor(private readonly transfer: ContentTransferService) {}
 
-  @Get('export')
+  @Get(ROUTES.content.export.path)
   @AdminWrite({ summary: 'Export all content', description: 'Every course with its tutorials and projects, and every interview question, with their _ids.', answer: ContentExportAnswer })
   export(): Promise<ContentExport> {
     return this.transfer.export();
   }
 
-  @Post('import')
+  @Post(ROUTES.content.import.path)
   @HttpCode(HttpStatus.OK)
   @AdminWrite({
     summary: 'Import content',

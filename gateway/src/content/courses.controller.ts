@@ -1,4 +1,4 @@
-import { CONTENT_PATTERNS, type Course, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, ROUTES, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
 import { CourseAnswer, SandboxAnswer, SandboxRunAnswer } from '@dblearn/contracts/answers';
 import { CourseDto, IdDto, ListQueryDto, SandboxDto, SandboxRunDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
@@ -17,7 +17,7 @@ import { ADMIN_SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
 @ApiTags('courses')
 @ContentUnavailable()
-@Controller('course')
+@Controller()
 export class CoursesController {
   constructor(
     private readonly services: ServiceClients,
@@ -25,38 +25,38 @@ export class CoursesController {
     private readonly itemAnswers: ItemAnswers,
   ) {}
 
-  @Get()
+  @Get(ROUTES.courses.list.path)
   @SignedIn({ summary: 'List courses', description: 'Oldest first; filter by topic, page with page (from 1) and pageSize (1–100, default 100).', answer: [CourseAnswer], headers: totalCountHeader('courses') })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<Course[]> {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listCourses, query));
   }
 
-  @Get(':id')
+  @Get(ROUTES.courses.find.path)
   @SignedIn({ summary: 'One course', answer: CourseAnswer, byId: true })
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
     sendJsonBytes(request, response, await this.itemAnswers.find('course', id, acceptsGzip(request)));
   }
 
-  @Post()
+  @Post(ROUTES.courses.create.path)
   @AdminWrite({ summary: 'Create a course', answer: CourseAnswer, created: true })
   create(@Body() body: CourseDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.createCourse, body);
   }
 
-  @Put(':id')
+  @Put(ROUTES.courses.update.path)
   @AdminWrite({ summary: 'Update a course', answer: CourseAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.updateCourse, { id, body });
   }
 
-  @Delete(':id')
+  @Delete(ROUTES.courses.delete.path)
   @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', answer: CourseAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.deleteCourse, { id });
   }
 
-  @Put('sandbox/:courseId')
+  @Put(ROUTES.courses.putSandbox.path)
   @AdminWrite({
     summary: 'Set the course sandbox',
     description:
@@ -68,14 +68,14 @@ export class CoursesController {
     return this.services.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
-  @Get('sandbox/:courseId')
+  @Get(ROUTES.courses.findSandbox.path)
   @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none. Admins also get hiddenSource (null when derived); learners never.', answer: SandboxAnswer, byId: true })
   async findSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
     const admin = await this.roles.has(caller, 'admin');
     return this.services.send(admin ? CONTENT_PATTERNS.findSandboxWithHidden : CONTENT_PATTERNS.findSandbox, { id });
   }
 
-  @Post('sandbox/:courseId/run')
+  @Post(ROUTES.courses.runSandbox.path)
   @HttpCode(HttpStatus.OK)
   @AttemptLimits()
   @SignedIn({
@@ -89,25 +89,25 @@ export class CoursesController {
     return this.services.send(CONTENT_PATTERNS.runSandbox, { id: courseId, body: { ...body, userId: caller._id } }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
-  @Put('project/:courseId')
+  @Put(ROUTES.courses.attachProject.path)
   @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', answer: CourseAnswer, byId: true })
   attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.attachProject, { id: courseId, body });
   }
 
-  @Put('deleteProject/:courseId')
+  @Put(ROUTES.courses.detachProject.path)
   @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
   detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.detachProject, { id: courseId, body });
   }
 
-  @Put('tutorial/:courseId')
+  @Put(ROUTES.courses.attachTutorial.path)
   @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', answer: CourseAnswer, byId: true })
   attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.attachTutorial, { id: courseId, body });
   }
 
-  @Put('deleteTutorial/:courseId')
+  @Put(ROUTES.courses.detachTutorial.path)
   @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
   detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
     return this.services.send(CONTENT_PATTERNS.detachTutorial, { id: courseId, body });

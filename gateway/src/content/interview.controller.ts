@@ -1,4 +1,4 @@
-import { CONTENT_PATTERNS, type InterviewQuestion } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type InterviewQuestion, ROUTES } from '@dblearn/contracts';
 import { InterviewQuestionAnswer } from '@dblearn/contracts/answers';
 import { InterviewListQueryDto, InterviewQuestionDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
@@ -13,39 +13,39 @@ import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 
 @ApiTags('interview')
 @ContentUnavailable()
-@Controller('interview')
+@Controller()
 export class InterviewController {
   constructor(
     private readonly services: ServiceClients,
     private readonly itemAnswers: ItemAnswers,
   ) {}
 
-  @Get()
+  @Get(ROUTES.interview.list.path)
   @SignedIn({ summary: 'List interview questions', description: 'Oldest first; filter by topic and difficulty (easy, medium, hard), page with page (from 1) and pageSize (1–100, default 100).', answer: [InterviewQuestionAnswer], headers: totalCountHeader('questions') })
   async list(@Query() query: InterviewListQueryDto, @Res({ passthrough: true }) response: Response): Promise<InterviewQuestion[]> {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listInterview, query));
   }
 
-  @Get(':id')
+  @Get(ROUTES.interview.find.path)
   @SignedIn({ summary: 'One interview question', answer: InterviewQuestionAnswer, byId: true })
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
     sendJsonBytes(request, response, await this.itemAnswers.find('interview', id, acceptsGzip(request)));
   }
 
-  @Post()
+  @Post(ROUTES.interview.create.path)
   @AdminWrite({ summary: 'Create an interview question', answer: InterviewQuestionAnswer, created: true })
   create(@Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.createInterview, body);
   }
 
-  @Put(':id')
+  @Put(ROUTES.interview.update.path)
   @AdminWrite({ summary: 'Update an interview question', description: 'Saved copies in learners’ lists follow.', answer: InterviewQuestionAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.updateInterview, { id, body });
   }
 
-  @Delete(':id')
+  @Delete(ROUTES.interview.delete.path)
   @AdminWrite({ summary: 'Delete an interview question', description: 'It leaves every learner’s saved list.', answer: InterviewQuestionAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<InterviewQuestion> {
     return this.services.send(CONTENT_PATTERNS.deleteInterview, { id });

@@ -1,4 +1,4 @@
-import { CONTENT_PATTERNS, PRACTICE_QUERY_FIELDS, type PracticeExercise, type PracticeNext, type PracticeSolved, type TokenClaims } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, PRACTICE_QUERY_FIELDS, type PracticeExercise, type PracticeNext, type PracticeSolved, ROUTES, type TokenClaims } from '@dblearn/contracts';
 import { PracticeExerciseAnswer, PracticeNextAnswer, PracticeSolvedAnswer } from '@dblearn/contracts/answers';
 import { PracticeNextQueryDto, PracticeQueryDto } from '@dblearn/contracts/dto';
 import { Controller, Get, Query, Res, UseInterceptors } from '@nestjs/common';
@@ -16,11 +16,11 @@ const BAD_QUERY = { schema: ERROR_ENVELOPE, description: 'An unknown query field
 /** Issue 34's practice list: every graded exercise with the caller's status, from svc-content's read models. */
 @ApiTags('practice')
 @ContentUnavailable()
-@Controller('practice')
+@Controller()
 export class PracticeController {
   constructor(private readonly services: ServiceClients) {}
 
-  @Get()
+  @Get(ROUTES.practice.list.path)
   @UseInterceptors(new KnownQueryFields(PRACTICE_QUERY_FIELDS))
   @SignedIn({
     summary: 'The practice list',
@@ -34,13 +34,13 @@ export class PracticeController {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listPractice, { ...query, userId: caller._id }));
   }
 
-  @Get('solved')
+  @Get(ROUTES.practice.solved.path)
   @SignedIn({ summary: 'Exercises solved per topic and difficulty', description: 'For the dashboard; 503 while the caller’s progress cannot be read.', answer: PracticeSolvedAnswer })
   solved(@CurrentUser() caller: TokenClaims): Promise<PracticeSolved> {
     return this.services.send(CONTENT_PATTERNS.solvedPractice, { userId: caller._id });
   }
 
-  @Get('next')
+  @Get(ROUTES.practice.next.path)
   @UseInterceptors(new KnownQueryFields(['after']))
   @SignedIn({
     summary: 'The exercise after one',

@@ -1,4 +1,4 @@
-import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, type Project, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, type Project, ROUTES, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
 import { AttemptResultAnswer, CheckPassesAnswer, CheckSolutionAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
@@ -16,39 +16,39 @@ import { AttemptLimits } from '../common/limits/user-limits.js';
 
 @ApiTags('projects')
 @ContentUnavailable()
-@Controller('project')
+@Controller()
 export class ProjectsController {
   constructor(
     private readonly services: ServiceClients,
     private readonly itemAnswers: ItemAnswers,
   ) {}
 
-  @Get(':id')
+  @Get(ROUTES.projects.find.path)
   @SignedIn({ summary: 'One project', answer: ProjectAnswer, byId: true })
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
     sendJsonBytes(request, response, await this.itemAnswers.find('project', id, acceptsGzip(request)));
   }
 
-  @Post()
+  @Post(ROUTES.projects.create.path)
   @AdminWrite({ summary: 'Create a project', description: 'With courseId it is attached to that course (404 if there is none).', answer: ProjectAnswer, created: true })
   create(@Body() body: CreateProjectDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.createProject, body);
   }
 
-  @Put('content/:projectId')
+  @Put(ROUTES.projects.removeBlock.path)
   @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: ProjectAnswer, byId: true })
   removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() body: IdDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, body });
   }
 
-  @Get('check/:projectId')
+  @Get(ROUTES.projects.storedChecks.path)
   @AdminWrite({ summary: 'The checks with their reference queries', description: 'For the check editor; learners never see a reference query.', answer: StoredChecksAnswer, byId: true })
   storedChecks(@Param('projectId', ObjectIdPipe) id: string): Promise<StoredChecks> {
     return this.services.send(CONTENT_PATTERNS.storedChecks, { id });
   }
 
-  @Get(':projectId/passes')
+  @Get(ROUTES.projects.passes.path)
   @SignedIn({
     summary: 'The caller’s progress on the checks',
     description: 'Among the project’s current checks, in its order: the ones passed, the ones whose solution was shown before a pass, and per check the hints unlocked and the failed attempts.',
@@ -59,7 +59,7 @@ export class ProjectsController {
     return this.services.send(CONTENT_PATTERNS.checkPasses, { projectId, userId: caller._id });
   }
 
-  @Put('check/:projectId')
+  @Put(ROUTES.projects.addCheck.path)
   @AdminWrite({
     summary: 'Add a check',
     description:
@@ -71,7 +71,7 @@ export class ProjectsController {
     return this.services.send(CONTENT_PATTERNS.addCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
-  @Put('updateCheck/:projectId')
+  @Put(ROUTES.projects.updateCheck.path)
   @AdminWrite({
     summary: 'Edit a check',
     description:
@@ -83,13 +83,13 @@ export class ProjectsController {
     return this.services.send(CONTENT_PATTERNS.updateCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
-  @Put('deleteCheck/:projectId')
+  @Put(ROUTES.projects.deleteCheck.path)
   @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', answer: ProjectAnswer, byId: true })
   deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: IdDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.deleteCheck, { id: projectId, body });
   }
 
-  @Post(':projectId/attempts')
+  @Post(ROUTES.projects.attempt.path)
   @HttpCode(HttpStatus.OK)
   @AttemptLimits()
   @SignedIn({
@@ -103,7 +103,7 @@ export class ProjectsController {
     return this.services.send(CONTENT_PATTERNS.attempt, { id: projectId, body: { ...body, userId: caller._id } }, SQL_CALL_TIMEOUT_MS);
   }
 
-  @Post(':projectId/checks/:checkId/solution')
+  @Post(ROUTES.projects.solution.path)
   @HttpCode(HttpStatus.OK)
   @SignedIn({
     summary: 'Reveal a check’s solution',
@@ -115,14 +115,14 @@ export class ProjectsController {
     return this.services.send(CONTENT_PATTERNS.checkSolution, { projectId, checkId, userId: caller._id });
   }
 
-  @Put(':id')
+  @Put(ROUTES.projects.update.path)
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
   @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', answer: ProjectAnswer, byId: true })
   update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.updateProject, { id, body });
   }
 
-  @Delete(':id')
+  @Delete(ROUTES.projects.delete.path)
   @AdminWrite({ summary: 'Delete a project', description: 'Detached from its course and removed from every finished list.', answer: ProjectAnswer, byId: true })
   delete(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
     return this.services.send(CONTENT_PATTERNS.deleteProject, { id });

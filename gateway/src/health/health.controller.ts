@@ -1,3 +1,4 @@
+import { ROUTES } from '@dblearn/contracts';
 import type { HealthReport } from '@dblearn/contracts';
 import { HealthReportAnswer } from '@dblearn/contracts/answers';
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
@@ -8,11 +9,11 @@ import { answerSchema } from '../common/docs/answer-docs.js';
 import { HealthService } from './health.service.js';
 
 @ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  @Get()
+  @Get(ROUTES.health.check.path)
   @Public()
   @ApiOperation({ summary: 'Is every service answering?', description: 'Asks each service at once; answers within about 1.5 s.' })
   @ApiOkResponse({ schema: answerSchema(HealthReportAnswer), description: 'Every service answered.' })

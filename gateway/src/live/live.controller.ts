@@ -1,4 +1,4 @@
-import { AUTH_HEADER, LIVE_LIMITS, QNA_LIVE, type TokenClaims } from '@dblearn/contracts';
+import { AUTH_HEADER, LIVE_LIMITS, QNA_LIVE, ROUTES, type TokenClaims } from '@dblearn/contracts';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -12,14 +12,14 @@ import { LiveStreams, sseFrame } from './live-streams.js';
 @ApiTags('qna')
 @ApiSecurity(AUTH_HEADER)
 @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
-@Controller('live')
+@Controller()
 export class LiveController {
   constructor(
     private readonly streams: LiveStreams,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Get(QNA_LIVE.path.replace('/live/', ''))
+  @Get(ROUTES.live.qna.path)
   @ApiOperation({
     summary: 'Live Q&A changes (text/event-stream)',
     description:

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { AUTH_HEADER, ROUTES, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { UserProfileAnswer } from '@dblearn/contracts/answers';
 import { IdDto, UserIdDto } from '@dblearn/contracts/dto';
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
@@ -30,11 +30,11 @@ import { ProgressService } from './progress.service.js';
 @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
 @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Another user's id, and the caller is not an admin." })
 @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The users or content service is down or did not answer in time.' })
-@Controller('users')
+@Controller()
 export class ProgressController {
   constructor(private readonly progress: ProgressService) {}
 
-  @Post('project/:userId')
+  @Post(ROUTES.progress.finishProject.path)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Mark a project finished' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such user or project.' })
@@ -42,14 +42,14 @@ export class ProgressController {
     return this.progress.change(caller, USERS_PATTERNS.finishProject, userId, id);
   }
 
-  @Put('project/:userId')
+  @Put(ROUTES.progress.unfinishProject.path)
   @ApiOperation({ summary: 'Unmark a finished project' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such user.' })
   unfinishProject(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {
     return this.progress.change(caller, USERS_PATTERNS.unfinishProject, userId, id);
   }
 
-  @Post('interview/:userId')
+  @Post(ROUTES.progress.saveQuestion.path)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Save an interview question' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such user or question.' })
@@ -57,14 +57,14 @@ export class ProgressController {
     return this.progress.change(caller, USERS_PATTERNS.saveQuestion, userId, id);
   }
 
-  @Put('interview/:userId')
+  @Put(ROUTES.progress.unsaveQuestion.path)
   @ApiOperation({ summary: 'Unsave an interview question' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such user.' })
   unsaveQuestion(@CurrentUser() caller: TokenClaims, @Param() { userId }: UserIdDto, @Body() { id }: IdDto): Promise<UserProfile> {
     return this.progress.change(caller, USERS_PATTERNS.unsaveQuestion, userId, id);
   }
 
-  @Post('tutorial/:userId')
+  @Post(ROUTES.progress.readTutorial.path)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Record a tutorial as read' })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such user or tutorial.' })

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type ReviewDeck, type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
+import { AUTH_HEADER, type ReviewDeck, ROUTES, type TokenClaims, USERS_PATTERNS } from '@dblearn/contracts';
 import { ReviewDeckAnswer } from '@dblearn/contracts/answers';
 import { IdDto, ReviewGradeDto } from '@dblearn/contracts/dto';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
@@ -26,11 +26,11 @@ import { ServiceClients } from '../services/service-clients.js';
 @ApiOkResponse({ schema: answerSchema(ReviewDeckAnswer), description: 'The cards due now, their count and the size of the deck.' })
 @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
 @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The users or content service is down or did not answer in time; nothing was stored.' })
-@Controller('users/me/review')
+@Controller()
 export class ReviewController {
   constructor(private readonly services: ServiceClients) {}
 
-  @Get()
+  @Get(ROUTES.review.deck.path)
   @ApiOperation({ summary: 'The review deck: cards due now' })
   // A GET's own default 200 would hide the class's.
   @ApiOkResponse({ schema: answerSchema(ReviewDeckAnswer), description: 'The cards due now, their count and the size of the deck.' })
@@ -38,7 +38,7 @@ export class ReviewController {
     return this.services.send(USERS_PATTERNS.reviewDeck, { userId: caller._id });
   }
 
-  @Post()
+  @Post(ROUTES.review.add.path)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Add an interview question to the review deck', description: 'Idempotent: a card already there keeps its schedule. Saved questions join the deck by themselves.' })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed id, or a field other than id.' })
@@ -47,7 +47,7 @@ export class ReviewController {
     return this.services.send(USERS_PATTERNS.addToReview, { id: caller._id, body: { id } });
   }
 
-  @Post('grade')
+  @Post(ROUTES.review.grade.path)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Grade a card',
@@ -59,7 +59,7 @@ export class ReviewController {
     return this.services.send(USERS_PATTERNS.gradeReview, { id: caller._id, body });
   }
 
-  @Delete(':questionId')
+  @Delete(ROUTES.review.remove.path)
   @ApiOperation({ summary: 'Take a question out of the review deck', description: 'Idempotent: a question not in the deck changes nothing. A saved question stays saved.' })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed question id.' })
   remove(@CurrentUser() caller: TokenClaims, @Param('questionId', ObjectIdPipe) questionId: string): Promise<ReviewDeck> {

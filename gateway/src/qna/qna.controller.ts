@@ -4,6 +4,7 @@ import {
   QNA_THREAD_LIMITS,
   type QnaQuestion,
   type QnaQuestionSummary,
+  ROUTES,
   type TokenClaims,
   TOTAL_COUNT_HEADER,
 } from '@dblearn/contracts';
@@ -52,7 +53,7 @@ const THREAD_FULL =
 @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
 @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed id or a broken rule (one sentence per rule).' })
 @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The community service is down or did not answer in time.' })
-@Controller('qna')
+@Controller()
 export class QnaController {
   constructor(
     private readonly services: ServiceClients,
@@ -74,14 +75,14 @@ export class QnaController {
     return { _id: user._id, ...(user.name === undefined ? {} : { name: user.name }), isAdmin: false };
   }
 
-  @Get()
+  @Get(ROUTES.qna.list.path)
   @ApiOperation({ summary: 'List questions', description: `Newest first. ${TOTAL_COUNT_HEADER} holds the number of matching questions.` })
   @ApiOkResponse({ schema: answerSchema([QnaQuestionSummaryAnswer]), headers: totalCountHeader('questions') })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) response: Response): Promise<QnaQuestionSummary[]> {
     return pageItems(response, await this.services.send(COMMUNITY_PATTERNS.listQuestions, { topic: query.topic, page: query.page, pageSize: query.pageSize }));
   }
 
-  @Get(':id')
+  @Get(ROUTES.qna.find.path)
   @ApiOperation({ summary: 'One question with its replies' })
   @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer) })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
@@ -91,7 +92,7 @@ export class QnaController {
     sendJsonBytes(request, response, await this.services.send(COMMUNITY_PATTERNS.findQuestionJson, { id, gzip: acceptsGzip(request) }));
   }
 
-  @Post()
+  @Post(ROUTES.qna.create.path)
   @UserRate('qnaWrites')
   @ApiOperation({ summary: 'Post a question', description: 'The author is the caller (by account id); a userName in the body is ignored.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer) })
@@ -106,16 +107,16 @@ export class QnaController {
     });
   }
 
-  @Put('reply/:questionId')
+  @Put(ROUTES.qna.deleteReply.path)
   @ApiOperation({ summary: 'Delete a reply', description: "The reply's author or an admin." })
   @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question without that reply.' })
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's reply, and not an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE })
   async deleteReply(@Param() { questionId }: QuestionIdDto, @Body() { id }: IdDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, body: { replyId: id, caller: await this.caller(user) } });
+    return this.services.send(COMMUNITY_PATTERNS.deleteReply, { id: questionId, body: { id, caller: await this.caller(user) } });
   }
 
-  @Put('accept/:questionId')
+  @Put(ROUTES.qna.accept.path)
   @UserRate('qnaWrites')
   @ApiOperation({
     summary: 'Accept a reply as the answer',
@@ -125,10 +126,10 @@ export class QnaController {
   @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Someone else's question and not an admin, or a clear by anyone but an admin." })
   @ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such question, or the reply is not one of its replies.' })
   async accept(@Param() { questionId }: QuestionIdDto, @Body() { id }: QnaAcceptDto, @CurrentUser() user: TokenClaims): Promise<QnaQuestion> {
-    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, body: { replyId: id, caller: await this.caller(user) } });
+    return this.services.send(COMMUNITY_PATTERNS.acceptReply, { id: questionId, body: { id, caller: await this.caller(user) } });
   }
 
-  @Put(':id')
+  @Put(ROUTES.qna.update.path)
   @UserRate('qnaWrites')
   @ApiOperation({
     summary: 'Edit a question, or reply to it',
@@ -151,7 +152,7 @@ export class QnaController {
     return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: this.author(user), edit, reply: body.reply?.reply } });
   }
 
-  @Post(':id/replies')
+  @Post(ROUTES.qna.reply.path)
   @UserRate('qnaWrites')
   @ApiOperation({ summary: 'Reply to a question', description: 'The plain form of PUT /qna/{id} with {reply: {reply}}.' })
   @ApiCreatedResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The question with the new reply.' })
@@ -161,7 +162,7 @@ export class QnaController {
     return this.services.send(COMMUNITY_PATTERNS.updateQuestion, { id, body: { caller: this.author(user), reply: body.reply } });
   }
 
-  @Delete(':id')
+  @Delete(ROUTES.qna.delete.path)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a question', description: 'The author or an admin.' })
   @ApiOkResponse({ schema: answerSchema(QnaQuestionAnswer), description: 'The deleted question.' })

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, COMMUNITY_PATTERNS, CONTENT_PATTERNS, PAGE_SIZE, SEARCH_LIMITS, type SearchKind, type SearchPage, type ServiceSearch, USER_LIMITS } from '@dblearn/contracts';
+import { AUTH_HEADER, COMMUNITY_PATTERNS, CONTENT_PATTERNS, PAGE_SIZE, ROUTES, SEARCH_LIMITS, type SearchKind, type SearchPage, type ServiceSearch, USER_LIMITS } from '@dblearn/contracts';
 import { SearchPageAnswer } from '@dblearn/contracts/answers';
 import { SearchQueryDto } from '@dblearn/contracts/dto';
 import { Controller, Get, HttpException, Query, ServiceUnavailableException } from '@nestjs/common';
@@ -20,11 +20,11 @@ const NOBODY_ANSWERED = 'Search is unavailable right now; try again in a moment.
 @ApiTags('search')
 @ApiSecurity(AUTH_HEADER)
 @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
-@Controller('search')
+@Controller()
 export class SearchController {
   constructor(private readonly services: ServiceClients) {}
 
-  @Get()
+  @Get(ROUTES.search.search.path)
   // Issue 30: one learner's flood of searches slowed everyone's (p50 5 → 143 ms).
   @UserRate('searches')
   @ApiOperation({

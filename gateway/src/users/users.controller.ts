@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type PublicUser, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { AUTH_HEADER, type PublicUser, ROUTES, type TokenClaims, type UserProfile } from '@dblearn/contracts';
 import { AccountDeletedAnswer, PublicUserAnswer, UserProfileAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Delete, Get, Patch, Post, Res } from '@nestjs/common';
 import {
@@ -23,11 +23,11 @@ import { UsersService } from './users.service.js';
 
 @ApiTags('users')
 @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The users service is down or did not answer in time.' })
-@Controller('users')
+@Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @Post()
+  @Post(ROUTES.users.register.path)
   @Public()
   @ApiOperation({ summary: 'Register', description: 'Creates a learner account and signs it in: the token comes in the x-auth-token header.' })
   @ApiCreatedResponse({
@@ -44,7 +44,7 @@ export class UsersController {
     return user;
   }
 
-  @Get('me')
+  @Get(ROUTES.users.me.path)
   @ApiSecurity(AUTH_HEADER)
   @ApiOperation({ summary: 'The signed-in user', description: 'With saved interview questions and finished projects; never a password or hash.' })
   @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account." })
@@ -53,7 +53,7 @@ export class UsersController {
     return this.users.profile(caller);
   }
 
-  @Patch('me')
+  @Patch(ROUTES.users.updateMe.path)
   @ApiSecurity(AUTH_HEADER)
   @ApiOperation({
     summary: 'Change the display name or the lab engine',
@@ -67,7 +67,7 @@ export class UsersController {
     return this.users.updateMe(caller, body);
   }
 
-  @Delete('me')
+  @Delete(ROUTES.users.deleteMe.path)
   @ApiSecurity(AUTH_HEADER)
   @ApiOperation({
     summary: 'Delete the account',

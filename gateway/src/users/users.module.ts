@@ -1,3 +1,4 @@
+import { ROUTES } from '@dblearn/contracts';
 import { Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { registerRateLimit } from '../common/middleware/rate-limit.middleware.js';
@@ -16,6 +17,6 @@ export class UsersModule implements NestModule {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(registerRateLimit(this.config.rateLimits.register)).forRoutes({ path: 'users', method: RequestMethod.POST });
+    consumer.apply(registerRateLimit(this.config.rateLimits.register)).forRoutes({ path: ROUTES.users.register.path, method: RequestMethod.POST });
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as answers from './answers/community.answers.js';
+import { ROUTES } from './routes.js';
 
 // What svc-community answers, inferred from the one definition of each shape in ./answers.
 
@@ -21,4 +22,4 @@ export type QnaQuestionSummary = z.output<typeof answers.QnaQuestionSummaryAnswe
  * `qna` carries a QnaLiveEvent; `heartbeat` comes every heartbeatMs, so a client notices a stream
  * that went silent (a dead connection nobody closed) and opens another.
  */
-export const QNA_LIVE = { path: '/live/qna', readyEvent: 'ready', changeEvent: 'qna', heartbeatEvent: 'heartbeat' } as const;
+export const QNA_LIVE = { path: ROUTES.live.qna.path, readyEvent: 'ready', changeEvent: 'qna', heartbeatEvent: 'heartbeat' } as const;

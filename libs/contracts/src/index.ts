@@ -26,3 +26,4 @@ export * from './quiz-grading.js';
 export * from './check-answers.js';
 export * from './well-formed-text.js';
 export * from './backoff.js';
+export * from './routes.js';

@@ -1,7 +1,7 @@
 // What every remote's msw handlers share (tests and `start:alone` alike): the gateway's refusal
 // envelope, its paged-list answer, a record of the calls made, and the sign-in a remote run alone needs.
-import { LIST_PAGE_SIZE, TOTAL_COUNT_HEADER, type ErrorEnvelope } from '@dblearn/contracts';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { apiPath, LIST_PAGE_SIZE, ROUTES, TOTAL_COUNT_HEADER, type ErrorEnvelope, type Route } from '@dblearn/contracts';
+import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType } from 'msw';
 import { unsignedToken } from './tokens.js';
 
 /** The reason phrases NestJS puts in `error` for the statuses the gateway answers with. */
@@ -26,6 +26,11 @@ export function pagedAnswer<Item extends JsonBodyType>(items: readonly Item[], u
   const page = Number(url.searchParams.get('page') ?? 1);
   const size = Number(url.searchParams.get('pageSize') ?? LIST_PAGE_SIZE.default);
   return HttpResponse.json(items.slice((page - 1) * size, page * size), { headers: { [TOTAL_COUNT_HEADER]: String(items.length) } });
+}
+
+/** One handler per route of the table, each answered by `resolver` (a stand-in for one item's GET, PUT and DELETE). */
+export function onRoutes(routes: readonly Route[], resolver: HttpResponseResolver) {
+  return routes.map((route) => http[route.method.toLowerCase() as Lowercase<Route['method']>](apiPath(route), resolver));
 }
 
 /** The JSON body of a request that has one (a POST without a body, revealing a solution, has none). */
@@ -68,7 +73,7 @@ export function recordGatewayCalls(): GatewayCalls {
 }
 
 /** POST /auth for a remote run alone: any e-mail and password sign in, as that e-mail (an admin when it starts with "admin"). */
-export const signInHandler = http.post('/api/auth', async ({ request }) => {
+export const signInHandler = http.post(apiPath(ROUTES.auth.login), async ({ request }) => {
   const { email } = (await request.json()) as { email: string };
   return HttpResponse.text(unsignedToken({ email, isAdmin: email.startsWith('admin') }));
 });

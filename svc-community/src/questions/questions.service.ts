@@ -143,7 +143,7 @@ export class QuestionsService {
     return toQuestion(current, this.names);
   }
 
-  private async applyDeleteReply(id: string, { replyId, caller }: DeleteReplyMessageDto): Promise<QnaQuestion> {
+  private async applyDeleteReply(id: string, { id: replyId, caller }: DeleteReplyMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     const reply = current.replies.find((candidate) => candidate._id.toHexString() === replyId);
     if (!reply) throw notFound(QNA_MESSAGES.replyNotFound);
@@ -165,7 +165,7 @@ export class QuestionsService {
    * The author (or an admin) accepts one reply of this question, or accepts another instead; only an
    * admin clears it (CONTRACT "Q&A"). A reply of another question is a 404, like an unknown one.
    */
-  private async applyAccept(id: string, { caller, replyId }: AcceptReplyMessageDto): Promise<QnaQuestion> {
+  private async applyAccept(id: string, { caller, id: replyId }: AcceptReplyMessageDto): Promise<QnaQuestion> {
     const current = await this.requireStored(id);
     if (!isAuthorOf(current, caller) && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAuthorOrAdminAccepts);
     if (replyId === null && !caller.isAdmin) throw forbidden(QNA_MESSAGES.onlyAdminClearsAccepted);

@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsMongoId, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsMongoId, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { DISPLAY_NAME_LIMITS } from '../display-name.js';
 import { FIELD_LABELS, LIMITS } from '../limits.js';
-import { QnaQuestionDto } from './community.dto.js';
+import { IdDto } from './common.dto.js';
+import { QnaAcceptDto, QnaQuestionDto } from './community.dto.js';
 import { idRule } from './id-rule.js';
 import { IsText } from './text-rule.js';
 
@@ -63,15 +64,16 @@ export class UpdateQuestionMessageDto extends CallerMessageDto {
   reply?: string;
 }
 
-/** community.delete-reply */
-export class DeleteReplyMessageDto extends CallerMessageDto {
-  @IsMongoId(idRule('replyId'))
-  replyId!: string;
+/** community.delete-reply: the HTTP body itself (`id`: the reply) and who asks. */
+export class DeleteReplyMessageDto extends IdDto {
+  @ValidateNested()
+  @Type(() => CallerDto)
+  caller!: CallerDto;
 }
 
-/** community.accept-reply: a reply of this question, or null to clear the accepted answer (admins only). */
-export class AcceptReplyMessageDto extends CallerMessageDto {
-  @ValidateIf((_body, value) => value !== null)
-  @IsMongoId(idRule('replyId'))
-  replyId!: string | null;
+/** community.accept-reply: the HTTP body itself (`id`: a reply of this question, or null to clear; admins only) and who asks. */
+export class AcceptReplyMessageDto extends QnaAcceptDto {
+  @ValidateNested()
+  @Type(() => CallerDto)
+  caller!: CallerDto;
 }

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { UserProfile } from '@dblearn/contracts';
 import { baseApi } from './base-api.js';
 
@@ -9,7 +10,7 @@ import { baseApi } from './base-api.js';
 export const meApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<UserProfile, void>({
-      query: () => '/users/me',
+      query: () => routePath(ROUTES.users.me),
       providesTags: ['User'],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 import type { CheckBody } from './check-kinds.js';
@@ -8,7 +9,7 @@ export type AddCheckArgs = { projectId: string } & CheckBody;
 export const addCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     addCheck: build.mutation<Project, AddCheckArgs>({
-      query: ({ projectId, ...body }) => ({ url: `/project/check/${projectId}`, method: 'PUT', body }),
+      query: ({ projectId, ...body }) => ({ url: routePath(ROUTES.projects.addCheck, { projectId }), method: ROUTES.projects.addCheck.method, body }),
       invalidatesTags: (_result, _error, { projectId }) => [
         { type: 'Project', id: projectId },
         { type: 'StoredChecks', id: projectId },

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { AttemptResult, CheckAttempt } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import { getCheckPassesApi } from './get-check-passes.js';
@@ -12,7 +13,7 @@ export type AttemptArgs = { projectId: string; checkId: string } & CheckAttempt;
 export const attemptCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     attemptCheck: build.mutation<AttemptResult, AttemptArgs>({
-      query: ({ projectId, ...body }) => ({ url: `/project/${projectId}/attempts`, method: 'POST', body }),
+      query: ({ projectId, ...body }) => ({ url: routePath(ROUTES.projects.attempt, { projectId }), method: ROUTES.projects.attempt.method, body }),
       async onQueryStarted({ projectId, checkId }, { dispatch, queryFulfilled }) {
         const { data: result } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (!result || result.passed) return;

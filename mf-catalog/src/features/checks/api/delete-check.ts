@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Project } from '../../../lib/content.js';
 export const deleteCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteCheck: build.mutation<Project, { projectId: string; checkId: string }>({
-      query: ({ projectId, checkId }) => ({ url: `/project/deleteCheck/${projectId}`, method: 'PUT', body: { id: checkId } }),
+      query: ({ projectId, checkId }) => ({ url: routePath(ROUTES.projects.deleteCheck, { projectId }), method: ROUTES.projects.deleteCheck.method, body: { id: checkId } }),
       invalidatesTags: (_result, _error, { projectId }) => [
         { type: 'Project', id: projectId },
         { type: 'StoredChecks', id: projectId },

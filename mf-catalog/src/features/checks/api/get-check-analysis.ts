@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { CheckAnalysis, CheckFigures, ListPage } from '@dblearn/contracts';
 import type { CheckAnalysisSort } from '@dblearn/contracts/dto';
 import { toListPage } from '@dblearn/ui';
@@ -20,11 +21,11 @@ export const CHECK_ANALYSIS_PAGE_SIZE = 20;
 export const getCheckAnalysisApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCheckAnalysisPage: build.query<ListPage<CheckFigures>, CheckAnalysisPageArgs>({
-      query: ({ sort, order, page }) => ({ url: '/checks/analysis', params: { sort, order, page, pageSize: CHECK_ANALYSIS_PAGE_SIZE } }),
+      query: ({ sort, order, page }) => ({ url: routePath(ROUTES.checkAnalysis.list), params: { sort, order, page, pageSize: CHECK_ANALYSIS_PAGE_SIZE } }),
       transformResponse: (items: CheckFigures[], meta) => toListPage(items, meta),
     }),
     getCheckAnalysis: build.query<CheckAnalysis, { projectId: string; checkId: string }>({
-      query: ({ projectId, checkId }) => `/checks/analysis/${projectId}/${checkId}`,
+      query: ({ projectId, checkId }) => routePath(ROUTES.checkAnalysis.find, { projectId, checkId }),
     }),
   }),
 });

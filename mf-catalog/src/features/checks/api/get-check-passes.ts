@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { CheckPasses } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 
@@ -8,7 +9,7 @@ import { catalogApi } from '../../../lib/catalog-api.js';
 export const getCheckPassesApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCheckPasses: build.query<CheckPasses, string>({
-      query: (projectId) => `/project/${projectId}/passes`,
+      query: (projectId) => routePath(ROUTES.projects.passes, { projectId }),
       providesTags: (_result, _error, projectId) => [{ type: 'CheckPasses', id: projectId }],
     }),
   }),

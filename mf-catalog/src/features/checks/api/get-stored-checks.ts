@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { StoredChecks } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 
@@ -5,7 +6,7 @@ import { catalogApi } from '../../../lib/catalog-api.js';
 export const getStoredChecksApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getStoredChecks: build.query<StoredChecks, string>({
-      query: (projectId) => `/project/check/${projectId}`,
+      query: (projectId) => routePath(ROUTES.projects.storedChecks, { projectId }),
       providesTags: (_result, _error, projectId) => [{ type: 'StoredChecks', id: projectId }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { CheckSolution } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import { getCheckPassesApi } from './get-check-passes.js';
@@ -10,7 +11,7 @@ import { getCheckPassesApi } from './get-check-passes.js';
 export const revealSolutionApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     revealSolution: build.mutation<CheckSolution, { projectId: string; checkId: string }>({
-      query: ({ projectId, checkId }) => ({ url: `/project/${projectId}/checks/${checkId}/solution`, method: 'POST' }),
+      query: ({ projectId, checkId }) => ({ url: routePath(ROUTES.projects.solution, { projectId, checkId }), method: ROUTES.projects.solution.method }),
       async onQueryStarted({ projectId, checkId }, { dispatch, queryFulfilled }) {
         const revealed = await queryFulfilled.then(
           () => true,

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 import type { AddCheckArgs } from './add-check.js';
@@ -13,7 +14,7 @@ export type UpdateCheckArgs = AddCheckArgs & { checkId: string };
 export const updateCheckApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateCheck: build.mutation<Project, UpdateCheckArgs>({
-      query: ({ projectId, checkId, ...body }) => ({ url: `/project/updateCheck/${projectId}`, method: 'PUT', body: { id: checkId, ...body } }),
+      query: ({ projectId, checkId, ...body }) => ({ url: routePath(ROUTES.projects.updateCheck, { projectId }), method: ROUTES.projects.updateCheck.method, body: { id: checkId, ...body } }),
       async onQueryStarted({ projectId, checkId, ...body }, { dispatch, queryFulfilled }) {
         const { data: project } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (!project) return;

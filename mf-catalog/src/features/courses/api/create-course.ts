@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { Topic } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
@@ -14,7 +15,7 @@ export interface CourseFields {
 export const createCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     createCourse: build.mutation<Course, CourseFields>({
-      query: (body) => ({ url: '/course', method: 'POST', body }),
+      query: (body) => ({ url: routePath(ROUTES.courses.create), method: ROUTES.courses.create.method, body }),
       invalidatesTags: [{ type: 'Course', id: 'LIST' }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Course } from '../../../lib/content.js';
 export const deleteCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteCourse: build.mutation<Course, string>({
-      query: (id) => ({ url: `/course/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: routePath(ROUTES.courses.delete, { id }), method: ROUTES.courses.delete.method }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Course', id }, { type: 'Course', id: 'LIST' }, 'User'],
     }),
   }),

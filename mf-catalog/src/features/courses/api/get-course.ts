@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Course } from '../../../lib/content.js';
 export const getCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCourse: build.query<Course, string>({
-      query: (id) => `/course/${id}`,
+      query: (id) => routePath(ROUTES.courses.find, { id }),
       providesTags: (_result, _error, id) => [{ type: 'Course', id }],
     }),
   }),

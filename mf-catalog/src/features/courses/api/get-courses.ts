@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Topic } from '@dblearn/contracts';
+import { PAGE_SIZE, routePath, ROUTES, type Topic } from '@dblearn/contracts';
 import { toListPage } from '@dblearn/ui';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course, ListPage } from '../../../lib/content.js';
@@ -14,7 +14,7 @@ export interface CoursePageArgs {
 export const getCoursesApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getCourses: build.query<ListPage<Course>, CoursePageArgs>({
-      query: ({ topic, page }) => ({ url: '/course', params: { page, pageSize: PAGE_SIZE, ...(topic ? { topic } : {}) } }),
+      query: ({ topic, page }) => ({ url: routePath(ROUTES.courses.list), params: { page, pageSize: PAGE_SIZE, ...(topic ? { topic } : {}) } }),
       transformResponse: (items: Course[], meta) => toListPage(items, meta),
       providesTags: (result) => [{ type: 'Course', id: 'LIST' }, ...(result?.items ?? []).map((course) => ({ type: 'Course' as const, id: course._id }))],
     }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { Sandbox } from '@dblearn/contracts';
 import { sandboxApi } from '@dblearn/ui';
 import type { Course } from '../../../lib/content.js';
@@ -9,7 +10,7 @@ import type { Course } from '../../../lib/content.js';
 export const putSandboxApi = sandboxApi.injectEndpoints({
   endpoints: (build) => ({
     putSandbox: build.mutation<Course, Sandbox & { courseId: string }>({
-      query: ({ courseId, ...body }) => ({ url: `/course/sandbox/${courseId}`, method: 'PUT', body }),
+      query: ({ courseId, ...body }) => ({ url: routePath(ROUTES.courses.putSandbox, { courseId }), method: ROUTES.courses.putSandbox.method, body }),
       invalidatesTags: (_result, error, { courseId }) => (error ? [] : [{ type: 'Sandbox', id: courseId }]),
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Course } from '../../../lib/content.js';
 import type { CourseFields } from './create-course.js';
@@ -6,7 +7,7 @@ import type { CourseFields } from './create-course.js';
 export const updateCourseApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateCourse: build.mutation<Course, CourseFields & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/course/${id}`, method: 'PUT', body }),
+      query: ({ id, ...body }) => ({ url: routePath(ROUTES.courses.update, { id }), method: ROUTES.courses.update.method, body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Course', id }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { ListPage, PracticeExercise, PracticeNext } from '@dblearn/contracts';
 import { toListPage } from '@dblearn/ui';
 import { catalogApi } from '../../../lib/catalog-api.js';
@@ -11,16 +12,16 @@ export const PRACTICE_PAGE_SIZE = 20;
 export const practiceApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getPractice: build.query<ListPage<PracticeExercise>, PracticeQuery>({
-      query: (query) => ({ url: '/practice', params: practiceParams(query, PRACTICE_PAGE_SIZE) }),
+      query: (query) => ({ url: routePath(ROUTES.practice.list), params: practiceParams(query, PRACTICE_PAGE_SIZE) }),
       transformResponse: (items: PracticeExercise[], meta) => toListPage(items, meta),
     }),
     /** The course filter's choices: every course (one page of the most a list gives). */
     getPracticeCourses: build.query<Course[], void>({
-      query: () => ({ url: '/course', params: { pageSize: 100 } }),
+      query: () => ({ url: routePath(ROUTES.courses.list), params: { pageSize: 100 } }),
     }),
     /** GET /practice/next?after=: the exercise a passed check's result offers next. */
     getNextExercise: build.query<PracticeNext, string>({
-      query: (after) => ({ url: '/practice/next', params: { after } }),
+      query: (after) => ({ url: routePath(ROUTES.practice.next), params: { after } }),
     }),
   }),
 });

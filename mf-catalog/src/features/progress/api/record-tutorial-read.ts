@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 import type { Progress } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Progress } from '../../../lib/content.js';
 export const recordTutorialReadApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     recordTutorialRead: build.mutation<Progress, { userId: string; tutorialId: string }>({
-      query: ({ userId, tutorialId }) => ({ url: `/users/tutorial/${userId}`, method: 'POST', body: { id: tutorialId } }),
+      query: ({ userId, tutorialId }) => ({ url: routePath(ROUTES.progress.readTutorial, { userId }), method: ROUTES.progress.readTutorial.method, body: { id: tutorialId } }),
       invalidatesTags: ['User'],
     }),
   }),

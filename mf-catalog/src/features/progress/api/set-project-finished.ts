@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 import type { Progress } from '../../../lib/content.js';
 
@@ -14,7 +15,10 @@ export interface ProjectMarkArgs {
 export const setProjectFinishedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     setProjectFinished: build.mutation<Progress, ProjectMarkArgs>({
-      query: ({ userId, projectId, finished }) => ({ url: `/users/project/${userId}`, method: finished ? 'POST' : 'PUT', body: { id: projectId } }),
+      query: ({ userId, projectId, finished }) => {
+        const route = finished ? ROUTES.progress.finishProject : ROUTES.progress.unfinishProject;
+        return { url: routePath(route, { userId }), method: route.method, body: { id: projectId } };
+      },
       invalidatesTags: ['User'],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { Difficulty } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
@@ -15,7 +16,7 @@ export interface CreateProjectArgs {
 export const createProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     createProject: build.mutation<Project, CreateProjectArgs>({
-      query: (body) => ({ url: '/project', method: 'POST', body }),
+      query: (body) => ({ url: routePath(ROUTES.projects.create), method: ROUTES.projects.create.method, body }),
       invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Course', id: courseId }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Project } from '../../../lib/content.js';
 export const deleteProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteProject: build.mutation<Project, { id: string; courseId: string }>({
-      query: ({ id }) => ({ url: `/project/${id}`, method: 'DELETE' }),
+      query: ({ id }) => ({ url: routePath(ROUTES.projects.delete, { id }), method: ROUTES.projects.delete.method }),
       invalidatesTags: (_result, _error, { id, courseId }) => [
         { type: 'Project', id },
         { type: 'Course', id: courseId },

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Project } from '../../../lib/content.js';
 export const getProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getProject: build.query<Project, string>({
-      query: (id) => `/project/${id}`,
+      query: (id) => routePath(ROUTES.projects.find, { id }),
       providesTags: (_result, _error, id) => [{ type: 'Project', id }],
     }),
   }),

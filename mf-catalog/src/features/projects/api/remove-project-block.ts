@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Project } from '../../../lib/content.js';
 export const removeProjectBlockApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     removeProjectBlock: build.mutation<Project, { projectId: string; blockId: string }>({
-      query: ({ projectId, blockId }) => ({ url: `/project/content/${projectId}`, method: 'PUT', body: { id: blockId } }),
+      query: ({ projectId, blockId }) => ({ url: routePath(ROUTES.projects.removeBlock, { projectId }), method: ROUTES.projects.removeBlock.method, body: { id: blockId } }),
       invalidatesTags: (_result, _error, { projectId }) => [{ type: 'Project', id: projectId }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { Difficulty } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Project } from '../../../lib/content.js';
@@ -15,7 +16,7 @@ export interface UpdateProjectArgs {
 export const updateProjectApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateProject: build.mutation<Project, UpdateProjectArgs>({
-      query: ({ id, courseId: _courseId, ...body }) => ({ url: `/project/${id}`, method: 'PUT', body }),
+      query: ({ id, courseId: _courseId, ...body }) => ({ url: routePath(ROUTES.projects.update, { id }), method: ROUTES.projects.update.method, body }),
       invalidatesTags: (_result, _error, { id, courseId }) => [
         { type: 'Project', id },
         { type: 'Course', id: courseId },

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
@@ -17,7 +18,7 @@ export interface CreateTutorialArgs {
 export const createTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     createTutorial: build.mutation<Tutorial, CreateTutorialArgs>({
-      query: (body) => ({ url: '/tutorial', method: 'POST', body }),
+      query: (body) => ({ url: routePath(ROUTES.tutorials.create), method: ROUTES.tutorials.create.method, body }),
       invalidatesTags: (_result, _error, { courseId }) => [{ type: 'Course', id: courseId }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Tutorial } from '../../../lib/content.js';
 export const deleteTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     deleteTutorial: build.mutation<Tutorial, { id: string; courseId: string }>({
-      query: ({ id }) => ({ url: `/tutorial/${id}`, method: 'DELETE' }),
+      query: ({ id }) => ({ url: routePath(ROUTES.tutorials.delete, { id }), method: ROUTES.tutorials.delete.method }),
       invalidatesTags: (_result, _error, { id, courseId }) => [
         { type: 'Tutorial', id },
         { type: 'Course', id: courseId },

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Tutorial } from '../../../lib/content.js';
 export const getTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     getTutorial: build.query<Tutorial, string>({
-      query: (id) => `/tutorial/${id}`,
+      query: (id) => routePath(ROUTES.tutorials.find, { id }),
       providesTags: (_result, _error, id) => [{ type: 'Tutorial', id }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 
@@ -5,7 +6,7 @@ import type { Tutorial } from '../../../lib/content.js';
 export const removeTutorialBlockApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     removeTutorialBlock: build.mutation<Tutorial, { tutorialId: string; blockId: string }>({
-      query: ({ tutorialId, blockId }) => ({ url: `/tutorial/content/${tutorialId}`, method: 'PUT', body: { id: blockId } }),
+      query: ({ tutorialId, blockId }) => ({ url: routePath(ROUTES.tutorials.removeBlock, { tutorialId }), method: ROUTES.tutorials.removeBlock.method, body: { id: blockId } }),
       invalidatesTags: (_result, _error, { tutorialId }) => [{ type: 'Tutorial', id: tutorialId }],
     }),
   }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { catalogApi } from '../../../lib/catalog-api.js';
 import type { Tutorial } from '../../../lib/content.js';
 import type { BlockFields } from './create-tutorial.js';
@@ -14,7 +15,7 @@ export interface UpdateTutorialArgs {
 export const updateTutorialApi = catalogApi.injectEndpoints({
   endpoints: (build) => ({
     updateTutorial: build.mutation<Tutorial, UpdateTutorialArgs>({
-      query: ({ id, title, content }) => ({ url: `/tutorial/${id}`, method: 'PUT', body: content ? { title, content } : { title } }),
+      query: ({ id, title, content }) => ({ url: routePath(ROUTES.tutorials.update, { id }), method: ROUTES.tutorials.update.method, body: content ? { title, content } : { title } }),
       invalidatesTags: (_result, _error, { id, courseId }) => [
         { type: 'Tutorial', id },
         { type: 'Course', id: courseId },

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { UserProfile } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 
@@ -5,11 +6,11 @@ import { baseApi } from '@dblearn/web';
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     renameAccount: build.mutation<UserProfile, { displayName: string }>({
-      query: (body) => ({ url: '/users/me', method: 'PATCH', body }),
+      query: (body) => ({ url: routePath(ROUTES.users.updateMe), method: ROUTES.users.updateMe.method, body }),
       invalidatesTags: ['User'],
     }),
     deleteAccount: build.mutation<{ deleted: true }, { password: string }>({
-      query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
+      query: (body) => ({ url: routePath(ROUTES.users.deleteMe), method: ROUTES.users.deleteMe.method, body }),
     }),
   }),
 });

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { PracticeSolved } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 
@@ -5,7 +6,7 @@ import { baseApi } from '@dblearn/web';
 export const practiceSolvedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPracticeSolved: build.query<PracticeSolved, void>({
-      query: () => '/practice/solved',
+      query: () => routePath(ROUTES.practice.solved),
     }),
   }),
 });

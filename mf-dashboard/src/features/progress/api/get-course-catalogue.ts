@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZE, type Course } from '@dblearn/contracts';
+import { type Course, LIST_PAGE_SIZE, routePath, ROUTES } from '@dblearn/contracts';
 import { readTotalCount } from '@dblearn/ui';
 import { baseApi } from '@dblearn/web';
 
@@ -17,7 +17,7 @@ export const courseCatalogueApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cour
       async queryFn(_arg, _api, _extraOptions, fetchFromGateway) {
         const courses: Course[] = [];
         for (let page = 1; page <= MAX_PAGES; page += 1) {
-          const result = await fetchFromGateway({ url: '/course', params: { page, pageSize: LIST_PAGE_SIZE.max } });
+          const result = await fetchFromGateway({ url: routePath(ROUTES.courses.list), params: { page, pageSize: LIST_PAGE_SIZE.max } });
           if (result.error) return { error: result.error };
           const items = result.data as Course[];
           courses.push(...items);

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type InterviewDifficulty, type ListPage, type Topic } from '@dblearn/contracts';
+import { type InterviewDifficulty, type ListPage, PAGE_SIZE, routePath, ROUTES, type Topic } from '@dblearn/contracts';
 import { toListPage } from '@dblearn/ui';
 import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, interviewApi } from './interview-question.js';
 
@@ -18,7 +18,7 @@ export type QuestionPage = ListPage<InterviewQuestion>;
 export const getQuestionsApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<QuestionPage, QuestionPageRequest>({
-      query: ({ topic, difficulty, page }) => ({ url: '/interview', params: { ...(topic ? { topic } : {}), ...(difficulty ? { difficulty } : {}), page, pageSize: PAGE_SIZE } }),
+      query: ({ topic, difficulty, page }) => ({ url: routePath(ROUTES.interview.list), params: { ...(topic ? { topic } : {}), ...(difficulty ? { difficulty } : {}), page, pageSize: PAGE_SIZE } }),
       transformResponse: (items: InterviewQuestion[], meta) => toListPage(items, meta),
       providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
     }),

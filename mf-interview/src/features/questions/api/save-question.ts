@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { meApi } from '@dblearn/web';
 import { interviewApi, type ShownQuestion } from './interview-question.js';
 
@@ -13,7 +14,7 @@ export interface SavedQuestionChange {
 export const saveQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     saveQuestion: build.mutation<unknown, SavedQuestionChange>({
-      query: ({ userId, question }) => ({ url: `/users/interview/${encodeURIComponent(userId)}`, method: 'POST', body: { id: question._id } }),
+      query: ({ userId, question }) => ({ url: routePath(ROUTES.progress.saveQuestion, { userId }), method: ROUTES.progress.saveQuestion.method, body: { id: question._id } }),
       async onQueryStarted({ question }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           meApi.util.updateQueryData('getMe', undefined, (me) => {

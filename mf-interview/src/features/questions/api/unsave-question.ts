@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { interviewApi } from './interview-question.js';
 import { meApi } from '@dblearn/web';
 import type { SavedQuestionChange } from './save-question.js';
@@ -6,7 +7,7 @@ import type { SavedQuestionChange } from './save-question.js';
 export const unsaveQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     unsaveQuestion: build.mutation<unknown, SavedQuestionChange>({
-      query: ({ userId, question }) => ({ url: `/users/interview/${encodeURIComponent(userId)}`, method: 'PUT', body: { id: question._id } }),
+      query: ({ userId, question }) => ({ url: routePath(ROUTES.progress.unsaveQuestion, { userId }), method: ROUTES.progress.unsaveQuestion.method, body: { id: question._id } }),
       async onQueryStarted({ question }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           meApi.util.updateQueryData('getMe', undefined, (me) => {

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, type InterviewQuestionInput, interviewApi } from './interview-question.js';
 
 /**
@@ -7,7 +8,7 @@ import { QUESTION_LIST_TAG, questionTag, type InterviewQuestion, type InterviewQ
 export const updateQuestionApi = interviewApi.injectEndpoints({
   endpoints: (build) => ({
     updateQuestion: build.mutation<InterviewQuestion, { id: string; question: InterviewQuestionInput }>({
-      query: ({ id, question }) => ({ url: `/interview/${encodeURIComponent(id)}`, method: 'PUT', body: question }),
+      query: ({ id, question }) => ({ url: routePath(ROUTES.interview.update, { id }), method: ROUTES.interview.update.method, body: question }),
       invalidatesTags: (_result, _error, { id }) => [QUESTION_LIST_TAG, questionTag(id), 'User'],
     }),
   }),

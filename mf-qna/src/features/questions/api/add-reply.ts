@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import type { GatewayCallOptions } from '@dblearn/web';
 import { QUESTION_LIST_TAG, qnaApi, questionTag, type QnaQuestion } from './qna-question.js';
 
@@ -8,7 +9,7 @@ const logOnlyUnexpected: GatewayCallOptions = { logOnlyUnexpected: true };
 export const addReplyApi = qnaApi.injectEndpoints({
   endpoints: (build) => ({
     addReply: build.mutation<QnaQuestion, { questionId: string; reply: string }>({
-      query: ({ questionId, reply }) => ({ url: `/qna/${encodeURIComponent(questionId)}/replies`, method: 'POST', body: { reply } }),
+      query: ({ questionId, reply }) => ({ url: routePath(ROUTES.qna.reply, { id: questionId }), method: ROUTES.qna.reply.method, body: { reply } }),
       extraOptions: logOnlyUnexpected,
       invalidatesTags: (_result, error, { questionId }) => (error ? [] : [QUESTION_LIST_TAG, questionTag(questionId)]),
     }),

@@ -1,3 +1,4 @@
+import { ROUTES, routePath } from '@dblearn/contracts';
 import { ownQuestionPosted } from './qna-live.js';
 import { QUESTION_LIST_TAG, qnaApi, type QnaQuestion, type QuestionInput } from './qna-question.js';
 
@@ -5,7 +6,7 @@ import { QUESTION_LIST_TAG, qnaApi, type QnaQuestion, type QuestionInput } from 
 export const createQuestionApi = qnaApi.injectEndpoints({
   endpoints: (build) => ({
     createQuestion: build.mutation<QnaQuestion, QuestionInput>({
-      query: (body) => ({ url: '/qna', method: 'POST', body }),
+      query: (body) => ({ url: routePath(ROUTES.qna.create), method: ROUTES.qna.create.method, body }),
       invalidatesTags: [QUESTION_LIST_TAG],
       async onQueryStarted(_question, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));

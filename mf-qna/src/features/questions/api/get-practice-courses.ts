@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZE, type Course } from '@dblearn/contracts';
+import { type Course, LIST_PAGE_SIZE, routePath, ROUTES } from '@dblearn/contracts';
 import { qnaApi } from './qna-question.js';
 
 /** A course to pick as a question's practice database: its id and name. */
@@ -12,7 +12,7 @@ export type PracticeCourse = Pick<Course, '_id' | 'name'>;
 export const getPracticeCoursesApi = qnaApi.injectEndpoints({
   endpoints: (build) => ({
     getPracticeCourses: build.query<PracticeCourse[], void>({
-      query: () => ({ url: '/course', params: { pageSize: LIST_PAGE_SIZE.max } }),
+      query: () => ({ url: routePath(ROUTES.courses.list), params: { pageSize: LIST_PAGE_SIZE.max } }),
       transformResponse: (courses: Course[]) => courses.map(({ _id, name }) => ({ _id, name })),
     }),
   }),

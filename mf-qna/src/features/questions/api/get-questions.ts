@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type ListPage, type Topic } from '@dblearn/contracts';
+import { type ListPage, PAGE_SIZE, routePath, ROUTES, type Topic } from '@dblearn/contracts';
 import { toListPage } from '@dblearn/ui';
 import { QUESTION_LIST_TAG, qnaApi, questionTag, type QnaQuestionSummary } from './qna-question.js';
 
@@ -13,7 +13,7 @@ export interface QuestionPageRequest {
 export const getQuestionsApi = qnaApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<ListPage<QnaQuestionSummary>, QuestionPageRequest>({
-      query: ({ topic, page }) => ({ url: '/qna', params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
+      query: ({ topic, page }) => ({ url: routePath(ROUTES.qna.list), params: { ...(topic ? { topic } : {}), page, pageSize: PAGE_SIZE } }),
       transformResponse: (items: QnaQuestionSummary[], meta) => toListPage(items, meta),
       // Each question's tag too: a live change to a question reads again the pages that show it.
       providesTags: (result) => [QUESTION_LIST_TAG, ...(result?.items ?? []).map((item) => questionTag(item._id))],
