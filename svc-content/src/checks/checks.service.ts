@@ -6,6 +6,8 @@ import {
   type ChecksLeft,
   EVENT_SUBJECTS,
   gradeQuiz,
+  isPostgresOnly,
+  POSTGRES_ONLY_MESSAGE,
   type Project,
   PROJECT_NOT_FOUND_MESSAGE,
   checkAnswerRefusal,
@@ -178,7 +180,9 @@ export class ChecksService {
     if (!graded) return;
     if (!project.courseId) throw badRequest('Attach the project to a course with a sandbox before adding checks.');
     const sandbox = await this.sandboxes.forRun(String(project.courseId));
-    const refused = await this.sandboxes.referenceRefusal(sandbox, graded);
+    // A check graded on PostgreSQL only (ROLLUP, JSONB operators) is not run on SQLite: its sandbox must still be SQL.
+    if (isPostgresOnly(check) && sandbox?.kind !== 'sql') throw badRequest('A check graded on PostgreSQL only needs a course with a SQL sandbox.');
+    const refused = isPostgresOnly(check) ? null : await this.sandboxes.referenceRefusal(sandbox, graded);
     if (refused) throw badRequest(refused);
     // And on PostgreSQL, when it is reachable (issue 32): a reference that fails there is refused the same way.
     if (sandbox?.kind === 'sql' && (check.kind === 'query' || check.kind === 'state')) {
@@ -203,6 +207,8 @@ export class ChecksService {
     const sandbox = courseId ? await this.sandboxes.forRun(courseId) : null;
     const kind = check.kind === 'mongo' ? 'mongo' : 'sql';
     if (!sandbox || sandbox.kind !== kind) return { passed: false, message: `This project's course has no ${kind === 'sql' ? 'SQL' : 'mongo'} sandbox to run the check on.`, counts: false };
+    // Refused before any work and never counted: the learner switches the engine and tries again.
+    if (isPostgresOnly(check) && answer.engine !== 'postgres') throw badRequest(POSTGRES_ONLY_MESSAGE);
     if (answer.engine === 'postgres' && (check.kind === 'query' || check.kind === 'state')) {
       return { ...(await this.postgres.grade(userId, sandbox, postgresCheckOf(check), answer.sql as string)), counts: true };
     }
