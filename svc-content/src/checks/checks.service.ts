@@ -203,12 +203,12 @@ export class ChecksService {
   private async grade(userId: string, courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue; engine?: SqlEngine }): Promise<GradedAttempt & { counts: boolean }> {
     const refused = checkAnswerRefusal(check, answer);
     if (refused) throw badRequest(refused);
+    // Refused before any work and never counted: the learner switches the engine and tries again.
+    if (isPostgresOnly(check) && answer.engine !== 'postgres') throw badRequest(POSTGRES_ONLY_MESSAGE);
     if (check.kind === 'quiz') return { ...gradeQuiz(check.quiz, answer.answer as QuizAnswerValue), counts: true };
     const sandbox = courseId ? await this.sandboxes.forRun(courseId) : null;
     const kind = check.kind === 'mongo' ? 'mongo' : 'sql';
     if (!sandbox || sandbox.kind !== kind) return { passed: false, message: `This project's course has no ${kind === 'sql' ? 'SQL' : 'mongo'} sandbox to run the check on.`, counts: false };
-    // Refused before any work and never counted: the learner switches the engine and tries again.
-    if (isPostgresOnly(check) && answer.engine !== 'postgres') throw badRequest(POSTGRES_ONLY_MESSAGE);
     if (answer.engine === 'postgres' && (check.kind === 'query' || check.kind === 'state')) {
       return { ...(await this.postgres.grade(userId, sandbox, postgresCheckOf(check), answer.sql as string)), counts: true };
     }
