@@ -145,5 +145,8 @@ describe('attempts graded on PostgreSQL', () => {
     expect(await send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId: project._id, userId: learner })).toEqual(before);
     // SQLite still grades.
     expect(await send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: first, sql: 'SELECT owner, balance FROM account WHERE balance >= 50 ORDER BY balance DESC' } })).toMatchObject({ passed: true });
+    // A check graded on PostgreSQL only cannot be checked anywhere: not saved.
+    const unchecked = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Totals while the lab is away.', referenceSql: 'SELECT SUM(balance) FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } });
+    expect(unchecked).toEqual({ statusCode: 503, message: expect.stringMatching(/graded on PostgreSQL only cannot be saved/) });
   });
 });

@@ -186,7 +186,7 @@ export class ChecksService {
     if (refused) throw badRequest(refused);
     // And on PostgreSQL, when it is reachable (issue 32): a reference that fails there is refused the same way.
     if (sandbox?.kind === 'sql' && (check.kind === 'query' || check.kind === 'state')) {
-      const onPostgres = await this.postgres.referenceRefusal(sandbox, postgresCheckOf(check));
+      const onPostgres = await this.postgres.referenceRefusal(sandbox, postgresCheckOf(check), isPostgresOnly(check));
       if (onPostgres) throw badRequest(onPostgres.startsWith('On PostgreSQL') ? onPostgres : `On PostgreSQL: ${onPostgres}`);
     }
   }

@@ -11,6 +11,9 @@ import { PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
  * shared pool, and the grader's outcomes as HTTP answers (a check graded on SQLite only: 400; the
  * server away: 503, nothing recorded).
  */
+/** Saving a PostgreSQL-only check while the lab is away: its reference cannot be run anywhere. */
+const POSTGRES_ONLY_UNCHECKED = 'The PostgreSQL lab is unavailable: a check graded on PostgreSQL only cannot be saved until its reference runs there. Try again later.';
+
 @Injectable()
 export class PostgresGradingService {
   private readonly grader: PostgresGrader | null;
@@ -46,13 +49,22 @@ export class PostgresGradingService {
     }
   }
 
-  /** Why a check cannot be saved for PostgreSQL, or null (also when the lab is away: SQLite's judgement stands). */
-  async referenceRefusal(sandbox: PgSandbox, check: PgCheck): Promise<string | null> {
-    if (!this.grader) return null;
+  /**
+   * Why a check cannot be saved for PostgreSQL, or null (also when the lab is away: SQLite's judgement
+   * stands). A check graded on PostgreSQL only has no SQLite judgement: with the lab away it is a 503.
+   */
+  async referenceRefusal(sandbox: PgSandbox, check: PgCheck, postgresOnly = false): Promise<string | null> {
+    if (!this.grader) {
+      if (postgresOnly) throw serviceUnavailable(POSTGRES_ONLY_UNCHECKED);
+      return null;
+    }
     try {
       return await this.grader.referenceFailure(sandbox, check);
     } catch (error) {
-      if (error instanceof PostgresLabUnavailable) return null;
+      if (error instanceof PostgresLabUnavailable) {
+        if (postgresOnly) throw serviceUnavailable(POSTGRES_ONLY_UNCHECKED);
+        return null;
+      }
       throw error;
     }
   }
