@@ -50,3 +50,20 @@ ALTER ROLE dblearn_lab_hidden SET lock_timeout = '1s';
 ALTER ROLE dblearn_lab_hidden SET idle_in_transaction_session_timeout = '10s';
 ALTER ROLE dblearn_lab_hidden SET work_mem = '4MB';
 ALTER ROLE dblearn_lab_hidden SET temp_file_limit = '64MB';
+
+-- The roles the GRANT/REVOKE lesson grants to (issue 32, "PostgreSQL in practice"; decision 0043).
+-- NOLOGIN and given nothing here: a learner grants them rights on the tables of their own attempt
+-- (owned by dblearn_lab), the checks read those rights with has_table_privilege and
+-- has_column_privilege, and the attempt's rollback takes the grants away with the tables.
+DO $lesson_roles$
+DECLARE
+  lesson_role text;
+BEGIN
+  FOREACH lesson_role IN ARRAY ARRAY['lab_analyst', 'lab_intern'] LOOP
+    IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = lesson_role) THEN
+      EXECUTE format('CREATE ROLE %I NOLOGIN', lesson_role);
+    END IF;
+    EXECUTE format('ALTER ROLE %I NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOLOGIN NOINHERIT', lesson_role);
+  END LOOP;
+END
+$lesson_roles$;

@@ -81,11 +81,16 @@ describe('the PostgreSQL lab (issue 32)', () => {
     ['SELECT pg_terminate_backend(1)', /permission denied/],
     ['SELECT pg_cancel_backend(1)', /permission denied/],
     ['SET statement_timeout = 0', /not allowed here/],
+    // The GRANT lesson's roles (deploy/postgres/lab-roles.sql): a learner grants them rights on a copy, never becomes one.
+    ['SET ROLE lab_analyst', /permission denied/],
+    ['GRANT lab_analyst TO dblearn_lab', /permission denied/],
+    ['ALTER ROLE lab_intern LOGIN', /permission denied/],
   ];
   // A few learners share the probes, each well under the per-learner attempt rate.
   const probers: Promise<string>[] = [];
   const proberFor = (sql: string) => {
-    const index = Math.floor(probes.findIndex(([probe]) => probe === sql) / 8);
+    // 9 a learner: the sign-ups stay under the 10 accounts a minute one address may make.
+    const index = Math.floor(probes.findIndex(([probe]) => probe === sql) / 9);
     probers[index] ??= learner();
     return probers[index];
   };
@@ -93,6 +98,15 @@ describe('the PostgreSQL lab (issue 32)', () => {
     const answer = await run(await proberFor(sql), sql);
     expect(answer.status).toBe(400);
     expect(String(answer.body.message)).toMatch(message);
+  });
+
+  it("keeps a GRANT to the lesson roles inside its own run: the next run's roles hold nothing", async () => {
+    const token = await proberFor('SET ROLE lab_analyst');
+    const granted = await run(token, "GRANT SELECT ON member TO lab_analyst; SELECT has_table_privilege('lab_analyst', 'member', 'SELECT')::int");
+    expect(granted).toMatchObject({ status: 200, body: { results: [{ rows: [[1]] }] } });
+    // Anywhere in the database: no table, schema or function left with a right for either role.
+    const held = "SELECT count(*)::int FROM pg_class c, aclexplode(c.relacl) a WHERE a.grantee IN ('lab_analyst'::regrole, 'lab_intern'::regrole)";
+    expect(await run(token, held)).toMatchObject({ status: 200, body: { results: [{ rows: [[0]] }] } });
   });
 
   it('stops resource exhaustion with a 400: a huge result, a recursive CTE, temp files', async () => {

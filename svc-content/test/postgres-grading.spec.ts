@@ -1,4 +1,4 @@
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, ENGINE_NOT_ALLOWED_MESSAGE, HIDDEN_DATA_PREFIX, type Project, type StoredChecks } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, ENGINE_NOT_ALLOWED_MESSAGE, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, type StoredChecks } from '@dblearn/contracts';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -114,6 +114,24 @@ describe('attempts graded on PostgreSQL', () => {
     expect(await refusedAttempt(mongo, { query: 'db.books.find({})', engine: 'sqlite' }, mongoProject._id)).toEqual({ statusCode: 400, message: ENGINE_NOT_ALLOWED_MESSAGE });
   });
 
+  it('grades a check marked PostgreSQL-only there, and refuses it on SQLite with 400, recording nothing (issue 32)', async () => {
+    const rollup = 'SELECT owner IS NULL AS total, SUM(balance) AS balance FROM account GROUP BY ROLLUP (owner) ORDER BY total, owner';
+    // Its reference runs on PostgreSQL only: saving it does not run it on SQLite.
+    const saved = await addCheck({ task: 'Each balance by owner, then the grand total.', referenceSql: rollup, engines: ['postgres'] });
+    const checkId = lastCheck(saved);
+    expect(saved.checks.find((check) => check._id === checkId)).toMatchObject({ engines: ['postgres'] });
+    const before = await send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId: project._id, userId: learner });
+    for (const engine of ['sqlite', undefined]) {
+      expect(await refusedAttempt(checkId, { sql: rollup, ...(engine ? { engine } : {}) })).toEqual({ statusCode: 400, message: POSTGRES_ONLY_MESSAGE });
+    }
+    expect(await send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId: project._id, userId: learner })).toEqual(before);
+    expect(await attempt(checkId, { sql: 'SELECT owner IS NULL AS total, SUM(balance) AS balance FROM account GROUP BY ROLLUP (owner) ORDER BY owner IS NULL, owner' })).toMatchObject({ passed: true });
+    expect(await attempt(checkId, { sql: 'SELECT false AS total, balance FROM account ORDER BY owner' })).toMatchObject({ passed: false });
+    // A reference that fails on PostgreSQL is still refused on save.
+    const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Totals, broken.', referenceSql: 'SELECT nope FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } });
+    expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/PostgreSQL.*column "nope" does not exist/s) });
+  });
+
   it('refuses to save a reference that fails on PostgreSQL, naming its line', async () => {
     const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Days since.', referenceSql: "SELECT owner\nFROM account\nWHERE julianday('2024-01-02') > 1" } });
     expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/PostgreSQL.*Line 1: function julianday/s) });
@@ -127,5 +145,8 @@ describe('attempts graded on PostgreSQL', () => {
     expect(await send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId: project._id, userId: learner })).toEqual(before);
     // SQLite still grades.
     expect(await send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: first, sql: 'SELECT owner, balance FROM account WHERE balance >= 50 ORDER BY balance DESC' } })).toMatchObject({ passed: true });
+    // A check graded on PostgreSQL only cannot be checked anywhere: not saved.
+    const unchecked = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Totals while the lab is away.', referenceSql: 'SELECT SUM(balance) FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } });
+    expect(unchecked).toEqual({ statusCode: 503, message: expect.stringMatching(/graded on PostgreSQL only cannot be saved/) });
   });
 });

@@ -122,13 +122,14 @@ describe('the practice list', () => {
   });
 
   it('lists the exercises of a course an import creates, as the first start’s content sync does', async () => {
-    const [learner, courseId, projectId, checkId] = [newId(), newId(), newId(), newId()];
+    const [learner, courseId, projectId, checkId, rollupId, sumId] = [newId(), newId(), newId(), newId(), newId(), newId()];
     const imported = {
       _id: courseId,
       topic: 'sql',
       name: 'Imported practice',
       teacher: 'Edgar Codd',
       length: '1 hour',
+      sandbox: { kind: 'sql', source: 'CREATE TABLE t (x INTEGER);\nINSERT INTO t VALUES (1), (2), (3);' },
       tutorials: [],
       projects: [
         {
@@ -136,13 +137,20 @@ describe('the practice list', () => {
           title: 'Imported quizzes',
           difficulty: 'beginner',
           contents: [],
-          checks: [{ _id: checkId, kind: 'quiz', task: 'How many rows does SELECT 2 return?', quiz: { type: 'number', answer: 1, tolerance: 0 }, hints: ['One SELECT without FROM gives one row.'], explanation: 'No FROM: one row.' }],
+          checks: [
+            { _id: checkId, kind: 'quiz', task: 'How many rows does SELECT 2 return?', quiz: { type: 'number', answer: 1, tolerance: 0 }, hints: ['One SELECT without FROM gives one row.'], explanation: 'No FROM: one row.' },
+            // Issue 32: graded on PostgreSQL only (SQLite has no ROLLUP: the import does not run it there).
+            { _id: rollupId, kind: 'query', task: 'Each x with the grand total.', referenceSql: 'SELECT x, SUM(x) AS total FROM t GROUP BY ROLLUP (x)', engines: ['postgres'], hints: [], explanation: '' },
+            { _id: sumId, kind: 'query', task: 'The sum of every x.', referenceSql: 'SELECT SUM(x) AS total FROM t', hints: [], explanation: '' },
+          ],
         },
       ],
     };
     const report = await suite.content.send(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, courses: [imported] }, 60_000).catch((error: unknown) => error);
     expect(report).toMatchObject({ created: 1, rejected: [] });
     // A project new to the database is followed like an updated one (a first start saw an empty list).
-    await eventually(async () => (await list(learner, { course: courseId })).items.map((item) => item.checkId).join() === checkId, 20_000, 'the imported check is listed');
+    await eventually(async () => (await list(learner, { course: courseId })).total === 3, 20_000, 'the imported checks are listed');
+    const engines = Object.fromEntries((await list(learner, { course: courseId })).items.map((item) => [item.checkId, item.engines]));
+    expect(engines).toEqual({ [checkId]: [], [rollupId]: ['postgres'], [sumId]: ['sqlite', 'postgres'] });
   });
 });

@@ -29,6 +29,19 @@ export const SQL_ENGINES = ['sqlite', 'postgres'] as const;
 export type SqlEngine = (typeof SQL_ENGINES)[number];
 /** A learner's lab runs here until they choose (issue 32): most learners use SQL at work on PostgreSQL. */
 export const DEFAULT_LAB_ENGINE: SqlEngine = 'postgres';
+/**
+ * A SQL check's `engines` where it is graded on PostgreSQL only (issue 32: GROUPING SETS, JSONB,
+ * roles, MVCC); absent, it is graded on both. The only one-engine list a check may carry: a check
+ * that reads SQLite's catalogue is told apart by its SQL (svc-content's sqliteOnlyReason).
+ */
+export const POSTGRES_ONLY_ENGINES = ['postgres'] as const satisfies readonly SqlEngine[];
+/** Whether a check (any kind) is graded on PostgreSQL only. */
+export const isPostgresOnly = (check: object): boolean => {
+  const { engines } = check as { engines?: readonly string[] };
+  return engines?.length === 1 && engines[0] === 'postgres';
+};
+/** The 400 of an attempt on SQLite at a PostgreSQL-only check (nothing is recorded). */
+export const POSTGRES_ONLY_MESSAGE = 'This check is graded on PostgreSQL only: what it teaches does not exist in SQLite. Switch the engine to PostgreSQL to be graded.';
 /** POST /course/sandbox/{courseId}/run: every statement's result that has columns, in order. */
 export type SandboxRun = z.output<typeof answers.SandboxRunAnswer>;
 export type ProjectCheck = z.output<typeof answers.ProjectCheckAnswer>;

@@ -44,7 +44,7 @@ export type { SqlEditorProps } from './runnable/sql-editor.js';
 export { SqlResultView, type SqlResultViewProps } from './runnable/sql-result-view.js';
 export { MongoResultView, DocumentList } from './runnable/mongo-result-view.js';
 export { SandboxSchema } from './runnable/sandbox-schema.js';
-export { EngineSwitch, ENGINE_LABELS, type EngineSwitchProps } from './runnable/engine-switch.js';
+export { EngineSwitch, ENGINE_LABELS, type EngineSwitchProps, POSTGRES_ONLY_REASON } from './runnable/engine-switch.js';
 export { useLabEngine, labEngineApi, LAB_ENGINE_STORAGE_KEY } from './runnable/lab-engine.js';
 export { useGetSandboxQuery, sandboxApi } from './runnable/get-sandbox.js';
 export { documentCountLabel, formatDocument, type MongoRunResult } from './runnable/mongo-result.js';

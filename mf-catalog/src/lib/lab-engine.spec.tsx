@@ -3,7 +3,7 @@ import { createAppStore, meApi, type AppStore } from '@dblearn/web';
 import { unsignedToken } from '@dblearn/web/testing';
 import { recordGatewayCalls, type GatewayCalls } from '@dblearn/web/testing/msw';
 import { server } from '@dblearn/web/testing/msw-node';
-import { LAB_ENGINE_STORAGE_KEY, labEngineApi, RunnableCode } from '@dblearn/ui';
+import { LAB_ENGINE_STORAGE_KEY, labEngineApi, POSTGRES_ONLY_REASON, RunnableCode } from '@dblearn/ui';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -29,7 +29,7 @@ interface Rendered {
 }
 
 /** Two ```sql blocks of one course's lesson, in the shell's store, signed in or not; the gateway answers the run with `run`. */
-async function renderBlocks({ signedIn, run, stored }: { signedIn: boolean; run?: SandboxRun; stored?: 'sqlite' | 'postgres' }): Promise<Rendered> {
+async function renderBlocks({ signedIn, run, stored, firstInfo }: { signedIn: boolean; run?: SandboxRun; stored?: 'sqlite' | 'postgres'; firstInfo?: string[] }): Promise<Rendered> {
   let profileEngine = stored ?? 'postgres';
   const gateway = recordGatewayCalls();
   server.use(
@@ -49,7 +49,7 @@ async function renderBlocks({ signedIn, run, stored }: { signedIn: boolean; run?
     render(
       <Provider store={store}>
         <section aria-label="First block">
-          <RunnableCode snippet={{ language: 'sql', code: "SELECT 1::text || 'x' AS joined;" }} courseId={COURSE} />
+          <RunnableCode snippet={{ language: 'sql', code: "SELECT 1::text || 'x' AS joined;", ...(firstInfo ? { info: firstInfo } : {}) }} courseId={COURSE} />
         </section>
         <section aria-label="Second block">
           <RunnableCode snippet={{ language: 'sql', code: 'SELECT 2;' }} courseId={COURSE} />
@@ -107,6 +107,18 @@ describe('a lesson block on PostgreSQL', () => {
     expect(await block('First block').findByRole('cell', { name: '1x' })).toBeInTheDocument();
     expect(block('First block').getByText('On PostgreSQL')).toBeInTheDocument();
     expect(gateway.calls.filter((call) => call === RUN)).toHaveLength(1);
+    expect(gateway.bodies).toContainEqual({ sql: "SELECT 1::text || 'x' AS joined;", engine: 'postgres' });
+  });
+
+  it('runs a ```sql postgres block there whatever the page chose, and says why SQLite is not offered', async () => {
+    const { gateway } = await renderBlocks({ signedIn: true, stored: 'sqlite', firstInfo: ['postgres'], run: { engine: 'postgres', results: [{ columns: ['joined'], rows: [['1x']] }] } });
+    await engineOf('Second block', 'SQLite');
+    await engineOf('First block', 'PostgreSQL');
+    const group = block('First block').getByRole('radiogroup', { name: 'SQL engine' });
+    expect(within(group).getByRole('radio', { name: 'SQLite' })).toBeDisabled();
+    expect(group).toHaveAccessibleDescription(POSTGRES_ONLY_REASON);
+    await userEvent.click(block('First block').getByRole('button', { name: 'Run' }));
+    expect(await block('First block').findByRole('cell', { name: '1x' })).toBeInTheDocument();
     expect(gateway.bodies).toContainEqual({ sql: "SELECT 1::text || 'x' AS joined;", engine: 'postgres' });
   });
 

@@ -6,6 +6,8 @@ import {
   type ChecksLeft,
   EVENT_SUBJECTS,
   gradeQuiz,
+  isPostgresOnly,
+  POSTGRES_ONLY_MESSAGE,
   type Project,
   PROJECT_NOT_FOUND_MESSAGE,
   checkAnswerRefusal,
@@ -192,11 +194,13 @@ export class ChecksService {
     if (!graded) return;
     if (!project.courseId) throw badRequest('Attach the project to a course with a sandbox before adding checks.');
     const sandbox = await this.sandboxes.forRun(String(project.courseId));
-    const refused = await this.sandboxes.referenceRefusal(sandbox, graded);
+    // A check graded on PostgreSQL only (ROLLUP, JSONB operators) is not run on SQLite: its sandbox must still be SQL.
+    if (isPostgresOnly(check) && sandbox?.kind !== 'sql') throw badRequest('A check graded on PostgreSQL only needs a course with a SQL sandbox.');
+    const refused = isPostgresOnly(check) ? null : await this.sandboxes.referenceRefusal(sandbox, graded);
     if (refused) throw badRequest(refused);
     // And on PostgreSQL, when it is reachable (issue 32): a reference that fails there is refused the same way.
     if (sandbox?.kind === 'sql' && (check.kind === 'query' || check.kind === 'state')) {
-      const onPostgres = await this.postgres.referenceRefusal(sandbox, postgresCheckOf(check));
+      const onPostgres = await this.postgres.referenceRefusal(sandbox, postgresCheckOf(check), isPostgresOnly(check));
       if (onPostgres) throw badRequest(onPostgres.startsWith('On PostgreSQL') ? onPostgres : `On PostgreSQL: ${onPostgres}`);
     }
   }
@@ -213,6 +217,8 @@ export class ChecksService {
   private async grade(userId: string, courseId: string | null, check: StoredCheck, answer: { sql?: string; query?: string; answer?: QuizAnswerValue; engine?: SqlEngine }): Promise<GradedAttempt & { counts: boolean }> {
     const refused = checkAnswerRefusal(check, answer);
     if (refused) throw badRequest(refused);
+    // Refused before any work and never counted: the learner switches the engine and tries again.
+    if (isPostgresOnly(check) && answer.engine !== 'postgres') throw badRequest(POSTGRES_ONLY_MESSAGE);
     if (check.kind === 'quiz') return { ...gradeQuiz(check.quiz, answer.answer as QuizAnswerValue), counts: true };
     const sandbox = courseId ? await this.sandboxes.forRun(courseId) : null;
     const kind = check.kind === 'mongo' ? 'mongo' : 'sql';

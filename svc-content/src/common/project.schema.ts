@@ -1,5 +1,5 @@
 import { withPendingEvents } from '@dblearn/nest-common';
-import { type CheckAlternative, type CheckDifficulty, CHECK_KINDS, type CheckKind, type ColumnOrder, DIFFICULTIES, type Difficulty, type PracticeCategory, type Probe, type Quiz } from '@dblearn/contracts';
+import { type CheckAlternative, type CheckDifficulty, CHECK_KINDS, type CheckKind, type ColumnOrder, DIFFICULTIES, type Difficulty, type PracticeCategory, type Probe, type Quiz, type SqlEngine } from '@dblearn/contracts';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import mongoose, { type HydratedDocument, type Types } from 'mongoose';
 import { type ContentBlockRecord, ContentBlockSchema } from './content-block.schema.js';
@@ -47,6 +47,10 @@ export class CheckRecord {
 
   @Prop({ type: [mongoose.Schema.Types.Mixed], default: undefined })
   probesPostgres?: Probe[];
+
+  /** query and state (issue 32): ['postgres'] where the check is graded on PostgreSQL only. */
+  @Prop({ type: [String], default: undefined })
+  engines?: SqlEngine[];
 
   /** query and state: `strict` where the task states the column order. */
   @Prop({ type: String })

@@ -6,11 +6,15 @@ import { type PgCheck, PostgresGrader, type PgSandbox, SqliteOnly } from './pg-g
 import { PostgresLabAccess } from './postgres-lab.access.js';
 import { PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
 
+/** Saving a PostgreSQL-only check while the lab is away: its reference cannot be run anywhere. */
+const POSTGRES_ONLY_UNCHECKED = 'The PostgreSQL lab is unavailable: a check graded on PostgreSQL only cannot be saved until its reference runs there. Try again later.';
+
 /**
  * Checks graded on the PostgreSQL lab (issue 32), for ChecksService: the learner's limit on the
  * shared pool, and the grader's outcomes as HTTP answers (a check graded on SQLite only: 400; the
  * server away: 503, nothing recorded).
  */
+
 @Injectable()
 export class PostgresGradingService {
   private readonly grader: PostgresGrader | null;
@@ -46,9 +50,13 @@ export class PostgresGradingService {
     }
   }
 
-  /** Why a check cannot be saved for PostgreSQL, or null (also when the lab is away: SQLite's judgement stands). */
-  async referenceRefusal(sandbox: PgSandbox, check: PgCheck): Promise<string | null> {
+  /**
+   * Why a check cannot be saved for PostgreSQL, or null (also when the lab is away: SQLite's judgement
+   * stands). A check graded on PostgreSQL only has no SQLite judgement: with the lab away it is a 503.
+   */
+  async referenceRefusal(sandbox: PgSandbox, check: PgCheck, postgresOnly = false): Promise<string | null> {
     const verdict = await this.referenceVerdict(sandbox, check);
+    if (!verdict.checked && postgresOnly) throw serviceUnavailable(POSTGRES_ONLY_UNCHECKED);
     return verdict.checked ? verdict.refusal : null;
   }
 

@@ -1,4 +1,4 @@
-import { type CheckDifficulty, type CheckKind, type Course, DIFFICULTY_OF_PROJECT, type Difficulty, EVENT_SUBJECTS } from '@dblearn/contracts';
+import { type CheckDifficulty, type CheckKind, type Course, DIFFICULTY_OF_PROJECT, type Difficulty, EVENT_SUBJECTS, isPostgresOnly, POSTGRES_ONLY_ENGINES, type SqlEngine } from '@dblearn/contracts';
 import { type ReadModel, ReadModels } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -16,7 +16,7 @@ interface PracticeProject {
   title: string;
   difficulty: Difficulty;
   courseId: string | null;
-  checks: { _id: string; kind: CheckKind; task: string; difficulty?: CheckDifficulty }[];
+  checks: { _id: string; kind: CheckKind; task: string; difficulty?: CheckDifficulty; engines?: SqlEngine[] }[];
 }
 
 interface CountsSummary extends CheckCounts {
@@ -24,7 +24,7 @@ interface CountsSummary extends CheckCounts {
   changedAt: number;
 }
 
-/** SQL checks grade on both engines (issue 32; one reading SQLite's catalogue with no PostgreSQL variant answers 400 there, and none is shipped). */
+/** SQL checks grade on both engines unless marked PostgreSQL-only (issue 32; one reading SQLite's catalogue with no PostgreSQL variant answers 400 there, and none is shipped). */
 const ENGINES: Record<CheckKind, string[]> = { query: ['sqlite', 'postgres'], state: ['sqlite', 'postgres'], mongo: ['mongo'], quiz: [] };
 
 /**
@@ -111,7 +111,7 @@ export class PracticeCatalogue {
             kind: check.kind,
             task: check.task,
             difficulty: check.difficulty ?? DIFFICULTY_OF_PROJECT[project.difficulty],
-            engines: ENGINES[check.kind],
+            engines: isPostgresOnly(check) ? [...POSTGRES_ONLY_ENGINES] : ENGINES[check.kind],
             haystack: `${check.task}\n${project.title}`.toLowerCase(),
           });
         }
@@ -148,6 +148,6 @@ function toPracticeProject(doc: AnyObject): PracticeProject {
     title: String(doc.title ?? ''),
     difficulty: doc.difficulty as Difficulty,
     courseId: idOrNull(doc.courseId),
-    checks: checks.map((check) => ({ _id: idOf(check._id), kind: check.kind ?? 'query', task: check.task, ...(check.difficulty ? { difficulty: check.difficulty } : {}) })),
+    checks: checks.map((check) => ({ _id: idOf(check._id), kind: check.kind ?? 'query', task: check.task, ...(check.difficulty ? { difficulty: check.difficulty } : {}), ...(check.engines ? { engines: check.engines } : {}) })),
   };
 }

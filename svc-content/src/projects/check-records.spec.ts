@@ -67,4 +67,16 @@ describe('check records', () => {
     const quiz = { kind: 'quiz', task: 'How many facilities are free?', quiz: { type: 'number', answer: 4, tolerance: 0 } };
     expect(checkRecordRefusal({ ...quiz, alternative: { sql: 'SELECT 4', tradeoff: 'None.' } } as CheckDto)).toBe('The field "alternative" is not allowed in a quiz check.');
   });
+
+  it('keeps a PostgreSQL-only check\'s engines, shows it to the learner, and grades it apart from the same check on both engines (issue 32)', () => {
+    const query = { task: 'Totals by region with a grand total.', referenceSql: 'SELECT region, SUM(x) FROM t GROUP BY ROLLUP (region)' };
+    const both = storedCheckOf(checkRecordOf(query as CheckDto, id));
+    const postgresOnly = storedCheckOf(checkRecordOf({ ...query, engines: ['postgres'] } as CheckDto, id));
+    expect(postgresOnly).toMatchObject({ engines: ['postgres'] });
+    expect(both).not.toHaveProperty('engines');
+    expect(learnerCheckOf(postgresOnly)).toEqual({ _id: id.toHexString(), kind: 'query', task: query.task, hintCount: 0, engines: ['postgres'] });
+    expect(learnerCheckOf(both)).not.toHaveProperty('engines');
+    expect(gradesAlike(both, postgresOnly)).toBe(false);
+    expect(checkRecordRefusal({ ...quiz({ quiz: { type: 'number', answer: 4, tolerance: 0 } }), engines: ['postgres'] } as CheckDto)).toBe('The field "engines" is not allowed in a quiz check.');
+  });
 });

@@ -8,6 +8,7 @@ import {
   type Probe,
   type ProjectCheck,
   type Quiz,
+  type SqlEngine,
   learnerQuizFields,
   quizFieldsRefusal,
   quizRefusal,
@@ -24,8 +25,8 @@ import type { GradedCheck } from '../sql-runner/sql-jobs.js';
 
 /** The fields each kind has besides `_id`, `kind`, `task`, `hints` and `explanation`. */
 const KIND_FIELDS: Record<CheckKind, readonly string[]> = {
-  query: ['referenceSql', 'columnOrder', 'referenceSqlPostgres'],
-  state: ['referenceSql', 'verifySql', 'probes', 'columnOrder', 'faultAtWrite', 'referenceSqlPostgres', 'verifySqlPostgres', 'probesPostgres'],
+  query: ['referenceSql', 'columnOrder', 'referenceSqlPostgres', 'engines'],
+  state: ['referenceSql', 'verifySql', 'probes', 'columnOrder', 'faultAtWrite', 'referenceSqlPostgres', 'verifySqlPostgres', 'probesPostgres', 'engines'],
   mongo: ['referenceQuery'],
   quiz: ['quiz'],
 };
@@ -49,7 +50,14 @@ export function storedCheckOf(record: CheckRecord | StoredCheck): StoredCheck {
 
 /** What a learner sees of a check: never a reference, a probe, a hint or a quiz's answer. */
 export function learnerCheckOf(check: StoredCheck): ProjectCheck {
-  const view: ProjectCheck = { _id: check._id, kind: check.kind, task: check.task, hintCount: check.hints.length, ...(check.difficulty ? { difficulty: check.difficulty } : {}) };
+  const view: ProjectCheck = {
+    _id: check._id,
+    kind: check.kind,
+    task: check.task,
+    hintCount: check.hints.length,
+    ...(check.difficulty ? { difficulty: check.difficulty } : {}),
+    ...((check.kind === 'query' || check.kind === 'state') && check.engines ? { engines: [...check.engines] } : {}),
+  };
   return check.kind === 'quiz' ? { ...view, ...learnerQuizFields(check.quiz) } : view;
 }
 
@@ -113,12 +121,14 @@ function gradingOptionsOf(fields: { columnOrder?: ColumnOrder; faultAtWrite?: nu
 }
 
 /** The PostgreSQL variants where set (issue 32; absent stays absent: such a check exports as before). */
-function postgresFieldsOf(fields: { referenceSqlPostgres?: string; verifySqlPostgres?: string; probesPostgres?: readonly Probe[] }): {
+function postgresFieldsOf(fields: { referenceSqlPostgres?: string; verifySqlPostgres?: string; probesPostgres?: readonly Probe[]; engines?: readonly SqlEngine[] }): {
   referenceSqlPostgres?: string;
   verifySqlPostgres?: string;
   probesPostgres?: Probe[];
+  engines?: SqlEngine[];
 } {
   return {
+    ...(fields.engines === undefined ? {} : { engines: [...fields.engines] }),
     ...(fields.referenceSqlPostgres === undefined ? {} : { referenceSqlPostgres: fields.referenceSqlPostgres }),
     ...(fields.verifySqlPostgres === undefined ? {} : { verifySqlPostgres: fields.verifySqlPostgres }),
     ...(fields.probesPostgres === undefined ? {} : { probesPostgres: probesOf(fields.probesPostgres) }),
@@ -164,7 +174,10 @@ export function postgresCheckOf(check: CheckOfKind<'query'> | CheckOfKind<'state
 
 /** Whether two versions of a check grade alike: a change of task, hints or explanation alone keeps the check's `_id` and passes. */
 export function gradesAlike(a: StoredCheck, b: StoredCheck): boolean {
-  const grading = (check: StoredCheck) => [gradedCheckOf(check) ?? (check.kind === 'quiz' ? check.quiz : null), check.kind === 'query' || check.kind === 'state' ? postgresCheckOf(check) : null];
+  const grading = (check: StoredCheck) => [
+    gradedCheckOf(check) ?? (check.kind === 'quiz' ? check.quiz : null),
+    check.kind === 'query' || check.kind === 'state' ? [postgresCheckOf(check), check.engines ?? null] : null,
+  ];
   return a.kind === b.kind && JSON.stringify(grading(a)) === JSON.stringify(grading(b));
 }
 

@@ -85,3 +85,32 @@ describe('the red-team corpus on PostgreSQL', () => {
     600_000,
   );
 });
+
+describe('the ```sql postgres lesson examples on PostgreSQL', () => {
+  // Examples only PostgreSQL runs (lab-examples.spec.ts runs the others on SQLite): each runs on its
+  // course's practice database as the run route loads it, and one marked must-fail fails.
+  const courses = folder.courses.filter((course) => course.sandbox?.kind === 'sql');
+  it.each(courses.map((course) => [course.name, course] as const))(
+    '%s',
+    async (_name, course) => {
+      const failures: string[] = [];
+      for (const item of [...course.tutorials, ...course.projects]) {
+        for (const block of item.contents) {
+          for (const match of block.detail.matchAll(/```sql((?:[ \t]+[\w-]+)*)[ \t]*\n([\s\S]*?)```/g)) {
+            const info = (match[1] ?? '').trim().toLowerCase().split(/\s+/);
+            if (!info.includes('postgres')) continue;
+            let error: string | null = null;
+            try {
+              await lab.runPrepared(await grader.visibleScript(sandboxOf(course)), match[2] ?? '');
+            } catch (caught) {
+              error = (caught as Error).message;
+            }
+            if (info.includes('must-fail') !== (error !== null)) failures.push(`${course.name} / ${item.title} / ${block.header}: ${error ?? 'ran, but says it must fail'}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
+});

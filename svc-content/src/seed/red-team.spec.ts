@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { gradeQuiz, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue, type StoredCheck } from '@dblearn/contracts';
+import { gradeQuiz, isPostgresOnly, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue, type StoredCheck } from '@dblearn/contracts';
 import { gradedCheckOf } from '../projects/check-records.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { TIMED_OUT } from '../sql-runner/sql-jobs.js';
@@ -21,14 +21,14 @@ type ShippedCheck = { _id: string; kind: string; referenceSql?: string; verifySq
 type Course = (typeof folder.courses)[number];
 
 const allChecks = folder.courses.flatMap((course) => course.projects.flatMap((project) => (project.checks ?? []) as ShippedCheck[]));
-const totals = { answers: 0, wrongVerdicts: 0, checksCovered: 0 };
+const totals = { answers: 0, wrongVerdicts: 0, checksCovered: 0, postgresOnly: 0 };
 
 afterAll(async () => {
   await runner.onModuleDestroy();
   const covered = new Set(folder.redTeams.flatMap((team) => team.entries.map((entry) => entry.checkId)));
   // The corpus totals, for the closing note of a content change.
   console.log(
-    `Red-team: ${covered.size} of ${allChecks.length} checks covered, ${totals.answers} answers, ${totals.wrongVerdicts} wrong verdicts.`,
+    `Red-team: ${covered.size} of ${allChecks.length} checks covered, ${totals.answers} answers, ${totals.wrongVerdicts} wrong verdicts; ${totals.postgresOnly} checks graded on PostgreSQL only (red-team-postgres.spec.ts).`,
   );
 });
 
@@ -70,6 +70,11 @@ describe('the red-team corpus against the real grader', () => {
       const wrongVerdicts: string[] = [];
       for (const entry of team.entries) {
         const check = checks.get(entry.checkId)!;
+        // A check graded on PostgreSQL only (ROLLUP, JSONB, roles): red-team-postgres.spec.ts judges its corpus.
+        if (isPostgresOnly(check)) {
+          totals.postgresOnly++;
+          continue;
+        }
         const judged: [RedTeamAnswer, boolean][] = [...entry.wrong.map((answer) => [answer, false] as [RedTeamAnswer, boolean]), ...entry.right.map((answer) => [answer, true] as [RedTeamAnswer, boolean])];
         for (const [answer, shouldPass] of judged) {
           // An answer written for PostgreSQL only (red-team-postgres.spec.ts judges it).

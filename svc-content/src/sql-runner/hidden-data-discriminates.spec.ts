@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   gradeRows,
+  isPostgresOnly,
   type MongoCollections,
   type MongoQuery,
   parseMongoQuery,
@@ -48,7 +49,8 @@ const located: Located[] = folder.courses.flatMap((course, c) =>
   course.projects.flatMap((project, p) =>
     (project.checks ?? [])
       .map((check, k) => ({ check, k }))
-      .filter(({ check }) => check.kind !== 'quiz')
+      // A check graded on PostgreSQL only cannot run on SQLite; its red-team's answers fitted to the visible data stand in.
+      .filter(({ check }) => check.kind !== 'quiz' && !isPostgresOnly(check))
       .map(({ check, k }) => {
         const { file, line } = folder.locate(`courses[${c}].projects[${p}].checks[${k}].task`);
         return { id: check._id, where: `${file}:${line}`, check, course };

@@ -1,4 +1,4 @@
-import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, type ImportRejection, type ImportReport, type StoredCheck } from '@dblearn/contracts';
+import { DEFAULT_INTERVIEW_DIFFICULTY, EVENT_SUBJECTS, importIdConflict, importIdConflictMessage, isPostgresOnly, type ImportRejection, type ImportReport, type StoredCheck } from '@dblearn/contracts';
 import { ImportedCourseDto, ImportedInterviewQuestionDto, type ImportSliceRequestDto } from '@dblearn/contracts/dto';
 import { badRequest, type DocumentStore, domainEvent, InjectStore, validationSentences } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -138,8 +138,10 @@ export class ImportService {
       const check = stored[index]!;
       const graded = gradedCheckOf(check);
       // Both engines at once (the admins' SQLite lane, PostgreSQL's pool): an import waits for the slower, not the sum.
-      const [refused, failed] = await Promise.all([graded ? this.sandboxes.referenceRefusal(sandbox, graded) : null, postgresRefusal(check, index)]);
-      if (refused) return { path: `${path}.${graded?.kind === 'mongo' ? 'referenceQuery' : 'referenceSql'}`, message: refused };
+      // A check graded on PostgreSQL only (ROLLUP, JSONB) is not run on SQLite.
+      const onSqlite = graded && !isPostgresOnly(check) ? graded : null;
+      const [refused, failed] = await Promise.all([onSqlite ? this.sandboxes.referenceRefusal(sandbox, onSqlite) : null, postgresRefusal(check, index)]);
+      if (refused) return { path: `${path}.${onSqlite?.kind === 'mongo' ? 'referenceQuery' : 'referenceSql'}`, message: refused };
       if (failed) return { path: `${path}.${postgresPartOf(failed, check)}`, message: failed.startsWith('On PostgreSQL') ? failed : `On PostgreSQL: ${failed}` };
     }
     return null;

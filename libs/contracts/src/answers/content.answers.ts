@@ -50,6 +50,10 @@ export const ProjectCheckAnswer = z
     task: z.string().meta({ example: 'List every member who has a book out, with the number of books.' }),
     hintCount: z.number().int().meta({ description: 'How many hints the check has (0–3); they unlock one per failed attempt.' }),
     difficulty: z.enum(CHECK_DIFFICULTIES).optional().meta({ description: "easy, medium or hard, where the exercise has its own (absent: its project's)." }),
+    engines: z
+      .array(z.enum(SQL_ENGINES))
+      .optional()
+      .meta({ example: ['postgres'], description: "SQL checks graded on PostgreSQL only: ['postgres'] (the page offers no SQLite for it); absent, graded on both engines." }),
     quizType: z.enum(QUIZ_TYPES).optional().meta({ description: 'Quizzes only: choice, number or set (which input the answer takes).' }),
     options: z.array(z.string()).optional().meta({ description: 'Choice quizzes only: the options, in order (an answer names them by index).' }),
     multiple: z.boolean().optional().meta({ description: 'Choice quizzes only: true when more than one option is correct.' }),
@@ -116,6 +120,13 @@ export const QuizAnswer = z
 /** A reference's PostgreSQL variant (issue 32): only where the syntax must differ. */
 const referenceSqlPostgres = () => z.string().optional().meta({ description: 'The reference on PostgreSQL where its syntax must differ (dates, SQLite-only statements); absent: referenceSql runs on both engines.' });
 
+/** A SQL check graded on PostgreSQL only (issue 32). */
+const postgresOnly = () =>
+  z
+    .array(z.enum(SQL_ENGINES))
+    .optional()
+    .meta({ example: ['postgres'], description: "['postgres'] where the check is graded on PostgreSQL only (GROUPING SETS, JSONB, roles, MVCC): an attempt on SQLite is a 400. Absent: graded on both engines." });
+
 /** A check as svc-content keeps it (admin answers, export and import), discriminated by `kind`. */
 export const StoredCheckAnswer = z
   .discriminatedUnion('kind', [
@@ -124,6 +135,7 @@ export const StoredCheckAnswer = z
       kind: z.literal('query'),
       referenceSql: z.string().meta({ description: 'The query whose result a learner must match, on the visible and the hidden data.' }),
       referenceSqlPostgres: referenceSqlPostgres(),
+      engines: postgresOnly(),
       columnOrder: columnOrder(),
     }),
     z.object({
@@ -135,6 +147,7 @@ export const StoredCheckAnswer = z
       referenceSqlPostgres: referenceSqlPostgres(),
       verifySqlPostgres: z.string().optional().meta({ description: 'The verification query on PostgreSQL where it must differ (SQLite catalogue or plans); absent: verifySql runs on both engines.' }),
       probesPostgres: z.array(ProbeAnswer).optional().meta({ description: 'The probes on PostgreSQL where they must differ; absent: probes run on both engines.' }),
+      engines: postgresOnly(),
       columnOrder: columnOrder(),
       faultAtWrite: z
         .number()

@@ -43,6 +43,15 @@ describe('CheckDto (CONTRACT "Runnable SQL": the check kinds)', () => {
     expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', alternative: { ...alternative, why: 'x' } })).toEqual([expect.stringMatching(/why/)]);
   });
 
+  it('engines is ["postgres"] (a check graded on PostgreSQL only) or absent (issue 32)', async () => {
+    const refusal = 'engines is ["postgres"] for a check graded on PostgreSQL only, or absent (graded on sqlite and postgres).';
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', engines: ['postgres'] })).toEqual([]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', engines: ['sqlite'] })).toEqual([refusal]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', engines: [] })).toEqual([refusal]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', engines: ['postgres', 'postgres'] })).toEqual([refusal]);
+    expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', engines: 'postgres' })).toEqual([refusal]);
+  });
+
   it('columnOrder is strict or absent; faultAtWrite 1–100; a probe may hold and carry its message (1–300)', async () => {
     const state = { kind: 'state', task, referenceSql: 'SELECT 1', verifySql: 'SELECT 1' };
     expect(await broken(CheckDto, { task, referenceSql: 'SELECT 1', columnOrder: 'strict' })).toEqual([]);

@@ -33,6 +33,7 @@ import {
   type QuizType,
   SANDBOX_KINDS,
   type SandboxKind,
+  POSTGRES_ONLY_ENGINES,
   SQL_ENGINES,
   type SqlEngine,
 } from '../content.js';
@@ -201,6 +202,7 @@ const isQuiz = (...types: QuizType[]) => (quiz: { type?: QuizType }) => types.in
 
 /** A probe's own message: one sentence. */
 const PROBE_MESSAGE = { min: 1, max: 300 };
+const POSTGRES_ONLY_REFUSAL = `engines is ["postgres"] for a check graded on PostgreSQL only, or absent (graded on ${SQL_ENGINES.join(' and ')}).`;
 
 /** A statement run after a state check's statements: it must fail (a constraint refuses it), succeed, or (a query) hold. */
 export class ProbeDto {
@@ -313,6 +315,14 @@ export class CheckDto {
   @ValidateNested({ each: true })
   @Type(() => ProbeDto)
   probesPostgres?: ProbeDto[];
+
+  /** Query and state checks (issue 32): ['postgres'] where the check is graded on PostgreSQL only. */
+  @IsOptional()
+  @IsArray({ message: POSTGRES_ONLY_REFUSAL })
+  @ArrayMinSize(1, { message: POSTGRES_ONLY_REFUSAL })
+  @ArrayMaxSize(1, { message: POSTGRES_ONLY_REFUSAL })
+  @IsIn(POSTGRES_ONLY_ENGINES, { each: true, message: POSTGRES_ONLY_REFUSAL })
+  engines?: SqlEngine[];
 
   /** query and state checks: `strict` where the task states the order of the columns. */
   @IsOptional()

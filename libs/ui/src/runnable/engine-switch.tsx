@@ -7,24 +7,31 @@ export const ENGINE_LABELS: Readonly<Record<SqlEngine, string>> = { sqlite: 'SQL
 export interface EngineSwitchProps {
   /** Why PostgreSQL cannot be chosen here (a block outside a course): it shows disabled, SQLite chosen, with this as its tooltip and description. */
   postgresUnavailable?: string;
+  /** Why SQLite cannot be chosen here (a check or example that only PostgreSQL can teach): PostgreSQL shows chosen, SQLite disabled with this reason. */
+  sqliteUnavailable?: string;
 }
+
+/** The reason a PostgreSQL-only check or ```sql postgres example gives for not offering SQLite. */
+export const POSTGRES_ONLY_REASON = 'PostgreSQL only: SQLite has no such feature (GROUPING SETS, JSONB, roles, MVCC columns).';
 
 /**
  * "SQLite · PostgreSQL": the engine every SQL lab of the page runs on (issue 32). One choice for the
  * whole page and every remote (the shell's store), remembered for the learner; a segmented pair of
  * native radios, so arrows move between them and a screen reader hears "SQL engine, radio group".
  */
-export function EngineSwitch({ postgresUnavailable }: EngineSwitchProps) {
+export function EngineSwitch({ postgresUnavailable, sqliteUnavailable }: EngineSwitchProps) {
   const [chosen, choose] = useLabEngine();
   const name = useId();
   const noteId = useId();
-  const shown: SqlEngine = postgresUnavailable ? 'sqlite' : chosen;
+  const shown: SqlEngine = postgresUnavailable ? 'sqlite' : sqliteUnavailable ? 'postgres' : chosen;
+  const note = postgresUnavailable ?? sqliteUnavailable;
+  const unavailable: SqlEngine | null = postgresUnavailable !== undefined ? 'postgres' : sqliteUnavailable !== undefined ? 'sqlite' : null;
   return (
-    <div className="dbl-engine" role="radiogroup" aria-label="SQL engine" aria-describedby={postgresUnavailable ? noteId : undefined}>
+    <div className="dbl-engine" role="radiogroup" aria-label="SQL engine" aria-describedby={note ? noteId : undefined}>
       {SQL_ENGINES.map((engine) => {
-        const disabled = engine === 'postgres' && postgresUnavailable !== undefined;
+        const disabled = engine === unavailable;
         return (
-          <label key={engine} className="dbl-engine__option" title={disabled ? postgresUnavailable : undefined}>
+          <label key={engine} className="dbl-engine__option" title={disabled ? note : undefined}>
             <input
               className="dbl-engine__input"
               type="radio"
@@ -38,9 +45,9 @@ export function EngineSwitch({ postgresUnavailable }: EngineSwitchProps) {
           </label>
         );
       })}
-      {postgresUnavailable ? (
+      {note ? (
         <span id={noteId} className="dbl-engine__note">
-          {postgresUnavailable}
+          {note}
         </span>
       ) : null}
     </div>

@@ -14,7 +14,8 @@ const RunnableMongo = lazy(() => import('./runnable-mongo.js'));
  * stays plain code, but ```btree, ```hash-extendible and ```hash-linear become index-structure
  * visualizers. ```sql must-fail is a lab whose example is meant to be refused (a constraint
  * at work): its failure is the lesson's passing demonstration. ```sql compare-plans shows two query
- * plans side by side, before and after its `-- after:` line.
+ * plans side by side, before and after its `-- after:` line. ```sql postgres runs on PostgreSQL only
+ * (what SQLite has no form of: GROUPING SETS, JSONB, roles).
  */
 export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet, 'language' | 'code' | 'info'>; courseId?: string }) {
   const fallback = <CodeView language={snippet.language} code={snippet.code} />;
@@ -22,7 +23,9 @@ export function RunnableCode({ snippet, courseId }: { snippet: Pick<CodeSnippet,
   if (snippet.language === 'sql') {
     return (
       <Suspense fallback={fallback}>
-        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} comparePlans={snippet.info?.includes('compare-plans') ?? false} />
+        <RunnableSql code={snippet.code} courseId={courseId} mustFail={snippet.info?.includes('must-fail') ?? false} comparePlans={snippet.info?.includes('compare-plans') ?? false}
+          postgresOnly={snippet.info?.includes('postgres') ?? false}
+        />
       </Suspense>
     );
   }

@@ -4,7 +4,7 @@ import { codeExampleLabel } from '../components/code-view.js';
 import { sql } from '@codemirror/lang-sql';
 import { lazy, Suspense } from 'react';
 import { Button } from '../components/button.js';
-import { ENGINE_LABELS, EngineSwitch } from './engine-switch.js';
+import { ENGINE_LABELS, EngineSwitch, POSTGRES_ONLY_REASON } from './engine-switch.js';
 import { useGetSandboxQuery } from './get-sandbox.js';
 import { useLabEngine } from './lab-engine.js';
 import { loadSqlRunner } from './load-sql-runner.js';
@@ -26,6 +26,8 @@ export interface RunnableSqlProps {
   mustFail?: boolean;
   /** ```sql compare-plans: Explain shows the plans of the two variants around the `-- after:` line side by side. */
   comparePlans?: boolean;
+  /** ```sql postgres: an example only PostgreSQL runs (GROUPING SETS, JSONB); SQLite is not offered. */
+  postgresOnly?: boolean;
 }
 
 /** A run's answer and the engine that gave it, or why PostgreSQL could not run it. */
@@ -41,13 +43,14 @@ const sqlLanguage = sql();
  * plan as a tree), Reset, the engine switch and the result. On SQLite it runs in the page's worker;
  * on PostgreSQL (a course's block, signed in) on the server's copy of the course's sandbox.
  */
-export default function RunnableSql({ code, courseId, mustFail = false, comparePlans = false }: RunnableSqlProps) {
+export default function RunnableSql({ code, courseId, mustFail = false, comparePlans = false, postgresOnly = false }: RunnableSqlProps) {
   const sandbox = useGetSandboxQuery(courseId ?? '', { skip: !courseId });
   const [chosen] = useLabEngine();
   const { isSignedIn } = useSession();
   const [runOnPostgres] = useRunOnPostgresMutation();
   const postgresUnavailable = !courseId || sandbox.data?.kind === 'mongo' ? POSTGRES_NEEDS_A_COURSE : undefined;
-  const engine: SqlEngine = postgresUnavailable ? 'sqlite' : chosen;
+  // A ```sql postgres example (GROUPING SETS, JSONB) runs on PostgreSQL whatever the page's choice; outside a course it cannot run there, and says so.
+  const engine: SqlEngine = postgresUnavailable ? 'sqlite' : postgresOnly ? 'postgres' : chosen;
   // A 404 (no sandbox) or a mongo sandbox: the query runs on an empty database.
   const source = sandbox.data?.kind === 'sql' ? sandbox.data.source : '';
   const demonstrated = (result: SqlRunResult): SqlRunResult => (mustFail ? asDemonstration(result) : result);
@@ -89,7 +92,7 @@ export default function RunnableSql({ code, courseId, mustFail = false, compareP
       run={engine === 'postgres' ? runOnServer : runOnSqlite}
       explain={{ label: comparePlans ? 'Compare plans' : 'Explain', run: engine === 'postgres' ? explainOnServer : explainOnSqlite }}
       ready={!courseId || !sandbox.isLoading}
-      tools={<EngineSwitch postgresUnavailable={postgresUnavailable} />}
+      tools={<EngineSwitch postgresUnavailable={postgresUnavailable} sqliteUnavailable={postgresOnly && !postgresUnavailable ? POSTGRES_ONLY_REASON : undefined} />}
       hint={`${engine === 'postgres' ? `Runs on PostgreSQL on the server, on ${where}.` : `Each run starts from ${where}.`}${mustFail ? ' This example is meant to be refused.' : ''}`}
       renderResult={(result, runWith) => {
         if (!result) return null;
@@ -97,7 +100,7 @@ export default function RunnableSql({ code, courseId, mustFail = false, compareP
           return (
             <div className="dbl-runnable__notice" role="status">
               <p>{result.message}</p>
-              {result.fallback ? (
+              {result.fallback && !postgresOnly ? (
                 <Button variant="secondary" onClick={() => runWith(runOnSqlite)}>
                   Run on SQLite
                 </Button>

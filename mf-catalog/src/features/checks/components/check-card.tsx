@@ -1,4 +1,4 @@
-import { SOLUTION_AFTER_FAILURES, type CheckAttempt } from '@dblearn/contracts';
+import { isPostgresOnly, SOLUTION_AFTER_FAILURES, type CheckAttempt } from '@dblearn/contracts';
 import { apiErrorMessage, isClientError } from '@dblearn/web';
 import { useCallback, useId } from 'react';
 import { NextExercise, useScrollToAnchor } from '../../practice/index.js';
@@ -63,7 +63,7 @@ export function CheckCard({ projectId, check, number, standing }: CheckCardProps
       {kind === 'quiz' ? (
         <QuizAnswer check={check} number={number} pending={isLoading} attempt={attempt} />
       ) : (
-        <CodeAnswer projectId={projectId} checkId={check._id} kind={kind} number={number} pending={isLoading} attempt={attempt} />
+        <CodeAnswer projectId={projectId} checkId={check._id} kind={kind} number={number} pending={isLoading} postgresOnly={isPostgresOnly(check)} attempt={attempt} />
       )}
       {isClientError(error) ? (
         <p className="dbl-runnable__error" role="alert">

@@ -290,6 +290,13 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
         />,
       )}
       {onlyFor(
+        ['query', 'state'],
+        // Issue 32: a check only PostgreSQL can teach (GROUPING SETS, JSONB, roles) is not graded on SQLite.
+        <label className="catalog-check-form__correct">
+          <input type="checkbox" {...register('postgresOnly')} /> Graded on PostgreSQL only (its reference runs there, not on SQLite)
+        </label>,
+      )}
+      {onlyFor(
         ['state'],
         <>
           <CodeInput

@@ -1,5 +1,5 @@
 import { LIMITS, lengthMessage, type AttemptResult, type CheckAttempt } from '@dblearn/contracts';
-import { Button, EngineSwitch, LazyMongoEditor, LazySqlEditor, useFailedLine, useLabEngine } from '@dblearn/ui';
+import { Button, EngineSwitch, LazyMongoEditor, LazySqlEditor, POSTGRES_ONLY_REASON, useFailedLine, useLabEngine } from '@dblearn/ui';
 import { useCallback, useId } from 'react';
 import { failedLine } from '../../../lib/failed-line.js';
 import { useCheckDraft } from '../hooks/use-check-draft.js';
@@ -20,18 +20,21 @@ export interface CodeAnswerProps {
   /** 1-based, as the learner reads it. */
   number: number;
   pending: boolean;
+  /** A SQL check graded on PostgreSQL only (issue 32): it is sent to PostgreSQL whatever the page's engine, and the switch says why. */
+  postgresOnly?: boolean;
   attempt: (answer: CheckAttempt) => Promise<AttemptResult>;
 }
 
 /** The editor of a SQL or mongo check (the text kept across a reload), Check (Ctrl+Enter), and the failing line marked. */
-export function CodeAnswer({ projectId, checkId, kind, number, pending, attempt }: CodeAnswerProps) {
+export function CodeAnswer({ projectId, checkId, kind, number, pending, postgresOnly = false, attempt }: CodeAnswerProps) {
   const [text, setText] = useCheckDraft(projectId, checkId);
   const { noun, Editor, hint } = CODE_KINDS[kind];
   const hintId = useId();
   const tooLong = text.length > CODE_LIMIT.max;
   const { markedLine, clear, markFrom } = useFailedLine(text);
   // A SQL check is graded on the learner's engine (issue 32), the one every block of the page shows.
-  const [engine] = useLabEngine();
+  const [chosen] = useLabEngine();
+  const engine = postgresOnly ? 'postgres' : chosen;
   const submit = useCallback(
     (sent: string) => {
       if (sent.trim() === '' || sent.length > CODE_LIMIT.max || pending) return;
@@ -51,7 +54,7 @@ export function CodeAnswer({ projectId, checkId, kind, number, pending, attempt 
         <Button onClick={() => submit(text)} disabled={pending || text.trim() === '' || tooLong}>
           {pending ? 'Checking…' : 'Check'}
         </Button>
-        {kind === 'mongo' ? null : <EngineSwitch />}
+        {kind === 'mongo' ? null : <EngineSwitch sqliteUnavailable={postgresOnly ? POSTGRES_ONLY_REASON : undefined} />}
         <span id={hintId} className="dbl-runnable__hint">
           Ctrl+Enter checks it. {hint}
         </span>

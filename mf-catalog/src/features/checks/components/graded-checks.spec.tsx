@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { server } from '@dblearn/web/testing/msw-node';
+import { POSTGRES_ONLY_REASON } from '@dblearn/ui';
 import { http, HttpResponse } from 'msw';
 import type { CheckBody, LearnerCheck } from '../api/check-kinds.js';
 import { course, oid, type CatalogStore } from '../../../../testing/data.js';
@@ -97,6 +98,25 @@ describe('a project with every kind of check', () => {
     await userEvent.click(within(within(card(2)).getByRole('radiogroup', { name: 'SQL engine' })).getByRole('radio', { name: 'SQLite' }));
     await userEvent.click(within(card(2)).getByRole('button', { name: 'Check' }));
     await waitFor(() => expect(data.attempts?.at(-1)).toEqual({ checkId: STATE, sql: 'UPDATE account SET balance = 0', engine: 'sqlite' }));
+  });
+});
+
+describe('a check graded on PostgreSQL only (issue 32)', () => {
+  it('offers PostgreSQL only, says why, and sends the attempt there whatever the page chose', async () => {
+    const data = gradedProject();
+    data.projects[0]!.checks = data.projects[0]!.checks!.map((check) => (check._id === QUERY ? { ...check, engines: ['postgres'] } : check));
+    await renderCatalog(PAGE, data);
+    await screen.findByText('0 of 7 checks passed');
+    // The page's engine goes to SQLite from another check's switch.
+    server.use(http.patch('/api/users/me', () => HttpResponse.json(data.me)));
+    await userEvent.click(within(within(card(2)).getByRole('radiogroup', { name: 'SQL engine' })).getByRole('radio', { name: 'SQLite' }));
+    const only = within(card(1)).getByRole('radiogroup', { name: 'SQL engine' });
+    expect(within(only).getByRole('radio', { name: 'PostgreSQL' })).toBeChecked();
+    expect(within(only).getByRole('radio', { name: 'SQLite' })).toBeDisabled();
+    expect(only).toHaveAccessibleDescription(POSTGRES_ONLY_REASON);
+    await writeSql('Your query for check 1', 'SELECT name FROM member');
+    await userEvent.click(within(card(1)).getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(data.attempts?.at(-1)).toEqual({ checkId: QUERY, sql: 'SELECT name FROM member', engine: 'postgres' }));
   });
 });
 

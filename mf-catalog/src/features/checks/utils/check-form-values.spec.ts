@@ -29,6 +29,9 @@ const checks: StoredCheck[] = [
     verifySqlPostgres: "SELECT count(*) FROM pg_index WHERE indrelid = 't'::regclass",
     probesPostgres: [{ sql: 'SELECT 1', expect: 'holds' }],
   },
+  // Issue 32: a check graded on PostgreSQL only keeps its mark (the editor's checkbox).
+  { ...common, kind: 'query', referenceSql: 'SELECT a, SUM(b) FROM t GROUP BY ROLLUP (a)', engines: ['postgres'] },
+  { ...common, kind: 'state', referenceSql: 'GRANT SELECT ON t TO lab_analyst', verifySql: "SELECT has_table_privilege('lab_analyst', 't', 'SELECT')", probes: [], engines: ['postgres'] },
   { ...common, kind: 'quiz', difficulty: 'easy', quiz: { type: 'number', answer: 3, tolerance: 0 } },
   { ...common, kind: 'mongo', referenceQuery: 'db.t.find({})' },
   { ...common, kind: 'quiz', quiz: { type: 'choice', options: ['A', 'B', 'C'], correct: [0, 2] } },

@@ -1,5 +1,5 @@
 import type { CheckAlternative, CheckDifficulty, CheckKind, ColumnOrder, Probe, QuizType, StoredCheck } from '@dblearn/contracts';
-import { namedLine } from '@dblearn/contracts';
+import { isPostgresOnly, namedLine, POSTGRES_ONLY_ENGINES } from '@dblearn/contracts';
 import type { CheckBody } from '../api/check-kinds.js';
 import { readNumber, readSet } from './quiz-text.js';
 
@@ -30,6 +30,8 @@ export interface CheckFormValues {
   alternative?: CheckAlternative;
   /** A query or state check's PostgreSQL variants (issue 32, the form's "PostgreSQL variant"); empty: the SQLite part runs on both. */
   postgres?: PostgresVariants;
+  /** Query and state checks (issue 32): graded on PostgreSQL only, sent as engines ['postgres']. */
+  postgresOnly?: boolean;
 }
 
 /** A check's PostgreSQL variants, as stored. */
@@ -93,7 +95,7 @@ export function formValuesOf(check: StoredCheck): CheckFormValues {
   };
   switch (check.kind) {
     case 'query':
-      return { ...values, referenceSql: check.referenceSql, columnOrder: check.columnOrder, postgres: postgresOf(check) };
+      return { ...values, referenceSql: check.referenceSql, columnOrder: check.columnOrder, postgres: postgresOf(check), postgresOnly: isPostgresOnly(check) };
     case 'state':
       return {
         ...values,
@@ -103,6 +105,7 @@ export function formValuesOf(check: StoredCheck): CheckFormValues {
         columnOrder: check.columnOrder,
         faultAtWrite: check.faultAtWrite,
         postgres: postgresOf(check),
+        postgresOnly: isPostgresOnly(check),
       };
     case 'mongo':
       return { ...values, referenceQuery: check.referenceQuery };
@@ -123,9 +126,10 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
   const values = { ...EMPTY_CHECK, options: [], hints: [], probes: [], ...shown };
   const common = { task: values.task, hints: values.hints.map((hint) => hint.text), explanation: values.explanation, ...(values.difficulty ? { difficulty: values.difficulty } : {}) };
   const alternative = values.alternative ? { alternative: values.alternative } : {};
+  const engines = values.postgresOnly ? { engines: [...POSTGRES_ONLY_ENGINES] } : {};
   switch (values.kind) {
     case 'query':
-      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative, ...postgresBodyOf(values.postgres, 'query') };
+      return { ...common, kind: 'query', referenceSql: values.referenceSql, ...(values.columnOrder ? { columnOrder: values.columnOrder } : {}), ...alternative, ...postgresBodyOf(values.postgres, 'query'), ...engines };
     case 'state':
       return {
         ...common,
@@ -137,6 +141,7 @@ export function checkBodyOf(shown: Partial<CheckFormValues> & Pick<CheckFormValu
         ...(values.faultAtWrite ? { faultAtWrite: values.faultAtWrite } : {}),
         ...alternative,
         ...postgresBodyOf(values.postgres, 'state'),
+        ...engines,
       };
     case 'mongo':
       return { ...common, kind: 'mongo', referenceQuery: values.referenceQuery };
