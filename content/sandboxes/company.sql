@@ -534,3 +534,35 @@ INSERT INTO order_item (order_id, product_id, quantity, unit_price_cents) VALUES
   (115, 7, 4, 4900),
   (115, 16, 4, 44910),
   (115, 20, 2, 900);
+-- The recovery log at a crash (Query Processing and Recovery): one row per log record, oldest first.
+-- prev_lsn chains a transaction's records backwards (one record follows each), and a checkpoint belongs
+-- to no transaction. The UNIQUE key also keeps the derived hidden log a log: it moves no kind to another record.
+CREATE TABLE log_record (lsn INTEGER PRIMARY KEY, txn_id INTEGER, kind TEXT NOT NULL CHECK (kind IN ('begin', 'update', 'commit', 'abort', 'clr', 'end', 'checkpoint')), page_id INTEGER, prev_lsn INTEGER REFERENCES log_record(lsn), UNIQUE (txn_id, prev_lsn, kind));
+INSERT INTO log_record (lsn, txn_id, kind, page_id, prev_lsn) VALUES
+  (1, 1, 'begin', NULL, NULL),
+  (2, 1, 'update', 5, 1),
+  (3, 2, 'begin', NULL, NULL),
+  (4, 2, 'update', 3, 3),
+  (5, 1, 'commit', NULL, 2),
+  (6, 3, 'begin', NULL, NULL),
+  (7, 3, 'update', 5, 6),
+  (8, 2, 'update', 7, 4),
+  (9, 1, 'end', NULL, 5),
+  (10, NULL, 'checkpoint', NULL, NULL),
+  (11, 4, 'begin', NULL, NULL),
+  (12, 4, 'update', 3, 11),
+  (13, 3, 'abort', NULL, 7),
+  (14, 3, 'clr', 5, 13),
+  (15, 5, 'begin', NULL, NULL),
+  (16, 5, 'update', 9, 15),
+  (17, 3, 'end', NULL, 14),
+  (18, 6, 'begin', NULL, NULL),
+  (19, 6, 'update', 7, 18),
+  (20, 6, 'update', 2, 19),
+  (21, 6, 'abort', NULL, 20),
+  (22, 6, 'clr', 2, 21),
+  (23, 5, 'commit', NULL, 16),
+  (24, 2, 'update', 9, 8),
+  (25, 7, 'begin', NULL, NULL),
+  (26, 7, 'update', 3, 25),
+  (27, 4, 'update', 4, 12);

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ContentBlocks, parseDetail, type ContentBlock } from './content-blocks.js';
 
 const select: ContentBlock = {
@@ -80,6 +81,20 @@ describe('ContentBlocks', () => {
     render(<ContentBlocks blocks={[{ _id: 'b4', header: '', detail: 'Only text.' }]} />);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(screen.getByText('Only text.')).toBeInTheDocument();
+  });
+
+  it('closes a ```model-answer until the learner opens it, one paragraph per line, markup shown as text', async () => {
+    const user = userEvent.setup();
+    const task: ContentBlock = { _id: 'b5', header: 'Design task: an index plan', detail: 'Choose the indexes.\n```model-answer\nOne index on (status, ordered_on).\n<b>not bold</b>\n```\nThen compare.' };
+    const { container } = render(<ContentBlocks blocks={[task]} renderCode={() => <output>code</output>} />);
+    const answer = container.querySelector('details')!;
+    expect(answer).not.toHaveAttribute('open');
+    expect(screen.queryByText('code')).not.toBeInTheDocument();
+    await user.click(screen.getByText('Show the model answer'));
+    expect(answer).toHaveAttribute('open');
+    expect(within(answer).getAllByRole('paragraph').map((line) => line.textContent)).toEqual(['One index on (status, ordered_on).', '<b>not bold</b>']);
+    expect(answer.querySelector('b')).toBeNull();
+    expect(screen.getByText('Then compare.')).toBeInTheDocument();
   });
 
   it('shows what it is given for no blocks', () => {

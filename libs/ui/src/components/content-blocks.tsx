@@ -77,6 +77,22 @@ export interface ContentBlocksProps {
   empty?: ReactNode;
 }
 
+/** The fence language of a collapsed model answer under a project's design task. */
+export const MODEL_ANSWER = 'model-answer';
+
+function ModelAnswer({ text }: { text: string }) {
+  return (
+    <details className="dbl-model-answer">
+      <summary>Show the model answer</summary>
+      {parseDetail(text).map((part, position) => (
+        <p key={position} className="dbl-content-block__line">
+          {part.kind === 'line' ? part.text : part.code}
+        </p>
+      ))}
+    </details>
+  );
+}
+
 function Block({ block, headingLevel, blockActions, renderCode, courseId }: { block: ContentBlock } & Required<Pick<ContentBlocksProps, 'headingLevel'>> & Pick<ContentBlocksProps, 'blockActions' | 'renderCode' | 'courseId'>) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
@@ -104,6 +120,9 @@ function Block({ block, headingLevel, blockActions, renderCode, courseId }: { bl
             </p>
           );
         }
+        // A design task's model answer (```model-answer): closed until the learner has tried, its
+        // lines paragraphs like the block's own; plain text, never markup.
+        if (part.language === MODEL_ANSWER) return <ModelAnswer key={position} text={part.code} />;
         const snippet: CodeSnippet = { language: part.language, code: part.code, ...(part.info ? { info: part.info } : {}), block, index: codeIndex++ };
         return <div key={position}>{renderCode ? renderCode(snippet) : courseId !== undefined ? <RunnableCode snippet={snippet} courseId={courseId} /> : <CodeView language={snippet.language} code={snippet.code} />}</div>;
       })}
