@@ -20,7 +20,7 @@ export {
   type GatewayCallOptions,
 } from './api/base-api.js';
 export { meApi, useGetMeQuery } from './api/me-api.js';
-export { reviewApi, useAddToReviewMutation, useGetReviewDeckQuery, useGradeReviewMutation, useRemoveFromReviewMutation, type ReviewGradeRequest } from './api/review-api.js';
+export { reviewApi, useAddToReviewMutation, useGetReviewDeckQuery, useGradeReviewMutation, type ReviewGradeRequest } from './api/review-api.js';
 export { apiErrorMessage, errorStatus, isClientError, isFetchBaseQueryError } from './api/api-errors.js';
 export { rootReducer, type RootState, type LazyLoadedSlices } from './store/root-reducer.js';
 export { createAppStore, type AppStore, type AppDispatch, type AppStoreOptions } from './store/create-store.js';

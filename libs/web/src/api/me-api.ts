@@ -1,4 +1,3 @@
-import { ROUTES, routePath } from '@dblearn/contracts';
 import type { UserProfile } from '@dblearn/contracts';
 import { baseApi } from './base-api.js';
 
@@ -10,7 +9,7 @@ import { baseApi } from './base-api.js';
 export const meApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<UserProfile, void>({
-      query: () => routePath(ROUTES.users.me),
+      query: () => '/users/me',
       providesTags: ['User'],
     }),
   }),

@@ -1,4 +1,3 @@
-import { ROUTES, routePath } from '@dblearn/contracts';
 import type { ReviewDeck, ReviewGrade } from '@dblearn/contracts';
 import { baseApi } from './base-api.js';
 
@@ -17,25 +16,18 @@ export interface ReviewGradeRequest {
 export const reviewApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getReviewDeck: build.query<ReviewDeck, void>({
-      query: () => routePath(ROUTES.review.deck),
+      query: () => '/users/me/review',
       providesTags: ['Review', 'User'],
     }),
     addToReview: build.mutation<ReviewDeck, string>({
-      query: (id) => ({ url: routePath(ROUTES.review.add), method: ROUTES.review.add.method, body: { id } }),
-      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(reviewApi.util.upsertQueryData('getReviewDeck', undefined, data));
-      },
-    }),
-    removeFromReview: build.mutation<ReviewDeck, string>({
-      query: (id) => ({ url: routePath(ROUTES.review.remove, { questionId: id }), method: ROUTES.review.remove.method }),
+      query: (id) => ({ url: '/users/me/review', method: 'POST', body: { id } }),
       async onQueryStarted(_id, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(reviewApi.util.upsertQueryData('getReviewDeck', undefined, data));
       },
     }),
     gradeReview: build.mutation<ReviewDeck, ReviewGradeRequest>({
-      query: (body) => ({ url: routePath(ROUTES.review.grade), method: ROUTES.review.grade.method, body }),
+      query: (body) => ({ url: '/users/me/review/grade', method: 'POST', body }),
       // The answer is the deck after the grade: the next card comes without another call.
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -45,4 +37,4 @@ export const reviewApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetReviewDeckQuery, useAddToReviewMutation, useGradeReviewMutation, useRemoveFromReviewMutation } = reviewApi;
+export const { useGetReviewDeckQuery, useAddToReviewMutation, useGradeReviewMutation } = reviewApi;

@@ -1,4 +1,3 @@
-import { ROUTES, routePath } from '@dblearn/contracts';
 import type { VerifyCredentialsRequest } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 
@@ -6,7 +5,7 @@ import { baseApi } from '@dblearn/web';
 export const loginApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<string, VerifyCredentialsRequest>({
-      query: (credentials) => ({ url: routePath(ROUTES.auth.login), method: ROUTES.auth.login.method, body: credentials }),
+      query: (credentials) => ({ url: '/auth', method: 'POST', body: credentials }),
       transformResponse: (body: unknown) => (typeof body === 'string' ? body.trim() : ''),
     }),
   }),

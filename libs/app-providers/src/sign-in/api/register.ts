@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type PublicUser, type RegisterRequest, routePath, ROUTES } from '@dblearn/contracts';
+import { AUTH_HEADER, type PublicUser, type RegisterRequest } from '@dblearn/contracts';
 import { baseApi } from '@dblearn/web';
 
 export interface Registration {
@@ -11,7 +11,7 @@ export interface Registration {
 export const registerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<Registration, RegisterRequest>({
-      query: (account) => ({ url: routePath(ROUTES.users.register), method: ROUTES.users.register.method, body: account }),
+      query: (account) => ({ url: '/users', method: 'POST', body: account }),
       transformResponse: (user: PublicUser, meta) => ({ user, token: meta?.response?.headers.get(AUTH_HEADER) ?? null }),
     }),
   }),

@@ -1,7 +1,8 @@
 import { type ReviewGrade, REVIEW_GRADES } from '@dblearn/contracts';
 import { Button, LinkButton, Panel, toastRefusal } from '@dblearn/ui';
-import { toast, useGetReviewDeckQuery, useGradeReviewMutation, useRemoveFromReviewMutation, useSession } from '@dblearn/web';
+import { toast, useGetReviewDeckQuery, useGradeReviewMutation, useSession } from '@dblearn/web';
 import { useCallback, useEffect, useState } from 'react';
+import { useRemoveFromReviewMutation } from '../api/remove-from-review.js';
 import { ReviewCard } from '../components/review-card.js';
 
 /** Keys typed into a field or a button's own activation are not the page's shortcuts. */

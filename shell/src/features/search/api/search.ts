@@ -1,4 +1,3 @@
-import { ROUTES, routePath } from '@dblearn/contracts';
 import type { SearchKind, SearchPage } from '@dblearn/contracts';
 import { baseApi, type GatewayCallOptions } from '@dblearn/web';
 
@@ -15,7 +14,7 @@ export interface SearchArgs {
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     search: build.query<SearchPage, SearchArgs>({
-      query: ({ q, kind, page }) => ({ url: routePath(ROUTES.search.search), params: { q, ...(kind ? { kind } : {}), ...(page && page > 1 ? { page } : {}) } }),
+      query: ({ q, kind, page }) => ({ url: '/search', params: { q, ...(kind ? { kind } : {}), ...(page && page > 1 ? { page } : {}) } }),
       extraOptions: { logOnlyUnexpected: true } satisfies GatewayCallOptions,
       keepUnusedDataFor: 30,
     }),
