@@ -1,6 +1,6 @@
 import type { PracticeExercise } from '@dblearn/contracts';
 import { Link } from '@dblearn/web/router';
-import { acceptanceLabel, DIFFICULTY_LABELS, exerciseHref, KIND_LABELS, STATUS_LABELS, topicLabel } from '../utils/practice-labels.js';
+import { acceptanceLabel, DIFFICULTY_LABELS, enginesLabel, exerciseHref, KIND_LABELS, STATUS_LABELS, topicLabel } from '../utils/practice-labels.js';
 
 /** One exercise: its task as the link, where it is, and badges whose words (not only colours) say difficulty, kind and status. */
 export function PracticeItem({ exercise }: { exercise: PracticeExercise }) {
@@ -19,7 +19,7 @@ export function PracticeItem({ exercise }: { exercise: PracticeExercise }) {
         <li className={`practice-badge practice-badge--${exercise.difficulty}`}>{DIFFICULTY_LABELS[exercise.difficulty]}</li>
         <li className="practice-badge practice-badge--kind">
           {KIND_LABELS[exercise.kind]}
-          {exercise.engines.length > 0 ? ` · ${exercise.engines.join(', ')}` : ''}
+          {enginesLabel(exercise.engines) ? ` · ${enginesLabel(exercise.engines)}` : ''}
         </li>
         <li className={`practice-badge practice-badge--status practice-badge--${exercise.status}`}>{STATUS_LABELS[exercise.status]}</li>
       </ul>

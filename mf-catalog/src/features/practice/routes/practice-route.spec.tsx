@@ -41,7 +41,7 @@ describe('the practice list', () => {
     const first = within(await screen.findByRole('article', { name: 'Exercise number 1' }));
     expect(first.getByRole('link', { name: 'Exercise number 1' })).toHaveAttribute('href', `/catalog/${oid(1)}/project/${oid(200)}#check-${oid(301)}`);
     expect(first.getByText('Easy')).toBeInTheDocument();
-    expect(first.getByText('Query · sqlite')).toBeInTheDocument();
+    expect(first.getByText('Query · SQLite')).toBeInTheDocument();
     expect(first.getByText('Solved')).toBeInTheDocument();
     expect(first.getByText('63% acceptance')).toBeInTheDocument();
     const second = within(screen.getByRole('article', { name: 'Exercise number 2' }));

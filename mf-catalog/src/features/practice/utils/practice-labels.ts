@@ -1,5 +1,12 @@
+import { ENGINE_LABELS } from '@dblearn/ui';
 import { TOPIC_LABELS, type CheckDifficulty, type CheckKind, type PracticeExercise, type PracticeSort, type PracticeStatusShown } from '@dblearn/contracts';
 import { paths } from '../../../lib/paths.js';
+
+/** The SQL engines an exercise is graded on, by name ("SQLite, PostgreSQL"); a mongo check's engine is its kind. */
+export function enginesLabel(engines: readonly string[]): string {
+  const named = engines.flatMap((engine) => (engine in ENGINE_LABELS ? [ENGINE_LABELS[engine as keyof typeof ENGINE_LABELS]] : []));
+  return named.join(', ');
+}
 
 export const KIND_LABELS: Record<CheckKind, string> = { query: 'Query', state: 'Change the data', mongo: 'MongoDB', quiz: 'Quiz' };
 export const DIFFICULTY_LABELS: Record<CheckDifficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
