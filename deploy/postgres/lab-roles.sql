@@ -15,14 +15,6 @@ END
 $roles$;
 ALTER ROLE dblearn_lab_owner NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOLOGIN;
 ALTER ROLE dblearn_lab NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS LOGIN NOINHERIT;
--- The lab's limits, applied when svc-content logs in (the launcher also passes them to its own
--- server as its config). A learner can lower them; raising one is refused by the runner, and a run
--- past its time limit loses its connection whatever it set (svc-content postgres-lab).
-ALTER ROLE dblearn_lab SET statement_timeout = '2s';
-ALTER ROLE dblearn_lab SET lock_timeout = '1s';
-ALTER ROLE dblearn_lab SET idle_in_transaction_session_timeout = '10s';
-ALTER ROLE dblearn_lab SET work_mem = '4MB';
-ALTER ROLE dblearn_lab SET temp_file_limit = '64MB';
 -- Template schemas (docs/decisions/0042): committed copies of each prepared sandbox script that
 -- read-only attempts run on, instead of loading the script per attempt.
 --   dblearn_lab_author  svc-content's second login (its own password): creates and drops the
@@ -45,11 +37,23 @@ ALTER ROLE dblearn_lab_hidden NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION 
 ALTER ROLE dblearn_lab_author SET statement_timeout = '30s';
 ALTER ROLE dblearn_lab_author SET lock_timeout = '5s';
 ALTER ROLE dblearn_lab_author SET idle_in_transaction_session_timeout = '60s';
-ALTER ROLE dblearn_lab_hidden SET statement_timeout = '2s';
-ALTER ROLE dblearn_lab_hidden SET lock_timeout = '1s';
-ALTER ROLE dblearn_lab_hidden SET idle_in_transaction_session_timeout = '10s';
-ALTER ROLE dblearn_lab_hidden SET work_mem = '4MB';
-ALTER ROLE dblearn_lab_hidden SET temp_file_limit = '64MB';
+-- The lab's limits on both roles a learner's SQL runs as, written once so they cannot drift apart;
+-- applied when svc-content logs in (the launcher also passes them to its own server as its config).
+-- A learner can lower them; raising one is refused by the runner, and a run past its time limit loses
+-- its connection whatever it set (svc-content postgres-lab).
+DO $learner_limits$
+DECLARE
+  learner_role text;
+BEGIN
+  FOREACH learner_role IN ARRAY ARRAY['dblearn_lab', 'dblearn_lab_hidden'] LOOP
+    EXECUTE format('ALTER ROLE %I SET statement_timeout = %L', learner_role, '2s');
+    EXECUTE format('ALTER ROLE %I SET lock_timeout = %L', learner_role, '1s');
+    EXECUTE format('ALTER ROLE %I SET idle_in_transaction_session_timeout = %L', learner_role, '10s');
+    EXECUTE format('ALTER ROLE %I SET work_mem = %L', learner_role, '4MB');
+    EXECUTE format('ALTER ROLE %I SET temp_file_limit = %L', learner_role, '64MB');
+  END LOOP;
+END
+$learner_limits$;
 
 -- The roles the GRANT/REVOKE lesson grants to (issue 32, "PostgreSQL in practice"; decision 0043).
 -- NOLOGIN and given nothing here: a learner grants them rights on the tables of their own attempt

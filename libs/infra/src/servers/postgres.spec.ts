@@ -64,6 +64,16 @@ describe('the PostgreSQL lab server (issue 32)', () => {
       expect(server.url).toContain(encodeURIComponent(secrets.labPassword!));
       const [me] = await query(server.url, "SELECT current_user AS who, usesuper, current_setting('statement_timeout') AS timeout FROM pg_user WHERE usename = current_user");
       expect(me).toEqual({ who: 'dblearn_lab', usesuper: false, timeout: '2s' });
+      // Both roles a learner's SQL runs as carry the same limits of their own (lab-roles.sql), for a server started without them.
+      const limits = await query(
+        server.url,
+        "SELECT r.rolname AS role, s.setconfig AS settings FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname IN ('dblearn_lab', 'dblearn_lab_hidden') ORDER BY 1",
+      );
+      const expected = ['statement_timeout=2s', 'lock_timeout=1s', 'idle_in_transaction_session_timeout=10s', 'work_mem=4MB', 'temp_file_limit=64MB'];
+      expect(limits).toEqual([
+        { role: 'dblearn_lab', settings: expect.arrayContaining(expected) },
+        { role: 'dblearn_lab_hidden', settings: expect.arrayContaining(expected) },
+      ]);
       await expect(query(server.url.replace(encodeURIComponent(secrets.labPassword!), 'wrong'), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
     }, 120_000);
 
