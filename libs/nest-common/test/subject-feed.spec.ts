@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { RequestConnection } from '../src/bootstrap/request-connection.js';
+import type { EventsConnection } from '../src/events/events-connection.js';
+import { KeptRegistry } from '../src/feeds/kept-registry.js';
 import { SubjectFeed } from '../src/feeds/subject-feed.js';
 import { KillableNats } from './support/nats-server.js';
 import { eventually } from './support/widgets.js';
@@ -89,4 +92,43 @@ describe('SubjectFeed: subscribe, survive NATS going away, stop cleanly (real na
     expect(asked).toBe(askedAtStop);
     expect(feed.listening).toBe(false);
   });
+
+  it("KeptRegistry: what a kept thing loaded before its first subscription is reloaded once listening (resumed), and nothing after is missed", async () => {
+    // NATS answers the service late (a busy start): the provider's own load has run meanwhile.
+    let connectNow: () => void = () => undefined;
+    const reachable = new Promise<void>((resolve) => (connectNow = resolve));
+    const opened: NatsConnection[] = [];
+    const events = {
+      connection: async () => {
+        await reachable;
+        const nc = await connect(options());
+        opened.push(nc);
+        return nc;
+      },
+    } as unknown as EventsConnection;
+    const registry = new KeptRegistry({} as RequestConnection, events);
+    const database = new Set<string>(['ada']);
+    let kept = new Set<string>();
+    const reload = () => (kept = new Set(database));
+    registry.keep('events', { on: { 'kept.accounts': (name) => kept.add(name) }, resumed: reload });
+    registry.onModuleInit();
+    reload();
+    // Written (and announced) by another instance before this one subscribed: never heard.
+    database.add('grace');
+    const publisher = await connect(options());
+    try {
+      publisher.publish('kept.accounts', 'grace');
+      await publisher.flush();
+      connectNow();
+      await eventually(() => kept.has('grace'), 15_000);
+      publisher.publish('kept.accounts', 'edgar');
+      await publisher.flush();
+      await eventually(() => kept.has('edgar'), 15_000);
+    } finally {
+      await publisher.close();
+      await registry.onApplicationShutdown();
+      // The events connection is the service's, not the registry's: closed by its owner.
+      for (const nc of opened) await nc.close();
+    }
+  }, 60_000);
 });

@@ -55,7 +55,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   async ensureAdmin({ email: rawEmail, password }: AdminCredentials): Promise<AdminBootstrapOutcome> {
     const email = normalizeEmail(rawEmail);
     const existing = await this.findAccount(email);
-    if (existing) return this.promote(existing, password);
+    if (existing) return this.promote(email, existing, password);
     try {
       const _id = new Types.ObjectId();
       const displayName = await this.names.claimGenerated(_id.toHexString());
@@ -71,7 +71,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       if (!isDuplicateKeyError(error)) throw error;
       const raced = await this.findAccount(email);
       if (!raced) throw error;
-      return this.promote(raced, password);
+      return this.promote(email, raced, password);
     }
   }
 
@@ -79,7 +79,10 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     return this.users.findOne({ email }, { isAdmin: 1, passwordHash: 1 }).lean<ExistingAccount>().exec();
   }
 
-  private async promote(account: ExistingAccount, password: string): Promise<AdminBootstrapOutcome> {
+  private async promote(email: string, account: ExistingAccount, password: string): Promise<AdminBootstrapOutcome> {
+    // Found in the database: this instance's directory knows it now, whatever its load saw.
+    this.directory.add(email, account._id.toHexString());
+    if (account.isAdmin) this.directory.setAdmin(account._id.toHexString(), true);
     const passwordIsCurrent = (await this.hasher.verify(password, account.passwordHash)) && !this.hasher.needsUpgrade(account.passwordHash);
     if (account.isAdmin && passwordIsCurrent) return 'unchanged';
     const update: Partial<Pick<User, 'isAdmin' | 'passwordHash'>> = { isAdmin: true };

@@ -27,6 +27,8 @@ export class EmailDirectory implements OnModuleInit {
   private admins = new Set<string>();
   /** Deleted accounts and when: the gateway refuses their tokens (issue 30, Low 7). */
   private removed = new Map<string, number>();
+  /** Loads run one after another: a later load (begun after more was written) always lands last. */
+  private loading: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -94,7 +96,12 @@ export class EmailDirectory implements OnModuleInit {
     return this.ids.size;
   }
 
-  private async reload(): Promise<void> {
+  private reload(): Promise<void> {
+    this.loading = this.loading.catch(() => undefined).then(() => this.load());
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
     const next = new Map<string, string>();
     const admins = new Set<string>();
     const removed = new Map<string, number>();

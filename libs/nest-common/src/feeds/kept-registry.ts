@@ -11,9 +11,12 @@ export type KeptConnection = 'requests' | 'events';
 
 /**
  * Every cache and directory a service keeps in memory declares here which subjects change it and
- * how (a KeptDeclaration); the registry subscribes them all as the service starts (before any
- * provider's onModuleInit loads what it keeps, so no change falls in between), follows NATS
- * drops (`resumed`: drop or reload) and ends them at shutdown. Declare in a provider's constructor:
+ * how (a KeptDeclaration); the registry subscribes them all as the service starts, follows NATS
+ * drops (`resumed`: drop or reload) and ends them at shutdown. Subscribing waits for NATS while a
+ * provider's onModuleInit already loads what it keeps, so a change made between that load and the
+ * first subscription is never heard: a declaration without its own `listening` is told `resumed`
+ * then too (a second svc-users once missed the admin the first one had just made, and refused
+ * its logins). Declare in a provider's constructor:
  *
  *   kept.keep('events', { on: { [subject]: (id) => this.store.invalidate(id) }, resumed: () => this.store.clear() });
  *
@@ -32,7 +35,7 @@ export class KeptRegistry implements OnModuleInit, OnApplicationShutdown {
 
   keep(connection: KeptConnection, declaration: KeptDeclaration): SubjectFeed {
     const source = connection === 'requests' ? { get: () => this.requests.ready() } : { get: () => this.events.connection() };
-    const feed = new SubjectFeed(source, declaration);
+    const feed = new SubjectFeed(source, { listening: declaration.resumed, ...declaration });
     this.feeds.push(feed);
     if (this.started) feed.start();
     return feed;
