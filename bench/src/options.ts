@@ -56,6 +56,7 @@ export const BENCH_USAGE = `Usage: npm run bench [-- --url http://127.0.0.1:3000
   (or BENCH_URL, BENCH_EDGE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CONTENT=1, BENCH_ATTEMPTS=1, BENCH_QNA=1, BENCH_BROWSER=1, BENCH_PEER=1, BENCH_SEARCH=1, BENCH_MEMORY=1, BENCH_LIVE=1, BENCH_PRACTICE=1). --url is the gateway, --edge the platform's origin, both on this machine.
   --content loads 1,000 courses and 10,000 interview questions as the admin (ADMIN_EMAIL/ADMIN_PASSWORD, or DATA_DIR/admin.json) and measures the course and interview lists.
   --attempts measures POST /api/project/{id}/attempts on the demo curriculum's first checked project, then again while one runaway query keeps hitting the 2 s limit; --engine postgres grades them on PostgreSQL.
+  (The bench is one learner: start the platform with POSTGRES_RUNS_PER_LEARNER=16 ATTEMPT_RATE_LIMIT=1000000 ATTEMPTS_IN_FLIGHT_LIMIT=1000 ATTEMPTS_IN_FLIGHT_PER_ADDRESS_LIMIT=1000; it stops when over 1 % is refused.)
   --qna seeds 100,000 questions when fewer are there (straight into the database npm start runs: DATA_DIR, or MONGO_URL), times svc-community's
   start with them (SIGKILL, the launcher restarts it) and measures the Q&A list and 200-reply question through the edge beside /users/me.
   --browser loads /catalog cold five times (largest contentful paint), then opens a cold demo lesson page with a runnable SQL block, then one with a mongo block, in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)

@@ -28,6 +28,8 @@ export interface ContentConfig extends ServiceConfig {
   postgresAuthorUrl?: string;
   /** POSTGRES_RUNS_PER_LEARNER (default 2, 1–16): PostgreSQL runs and graded attempts a learner may have in flight at once (a bench raises it). */
   postgresRunsPerLearner: number;
+  /** POSTGRES_QUARANTINE (default on): a lab backend running long is moved to the lowest CPU weight (decision 0048). */
+  postgresQuarantine: boolean;
 }
 
 /** PostgreSQL runs and graded attempts a learner may have in flight at once, by default; one more is refused, not queued. */
@@ -44,6 +46,7 @@ export function readContentConfig(env: Environment = process.env): ContentConfig
     ...(nonEmpty(env.POSTGRES_URL) ? { postgresUrl: nonEmpty(env.POSTGRES_URL) } : {}),
     ...(nonEmpty(env.POSTGRES_AUTHOR_URL) ? { postgresAuthorUrl: nonEmpty(env.POSTGRES_AUTHOR_URL) } : {}),
     postgresRunsPerLearner: readCount(env, 'POSTGRES_RUNS_PER_LEARNER', POSTGRES_RUNS_PER_LEARNER),
+    postgresQuarantine: readSwitch(env, 'POSTGRES_QUARANTINE', true),
   };
 }
 

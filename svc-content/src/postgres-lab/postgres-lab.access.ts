@@ -1,7 +1,8 @@
 import { rpcError, serviceUnavailable } from '@dblearn/nest-common';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CONTENT_CONFIG, type ContentConfig, POSTGRES_RUNS_PER_LEARNER } from '../config/content-config.js';
-import { POSTGRES_LAB_UNAVAILABLE, PostgresLab } from './postgres-lab.js';
+import { POSTGRES_LAB_UNAVAILABLE, PostgresLab, type PostgresLabOptions } from './postgres-lab.js';
+import { openRunawayQuarantine } from './runaway-quarantine.js';
 
 export { POSTGRES_RUNS_PER_LEARNER } from '../config/content-config.js';
 
@@ -17,7 +18,7 @@ export class PostgresLabAccess implements OnModuleDestroy {
   private readonly perLearner: number;
 
   constructor(@Inject(CONTENT_CONFIG) config: ContentConfig) {
-    this.lab = config.postgresUrl ? new PostgresLab(config.postgresUrl, config.postgresAuthorUrl ? { authorUrl: config.postgresAuthorUrl } : {}) : null;
+    this.lab = config.postgresUrl ? new PostgresLab(config.postgresUrl, labOptions(config)) : null;
     this.perLearner = config.postgresRunsPerLearner ?? POSTGRES_RUNS_PER_LEARNER;
   }
 
@@ -39,4 +40,13 @@ export class PostgresLabAccess implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.lab?.close();
   }
+}
+
+function labOptions(config: ContentConfig): PostgresLabOptions {
+  const options: PostgresLabOptions = config.postgresAuthorUrl ? { authorUrl: config.postgresAuthorUrl } : {};
+  if (config.postgresQuarantine) {
+    options.quarantine = openRunawayQuarantine();
+    new Logger('PostgresLab').log(`Runaway backends are held in ${options.quarantine.how}.`);
+  }
+  return options;
 }
