@@ -243,7 +243,9 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
     setFocus,
     formState: { errors, isValid, isSubmitting },
   } = form;
-  const [kind, quizType, referenceSql, verifySql, referenceQuery] = useWatch({ control, name: ['kind', 'quizType', 'referenceSql', 'verifySql', 'referenceQuery'] });
+  const [kind, quizType, referenceSql, verifySql, referenceQuery, postgresOnly] = useWatch({ control, name: ['kind', 'quizType', 'referenceSql', 'verifySql', 'referenceQuery', 'postgresOnly'] });
+  // A check graded on PostgreSQL only runs its own parts there: a variant would say the same twice (one already written stays in sight).
+  const variantWanted = !postgresOnly || hasPostgresVariant(values.postgres);
   const marks = {
     referenceSql: useFailedLine(referenceSql),
     verifySql: useFailedLine(verifySql),
@@ -310,7 +312,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
           <ProbeFields control={control} register={register} errors={errors} onSubmit={onCodeSubmit} />
         </>,
       )}
-      {kind === 'query' || kind === 'state' ? (
+      {(kind === 'query' || kind === 'state') && variantWanted ? (
         <PostgresVariantFields kind={kind} hasVariant={hasPostgresVariant(values.postgres)} refused={errors.postgres !== undefined}>
           <CodeInput
             control={control}

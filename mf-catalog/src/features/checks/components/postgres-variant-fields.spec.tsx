@@ -87,6 +87,17 @@ describe('the PostgreSQL variant of a check', () => {
     expect(await screen.findByRole('heading', { name: 'Check 2' })).toBeInTheDocument();
     expect(Object.values(data.stored!)).toContainEqual(expect.objectContaining({ kind: 'query', referenceSql: DAYS, referenceSqlPostgres: DAYS_POSTGRES }));
   });
+
+  it('has no variant section while the check is graded on PostgreSQL only: its own reference runs there', async () => {
+    await renderCatalog(`/catalog/${oid(1)}/project/add/${oid(20)}`, projectWithAStateCheck(), { admin: true });
+    const form = await screen.findByRole('form', { name: 'Add a check' });
+    expect(within(form).getByText('PostgreSQL variant')).toBeInTheDocument();
+    const only = within(form).getByRole('checkbox', { name: /Graded on PostgreSQL only/ });
+    await userEvent.click(only);
+    await waitFor(() => expect(within(form).queryByText(/PostgreSQL variant/)).not.toBeInTheDocument());
+    await userEvent.click(only);
+    expect(await within(form).findByText('PostgreSQL variant')).toBeInTheDocument();
+  });
 });
 
 const FIELD_VERIFY = 'Verification query';
