@@ -90,5 +90,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Contracts holds wire shapes only; the lab's rules live in @dblearn/lab, which may import contracts, never the reverse.
+    files: ['libs/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@dblearn/lab', '@dblearn/lab/*'], message: '@dblearn/lab depends on @dblearn/contracts: contracts may not import it back.' }] }],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -8,8 +8,8 @@
 // - a student enrolled in every five-credit course, one of them ungraded (relational division);
 // - a department whose only course nobody takes (a course with no students counts 0);
 // - a course whose average grade is exactly the average of all course averages (above, not at).
-// The derivation is the grader's own (svc-content's sql-runner/hidden-variant, compiled: run `npx tsc -b
-// svc-content` first). `node content/generators/university-hidden.mjs` writes
+// The derivation is the grader's own (libs/lab's hidden-variant, compiled: run `npx tsc -b
+// libs/lab` first). `node content/generators/university-hidden.mjs` writes
 // content/sandboxes/university-hidden.sql; `--print hidden` writes it to stdout. No clock, no unseeded randomness.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,7 +21,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const sandboxes = join(here, '..', 'sandboxes');
 const require = createRequire(import.meta.url);
 const initSqlJs = require('sql.js');
-const { deriveHiddenSql } = await import(join(here, '..', '..', 'svc-content', 'dist', 'sql-runner', 'hidden-variant.js'));
+const { deriveHiddenSql } = await import(join(here, '..', '..', 'libs', 'lab', 'dist', 'hidden-variant.js'));
 
 const TABLES = ['department', 'employee', 'dependent', 'student', 'course', 'enrollment', 'grade_band'];
 const quote = (value) => (value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);

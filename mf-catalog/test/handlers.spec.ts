@@ -1,5 +1,6 @@
 // The handlers' canned answers, parsed by the contract's zod shapes: a drift from the server fails here.
-import { PASSED_MESSAGE, PROJECT_NOT_FOUND_MESSAGE, SANDBOX_NOT_FOUND_MESSAGE, SOLUTION_LOCKED_MESSAGE, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { PROJECT_NOT_FOUND_MESSAGE, SANDBOX_NOT_FOUND_MESSAGE, SOLUTION_LOCKED_MESSAGE, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { PASSED_MESSAGE } from '@dblearn/lab';
 import {
   AttemptResultAnswer,
   CheckPassesAnswer,

@@ -8,20 +8,12 @@ import {
   CHECK_NOT_FOUND_MESSAGE,
   COURSE_NOT_FOUND_MESSAGE,
   DEADLINE_PASSED_MESSAGE,
-  PASSED_MESSAGE,
   PROJECT_NOT_FOUND_MESSAGE,
   ROUTES,
   SANDBOX_NOT_FOUND_MESSAGE,
   SOLUTION_AFTER_FAILURES,
   SOLUTION_LOCKED_MESSAGE,
   TUTORIAL_NOT_FOUND_MESSAGE,
-  checkAnswerRefusal,
-  checksLeftMessage,
-  gradeQuiz,
-  learnerQuizFields,
-  quizRefusal,
-  quizSolution,
-  statementLine,
   type AttemptResult,
   type CheckAnalysis,
   type CheckFigures,
@@ -31,6 +23,16 @@ import {
   type Sandbox,
   type StoredChecks,
 } from '@dblearn/contracts';
+import {
+  PASSED_MESSAGE,
+  checkAnswerRefusal,
+  checksLeftMessage,
+  gradeQuiz,
+  learnerQuizFields,
+  quizRefusal,
+  quizSolution,
+  statementLine,
+} from '@dblearn/lab';
 import { bodyOf, onRoutes, pagedAnswer, refusal } from '@dblearn/web/testing/msw';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { CheckBody, LearnerCheck } from '../src/features/checks/api/check-kinds.js';

@@ -1,4 +1,5 @@
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, ENGINE_NOT_ALLOWED_MESSAGE, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, type StoredChecks } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, type StoredChecks } from '@dblearn/contracts';
+import { ENGINE_NOT_ALLOWED_MESSAGE } from '@dblearn/lab';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

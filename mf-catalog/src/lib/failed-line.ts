@@ -1,4 +1,4 @@
-import { namedLine } from '@dblearn/contracts';
+import { namedLine } from '@dblearn/lab';
 
 // The server's words for SQL that did not run (docs/api-contract.md "An attempt", "SQL sandbox"): an
 // SQLite error "Line 2: no such table: x" or a refusal "ATTACH is not allowed here (line 2).", as the

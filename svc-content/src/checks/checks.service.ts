@@ -5,12 +5,10 @@ import {
   type CheckSolution,
   type ChecksLeft,
   EVENT_SUBJECTS,
-  gradeQuiz,
   isPostgresOnly,
   POSTGRES_ONLY_MESSAGE,
   type Project,
   PROJECT_NOT_FOUND_MESSAGE,
-  checkAnswerRefusal,
   type QuizAnswerValue,
   SERVICES,
   SOLUTION_AFTER_FAILURES,
@@ -20,6 +18,7 @@ import {
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
+import { gradeQuiz, checkAnswerRefusal } from '@dblearn/lab';
 import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
 import { badRequest, ChangeBroadcast, type DocumentStore, domainEvent, EventsConnection, forbidden, InjectStore, KeptRegistry, notFound, type PendingEvent, RequestConnection } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';

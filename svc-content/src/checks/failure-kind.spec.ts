@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { gradeRows, hiddenDifference, HIDDEN_DATA_MESSAGE, MISSING_ORDER_MESSAGE, type QueryResult } from '@dblearn/contracts';
+import { HIDDEN_DATA_MESSAGE } from '@dblearn/contracts';
+import { gradeRows, hiddenDifference, MISSING_ORDER_MESSAGE, type QueryResult } from '@dblearn/lab';
 import { HALF_CHANGED_MESSAGE } from '../sql-runner/check-grading.js';
 import { failureKindOf } from './failure-kind.js';
 

@@ -1,9 +1,10 @@
-import { type CheckKind, HIDDEN_DATA_MESSAGE, MISSING_ORDER_MESSAGE } from '@dblearn/contracts';
+import { type CheckKind, HIDDEN_DATA_MESSAGE } from '@dblearn/contracts';
+import { MISSING_ORDER_MESSAGE } from '@dblearn/lab';
 import type { CheckFailureKind } from '@dblearn/contracts/dto';
 
 /**
  * The kind of a failed attempt (CHECK_FAILURE_KINDS), for authors' analysis: read from the grader's
- * message, whose wordings are fixed templates (libs/contracts grading.ts gradeRows and hiddenDifference,
+ * message, whose wordings are fixed templates (libs/lab grading.ts gradeRows and hiddenDifference,
  * sql-runner/check-grading.ts, the lab engines' caps, ChecksService's time limit). A message that is
  * none of them is the engine's own: the answer did not run.
  */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE } from '@dblearn/contracts';
+import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
+import { MISSING_ORDER_MESSAGE } from '@dblearn/lab';
 import { startTestInfra, type TestInfra } from '@dblearn/testing';
 import pg from 'pg';
 import { HALF_CHANGED_MESSAGE } from '../sql-runner/check-grading.js';

@@ -1,6 +1,6 @@
 /**
  * Query and state checks graded on the PostgreSQL lab (issue 32; docs/decisions/0036), by the rules
- * SQLite's workers grade with (check-grading.ts, contracts grading.ts): the visible data first, then,
+ * SQLite's workers grade with (check-grading.ts, libs/lab grading.ts): the visible data first, then,
  * once that matches, the hidden data as a black box; order judged with ties free; columnOrder;
  * a state check's verification, probes and faultAtWrite. One attempt is one PostgresLab session: a
  * copy of the visible data, and a copy of the hidden data in the same transaction, all rolled back.
@@ -12,23 +12,25 @@
  * loads each script in one round trip and runs the learner's SQL.
  */
 import {
-  atLine,
   ATTEMPT_ROWS_SHOWN,
-  conditionLiterals,
   EXPECTED_ROWS_SHOWN,
-  gradeRows,
   HIDDEN_DATA_MESSAGE,
-  hiddenDifference,
   isHiddenDataMessage,
+  type Probe,
+  type SqlValue,
+} from '@dblearn/contracts';
+import {
+  atLine,
+  conditionLiterals,
+  gradeRows,
+  hiddenDifference,
   MISSING_ORDER_MESSAGE,
   orderKeyPlan,
   ordersAtTopLevel,
-  type Probe,
   type QueryResult,
   type RowOrder,
-  type SqlValue,
   statementLine,
-} from '@dblearn/contracts';
+} from '@dblearn/lab';
 import type { RunnableSandbox } from '../sandboxes/sandboxes.service.js';
 import { scriptsOf } from '../sandboxes/sandboxes.service.js';
 import { HALF_CHANGED_MESSAGE, optionsOf, probeMessage, referenceProbeMessage, tieOrder, WHERE, type Dataset } from '../sql-runner/check-grading.js';

@@ -1,4 +1,5 @@
-import { atLine, refusedAt, SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP, SQL_TIME_LIMIT_MS, statementLine, type SqlValue } from '@dblearn/contracts';
+import { SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP, SQL_TIME_LIMIT_MS, type SqlValue } from '@dblearn/contracts';
+import { atLine, refusedAt, statementLine } from '@dblearn/lab';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { PgTemplates } from './pg-templates.js';

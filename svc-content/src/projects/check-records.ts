@@ -1,20 +1,17 @@
 import { type CheckDto } from '@dblearn/contracts/dto';
-import {
-  type CheckAlternative,
-  type CheckOfKind,
-  type CheckDifficulty,
-  type CheckKind,
-  type ColumnOrder,
-  type Probe,
-  type ProjectCheck,
-  type Quiz,
-  type SqlEngine,
-  learnerQuizFields,
-  quizFieldsRefusal,
-  quizRefusal,
-  quizSolution,
-  type StoredCheck,
+import type {
+  CheckAlternative,
+  CheckOfKind,
+  CheckDifficulty,
+  CheckKind,
+  ColumnOrder,
+  Probe,
+  ProjectCheck,
+  Quiz,
+  SqlEngine,
+  StoredCheck,
 } from '@dblearn/contracts';
+import { learnerQuizFields, quizFieldsRefusal, quizRefusal, quizSolution } from '@dblearn/lab';
 import { badRequest } from '@dblearn/nest-common';
 import type { Types } from 'mongoose';
 import { idOf } from '../common/views.js';

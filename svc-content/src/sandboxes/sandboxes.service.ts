@@ -1,4 +1,5 @@
-import { type Course, mongoSandboxRefusal, type Sandbox, SANDBOX_NOT_FOUND_MESSAGE, type SandboxKind, SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
+import { type Course, type Sandbox, SANDBOX_NOT_FOUND_MESSAGE, type SandboxKind, SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
+import { mongoSandboxRefusal } from '@dblearn/lab';
 import { badRequest, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildSandbox, loadEngine, runOnCopy, runStatements } from '../sql-runner/sql-engine.js';
-import { isPostgresOnly, mongoSandboxRefusal, parseMongoQuery, splitComparedPlans } from '@dblearn/contracts';
+import { isPostgresOnly } from '@dblearn/contracts';
+import { mongoSandboxRefusal, parseMongoQuery, splitComparedPlans } from '@dblearn/lab';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from './content-folder.js';
 

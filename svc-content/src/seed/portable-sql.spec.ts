@@ -1,4 +1,4 @@
-import { blankLiterals } from '@dblearn/contracts';
+import { blankLiterals } from '@dblearn/lab';
 import { describe, expect, it } from '@jest/globals';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from './content-folder.js';

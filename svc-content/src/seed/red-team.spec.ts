@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { gradeQuiz, isPostgresOnly, type Probe, type Quiz, quizAnswerRefusal, type QuizAnswerValue, type StoredCheck } from '@dblearn/contracts';
+import { isPostgresOnly, type Probe, type Quiz, type QuizAnswerValue, type StoredCheck } from '@dblearn/contracts';
+import { gradeQuiz, quizAnswerRefusal } from '@dblearn/lab';
 import { gradedCheckOf } from '../projects/check-records.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { TIMED_OUT } from '../sql-runner/sql-jobs.js';

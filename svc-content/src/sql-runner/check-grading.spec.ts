@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE } from '@dblearn/contracts';
+import { HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
+import { MISSING_ORDER_MESSAGE } from '@dblearn/lab';
 import type { GradedCheck } from './sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 

@@ -6,16 +6,21 @@
  */
 import {
   ATTEMPT_ROWS_SHOWN,
+  EXPECTED_ROWS_SHOWN,
+  HIDDEN_DATA_MESSAGE,
+  HIDDEN_DATA_PREFIX,
+  isHiddenDataMessage,
+  type Probe,
+  SQL_RESULT_BYTE_CAPS,
+  type SqlValue,
+} from '@dblearn/contracts';
+import {
   conditionLiterals,
   documentResults,
   documentTieGroups,
-  EXPECTED_ROWS_SHOWN,
   type GradeOptions,
   gradeRows,
-  HIDDEN_DATA_MESSAGE,
-  HIDDEN_DATA_PREFIX,
   hiddenDifference,
-  isHiddenDataMessage,
   MISSING_ORDER_MESSAGE,
   type MongoCollections,
   mongoQueryOrders,
@@ -24,16 +29,13 @@ import {
   orderKeyPlan,
   ordersAtTopLevel,
   parseMongoQuery,
-  type Probe,
   type QueryResult,
   rowKey,
   type RowOrder,
   runMingoQuery,
-  SQL_RESULT_BYTE_CAPS,
-  type SqlValue,
   tieGroupsOf,
   type Verdict,
-} from '@dblearn/contracts';
+} from '@dblearn/lab';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { Mingo } from './mingo-bundle.js';
 import { runOnCopy, runReadingOrOnCopy, runStatements, SqlFailure } from './sql-engine.js';
@@ -451,7 +453,7 @@ function parsedReference(text: string): MongoQuery {
 }
 
 /**
- * Runs a parsed query with mingo on the collections, as the browser's mongo lab runs it (contracts
+ * Runs a parsed query with mingo on the collections, as the browser's mongo lab runs it (@dblearn/lab
  * runMingoQuery): scripts off, $lookup's `from` names another collection of the same sandbox, the
  * cached collections never written (each run works on copies), the result capped in bytes like SQL's.
  */

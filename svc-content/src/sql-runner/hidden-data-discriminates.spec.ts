@@ -1,21 +1,20 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { isPostgresOnly, type StoredCheck } from '@dblearn/contracts';
 import {
   gradeRows,
-  isPostgresOnly,
   type MongoCollections,
   type MongoQuery,
   parseMongoQuery,
   parseMongoSandbox,
   type QueryResult,
   rowKey,
-  type StoredCheck,
   withoutLastOrderKey,
   documentResults,
-} from '@dblearn/contracts';
+} from '@dblearn/lab';
+import { deriveHiddenCollections, deriveHiddenSql } from '@dblearn/lab/hidden-variant';
 import { aggregate, find } from 'mingo';
 import type { SqlJsStatic } from 'sql.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
-import { deriveHiddenCollections, deriveHiddenSql } from './hidden-variant.js';
 import { readContentFolder } from '../seed/content-folder.js';
 import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SqlJsStatic } from 'sql.js';
 import { buildSandbox, loadEngine, runOnCopy } from './sql-engine.js';
-import { deriveHiddenCollections, deriveHiddenSql } from './hidden-variant.js';
+import { deriveHiddenCollections, deriveHiddenSql } from '@dblearn/lab/hidden-variant';
 
 const SCHOOL = `CREATE TABLE dept (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE, year INTEGER NOT NULL CHECK (year BETWEEN 1 AND 4), major TEXT, dept_id INTEGER REFERENCES dept(id));

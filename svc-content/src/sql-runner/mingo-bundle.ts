@@ -1,4 +1,4 @@
-import type { MingoEngine } from '@dblearn/contracts';
+import type { MingoEngine } from '@dblearn/lab';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

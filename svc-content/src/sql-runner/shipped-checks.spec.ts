@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { blankLiterals, HIDDEN_DATA_PREFIX, isPostgresOnly, MISSING_ORDER_MESSAGE, ordersAtTopLevel, type Probe, type SqlValue, type StoredCheck } from '@dblearn/contracts';
+import { HIDDEN_DATA_PREFIX, isPostgresOnly, type Probe, type SqlValue, type StoredCheck } from '@dblearn/contracts';
+import { blankLiterals, MISSING_ORDER_MESSAGE, ordersAtTopLevel } from '@dblearn/lab';
 import type { SqlJsStatic } from 'sql.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from '../seed/content-folder.js';

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { gradeQuiz, HIDDEN_DATA_PREFIX, MISSING_ORDER_MESSAGE, type MongoCollections, type MongoQuery, mongoQueryOrders, parseMongoQuery, type Probe, type Quiz, quizAnswerRefusal, quizRefusal, type QuizAnswerValue } from '@dblearn/contracts';
+import { HIDDEN_DATA_PREFIX, type Probe, type Quiz, type QuizAnswerValue } from '@dblearn/contracts';
+import { gradeQuiz, MISSING_ORDER_MESSAGE, type MongoCollections, type MongoQuery, mongoQueryOrders, parseMongoQuery, quizAnswerRefusal, quizRefusal } from '@dblearn/lab';
 import { aggregate, find } from 'mingo';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { readContentFolder } from '../seed/content-folder.js';

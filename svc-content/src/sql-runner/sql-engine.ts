@@ -1,17 +1,14 @@
+import { SQL_COPY_MAX_PAGES, SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP, type SqlValue } from '@dblearn/contracts';
 import {
   atLine,
   type LabEngine,
   prepareLabDatabase,
   refusedAt,
   runLabStatements,
-  SQL_COPY_MAX_PAGES,
-  SQL_RESULT_BYTE_CAPS,
-  SQL_RESULT_ROW_CAP,
   statementHandleKey,
   statementLine,
   statementRefusal,
-  type SqlValue,
-} from '@dblearn/contracts';
+} from '@dblearn/lab';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
@@ -188,7 +185,7 @@ export function runReadingOrOnCopy(sql: SqlJsStatic, sandbox: Uint8Array | null,
 }
 
 /**
- * Every statement of `text` in turn (@dblearn/contracts runLabStatements, as the browser runs a
+ * Every statement of `text` in turn (@dblearn/lab runLabStatements, as the browser runs a
  * lesson's block): each judged by the lab's rule before it runs, so that a refusal or a failure
  * names the line its statement starts on, on a database with foreign keys on. The result is capped
  * in rows (SQL_RESULT_ROW_CAP) and in bytes (SQL_RESULT_BYTE_CAPS) while it is read.

@@ -1,4 +1,5 @@
-import { checksLeftMessage, type UserProfile } from '@dblearn/contracts';
+import type { UserProfile } from '@dblearn/contracts';
+import { checksLeftMessage } from '@dblearn/lab';
 import { conflict, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { ContentClient, isNotFound } from './content.client.js';

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { parseMongoQuery, type MongoCollections, type MongoQuery } from '@dblearn/contracts';
+import { parseMongoQuery, type MongoCollections, type MongoQuery } from '@dblearn/lab';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';

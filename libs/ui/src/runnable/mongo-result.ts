@@ -1,4 +1,4 @@
-import type { MongoCollections } from '@dblearn/contracts';
+import type { MongoCollections } from '@dblearn/lab';
 import type { RunFailure } from './run-error.js';
 
 /** What one run answers: the documents (at most MONGO_SENT_DOCUMENTS of `total`), or why it failed (a parse error with its line). */

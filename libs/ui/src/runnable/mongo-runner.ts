@@ -1,4 +1,4 @@
-import { parseMongoQuery } from '@dblearn/contracts';
+import { parseMongoQuery } from '@dblearn/lab';
 import mingoUrl from 'mingo/dist/mingo.min.js?url';
 import type { MongoRunResult } from './mongo-result.js';
 import { mongoWorkerSource } from './mongo-worker-source.js';

@@ -1,7 +1,8 @@
-import { deepFreeze, type MingoEngine, type MongoCollections, type MongoQuery, type MongoResultCaps, runMingoQuery, SQL_RESULT_BYTE_CAPS } from '@dblearn/contracts';
+import { SQL_RESULT_BYTE_CAPS } from '@dblearn/contracts';
+import { deepFreeze, type MingoEngine, type MongoCollections, type MongoQuery, type MongoResultCaps, runMingoQuery } from '@dblearn/lab';
 import { MONGO_SENT_DOCUMENTS } from './mongo-result.js';
 
-/** The lab's mongo engine (@dblearn/contracts mongo-lab-engine), handed to the worker as source text: the server grades with the same functions. */
+/** The lab's mongo engine (@dblearn/lab mongo-lab-engine), handed to the worker as source text: the server grades with the same functions. */
 interface MongoLabFunctions {
   runMingoQuery: typeof runMingoQuery;
   deepFreeze: typeof deepFreeze;

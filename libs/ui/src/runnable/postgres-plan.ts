@@ -1,4 +1,5 @@
-import { atLine, blankLiterals, namedLine, splitComparedPlans, type SandboxRun } from '@dblearn/contracts';
+import type { SandboxRun } from '@dblearn/contracts';
+import { atLine, blankLiterals, namedLine, splitComparedPlans } from '@dblearn/lab';
 import type { PlanStep, PlanStepKind, SqlPlanResult } from './query-plan.js';
 import { fromRunFailure, type PostgresNotice } from './run-on-postgres.js';
 import type { SqlRunResult } from './sql-result.js';

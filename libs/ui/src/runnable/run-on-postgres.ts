@@ -1,4 +1,5 @@
-import { namedLine, type SandboxRun } from '@dblearn/contracts';
+import type { SandboxRun } from '@dblearn/contracts';
+import { namedLine } from '@dblearn/lab';
 import { apiErrorMessage, baseApi, errorStatus, isFetchBaseQueryError, type GatewayCallOptions } from '@dblearn/web';
 import type { SqlRunResult, SqlTable } from './sql-result.js';
 

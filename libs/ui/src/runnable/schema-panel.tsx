@@ -1,4 +1,5 @@
-import { parseMongoSandbox, type SandboxRun } from '@dblearn/contracts';
+import type { SandboxRun } from '@dblearn/contracts';
+import { parseMongoSandbox } from '@dblearn/lab';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Sandbox } from './get-sandbox.js';
 import { loadSqlRunner } from './load-sql-runner.js';

@@ -1,4 +1,4 @@
-import { atLine, refusedAt, statementLine } from '@dblearn/contracts';
+import { atLine, refusedAt, statementLine } from '@dblearn/lab';
 import type { SqlRunResult } from './sql-result.js';
 
 // Only the SQL runner (loaded with the first Run) needs these: the result views stay free of the text scanning.

@@ -1,6 +1,6 @@
 import sqlJsUrl from 'sql.js/dist/sql-wasm.js?url';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
-import { splitComparedPlans } from '@dblearn/contracts';
+import { splitComparedPlans } from '@dblearn/lab';
 import type { PlanStep, SqlPlanResult } from './query-plan.js';
 import type { RunFailure } from './run-error.js';
 import { withStatementLine, type FailedStatement } from './sql-failure.js';

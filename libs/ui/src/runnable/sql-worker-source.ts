@@ -1,3 +1,4 @@
+import { SQL_COPY_MAX_PAGES, SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP } from '@dblearn/contracts';
 import {
   type LabCaps,
   type LabDatabase,
@@ -5,17 +6,14 @@ import {
   type LabRules,
   prepareLabDatabase,
   runLabStatements,
-  SQL_COPY_MAX_PAGES,
-  SQL_RESULT_BYTE_CAPS,
-  SQL_RESULT_ROW_CAP,
   statementHandleKey,
   statementRefusal,
-} from '@dblearn/contracts';
+} from '@dblearn/lab';
 
 /** How many rows of each table the schema view shows. */
 export const SCHEMA_SAMPLE_ROWS = 3;
 
-/** The lab's engine rules (@dblearn/contracts sql-lab-engine), handed to the worker as source text: the server runs the same functions. */
+/** The lab's engine rules (@dblearn/lab sql-lab-engine), handed to the worker as source text: the server runs the same functions. */
 interface LabFunctions {
   statementRefusal: typeof statementRefusal;
   statementHandleKey: typeof statementHandleKey;

@@ -1,5 +1,6 @@
 import type { CheckAlternative, CheckDifficulty, CheckKind, ColumnOrder, Probe, QuizType, StoredCheck } from '@dblearn/contracts';
-import { isPostgresOnly, namedLine, POSTGRES_ONLY_ENGINES } from '@dblearn/contracts';
+import { isPostgresOnly, POSTGRES_ONLY_ENGINES } from '@dblearn/contracts';
+import { namedLine } from '@dblearn/lab';
 import type { CheckBody } from '../api/check-kinds.js';
 import { readNumber, readSet } from './quiz-text.js';
 

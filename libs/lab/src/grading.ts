@@ -3,7 +3,7 @@
  * the reference's and the one sentence that says what is wrong. svc-content grades every attempt
  * with it; the browser may use the same code, so a lesson run and a server attempt agree.
  */
-import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX, type SqlValue } from './content.js';
+import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX, type SqlValue } from '@dblearn/contracts';
 import type { MongoQuery } from './mongo-lab.js';
 import { blankLiterals } from './sql-lab.js';
 

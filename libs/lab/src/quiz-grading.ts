@@ -2,9 +2,8 @@
  * Quiz checks (CONTRACT "Runnable SQL"): graded on the server, the answer never sent before the
  * attempt, and a wrong answer is told how far off it is without being told the answer.
  */
-import type { Quiz, QuizAnswerValue } from './content.js';
+import { CHECK_COUNTS, type Quiz, type QuizAnswerValue } from '@dblearn/contracts';
 import type { Verdict } from './grading.js';
-import { CHECK_COUNTS } from './limits.js';
 
 export const QUIZ_PASSED_MESSAGE = 'Passed: your answer is right.';
 

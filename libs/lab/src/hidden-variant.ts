@@ -23,7 +23,7 @@
  * Every change a constraint refuses is skipped (UPDATE OR IGNORE, INSERT OR IGNORE), so the variant
  * always builds.
  */
-import type { MongoCollections } from '@dblearn/contracts';
+import type { MongoCollections } from './mongo-lab.js';
 import type { Database, SqlValue } from 'sql.js';
 
 interface ForeignKey {

@@ -2,7 +2,7 @@
  * The sentences svc-content and svc-users answer about a learner's answers to checks, written once
  * so the servers and the front ends' msw handlers say the same thing.
  */
-import type { Quiz } from './content.js';
+import type { Quiz } from '@dblearn/contracts';
 import { quizAnswerRefusal } from './quiz-grading.js';
 
 /** A check as far as the shape of its answer goes. */

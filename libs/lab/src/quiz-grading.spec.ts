@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Quiz } from './content.js';
+import type { Quiz } from '@dblearn/contracts';
 import { gradeQuiz, learnerQuizFields, QUIZ_PASSED_MESSAGE, quizAnswerRefusal, quizRefusal, quizSolution } from './quiz-grading.js';
 
 const choice: Quiz = { type: 'choice', options: ['B+ tree', 'Hash index', 'Heap file', 'Bitmap'], correct: [0, 1] };

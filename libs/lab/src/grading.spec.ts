@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { HIDDEN_DATA_MESSAGE } from './content.js';
+import { HIDDEN_DATA_MESSAGE } from '@dblearn/contracts';
 import {
   conditionLiterals,
   documentResults,
