@@ -3,7 +3,7 @@ import { atLine, refusedAt, statementLine } from '@dblearn/lab';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { PgTemplates } from './pg-templates.js';
-import type { RunawayQuarantine } from './runaway-quarantine.js';
+import { type RunawayQuarantine, type RunawayWatch, watchBackend } from './runaway-quarantine.js';
 import { learnerTransactionControl, pgStatementRefusal, splitPgStatements } from './pg-statements.js';
 
 /** One statement's result that has columns (as the SQLite lab's runLabStatements gives them). */
@@ -58,17 +58,18 @@ export interface PostgresLabOptions {
   authorUrl?: string;
   /** Connections of the hidden phase's pool (with authorUrl). */
   hiddenPoolSize?: number;
-  /** Where a backend still running after `quarantineAfterMs` goes (openRunawayQuarantine); none by default. */
+  /** Where a backend that runs away goes (openRunawayQuarantine), and when it counts as one; none by default. */
   quarantine?: RunawayQuarantine | null;
-  quarantineAfterMs?: number;
+  runawayWatch?: RunawayWatch;
 }
 
 /**
- * An attempt's backend still busy after this long is a runaway for scheduling's sake. Attempts take
- * a few ms of the server's CPU (p99 under 50 ms at 800 req/s), so an honest heavy query loses little
- * by waiting behind them, and a runaway (up to POSTGRES_RUN_TIME_LIMIT_MS) runs over 90 % of its time held.
+ * An attempt still running after 100 ms is looked at every 50 ms, and held once it has spent 30 ms
+ * of CPU since the first look. Attempts take a few ms of the server's CPU (p99 under 50 ms at 800
+ * req/s), so only a query that really computes is held; one that waits (a lock, pg_sleep, a busy
+ * box) is not. A runaway (up to POSTGRES_RUN_TIME_LIMIT_MS) runs nearly all its time held.
  */
-export const QUARANTINE_AFTER_MS = 250;
+export const RUNAWAY_WATCH: RunawayWatch = { firstLookMs: 100, everyMs: 50, heavyCpuMs: 30 };
 
 /** The role whose sessions alone may read hidden templates (deploy/postgres/lab-roles.sql). */
 export const LAB_HIDDEN_ROLE = 'dblearn_lab_hidden';
@@ -181,7 +182,7 @@ export class PostgresLab {
   private readonly timeLimitMs: number;
   private readonly poolSizes = new Map<pg.Pool, number>();
   private readonly quarantine: RunawayQuarantine | null;
-  private readonly quarantineAfterMs: number;
+  private readonly runawayWatch: RunawayWatch;
   /** The template schemas' maker (null without POSTGRES_AUTHOR_URL: every attempt loads its copy). */
   readonly templates: PgTemplates | null;
 
@@ -189,7 +190,7 @@ export class PostgresLab {
     this.maxWaiting = options.maxWaiting ?? 32;
     this.timeLimitMs = options.timeLimitMs ?? POSTGRES_RUN_TIME_LIMIT_MS;
     this.quarantine = options.quarantine ?? null;
-    this.quarantineAfterMs = options.quarantineAfterMs ?? QUARANTINE_AFTER_MS;
+    this.runawayWatch = options.runawayWatch ?? RUNAWAY_WATCH;
     this.pool = this.newPool(url, options.poolSize ?? POSTGRES_POOL_SIZE);
     this.hiddenPool = options.authorUrl ? this.newPool(urlAsRole(url, LAB_HIDDEN_ROLE), options.hiddenPoolSize ?? POSTGRES_HIDDEN_POOL_SIZE) : null;
     this.templates = options.authorUrl ? new PgTemplates(options.authorUrl) : null;
@@ -266,7 +267,7 @@ export class PostgresLab {
     // Held backends never go back to the pool: a new attempt gets a connection of full weight.
     let held = false;
     const pid = (client as unknown as { processID: number | null }).processID;
-    const watch = this.quarantine && pid ? setTimeout(() => (held = this.quarantine?.hold(pid) ?? false), this.quarantineAfterMs) : undefined;
+    const stopWatching = this.quarantine && pid ? watchBackend(pid, this.quarantine, this.runawayWatch, () => (held = true)) : undefined;
     const overrun = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         timedOut = true;
@@ -278,7 +279,7 @@ export class PostgresLab {
     attempt.catch(() => undefined);
     try {
       const outcome = await Promise.race([attempt, overrun]);
-      clearTimeout(watch);
+      stopWatching?.();
       client.release(held);
       return outcome;
     } catch (error) {
@@ -288,7 +289,7 @@ export class PostgresLab {
       throw new PostgresLabUnavailable();
     } finally {
       clearTimeout(timer);
-      clearTimeout(watch);
+      stopWatching?.();
     }
   }
 

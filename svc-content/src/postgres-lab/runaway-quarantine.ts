@@ -7,8 +7,8 @@ import { join } from 'node:path';
  * one postmaster, so all of them share its session's autogroup: one runaway made that whole group
  * always runnable and took a core from the attempts beside it (62–77 % of their throughput, where
  * the SQLite lab keeps 95 % by running heavy queries in a process of its own at autogroup nice 10).
- * A backend cannot be given a session of its own, but it can be moved into a CPU cgroup of the
- * lowest weight: still all the CPU nobody else wants, almost none while attempts need it.
+ * A backend cannot be given a session of its own, but it can be moved into a CPU cgroup of low
+ * weight: still all the CPU nobody else wants, a tenth of a session's share while attempts need it.
  */
 export interface RunawayQuarantine {
   /** Moves backend `pid` out of the attempts' way; false when it could not (then it stays where it is). */
@@ -19,9 +19,14 @@ export interface RunawayQuarantine {
 
 /** The cgroup of the lab's runaways, under the CPU controller's root. */
 export const RUNAWAY_CGROUP_NAME = 'dblearn-lab-runaways';
-/** cgroup v1 cpu.shares (a nice-0 autogroup weighs 1,024) and v2 cpu.weight (100 is the default): their minimums. */
-const V1_SHARES = 2;
-const V2_WEIGHT = 1;
+/**
+ * cgroup v1 cpu.shares and v2 cpu.weight of the quarantine: a nice-0 autogroup weighs 1,024 (v2: 100),
+ * so about a tenth of a busy session, as SQLite's heavy-query process at autogroup nice 10 (decision
+ * 0003's amendment). Lower (shares 2) starved a finite heavy reference to its time limit while CI kept
+ * both cores busy.
+ */
+const V1_SHARES = 110;
+const V2_WEIGHT = 11;
 
 /**
  * The quarantine this machine allows, tried in order: cgroup v1's cpu controller
@@ -94,4 +99,51 @@ function isPostgresBackend(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A clock tick of /proc/<pid>/stat (USER_HZ, 100 on Linux) in ms. */
+const TICK_MS = 10;
+
+/** CPU time backend `pid` has used so far (user + system), or null when it cannot be read (gone, or not on this machine). */
+export function backendCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5), counted from the state (field 3).
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** When a busy backend counts as a runaway. */
+export interface RunawayWatch {
+  /** The first look, after this much wall time: most attempts are over by then and never looked at. */
+  firstLookMs: number;
+  /** Looks after that. */
+  everyMs: number;
+  /** CPU spent since the first look that makes it a runaway: wall time alone is no sign on a busy box. */
+  heavyCpuMs: number;
+}
+
+/**
+ * Watches backend `pid` while an attempt runs on it and holds it (`onHeld`) once it has spent
+ * `heavyCpuMs` of CPU since the first look. Answers the function that stops watching.
+ */
+export function watchBackend(pid: number, quarantine: RunawayQuarantine, watch: RunawayWatch, onHeld: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let firstCpuMs: number | null = null;
+  const look = () => {
+    const cpuMs = backendCpuMs(pid);
+    // Not readable: not a local backend, nothing to hold.
+    if (cpuMs === null) return;
+    if (firstCpuMs !== null && cpuMs - firstCpuMs >= watch.heavyCpuMs) {
+      if (quarantine.hold(pid)) onHeld();
+      return;
+    }
+    firstCpuMs ??= cpuMs;
+    timer = setTimeout(look, watch.everyMs);
+  };
+  timer = setTimeout(look, watch.firstLookMs);
+  return () => clearTimeout(timer);
 }
