@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.js';
 import { expectScreenFitsEveryone, lab, MEMBERS_SANDBOX } from './support/content.js';
 import { expectMarkedLine, markedLines, writeQuery } from './support/editor.js';
+import { REMOTE_PORTS } from './support/remotes.js';
 
 // Issue 11, browser side: a ```sql block in a tutorial is a lab. The course here has no sandbox, so
 // the example makes its own table; every run starts from a fresh (empty) database.
@@ -12,8 +13,10 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
 
   await signIn(page, request);
   const wasm: string[] = [];
+  const workerScripts: string[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('.wasm')) wasm.push(response.url());
+    if (response.url().includes('/static/workers/')) workerScripts.push(response.url());
   });
   await page.goto(`/catalog/${courseId}/tutorial/${tutorialId}`);
   const editor = page.getByRole('textbox', { name: 'SQL example' });
@@ -30,6 +33,14 @@ test('a learner runs a tutorial\'s SQL example, breaks it, sees the error and re
   await expect(table.getByRole('row').nth(2)).toHaveText(/2\s*NULL/);
   expect(wasm).toHaveLength(1);
   expect(wasm[0]).toMatch(/sql-wasm\.[0-9a-f]{8}\.wasm$/);
+  // The worker (decision 0050): a Blob of the page's origin that imports the bundle the catalog remote
+  // built, from the remote's own origin.
+  const pageOrigin = new URL(page.url()).origin;
+  expect(page.workers().map((worker) => worker.url())).toEqual([expect.stringMatching(new RegExp(`^blob:${pageOrigin}/`))]);
+  expect(workerScripts).toHaveLength(1);
+  const workerScript = new URL(workerScripts[0] ?? '');
+  expect([workerScript.port, workerScript.pathname]).toEqual([String(REMOTE_PORTS.catalog), '/static/workers/sql-worker.js']);
+  expect(workerScript.origin).not.toBe(pageOrigin);
   await expectScreenFitsEveryone(page);
 
   // Broken: the database's own message with the line its statement starts on (the first statement

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { remoteRspackConfig } from './remote-config.js';
+import { remoteRspackConfig, RUNNABLE_WORKERS, WORKERS_FOLDER } from './remote-config.js';
 
 // A real remote's folder: its package.json and its msw devDependency are what the config reads.
-const qna = remoteRspackConfig({ name: 'qna', root: new URL('../../../mf-qna/rspack.config.ts', import.meta.url).href }, {});
+const qnaConfigs = remoteRspackConfig({ name: 'qna', root: new URL('../../../mf-qna/rspack.config.ts', import.meta.url).href }, {});
+const qna = (...args: Parameters<typeof qnaConfigs>) => qnaConfigs(...args)[0]!;
 
 describe('remoteRspackConfig --env alone', () => {
   it('starts the remote on its msw handlers with no proxy, serving the worker script from node_modules', () => {
@@ -21,5 +22,18 @@ describe('remoteRspackConfig --env alone', () => {
     expect(development.devServer?.proxy).toEqual([expect.objectContaining({ context: ['/api'] })]);
     expect(development.devServer).not.toHaveProperty('static');
     expect(qna({ alone: true }, { mode: 'production' })).toEqual(qna(undefined, { mode: 'production' }));
+  });
+});
+
+describe('remoteRspackConfig, the runnable workers', () => {
+  it('bundles them by a compiler of their own (no federation runtime) into the folder the main build keeps', () => {
+    const [main, workers] = qnaConfigs(undefined, { mode: 'production' });
+    expect(workers?.entry).toEqual(RUNNABLE_WORKERS);
+    expect(workers?.target).toEqual(['webworker', 'es2022']);
+    expect(workers?.plugins?.map((plugin) => plugin?.constructor.name)).not.toContain('ModuleFederationPlugin');
+    expect(workers?.output?.path).toBe(join(main?.output?.path ?? '', WORKERS_FOLDER));
+    const { keep } = main?.output?.clean as { keep: (path: string) => boolean };
+    expect(keep(join(main?.output?.path ?? '', WORKERS_FOLDER, 'sql-worker.js'))).toBe(true);
+    expect(keep(join(main?.output?.path ?? '', 'static/js/main.js'))).toBe(false);
   });
 });

@@ -76,15 +76,47 @@ function aloneOnMsw(config: Configuration, entry: string, root: string): Configu
   };
 }
 
+/**
+ * The runnable blocks' workers (libs/ui `runnable/*-worker-entry.ts`), each a bundle of its own under
+ * WORKERS_FOLDER of the remote's build, where libs/ui's `runnableWorkerUrl` finds it.
+ */
+export const RUNNABLE_WORKERS = { 'sql-worker': '@dblearn/ui/sql-worker', 'mongo-worker': '@dblearn/ui/mongo-worker' } as const;
+export const WORKERS_FOLDER = 'static/workers';
+
+/** What the main build's `output.clean` leaves (rspack hands it absolute paths): the workers' folder, which their compiler writes. */
+const inWorkersFolder = (path: string) => /(?:^|[\\/])static[\\/]workers(?:[\\/]|$)/.test(path);
+
 export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx', aloneEntry = './testing/alone/index.ts' }: RemoteConfigInput, env: Env = process.env) {
   const here = (path: string) => fileURLToPath(new URL(path, root));
   const pkg = JSON.parse(readFileSync(here('./package.json'), 'utf8')) as PackageManifest;
 
-  return (cliEnv: CliEnv | undefined, argv: CliArguments): Configuration => {
+  return (cliEnv: CliEnv | undefined, argv: CliArguments): Configuration[] => {
     const production = argv.mode !== 'development';
     const config = remoteConfiguration(production);
-    return !production && cliEnv?.alone === true ? aloneOnMsw(config, aloneEntry, root) : config;
+    return [!production && cliEnv?.alone === true ? aloneOnMsw(config, aloneEntry, root) : config, workersConfiguration(production)];
   };
+
+  /**
+   * The workers, built by a compiler of their own: Module Federation puts its runtime into every
+   * entry of its compilation, a `new Worker(new URL(...))` entry too, and there that runtime fails
+   * (the host that provides it is not in the worker). Plain names (asked again on every load, as
+   * remoteEntry.js is): the remote's code knows them without reading this build's output.
+   */
+  function workersConfiguration(production: boolean): Configuration {
+    return {
+      name: 'workers',
+      mode: production ? 'production' : 'development',
+      context: here('.'),
+      entry: { ...RUNNABLE_WORKERS },
+      target: ['webworker', 'es2022'],
+      devtool: production ? false : 'cheap-module-source-map',
+      output: { path: here(`./dist/${WORKERS_FOLDER}`), filename: '[name].js', publicPath: '', clean: true },
+      resolve: frontEndResolve({ production }),
+      module: { rules: [typeScriptRule({ development: !production })] },
+      plugins: production ? precompressionPlugins() : [],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+    };
+  }
 
   function remoteConfiguration(production: boolean): Configuration {
     return {
@@ -97,7 +129,7 @@ export function remoteRspackConfig({ name, root, app = './src/expose/app.tsx', a
       output: {
         ...federatedOutput(name),
         path: here('./dist'),
-        clean: true,
+        clean: { keep: inWorkersFolder },
         ...outputFileNames(production),
       },
       resolve: frontEndResolve({ production }),

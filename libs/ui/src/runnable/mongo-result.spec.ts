@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { documentCountLabel, formatDocument, MONGO_SENT_DOCUMENTS, type MongoRunResult } from './mongo-result.js';
-import { mongoWorkerSource } from './mongo-worker-source.js';
+import { serveMongoJobs, type MongoWorkerScope } from './mongo-worker.js';
 
 const library: MongoCollections = {
   books: [
@@ -23,20 +23,26 @@ function query(text: string): MongoQuery {
 }
 
 /**
- * The page's mongo worker as it runs: its source text in a context of its own, with mingo's browser
- * bundle loaded by its importScripts. `run` posts a query on a sandbox and answers the worker's result.
+ * The page's mongo worker as it runs (mongo-worker-entry's code), told mingo's URL first as the page
+ * tells it, with mingo's browser bundle loaded by its importScripts. `run` posts a query on a
+ * sandbox and answers the worker's result.
  */
 function startWorker(expectedUrl = 'https://cdn.example/mingo.1234.js') {
   const bundle = readFileSync(createRequire(import.meta.url).resolve('mingo').replace(/cjs[/\\]index\.js$/, 'dist/mingo.min.js'), 'utf8');
   const answers: { id: number; result: MongoRunResult }[] = [];
-  const scope: Record<string, unknown> = { postMessage: (message: { id: number; result: MongoRunResult }) => answers.push(message) };
-  scope.self = scope;
-  scope.importScripts = (url: string) => {
-    expect(url).toBe(expectedUrl);
-    runInNewContext(bundle, scope);
+  const scope: MongoWorkerScope & { self?: unknown } = {
+    postMessage: (message) => answers.push(message as { id: number; result: MongoRunResult }),
+    // mingo's browser bundle, run in a context of its own whose global is the scope (it sets self.mingo).
+    importScripts: (url: string) => {
+      expect(url).toBe(expectedUrl);
+      runInNewContext(bundle, scope);
+    },
+    onmessage: null,
   };
-  runInNewContext(mongoWorkerSource(expectedUrl), scope);
-  const onmessage = scope.onmessage as (event: { data: unknown }) => void;
+  scope.self = scope;
+  serveMongoJobs(scope);
+  const onmessage = (event: { data: unknown }) => scope.onmessage?.(event as MessageEvent);
+  onmessage({ data: { engine: { mingoUrl: expectedUrl } } });
   let nextId = 1;
   return {
     answers,

@@ -18,6 +18,9 @@ export type SqlRunResult =
   | { kind: 'refused'; message: string }
   | RunFailure;
 
+/** How many rows of each table the schema view shows. */
+export const SCHEMA_SAMPLE_ROWS = 3;
+
 /** A ```sql must-fail block that ran through. */
 export const RAN_BUT_MUST_FAIL = 'This example should be refused, but every statement ran.';
 

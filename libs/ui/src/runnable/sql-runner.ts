@@ -4,18 +4,23 @@ import { splitComparedPlans } from '@dblearn/lab';
 import type { PlanStep, SqlPlanResult } from './query-plan.js';
 import type { RunFailure } from './run-error.js';
 import { withStatementLine, type FailedStatement } from './sql-failure.js';
+import { runnableWorkerUrl, startCrossOriginWorker } from './cross-origin-worker.js';
 import { RUN_LIMIT_MS, TIMED_OUT_MESSAGE, type SqlRunResult, type SqlTableSchema } from './sql-result.js';
-import { sqlWorkerSource } from './sql-worker-source.js';
+import type { SqlEngineUrls } from './sql-worker.js';
 import { WorkerRunner } from './worker-runner.js';
 
 type SchemaAnswer = { kind: 'schema'; tables: SqlTableSchema[] } | RunFailure;
 type PlanAnswer = { kind: 'plan'; steps: PlanStep[] } | RunFailure | FailedStatement;
 type WorkerAnswer = SqlRunResult | SchemaAnswer | PlanAnswer;
 
-/** Runs queries on sql.js in the page's SQL worker (stopped after RUN_LIMIT_MS). */
+/**
+ * Runs queries on sql.js in the page's SQL worker (stopped after RUN_LIMIT_MS): sql-worker-entry,
+ * bundled by the remote's build, told first where sql.js and its WASM are.
+ */
 class SqlRunner {
   private readonly worker = new WorkerRunner<{ sandbox: string; sql: string; schema?: boolean; explain?: boolean }, WorkerAnswer>({
-    workerSource: () => sqlWorkerSource(new URL(sqlJsUrl, document.baseURI).href, new URL(wasmUrl, document.baseURI).href),
+    start: () => startCrossOriginWorker(runnableWorkerUrl('sql-worker'), 'sql-worker'),
+    greeting: (): { engine: SqlEngineUrls } => ({ engine: { sqlJsUrl: new URL(sqlJsUrl, document.baseURI).href, wasmUrl: new URL(wasmUrl, document.baseURI).href } }),
     limitMs: RUN_LIMIT_MS,
     timedOutMessage: TIMED_OUT_MESSAGE,
     engineName: 'SQL engine',

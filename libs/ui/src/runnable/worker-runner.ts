@@ -9,18 +9,17 @@ interface Pending<Result> {
 }
 
 /**
- * Runs jobs in one Web Worker shared by every runnable block of the page. The worker starts from a
- * Blob (a worker script must come from the page's origin, and a remote's files may be on another),
- * made of `workerSource()`. A job over `limitMs` ends the worker (the only way to stop a query
- * mid-run) and answers `timedOutMessage`; the next job starts a new worker.
+ * Runs jobs in one Web Worker shared by every runnable block of the page, made by `start()` (a
+ * CrossOriginWorker over the bundler's worker chunk) and sent `greeting()` first (where its engine
+ * is). A job over `limitMs` ends the worker (the only way to stop a query mid-run) and answers
+ * `timedOutMessage`; the next job starts a new worker.
  */
 export class WorkerRunner<Request, Result> {
   private worker: Worker | null = null;
-  private scriptUrl: string | null = null;
   private nextId = 0;
   private readonly pending = new Map<number, Pending<Result>>();
 
-  constructor(private readonly options: { workerSource: () => string; limitMs: number; timedOutMessage: string; engineName: string }) {}
+  constructor(private readonly options: { start: () => Worker; greeting: () => unknown; limitMs: number; timedOutMessage: string; engineName: string }) {}
 
   post(request: Request): Promise<WithError<Result>> {
     const worker = this.ensureWorker();
@@ -34,10 +33,7 @@ export class WorkerRunner<Request, Result> {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const scriptUrl = URL.createObjectURL(new Blob([this.options.workerSource()], { type: 'text/javascript' }));
-    // The Blob URL lives as long as the worker: revoked at once, the script may not have loaded yet.
-    const worker = new Worker(scriptUrl);
-    this.scriptUrl = scriptUrl;
+    const worker = this.options.start();
     worker.onmessage = (event: MessageEvent<{ id: number; result: WithError<Result> }>) => {
       const waiting = this.pending.get(event.data.id);
       if (!waiting) return;
@@ -49,6 +45,7 @@ export class WorkerRunner<Request, Result> {
       event.preventDefault();
       this.stop(`The ${this.options.engineName} could not start: ${event.message || 'unknown error'}.`);
     };
+    worker.postMessage(this.options.greeting());
     this.worker = worker;
     return worker;
   }
@@ -57,8 +54,6 @@ export class WorkerRunner<Request, Result> {
   private stop(message: string) {
     this.worker?.terminate();
     this.worker = null;
-    if (this.scriptUrl) URL.revokeObjectURL(this.scriptUrl);
-    this.scriptUrl = null;
     for (const waiting of this.pending.values()) {
       clearTimeout(waiting.timer);
       waiting.resolve({ kind: 'error', message });

@@ -1,28 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
-import { sqlWorkerSource } from './sql-worker-source.js';
 import { withStatementLine, type FailedStatement } from './sql-failure.js';
 import type { SqlRunResult } from './sql-result.js';
+import { serveSqlJobs, type SqlWorkerScope } from './sql-worker.js';
 
 const SANDBOX = "CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO student VALUES (1, 'Ada'), (2, 'Edgar');";
 const SCHOOL = `${SANDBOX}\nCREATE TABLE enrollment (student_id INTEGER REFERENCES student(id), course_id INTEGER, grade INTEGER);\nINSERT INTO enrollment VALUES (1, 7, 90);`;
 
 /**
- * The worker's own source text, run as the page runs it (self, importScripts, postMessage) with the
- * real sql.js: each query is answered as the page shows it (the failing statement's line added).
+ * The worker's own code (what sql-worker-entry runs), on a scope like a worker's (importScripts,
+ * postMessage, onmessage) with the real sql.js, told where the engine is first as the page tells it:
+ * each query is answered as the page shows it (the failing statement's line added).
  */
 async function runInWorker(queries: string[], sandbox = SANDBOX, mode: { explain?: true; schema?: true } = {}): Promise<SqlRunResult[]> {
   const answers: { id: number; result: SqlRunResult | FailedStatement }[] = [];
-  const scope: Record<string, unknown> = {
-    importScripts: (url: string) => expect(url).toBe('https://cdn.example/sql-wasm.1234.js'),
-    // jsdom looks like a browser to sql.js: it gets its WebAssembly's bytes instead of fetching them.
-    initSqlJs: () => initSqlJs({ wasmBinary: Uint8Array.from(readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'))).buffer }),
-    postMessage: (message: { id: number; result: SqlRunResult | FailedStatement }) => answers.push(message),
+  let loaded = false;
+  const scope: SqlWorkerScope = {
+    importScripts: (url: string) => {
+      expect(url).toBe('https://cdn.example/sql-wasm.1234.js');
+      // jsdom looks like a browser to sql.js: it gets its WebAssembly's bytes instead of fetching them.
+      scope.initSqlJs = ({ locateFile }) => {
+        expect(locateFile()).toBe('https://cdn.example/sql-wasm.1234.wasm');
+        return initSqlJs({ wasmBinary: Uint8Array.from(readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'))).buffer }) as never;
+      };
+      loaded = true;
+    },
+    postMessage: (message) => answers.push(message as { id: number; result: SqlRunResult | FailedStatement }),
+    onmessage: null,
   };
-  new Function('self', sqlWorkerSource('https://cdn.example/sql-wasm.1234.js', 'https://cdn.example/sql-wasm.1234.wasm'))(scope);
-  const onmessage = scope.onmessage as (event: { data: unknown }) => void;
-  queries.forEach((sql, id) => onmessage({ data: { id, sandbox, sql, ...mode } }));
+  serveSqlJobs(scope);
+  const post = (data: unknown) => scope.onmessage?.({ data } as MessageEvent);
+  post({ engine: { sqlJsUrl: 'https://cdn.example/sql-wasm.1234.js', wasmUrl: 'https://cdn.example/sql-wasm.1234.wasm' } });
+  expect(loaded).toBe(true);
+  queries.forEach((sql, id) => post({ id, sandbox, sql, ...mode }));
   while (answers.length < queries.length) await new Promise((resolve) => setTimeout(resolve, 5));
   return answers.sort((a, b) => a.id - b.id).map(({ id, result }) => withStatementLine(queries[id] ?? '', result));
 }
@@ -134,6 +145,27 @@ describe('the SQL worker', () => {
       ['exam', [], [{ table: 'student', from: ['student_id'], to: ['id'] }, { table: 'grade', from: ['student_id', 'course_id'], to: ['student_id', 'course_id'] }]],
       ['grade', ['student_id', 'course_id'], [{ table: 'student', from: ['student_id'], to: [null] }]],
       ['student', ['id'], []],
+    ]);
+  });
+
+  it('answers every job that the engine cannot load, and a job sent before the engine', async () => {
+    const answers: unknown[] = [];
+    const scope: SqlWorkerScope = {
+      importScripts: () => {
+        throw new Error('NetworkError: the script failed to load');
+      },
+      postMessage: (message) => answers.push(message),
+      onmessage: null,
+    };
+    serveSqlJobs(scope);
+    const post = (data: unknown) => scope.onmessage?.({ data } as MessageEvent);
+    post({ id: 0, sandbox: '', sql: 'SELECT 1' });
+    post({ engine: { sqlJsUrl: 'https://cdn.example/gone.js', wasmUrl: 'https://cdn.example/gone.wasm' } });
+    post({ id: 1, sandbox: '', sql: 'SELECT 1' });
+    while (answers.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(answers).toEqual([
+      { id: 0, result: { kind: 'error', message: 'The SQL engine was not started.' } },
+      { id: 1, result: { kind: 'error', message: 'The SQL engine could not load: NetworkError: the script failed to load' } },
     ]);
   });
 });
