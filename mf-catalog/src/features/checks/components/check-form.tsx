@@ -294,7 +294,7 @@ export function CheckForm({ title, values, submitLabel, save, onSaved, onCancel,
       {onlyFor(
         ['query', 'state'],
         // Issue 32: a check only PostgreSQL can teach (GROUPING SETS, JSONB, roles) is not graded on SQLite.
-        <label className="catalog-check-form__correct">
+        <label className="catalog-check-form__correct catalog-check-form__engines">
           <input type="checkbox" {...register('postgresOnly')} /> Graded on PostgreSQL only (its reference runs there, not on SQLite)
         </label>,
       )}
