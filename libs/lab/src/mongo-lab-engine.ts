@@ -1,7 +1,6 @@
 /**
  * How one ```mongo query runs with mingo, on the server (svc-content's workers grade with it) and in
- * the page (the mongo worker, which receives these functions as source text: each must use nothing
- * from outside itself).
+ * the page (the mongo worker imports them as any module does, decision 0050).
  */
 import type { MongoCollections, MongoQuery } from './mongo-lab.js';
 

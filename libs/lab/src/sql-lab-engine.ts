@@ -12,9 +12,25 @@
  * (PRAGMA compile_options: OMIT_LOAD_EXTENSION, no ENABLE_DBPAGE_VTAB/ENABLE_FTS3_TOKENIZER), and
  * the pragma_* table-valued functions only read (SQLite builds them for pragmas without side effects).
  *
- * Every function exported here is self-contained (no imports, no names from outside its body): the
- * browser's SQL worker starts from a Blob and receives their source text (`Function.toString`).
+ * The browser's SQL worker imports these as any module does (decision 0050).
  */
+
+/** SQLite's white space is exactly these five; every character from U+0080 on is part of a name. */
+const isSqliteSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
+
+/** Where `text` goes on past `at`: past white space, line and block comments, and (`semicolons`) empty statements. */
+function pastBlanks(text: string, at: number, semicolons: boolean): number {
+  for (;;) {
+    while (at < text.length && (isSqliteSpace(text.charAt(at)) || (semicolons && text.charAt(at) === ';'))) at += 1;
+    if (text.startsWith('--', at)) {
+      const end = text.indexOf('\n', at);
+      at = end === -1 ? text.length : end + 1;
+    } else if (text.startsWith('/*', at)) {
+      const end = text.indexOf('*/', at + 2);
+      at = end === -1 ? text.length : end + 2;
+    } else return at;
+  }
+}
 
 /** The parts of a sql.js statement used here. */
 export interface LabStatement {
@@ -49,8 +65,8 @@ export interface LabCaps {
 }
 
 /**
- * What runLabStatements runs by: the statement rule (statementRefusal, passed in so the function
- * stays self-contained), the caps and the engine's statement-handle key (statementHandleKey).
+ * What runLabStatements runs by: the statement rule (statementRefusal, or a stricter one a caller
+ * passes), the caps and the engine's statement-handle key (statementHandleKey).
  */
 export interface LabRules {
   refusal: (sql: string) => string | null;
@@ -97,20 +113,9 @@ export function statementRefusal(statementSql: string): string | null {
   ];
   const text = statementSql;
   let at = 0;
-  // SQLite's white space is exactly these five; every character from U+0080 on is part of a name.
-  const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
   const isWordChar = (c: string) => /[A-Za-z0-9_$]/.test(c) || c.charCodeAt(0) >= 0x80;
   const skipSpace = (semicolons = false) => {
-    for (;;) {
-      while (at < text.length && (isSpace(text.charAt(at)) || (semicolons && text.charAt(at) === ';'))) at += 1;
-      if (text.startsWith('--', at)) {
-        const end = text.indexOf('\n', at);
-        at = end === -1 ? text.length : end + 1;
-      } else if (text.startsWith('/*', at)) {
-        const end = text.indexOf('*/', at + 2);
-        at = end === -1 ? text.length : end + 2;
-      } else return;
-    }
+    at = pastBlanks(text, at, semicolons);
   };
   const bareWord = () => {
     skipSpace();
@@ -211,19 +216,7 @@ export function runLabStatements(engine: LabEngine, db: LabDatabase, text: strin
   // A size failure is about the whole result, not a statement's line.
   const tooLarge = (message: string) => Object.assign(new Error(message), { whole: true });
   // Where the next statement's first token is, past white space, comments and empty statements (`;`).
-  const tokenAt = (sql: string) => {
-    let at = 0;
-    for (;;) {
-      while (at < sql.length && ' \t\n\f\r;'.includes(sql.charAt(at))) at += 1;
-      if (sql.startsWith('--', at)) {
-        const end = sql.indexOf('\n', at);
-        at = end === -1 ? sql.length : end + 1;
-      } else if (sql.startsWith('/*', at)) {
-        const end = sql.indexOf('*/', at + 2);
-        at = end === -1 ? sql.length : end + 2;
-      } else return at;
-    }
-  };
+  const tokenAt = (sql: string) => pastBlanks(sql, 0, true);
   const statements = db.iterateStatements(text);
   for (;;) {
     const remaining = statements.getRemainingSQL();
