@@ -101,16 +101,14 @@ function isPostgresBackend(pid: number): boolean {
   }
 }
 
-/** A clock tick of /proc/<pid>/stat (USER_HZ, 100 on Linux) in ms. */
-const TICK_MS = 10;
-
-/** CPU time backend `pid` has used so far (user + system), or null when it cannot be read (gone, or not on this machine). */
+/**
+ * CPU time backend `pid` has used so far, or null when it cannot be read (gone, or not on this
+ * machine). schedstat's first field, in ns, as the SQL workers read their own threads'.
+ */
 export function backendCpuMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of proc(5), counted from the state (field 3).
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    const onCpuNs = Number(readFileSync(`/proc/${pid}/schedstat`, 'latin1').split(' ', 1)[0]);
+    return Number.isFinite(onCpuNs) ? onCpuNs / 1e6 : null;
   } catch {
     return null;
   }
