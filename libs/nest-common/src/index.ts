@@ -43,5 +43,6 @@ export * from './cache/drop-on-write.plugin.js';
 export * from './cache/change-broadcast.js';
 export * from './feeds/subject-feed.js';
 export * from './feeds/kept-registry.js';
+export * from './feeds/stream-feed.js';
 export * from './search/search-index.js';
 export * from './search/search-terms.js';

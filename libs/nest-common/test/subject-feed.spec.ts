@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RequestConnection } from '../src/bootstrap/request-connection.js';
 import type { EventsConnection } from '../src/events/events-connection.js';
+import { ensureEventsStream } from '../src/events/events-stream.js';
 import { KeptRegistry } from '../src/feeds/kept-registry.js';
 import { SubjectFeed } from '../src/feeds/subject-feed.js';
 import { KillableNats } from './support/nats-server.js';
@@ -131,4 +133,56 @@ describe('SubjectFeed: subscribe, survive NATS going away, stop cleanly (real na
       for (const nc of opened) await nc.close();
     }
   }, 60_000);
+
+  it("KeptRegistry 'stream' (a read model's events): replays from `since`, and after NATS went away resumes after the last event applied, each once", async () => {
+    const service = await connect(options());
+    await ensureEventsStream(await jetstreamManager(service));
+    const publish = async (nc: NatsConnection, body: string) => void (await jetstream(nc).publish('events.users.widget.changed', body));
+    const heard: string[] = [];
+    const registry = new KeptRegistry({} as RequestConnection, { connection: async () => service } as unknown as EventsConnection);
+    try {
+      // Published before the kept thing exists, after `since`: replayed to it.
+      await publish(service, 'before');
+      registry.onModuleInit();
+      registry.keep('stream', {
+        name: 'kept widgets',
+        filter: 'events.users.>',
+        since: new Date(Date.now() - 60_000),
+        on: {
+          'events.users.widget.changed': async (body) => {
+            heard.push(body);
+            if (body === 'bad') throw new Error('a handler that throws');
+          },
+        },
+      });
+      await publish(service, 'bad');
+      await publish(service, 'after bad');
+      await eventually(() => heard.includes('after bad'), 15_000);
+
+      nats.kill();
+      await nats.start();
+      // Published through another connection while the service's may still be reconnecting.
+      const publisher = await connect(options());
+      try {
+        await publish(publisher, 'while away');
+        await publish(publisher, 'last');
+      } finally {
+        await publisher.close();
+      }
+      // Well before nats.js would notice two missed heartbeats (about a minute).
+      await eventually(() => heard.includes('last'), 20_000);
+      expect(heard).toEqual(['before', 'bad', 'after bad', 'while away', 'last']);
+    } finally {
+      await registry.onApplicationShutdown();
+      await service.close();
+    }
+    const late = await connect(options());
+    try {
+      await publish(late, 'after stop');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(heard).not.toContain('after stop');
+    } finally {
+      await late.close();
+    }
+  }, 90_000);
 });

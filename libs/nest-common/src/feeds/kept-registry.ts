@@ -1,11 +1,13 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { RequestConnection } from '../bootstrap/request-connection.js';
 import { EventsConnection } from '../events/events-connection.js';
+import { type StreamDeclaration, StreamFeed } from './stream-feed.js';
 import { type KeptDeclaration, SubjectFeed } from './subject-feed.js';
 
 /**
  * Where a service's kept thing listens: `requests`, the connection it answers on (a change heard
  * there is heard before any later request: ChangeBroadcast), or `events`, its events connection.
+ * (`stream`, for what must replay rather than drop, takes a StreamDeclaration: see `keep`.)
  */
 export type KeptConnection = 'requests' | 'events';
 
@@ -20,12 +22,12 @@ export type KeptConnection = 'requests' | 'events';
  *
  *   kept.keep('events', { on: { [subject]: (id) => this.store.invalidate(id) }, resumed: () => this.store.clear() });
  *
- * Read models follow their events through JetStream instead (ReadModelDefinition.follow), since
- * they replay what they missed from a sequence rather than drop it.
+ * A read model declares here too, on `stream`: it cannot drop a list and reload it cheaply, so it
+ * replays what it missed from JetStream (StreamFeed) instead of being told `resumed`.
  */
 @Injectable()
 export class KeptRegistry implements OnModuleInit, OnApplicationShutdown {
-  private readonly feeds: SubjectFeed[] = [];
+  private readonly feeds: (SubjectFeed | StreamFeed)[] = [];
   private started = false;
 
   constructor(
@@ -33,9 +35,17 @@ export class KeptRegistry implements OnModuleInit, OnApplicationShutdown {
     private readonly events: EventsConnection,
   ) {}
 
-  keep(connection: KeptConnection, declaration: KeptDeclaration): SubjectFeed {
-    const source = connection === 'requests' ? { get: () => this.requests.ready() } : { get: () => this.events.connection() };
-    const feed = new SubjectFeed(source, { listening: declaration.resumed, ...declaration });
+  keep(connection: KeptConnection, declaration: KeptDeclaration): SubjectFeed;
+  keep(connection: 'stream', declaration: StreamDeclaration): StreamFeed;
+  keep(connection: KeptConnection | 'stream', declaration: KeptDeclaration | StreamDeclaration): SubjectFeed | StreamFeed {
+    const events = { get: () => this.events.connection() };
+    const feed =
+      connection === 'stream'
+        ? new StreamFeed(events, declaration as StreamDeclaration)
+        : new SubjectFeed(connection === 'requests' ? { get: () => this.requests.ready() } : events, {
+            listening: (declaration as KeptDeclaration).resumed,
+            ...(declaration as KeptDeclaration),
+          });
     this.feeds.push(feed);
     if (this.started) feed.start();
     return feed;

@@ -1,10 +1,9 @@
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, SERVICES, type ServiceName } from '@dblearn/contracts';
+import { backoffDelay, EVENTS_SUBJECT_PREFIX, SERVICES, type ServiceName } from '@dblearn/contracts';
 import { Logger } from '@nestjs/common';
-import { type ConsumerMessages, DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { AnyObject, Model } from 'mongoose';
-import { backoffDelay } from '@dblearn/contracts';
 import { findByIds } from '../find-by-ids.js';
-import type { EventsConnection } from '../../events/events-connection.js';
+import type { KeptRegistry } from '../../feeds/kept-registry.js';
+import type { StreamFeed } from '../../feeds/stream-feed.js';
 import { ReadModelSnapshot } from './read-model-snapshot.js';
 import { type Filterable, type Page, type PageQuery, type Summary, SummaryStore } from './summary-store.js';
 
@@ -72,10 +71,8 @@ export class ReadModel<S extends Summary> {
   private readonly store: SummaryStore<S>;
   /** Ids whose re-read is in flight → true once a local write overtook it (its result is stale). */
   private readonly refreshing = new Map<string, boolean>();
-  private messages: ConsumerMessages | null = null;
+  private feed: StreamFeed | null = null;
   private stopped = false;
-  private lastSequence = 0;
-  private following: Promise<void> | null = null;
   /** Ids changed while a background full read is under way: re-read after it. */
   private touchedDuringLoad: Set<string> | null = null;
   /** Grows with every change, so that an unchanged list is not saved again. */
@@ -261,41 +258,19 @@ export class ReadModel<S extends Summary> {
     if (this.touchedDuringLoad) for (const id of ids) this.touchedDuringLoad.add(id);
   }
 
-  /** Follows the events from `since` on (a little before the load began, so none falls in between). */
-  follow(events: EventsConnection, since: Date): void {
-    if (!this.inMemory || Object.keys(this.definition.follow).length === 0) return;
-    this.following = this.followLoop(events, since);
+  /**
+   * Follows the events from `since` on (a little before the load began, so none falls in between),
+   * declared like every kept thing of the service (KeptRegistry, `stream`: replayed, never dropped).
+   */
+  follow(kept: KeptRegistry, since: Date): void {
+    if (!this.inMemory || Object.keys(this.definition.follow).length === 0 || this.stopped) return;
+    const on = Object.fromEntries(Object.keys(this.definition.follow).map((subject) => [subject, (body: string) => this.apply(subject, body)]));
+    this.feed = kept.keep('stream', { name: `ReadModel ${this.definition.name}`, filter: this.ownEvents, since, on });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.messages?.stop();
-    await this.following;
-  }
-
-  private async followLoop(events: EventsConnection, since: Date): Promise<void> {
-    for (let attempt = 1; !this.stopped; attempt += 1) {
-      try {
-        const nc = await events.connection();
-        const start =
-          this.lastSequence > 0
-            ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.lastSequence + 1 }
-            : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString() };
-        const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: this.ownEvents, ...start });
-        if (this.stopped) return;
-        this.messages = await consumer.consume({ max_messages: 64 });
-        attempt = 0;
-        for await (const message of this.messages) {
-          await this.apply(message.subject, message.string());
-          this.lastSequence = message.seq;
-        }
-      } catch (error) {
-        if (this.stopped) return;
-        const delay = backoffDelay(attempt);
-        this.logger.warn(`Not following events (${error instanceof Error ? error.message : String(error)}); again in ${delay / 1000} s.`);
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
+    await this.feed?.stop();
   }
 
   private async apply(subject: string, data: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENTS_OPTIONS, EventsConnection, type EventsOptions } from '../../events/events-connection.js';
+import { EVENTS_OPTIONS, type EventsOptions } from '../../events/events-connection.js';
+import { KeptRegistry } from '../../feeds/kept-registry.js';
 import { OutboxRelay } from '../../events/outbox-relay.js';
 import { ReadModel, type ReadModelDefinition, type ReadModelMode } from './read-model.js';
 import type { Summary } from './summary-store.js';
@@ -13,7 +14,7 @@ const SNAPSHOT_INTERVAL_MS = 60_000;
 
 /**
  * Makes a service's read models, loads them all before the service answers anything, and starts
- * each one following its events. Create them in a provider's constructor:
+ * each one following its events (declared in the KeptRegistry, as every kept thing is). Create them in a provider's constructor:
  *
  *   this.list = readModels.create({ name: 'courses', model: courses, … });
  */
@@ -26,7 +27,7 @@ export class ReadModels implements OnApplicationBootstrap, BeforeApplicationShut
 
   constructor(
     @Inject(READ_MODEL_MODE) readonly mode: ReadModelMode,
-    private readonly events: EventsConnection,
+    private readonly kept: KeptRegistry,
     private readonly relay: OutboxRelay,
     @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
   ) {}
@@ -62,12 +63,12 @@ export class ReadModels implements OnApplicationBootstrap, BeforeApplicationShut
   private async start(readModel: ReadModel<Summary>, started: number): Promise<void> {
     const takenAt = await readModel.loadSnapshot();
     if (takenAt) {
-      readModel.follow(this.events, new Date(Math.min(takenAt.getTime(), started) - FOLLOW_OVERLAP_MS));
+      readModel.follow(this.kept, new Date(Math.min(takenAt.getTime(), started) - FOLLOW_OVERLAP_MS));
       this.background.push(readModel.reconcile().catch((error: unknown) => this.warn(readModel, 'The background read after the snapshot failed', error)));
       return;
     }
     await readModel.load();
-    readModel.follow(this.events, new Date(started - FOLLOW_OVERLAP_MS));
+    readModel.follow(this.kept, new Date(started - FOLLOW_OVERLAP_MS));
     if (readModel.snapshots) this.background.push(this.saveSnapshot(readModel));
   }
 
