@@ -1,5 +1,5 @@
 import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, type StoredChecks } from '@dblearn/contracts';
-import { ENGINE_NOT_ALLOWED_MESSAGE } from '@dblearn/lab';
+import { ENGINE_NOT_ALLOWED_MESSAGE, HALF_CHANGED_MESSAGE } from '@dblearn/lab';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
 import type { NatsCaller } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -7,7 +7,6 @@ import { Types } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HALF_CHANGED_MESSAGE } from '../src/sql-runner/check-grading.js';
 import { type ContentSuite, startContentSuite } from './support/content-service.js';
 
 // Issue 32 on the real FerretDB, NATS and a PostgreSQL of this suite's own: attempts with engine

@@ -7,5 +7,6 @@ export * from './mongo-lab.js';
 export * from './mongo-lab-engine.js';
 export * from './compare-plans.js';
 export * from './grading.js';
+export * from './check-grading-rules.js';
 export * from './quiz-grading.js';
 export * from './check-answers.js';

@@ -18,7 +18,7 @@ import {
   type StoredCheck,
   type StoredChecks,
 } from '@dblearn/contracts';
-import { gradeQuiz, checkAnswerRefusal } from '@dblearn/lab';
+import { checkAnswerRefusal, type GradedAttempt, type GradedCheck, gradeQuiz } from '@dblearn/lab';
 import type { AttemptMessageDto, CheckDto, CheckSolutionRequestDto, ChecksLeftRequestDto, UpdateCheckDto } from '@dblearn/contracts/dto';
 import { badRequest, ChangeBroadcast, type DocumentStore, domainEvent, EventsConnection, forbidden, InjectStore, KeptRegistry, notFound, type PendingEvent, RequestConnection } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -28,7 +28,6 @@ import { PROJECT_FIELDS, toProject } from '../projects/project.views.js';
 import { PostgresGradingService } from '../postgres-lab/postgres-grading.service.js';
 import { type ProjectChecks, RunnableIndex } from '../sandboxes/runnable.read-models.js';
 import { SandboxesService, scriptsOf } from '../sandboxes/sandboxes.service.js';
-import type { GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { CheckPassRecord, checkPassKey } from './check-pass.schema.js';
 import { failureKindOf } from './failure-kind.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HIDDEN_DATA_MESSAGE } from '@dblearn/contracts';
-import { gradeRows, hiddenDifference, MISSING_ORDER_MESSAGE, type QueryResult } from '@dblearn/lab';
-import { HALF_CHANGED_MESSAGE } from '../sql-runner/check-grading.js';
+import { gradeRows, HALF_CHANGED_MESSAGE, hiddenDifference, MISSING_ORDER_MESSAGE, type QueryResult } from '@dblearn/lab';
 import { failureKindOf } from './failure-kind.js';
 
 const result = (columns: string[], rows: QueryResult['rows']): QueryResult => ({ columns, rows });

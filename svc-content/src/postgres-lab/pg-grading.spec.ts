@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
-import { MISSING_ORDER_MESSAGE } from '@dblearn/lab';
+import { HALF_CHANGED_MESSAGE, MISSING_ORDER_MESSAGE } from '@dblearn/lab';
 import { startTestInfra, type TestInfra } from '@dblearn/testing';
 import pg from 'pg';
-import { HALF_CHANGED_MESSAGE } from '../sql-runner/check-grading.js';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { type PgCheck, PostgresGrader, type PgSandbox, SqliteOnly } from './pg-grading.js';
 import { PostgresLab, PostgresLabUnavailable } from './postgres-lab.js';

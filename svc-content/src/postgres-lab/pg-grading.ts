@@ -22,19 +22,27 @@ import {
 import {
   atLine,
   conditionLiterals,
+  type Dataset,
+  type GradedAttempt,
+  type GradedCheck,
   gradeRows,
+  HALF_CHANGED_MESSAGE,
   hiddenDifference,
   MISSING_ORDER_MESSAGE,
+  optionsOf,
   orderKeyPlan,
   ordersAtTopLevel,
+  probeMessage,
   type QueryResult,
+  referenceProbeMessage,
   type RowOrder,
   statementLine,
+  tieOrder,
+  WHERE,
 } from '@dblearn/lab';
 import type { RunnableSandbox } from '../sandboxes/sandboxes.service.js';
 import { scriptsOf } from '../sandboxes/sandboxes.service.js';
-import { HALF_CHANGED_MESSAGE, optionsOf, probeMessage, referenceProbeMessage, tieOrder, WHERE, type Dataset } from '../sql-runner/check-grading.js';
-import type { DatasetTable, GradedAttempt, GradedCheck } from '../sql-runner/sql-jobs.js';
+import type { DatasetTable } from '../sql-runner/sql-jobs.js';
 import { type SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { pgStatementRefusal, readsOnly, splitPgStatements } from './pg-statements.js';
 import { type PgLabResult, type PgSession, type PostgresLab, PostgresLabFailure, PostgresLabUnavailable, TemplateGone } from './postgres-lab.js';

@@ -1,6 +1,6 @@
 import { badRequest, serviceUnavailable } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
-import type { GradedAttempt } from '../sql-runner/sql-jobs.js';
+import type { GradedAttempt } from '@dblearn/lab';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { type PgCheck, PostgresGrader, type PgSandbox, SqliteOnly } from './pg-grading.js';
 import { PostgresLabAccess } from './postgres-lab.access.js';

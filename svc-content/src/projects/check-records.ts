@@ -11,12 +11,11 @@ import type {
   SqlEngine,
   StoredCheck,
 } from '@dblearn/contracts';
-import { learnerQuizFields, quizFieldsRefusal, quizRefusal, quizSolution } from '@dblearn/lab';
+import { type GradedCheck, learnerQuizFields, quizFieldsRefusal, quizRefusal, quizSolution } from '@dblearn/lab';
 import { badRequest } from '@dblearn/nest-common';
 import type { Types } from 'mongoose';
 import { idOf } from '../common/views.js';
 import type { CheckRecord } from '../common/project.schema.js';
-import type { GradedCheck } from '../sql-runner/sql-jobs.js';
 
 // A check between its stored document, its admin and learner views, and what a worker grades.
 

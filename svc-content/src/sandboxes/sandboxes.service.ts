@@ -1,5 +1,5 @@
 import { type Course, type Sandbox, SANDBOX_NOT_FOUND_MESSAGE, type SandboxKind, SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
-import { mongoSandboxRefusal } from '@dblearn/lab';
+import { type GradedCheck, mongoSandboxRefusal } from '@dblearn/lab';
 import { badRequest, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -8,7 +8,7 @@ import type { Model } from 'mongoose';
 import { createdAtOf } from '../common/identity.js';
 import type { CourseSandboxRecord } from '../courses/course.schema.js';
 import { CoursesService } from '../courses/courses.service.js';
-import type { GradedCheck, SandboxScripts, SqlJob, SqlJobReply } from '../sql-runner/sql-jobs.js';
+import type { SandboxScripts, SqlJob, SqlJobReply } from '../sql-runner/sql-jobs.js';
 import { SqlRunner, TIMED_OUT } from '../sql-runner/sql-runner.js';
 import { RunnableIndex } from './runnable.read-models.js';
 import { SandboxSourceRecord } from './sandbox-source.schema.js';

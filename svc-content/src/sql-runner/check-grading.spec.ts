@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
-import { MISSING_ORDER_MESSAGE } from '@dblearn/lab';
-import type { GradedCheck } from './sql-jobs.js';
+import { type GradedCheck, MISSING_ORDER_MESSAGE } from '@dblearn/lab';
 import { SqlRunner, TIMED_OUT } from './sql-runner.js';
 
 /** Every fail on the hidden data starts so, then names the kind of difference. */

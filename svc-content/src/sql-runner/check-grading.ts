@@ -8,7 +8,6 @@ import {
   ATTEMPT_ROWS_SHOWN,
   EXPECTED_ROWS_SHOWN,
   HIDDEN_DATA_MESSAGE,
-  HIDDEN_DATA_PREFIX,
   isHiddenDataMessage,
   type Probe,
   SQL_RESULT_BYTE_CAPS,
@@ -16,34 +15,38 @@ import {
 } from '@dblearn/contracts';
 import {
   conditionLiterals,
+  type Dataset,
+  DATASETS,
   documentResults,
   documentTieGroups,
-  type GradeOptions,
+  type GradedAttempt,
+  type GradedCheck,
   gradeRows,
+  HALF_CHANGED_MESSAGE,
   hiddenDifference,
   MISSING_ORDER_MESSAGE,
   type MongoCollections,
   mongoQueryOrders,
   type MongoQuery,
   mongoSortFields,
+  optionsOf,
   orderKeyPlan,
   ordersAtTopLevel,
   parseMongoQuery,
+  probeMessage,
   type QueryResult,
-  rowKey,
+  referenceProbeMessage,
   type RowOrder,
   runMingoQuery,
-  tieGroupsOf,
+  tieOrder,
   type Verdict,
+  WHERE,
 } from '@dblearn/lab';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { Mingo } from './mingo-bundle.js';
 import { runOnCopy, runReadingOrOnCopy, runStatements, SqlFailure } from './sql-engine.js';
-import type { GradedAttempt, GradedCheck, SqlJobFailure } from './sql-jobs.js';
+import type { SqlJobFailure } from './sql-jobs.js';
 
-export type Dataset = 'visible' | 'hidden';
-export const DATASETS: readonly Dataset[] = ['visible', 'hidden'];
-export const WHERE: Record<Dataset, string> = { visible: "the course's sandbox", hidden: 'the hidden variant' };
 
 /** What grading needs from the worker: fresh data of each dataset and a cache of expected results. */
 export interface GradingData {
@@ -173,23 +176,6 @@ function sqlOrder(sql: string, result: QueryResult, which: Dataset, run: (keyed:
   return tieOrder(plan, result, keyed, which);
 }
 
-/**
- * The order a reference's result is judged with, once its ORDER BY keys were read (`plan`, from
- * orderKeyPlan) and, when they had to be appended, the reference run again with them (`keyed`; null
- * when that run failed). Shared with the PostgreSQL grader, which runs the keyed query itself.
- */
-export function tieOrder(plan: ReturnType<typeof orderKeyPlan>, result: QueryResult, keyed: QueryResult | null, which: Dataset): RowOrder {
-  const unknown = which === 'visible';
-  if (!plan || !keyed) return unknown;
-  const width = result.columns.length;
-  if (plan.sql) {
-    const same = keyed.rows.length === result.rows.length && keyed.rows.every((row, i) => rowKey(row.slice(0, width)) === rowKey(result.rows[i] ?? []));
-    if (!same) return unknown;
-  }
-  const keyRows = keyed.rows.map((row) => plan.keys.map((key): SqlValue => ('column' in key ? (row[key.column] ?? null) : (row[width + key.appended] ?? null))));
-  return { tieGroups: tieGroupsOf(keyRows) };
-}
-
 /** Each probe after the reference on the visible data must do what it expects (a constraint refuses it, or it runs). */
 function probeFailure(data: GradingData, check: StateCheck): SqlJobFailure | null {
   return onCopy(data.sql, data.sqlBytes('visible'), (db) => {
@@ -216,8 +202,6 @@ export function gradeAttempt(data: GradingData, check: GradedCheck, answer: stri
     }
   }
 }
-
-export const optionsOf = (check: GradedCheck): GradeOptions => ({ strictColumns: check.kind !== 'mongo' && check.columnOrder === 'strict' });
 
 /**
  * The learner's result on the visible data against the reference's; when it passes, the same on the
@@ -267,9 +251,6 @@ function hiddenVerdict(grade: () => Verdict): Verdict {
     throw error;
   }
 }
-
-/** Told after a hidden-data run in which a statement in the middle was made to fail and the data was left half-changed. */
-export const HALF_CHANGED_MESSAGE = `${HIDDEN_DATA_PREFIX}: when a statement in the middle fails, your statements leave the data half-changed (make them all-or-nothing).`;
 
 /** The learner's statements in order on a fresh copy (foreign keys on), then the verification query; probes on the visible data. */
 function gradeState(data: GradingData, check: StateCheck, statements: string): GradedAttempt {
@@ -361,20 +342,6 @@ class StatementsFailed extends Error {
 function unmetProbeMessage(sql: SqlJsStatic, db: Database, probes: Probe[]): string | null {
   const unmet = firstUnmetProbe(sql, db, probes);
   return unmet && probeMessage(unmet);
-}
-
-/** What a learner is told of the first probe their statements do not meet (either engine). */
-export function probeMessage({ probe, error }: { probe: Probe; error: string | null }): string {
-  if (probe.message) return probe.message;
-  const shown = oneLine(probe.sql);
-  if (probe.expect === 'holds') return `After your statements this should hold, but it does not: ${shown}`;
-  return probe.expect === 'fails' ? `This statement should be refused after yours, but it ran: ${shown}` : `This statement should still run after yours, but it failed: ${error}`;
-}
-
-/** Why a reference does not meet probe `index` (either engine). */
-export function referenceProbeMessage({ index, probe, error }: { index: number; probe: Probe; error: string | null }): string {
-  if (probe.expect === 'holds') return `Probe ${index + 1} should hold after the reference statements (its query return 1), but it does not.`;
-  return probe.expect === 'fails' ? `Probe ${index + 1} should fail after the reference statements, but it ran.` : `Probe ${index + 1} should run after the reference statements, but it failed: ${error}`;
 }
 
 /**
@@ -538,10 +505,4 @@ function indexShape(db: Database, name: string): { columns: string; keyBesideRow
   while (integerKey && columns.length > 1 && columns[columns.length - 1] === integerKey) columns.pop();
   const keyBesideRowid = integerKey !== null && /PRIMARY\s+KEY\s+DESC/i.test(String(tableSql ?? ''));
   return { columns: `on ${String(table)}(${columns.join(', ')})`, keyBesideRowid };
-}
-
-/** A statement as one line of a message, cut at 80 characters. */
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }

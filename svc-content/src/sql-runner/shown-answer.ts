@@ -1,5 +1,6 @@
 import { ATTEMPT_SHOWN_BYTES, SHOWN_VALUE_CHARS, type SqlValue } from '@dblearn/contracts';
-import type { GradedAttempt, SqlJobReply } from './sql-jobs.js';
+import type { GradedAttempt } from '@dblearn/lab';
+import type { SqlJobReply } from './sql-jobs.js';
 
 /** A column name is cut to this many characters; to SHORT_NAME_CHARS when there are so many that they would fill the answer. */
 const NAME_CHARS = 200;

@@ -1,4 +1,4 @@
-import type { AttemptResult, ColumnOrder, Probe } from '@dblearn/contracts';
+import type { GradedAttempt, GradedCheck } from '@dblearn/lab';
 
 /** The answer of a job that ran past its time limit (its worker was stopped). */
 export const TIMED_OUT = 'timed-out';
@@ -11,12 +11,6 @@ export interface SandboxScripts {
   visible: string;
   hidden: string | null;
 }
-
-/** What a worker grades against: a check's kind and its reference parts (never its task, hints or quiz). */
-export type GradedCheck =
-  | { kind: 'query'; referenceSql: string; columnOrder?: ColumnOrder }
-  | { kind: 'state'; referenceSql: string; verifySql: string; probes: Probe[]; columnOrder?: ColumnOrder; faultAtWrite?: number }
-  | { kind: 'mongo'; referenceQuery: string };
 
 /**
  * What svc-content asks of a SQL worker thread. A course's datasets are named by `sandboxKey` (the
@@ -33,9 +27,6 @@ export type SqlJob =
   | { op: 'attempt'; sandboxKey: string; source?: SandboxScripts; check: GradedCheck; answer: string }
   /** A SQL dataset's rows, table by table in storage order (the hidden variant loaded into PostgreSQL: issue 32). */
   | { op: 'rows'; sandboxKey: string; source?: SandboxScripts; which: 'visible' | 'hidden' };
-
-/** A worker's grade of an attempt; svc-content adds the learner's hints, failures and solution flag. */
-export type GradedAttempt = Omit<AttemptResult, 'hints' | 'failures' | 'solutionAvailable'>;
 
 /** The failure of a script or reference query: the message names the line. */
 export interface SqlJobFailure {

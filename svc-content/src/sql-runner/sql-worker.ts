@@ -1,9 +1,9 @@
-import { deepFreeze, type MongoCollections, parseMongoSandbox } from '@dblearn/lab';
+import { type Dataset, deepFreeze, type MongoCollections, parseMongoSandbox } from '@dblearn/lab';
 import { deriveHiddenCollections, deriveHiddenSql } from '@dblearn/lab/hidden-variant';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqlJsStatic } from 'sql.js';
-import { type Dataset, gradeAttempt, type GradingData, referenceFailure } from './check-grading.js';
+import { gradeAttempt, type GradingData, referenceFailure } from './check-grading.js';
 import { loadMingoBundle, type Mingo } from './mingo-bundle.js';
 import {
   type DatasetTable,
