@@ -1,21 +1,18 @@
-import { COMMUNITY_EVENTS_PREFIX, EVENT_SUBJECTS, QNA_LIVE, type QnaLiveEvent, type QuestionAcceptedEvent, type QuestionRepliedEvent } from '@dblearn/contracts';
+import { COMMUNITY_EVENTS_PREFIX, EVENT_SUBJECTS, QNA_LIVE, QNA_LIVE_KINDS, type QnaLiveEvent, type QuestionAcceptedEvent, type QuestionRepliedEvent } from '@dblearn/contracts';
 import { natsConnectionOptions, redactUrl, SubjectFeed } from '@dblearn/nest-common';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { connectUntilStopped } from '../common/nats/connect-until-stopped.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { LiveStreams, sseFrame } from './live-streams.js';
 
-const KINDS: Record<string, QnaLiveEvent['kind']> = {
-  [EVENT_SUBJECTS.questionCreated]: 'created',
-  [EVENT_SUBJECTS.questionUpdated]: 'updated',
-  [EVENT_SUBJECTS.questionReplied]: 'replied',
-  [EVENT_SUBJECTS.questionDeleted]: 'deleted',
-  [EVENT_SUBJECTS.questionAccepted]: 'accepted',
-};
+/** Each live event's kind by its subject, from contracts' one table. */
+const KINDS: ReadonlyMap<string, QnaLiveEvent['kind']> = new Map(
+  Object.entries(QNA_LIVE_KINDS).map(([name, kind]) => [EVENT_SUBJECTS[name as keyof typeof QNA_LIVE_KINDS], kind]),
+);
 
 /** The part of a community event a page needs: which question, what happened (nobody's e-mail). */
 export function toLiveEvent(subject: string, event: Partial<QuestionRepliedEvent & QuestionAcceptedEvent>): QnaLiveEvent | null {
-  const kind = KINDS[subject];
+  const kind = KINDS.get(subject);
   if (!kind || typeof event.entityId !== 'string' || typeof event.topic !== 'string') return null;
   return { kind, questionId: event.entityId, topic: event.topic, replyId: typeof event.replyId === 'string' ? event.replyId : null };
 }

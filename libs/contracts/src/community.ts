@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as answers from './answers/community.answers.js';
+import type { EVENT_SUBJECTS } from './messaging/events.js';
 import { ROUTES } from './routes.js';
 
 // What svc-community answers, inferred from the one definition of each shape in ./answers.
@@ -23,3 +24,15 @@ export type QnaQuestionSummary = z.output<typeof answers.QnaQuestionSummaryAnswe
  * that went silent (a dead connection nobody closed) and opens another.
  */
 export const QNA_LIVE = { path: ROUTES.live.qna.path, readyEvent: 'ready', changeEvent: 'qna', heartbeatEvent: 'heartbeat' } as const;
+
+/**
+ * The events GET /live/qna passes on, each as its `kind`: the gateway subscribes by this table and
+ * the QnaLiveEvent answer's `kind` enum is its values, so a new live kind is one entry here.
+ */
+export const QNA_LIVE_KINDS = {
+  questionCreated: 'created',
+  questionUpdated: 'updated',
+  questionReplied: 'replied',
+  questionDeleted: 'deleted',
+  questionAccepted: 'accepted',
+} as const satisfies Partial<Record<keyof typeof EVENT_SUBJECTS, string>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QNA_LIVE_KINDS } from '../community.js';
 import { DELETED_AUTHOR_NAME } from '../display-name.js';
 import { dateTime, objectId, topic } from './fields.js';
 
@@ -46,7 +47,7 @@ export const QnaQuestionAnswer = z
 /** One `qna` event of GET /live/qna (Server-Sent Events, issue 22): what changed; the page reads it again. */
 export const QnaLiveEventAnswer = z
   .object({
-    kind: z.enum(['created', 'updated', 'replied', 'deleted', 'accepted']),
+    kind: z.enum(Object.values(QNA_LIVE_KINDS)),
     questionId: objectId(),
     topic: topic(),
     replyId: objectId().nullable().meta({ description: 'replied: the new reply; accepted: the accepted reply (null: cleared); otherwise null.' }),

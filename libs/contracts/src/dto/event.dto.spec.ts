@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { EVENT_SUBJECTS } from '../messaging/events.js';
-import { EVENT_PAYLOADS } from './event.dto.js';
+import { QNA_LIVE_KINDS } from '../community.js';
+import { COMMUNITY_EVENTS_PREFIX, EVENT_SUBJECTS } from '../messaging/events.js';
+import { EVENT_PAYLOADS } from './event-payloads.js';
 
 const base = { eventId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', occurredAt: '2026-01-02T03:04:05.000Z', entityId: '65a1b2c3d4e5f6a7b8c9d0e1' };
 const replyId = '65a1b2c3d4e5f6a7b8c9d0e2';
@@ -32,5 +33,14 @@ describe('EVENT_PAYLOADS: one class per event', () => {
   it('lets an accepted answer be cleared (replyId null) but not be anything else', async () => {
     expect(await brokenFields(EVENT_SUBJECTS.questionAccepted, { ...base, topic: 'sql', replyId: null })).toEqual([]);
     expect(await brokenFields(EVENT_SUBJECTS.questionAccepted, { ...base, topic: 'sql', replyId: 'not-an-id' })).toEqual(['replyId']);
+  });
+});
+
+describe('QNA_LIVE_KINDS: the events GET /live/qna passes on', () => {
+  it('names only svc-community events (the gateway hears events.community.>), each with its own kind', () => {
+    for (const name of Object.keys(QNA_LIVE_KINDS) as (keyof typeof QNA_LIVE_KINDS)[]) {
+      expect(EVENT_SUBJECTS[name].startsWith(COMMUNITY_EVENTS_PREFIX)).toBe(true);
+    }
+    expect(new Set(Object.values(QNA_LIVE_KINDS)).size).toBe(Object.keys(QNA_LIVE_KINDS).length);
   });
 });

@@ -1,13 +1,13 @@
 import { IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsMongoId, IsOptional, IsString, IsUUID, Min, ValidateIf } from 'class-validator';
 import { DIFFICULTIES, type Difficulty, SKILLS, type Skill } from '../levels.js';
 import { TOPICS, type Topic } from '../topics.js';
-import { EVENT_SUBJECTS, type EventSubject } from '../messaging/events.js';
 import { idRule, topicRule } from './id-rule.js';
 
 /**
- * The payload of every domain event, declared once: each class is both the payload's type (producers'
- * `domainEvent`, consumers' `@EventHandler`) and the shape every consumer checks before its handler
- * runs (libs/nest-common's consumer kit) — an event that does not fit is parked with these messages.
+ * The payload of every domain event: each class, named by the events it carries in
+ * messaging/events.ts's EVENTS table, is both the payload's type (producers' `domainEvent`,
+ * consumers' `@EventHandler`) and the shape every consumer checks before its handler runs
+ * (libs/nest-common's consumer kit) — an event that does not fit is parked with these messages.
  * `eventId` is for idempotency (also the JetStream message id).
  */
 export class DomainEvent {
@@ -166,35 +166,3 @@ export class SolutionShownEvent extends DomainEvent {
   @IsMongoId(idRule('projectId'))
   projectId!: string;
 }
-
-/**
- * Each subject's payload class: the only place besides EVENT_SUBJECTS that names an event.
- * `satisfies` makes a subject without a class a type error.
- */
-export const EVENT_PAYLOADS = {
-  [EVENT_SUBJECTS.userRegistered]: UserRegisteredEvent,
-  [EVENT_SUBJECTS.adminChanged]: AdminChangedEvent,
-  [EVENT_SUBJECTS.userRenamed]: UserRenamedEvent,
-  [EVENT_SUBJECTS.accountRemoved]: AccountRemovedEvent,
-  [EVENT_SUBJECTS.projectUpdated]: ProjectUpdatedEvent,
-  [EVENT_SUBJECTS.projectDeleted]: CourseItemDeletedEvent,
-  [EVENT_SUBJECTS.tutorialDeleted]: CourseItemDeletedEvent,
-  /** Only the id: whoever cares reads the course again. */
-  [EVENT_SUBJECTS.courseUpdated]: DomainEvent,
-  [EVENT_SUBJECTS.interviewCreated]: InterviewUpdatedEvent,
-  [EVENT_SUBJECTS.checkAttempted]: CheckAttemptedEvent,
-  [EVENT_SUBJECTS.solutionShown]: SolutionShownEvent,
-  /** Only the check's id: the read models read its counts again. */
-  [EVENT_SUBJECTS.practiceCounted]: DomainEvent,
-  [EVENT_SUBJECTS.interviewUpdated]: InterviewUpdatedEvent,
-  [EVENT_SUBJECTS.interviewDeleted]: DomainEvent,
-  [EVENT_SUBJECTS.courseDeleted]: CourseDeletedEvent,
-  [EVENT_SUBJECTS.questionCreated]: QuestionChangedEvent,
-  [EVENT_SUBJECTS.questionUpdated]: QuestionChangedEvent,
-  [EVENT_SUBJECTS.questionDeleted]: QuestionChangedEvent,
-  [EVENT_SUBJECTS.questionReplied]: QuestionRepliedEvent,
-  [EVENT_SUBJECTS.questionAccepted]: QuestionAcceptedEvent,
-} as const satisfies Record<EventSubject, new () => DomainEvent>;
-
-/** Each subject's payload type, from its class. */
-export type EventPayloads = { [S in EventSubject]: InstanceType<(typeof EVENT_PAYLOADS)[S]> };

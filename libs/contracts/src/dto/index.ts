@@ -6,6 +6,7 @@ export * from './content.dto.js';
 export * from './community.dto.js';
 export * from './community-messages.dto.js';
 export * from './event.dto.js';
+export * from './event-payloads.js';
 export * from './validation-messages.js';
 export * from './id-rule.js';
 export * from './search.dto.js';
