@@ -16,15 +16,15 @@ export function replaySubjectPrefix(service: string): string {
   return `${EVENTS_SUBJECT_PREFIX}.replay.${service}.`;
 }
 
+/** The classes of dto/event.dto.ts that are event payloads. */
+type PayloadClassName = { [Name in keyof typeof payloads]: (typeof payloads)[Name] extends new () => payloads.DomainEvent ? Name : never }[keyof typeof payloads];
+
 /**
  * Every domain event, declared once: its name (`EVENT_SUBJECTS.<name>`), its subject
  * (`events.<service>.<entity>.<verb>`) and the name of its payload class in dto/event.dto.ts. The
  * class is named, not imported: it is server-only (class-validator) and this file is not. A name that
  * is no payload class does not compile; dto/event-payloads.ts derives EVENT_PAYLOADS from it.
  */
-/** The classes of dto/event.dto.ts that are event payloads. */
-type PayloadClassName = { [Name in keyof typeof payloads]: (typeof payloads)[Name] extends new () => payloads.DomainEvent ? Name : never }[keyof typeof payloads];
-
 export const EVENTS = {
   userRegistered: { subject: 'events.users.user.registered', payload: 'UserRegisteredEvent' },
   /** An account became an admin or stopped being one (grant-admin, the ADMIN_EMAIL bootstrap): the gateway's roster. */
