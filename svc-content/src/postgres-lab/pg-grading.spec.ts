@@ -31,7 +31,7 @@ const state = (referenceSql: string, verifySql: string, extra: Partial<Extract<P
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
   runner = new SqlRunner({ sqlWorkers: 1 });
   grader = new PostgresGrader(lab, runner);
 }, 120_000);

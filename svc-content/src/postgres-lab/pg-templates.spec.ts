@@ -43,7 +43,7 @@ let hidden: string;
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
   const templates = lab.templates as PgTemplates;
   // Two makers at once (two svc-content instances): one schema, both get its name.
   const other = new PgTemplates(infra.postgresAuthorUrl);

@@ -34,7 +34,7 @@ async function asLab<T>(sql: string): Promise<T[]> {
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 3, timeLimitMs: 6_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 3, timeLimitMs: 6_000, connectionTimeoutMs: 20_000 });
 }, 120_000);
 
 afterAll(async () => {
