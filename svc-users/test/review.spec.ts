@@ -14,7 +14,7 @@ describe('the review deck, against real FerretDB and NATS', () => {
 
   // What the gateway's forwarder sends (a RouteCall): the subject derived from the route, the caller, the path's params, the body.
   const pattern = (route: Route) => forwardedRoute(route).pattern;
-  const call = (userId: string, { params = {}, body = null }: { params?: object; body?: object | null } = {}) => ({ caller: { _id: userId, isAdmin: false }, params, body });
+  const call = (userId: string, { params = {}, body = null }: { params?: object; body?: object | null } = {}) => ({ caller: { _id: userId }, params, body });
   const deck = (userId: string) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.deck), call(userId));
   const add = (userId: string, id: string) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.add), call(userId, { body: { id } }));
   const grade = (userId: string, body: object) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.grade), call(userId, { body }));

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type RouteCall, type RouteMethod, type TokenClaims } from '@dblearn/contracts';
+import { AUTH_HEADER, type RouteCall, type RouteCaller, type RouteMethod, type TokenClaims } from '@dblearn/contracts';
 import { type ForwardedRoute, forwardedRoutes } from '@dblearn/contracts/route-shapes';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, type Type } from '@nestjs/common';
 import {
@@ -14,6 +14,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { AccountRoles } from '../auth/account-roles.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
@@ -34,6 +35,14 @@ const METHODS: Record<RouteMethod, (path: string) => MethodDecorator> = { GET: G
 
 interface Forwarder {
   readonly services: ServiceClients;
+  readonly roles: AccountRoles;
+}
+
+/** The caller as the service sees it: `isAdmin` only where the route needs it (RouteCaller), confirmed as the roles guard confirms it. */
+async function routeCaller(roles: AccountRoles, { route, forward }: ForwardedRoute, claims: TokenClaims | undefined): Promise<RouteCaller | null> {
+  if (!claims) return null;
+  if (route.access === 'admin') return { _id: claims._id, isAdmin: true };
+  return forward.callerIsAdmin ? { _id: claims._id, isAdmin: await roles.has(claims, 'admin') } : { _id: claims._id };
 }
 
 function docs({ name, route, answer, forward }: ForwardedRoute): MethodDecorator[] {
@@ -59,8 +68,8 @@ function mount(prototype: object, method: string, forwarded: ForwardedRoute): vo
   const takesBody = bodyClass !== null;
   async function handler(this: Forwarder, caller: TokenClaims | undefined, ...values: unknown[]): Promise<unknown> {
     const body = takesBody ? (values.shift() as object) : null;
-    const call: RouteCall<object | null, string, RouteCall['caller'] | null> = {
-      caller: caller ? { _id: caller._id, isAdmin: caller.isAdmin } : null,
+    const call: RouteCall<object | null, string, RouteCaller | null> = {
+      caller: await routeCaller(this.roles, forwarded, caller),
       params: Object.fromEntries(paramNames.map((name, index) => [name, values[index] as string])),
       body,
     };
@@ -84,14 +93,21 @@ function areaController(area: string, routes: ForwardedRoute[]): Type {
   @ApiTags(routes[0]?.forward.tag ?? area)
   @Controller()
   class AreaController implements Forwarder {
-    constructor(readonly services: ServiceClients) {}
+    constructor(
+      readonly services: ServiceClients,
+      readonly roles: AccountRoles,
+    ) {}
   }
   Object.defineProperty(AreaController, 'name', { value: `${area[0]!.toUpperCase()}${area.slice(1)}Controller` });
   for (const forwarded of routes) mount(AreaController.prototype, forwarded.name.split('.')[1]!, forwarded);
   return AreaController;
 }
 
-const areas = [...new Set(forwardedRoutes().map(({ name }) => name.split('.')[0]!))];
+/** The controllers serving these forwarded routes, one per area. */
+export function forwardingControllers(routes: readonly ForwardedRoute[]): Type[] {
+  const areas = [...new Set(routes.map(({ name }) => name.split('.')[0]!))];
+  return areas.map((area) => areaController(area, routes.filter(({ name }) => name.startsWith(`${area}.`))));
+}
 
 /** Every forwarded route's controller, for ForwardingModule (and the route test, which reads them as it reads the others). */
-export const FORWARDED_CONTROLLERS: readonly Type[] = areas.map((area) => areaController(area, forwardedRoutes().filter(({ name }) => name.startsWith(`${area}.`))));
+export const FORWARDED_CONTROLLERS: readonly Type[] = forwardingControllers(forwardedRoutes());

@@ -23,6 +23,11 @@ export interface RouteForward {
   readonly answerDescription?: string;
   /** The refusals the route documents beyond those, each with when it happens. */
   readonly errors?: { readonly 400?: string; readonly 404?: string; readonly 409?: string };
+  /**
+   * Send `caller.isAdmin` on this learner route, the token's claim confirmed against the admin roster
+   * (a rule such as "author or admin"; an admin's call may then wait up to a second, or answer 503, while the roster reloads).
+   */
+  readonly callerIsAdmin?: boolean;
   /** 201 instead of 200 on success. */
   readonly created?: boolean;
   /** The /api/docs tag; the route's area by default. One tag per area: the area's first route gives it. */

@@ -1,7 +1,12 @@
 /** Who makes a forwarded call: the signed-in user as the gateway's token check found them. */
 export interface RouteCaller {
   readonly _id: string;
-  readonly isAdmin: boolean;
+  /**
+   * Confirmed against the gateway's admin roster, and sent only where a rule needs it: always true on an
+   * admin route, and on a route whose forward entry sets `callerIsAdmin` ("author or admin"). Absent
+   * elsewhere, so a rule that reads it by mistake treats the caller as a learner.
+   */
+  readonly isAdmin?: boolean;
 }
 
 /**

@@ -18,7 +18,7 @@ const pipeOf = (handler: () => void) => (Reflect.getMetadata(PIPES_METADATA, han
 const grade = pipeOf(Handlers.prototype.grade);
 const remove = pipeOf(Handlers.prototype.remove);
 const metadata = { type: 'body' as const };
-const caller = { _id: '65a1b2c3d4e5f6a7b8c9d0e1', isAdmin: false };
+const caller = { _id: '65a1b2c3d4e5f6a7b8c9d0e1' };
 const questionId = '65a1b2c3d4e5f6a7b8c9d0e2';
 
 async function refusal(pipe: PipeTransform, value: unknown): Promise<unknown> {
@@ -45,6 +45,7 @@ describe('RouteHandler', () => {
   it('refuses a call without a signed-in caller on a learner route', async () => {
     expect(await refusal(grade, { caller: null, params: {}, body: {} })).toEqual({ statusCode: 400, message: 'caller must be a signed-in user.' });
     expect(await refusal(remove, { caller: { _id: { $ne: null }, isAdmin: true }, params: { questionId } })).toMatchObject({ statusCode: 400 });
+    expect(await refusal(remove, { caller: { ...caller, email: 'ada@example.com' }, params: { questionId } })).toMatchObject({ statusCode: 400 });
   });
 
   it('words each broken param and body rule as the gateway does, and refuses what the route does not take', async () => {

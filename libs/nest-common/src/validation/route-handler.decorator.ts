@@ -1,4 +1,4 @@
-import type { Route } from '@dblearn/contracts';
+import type { Route, RouteCaller } from '@dblearn/contracts';
 import { idRule } from '@dblearn/contracts/dto';
 import { forwardedRoute, type ForwardedRoute } from '@dblearn/contracts/route-shapes';
 import { applyDecorators, type PipeTransform, UsePipes } from '@nestjs/common';
@@ -31,7 +31,7 @@ function routeCallPipe({ route, body: bodyType }: ForwardedRoute): PipeTransform
       if (!isJsonObject(value)) throw badRequest('caller, params and body are required.');
       const { caller = null, params = {}, body = null, ...others } = value;
       if (route.access !== 'public' && !isCaller(caller)) throw badRequest('caller must be a signed-in user.');
-      if (route.access === 'admin' && !(caller as { isAdmin: boolean }).isAdmin) throw forbidden('Admins only.');
+      if (route.access === 'admin' && (caller as RouteCaller).isAdmin !== true) throw forbidden('Only an administrator can do this.');
       const messages: string[] = [];
       if (!isJsonObject(params)) messages.push('params must be an object.');
       else {
@@ -57,5 +57,5 @@ function routeCallPipe({ route, body: bodyType }: ForwardedRoute): PipeTransform
 }
 
 function isCaller(value: unknown): boolean {
-  return isJsonObject(value) && typeof value._id === 'string' && isMongoId(value._id) && typeof value.isAdmin === 'boolean';
+  return isJsonObject(value) && Object.keys(value).every((key) => key === '_id' || key === 'isAdmin') && typeof value._id === 'string' && isMongoId(value._id) && (value.isAdmin === undefined || typeof value.isAdmin === 'boolean');
 }
