@@ -5,6 +5,7 @@ import { HttpErrorFilter } from './common/filters/http-error.filter.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
 import { ContentModule } from './content/content.module.js';
 import { GatewayConfigModule } from './config/config.module.js';
+import { ForwardingModule } from './forwarding/forwarding.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveModule } from './live/live.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         ProgressModule,
+        ForwardingModule,
         QnaModule,
         LiveModule,
         ContentModule,

@@ -16,7 +16,8 @@ import { answerSchema } from './common/docs/answer-docs.js';
 // The route table in @dblearn/contracts is the one declaration of a route: every handler of every
 // controller here must be in it (method, path, who may call it, the body class it validates with,
 // the answer it documents), and every route of it must have its handler. Read from the decorators'
-// metadata, the way Nest's router reads them, so nothing has to boot.
+// metadata, the way Nest's router reads them, so nothing has to boot. The forwarder's generated
+// handlers (forwarding/forwarded-routes.controller.ts) are read the same way.
 
 interface RegisteredRoute {
   key: string;
@@ -40,7 +41,8 @@ async function registeredRoutes(): Promise<RegisteredRoute[]> {
   const found: RegisteredRoute[] = [];
   for (const file of controllerFiles(import.meta.dirname)) {
     const exported = (await import(file)) as Record<string, unknown>;
-    for (const controller of Object.values(exported)) {
+    // `.flat()`: the forwarded routes' controllers are built at load time and exported as a list.
+    for (const controller of Object.values(exported).flat()) {
       if (typeof controller !== 'function') continue;
       const base = Reflect.getMetadata(PATH_METADATA, controller) as string | undefined;
       if (base === undefined) continue;

@@ -1,19 +1,12 @@
 import { AUTH_HEADER, type PublicUser, type TokenClaims } from '@dblearn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Delete, Get, type INestApplication } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
-import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { HttpErrorFilter } from '../common/filters/http-error.filter.js';
-import { AccountRoles } from './account-roles.js';
-import { AdminRoster } from './admin-roster.js';
-import { JwtAuthGuard } from './jwt-auth.guard.js';
+import type { AdminRoster } from './admin-roster.js';
 import { Roles } from './roles.decorator.js';
-import { TokenService } from './token.service.js';
-
-const SECRET = 'roles-guard-spec-secret-0123456789abcdef';
+import { signedTestApp } from '../../test/support/signed-app.js';
+import type { TokenService } from './token.service.js';
 
 @Controller('courses')
 class CoursesController {
@@ -45,25 +38,11 @@ describe('RolesGuard with @Roles', () => {
   const learner: PublicUser = { _id: '665f1c2a9b1e8a3d4c5b6a79', email: 'ada@example.com', displayName: 'Ada', skill: 'beginner', isAdmin: false };
   const admin: PublicUser = { _id: '665f1c2a9b1e8a3d4c5b6a7a', email: 'root@example.com', displayName: 'Root', skill: 'professional', isAdmin: true };
 
-  // The gateway's roster, fed here by hand (its feed from svc-users' events has its own integration test).
-  const roster = new AdminRoster();
+  let roster: AdminRoster;
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [JwtModule.register({ secret: SECRET, signOptions: { algorithm: 'HS256', expiresIn: '1h' }, verifyOptions: { algorithms: ['HS256'] } })],
-      controllers: [CoursesController, AdminController],
-      providers: [
-        TokenService,
-        AccountRoles,
-        { provide: AdminRoster, useValue: roster },
-        { provide: APP_GUARD, useClass: JwtAuthGuard },
-        { provide: APP_FILTER, useClass: HttpErrorFilter },
-      ],
-    }).compile();
+    ({ app, tokens, roster } = await signedTestApp([CoursesController, AdminController]));
     roster.load([admin._id], roster.unsure());
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
-    tokens = app.get(TokenService);
   });
 
   afterAll(async () => {

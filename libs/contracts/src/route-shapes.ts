@@ -1,20 +1,50 @@
 // Server-side only: each route's body class (class-validator, the one the gateway validates with) and
 // answer shape (zod), beside the route table in routes.ts. Typed against ROUTES, so a route added
 // there and not here (or the reverse) is a compile error; the gateway's route test compares the body
-// classes with its controllers'.
+// classes with its controllers'. A route with a `forward` entry has no hand-written gateway handler:
+// the gateway's forwarder serves it and the service answers it with `@RouteHandler` (decision 0051).
 import type { ZodType } from 'zod';
 import * as answers from './answers/index.js';
 import * as dto from './dto/index.js';
-import type { ROUTES } from './routes.js';
+import { routeCallPattern } from './messaging/route-call.js';
+import type { ServiceName } from './messaging/services.js';
+import { type Route, ROUTES } from './routes.js';
+
+/**
+ * How the gateway forwards a route to the service that answers it, with what /api/docs says of it.
+ * Every `:param` of a forwarded route is an ObjectId (400 `<param> must be a valid id.`); the body is
+ * validated with the route's body class on both sides. 401, 403 (admin routes) and 503 are documented for every route.
+ */
+export interface RouteForward {
+  readonly service: ServiceName;
+  readonly summary: string;
+  readonly description?: string;
+  /** What the success answer holds, for /api/docs. */
+  readonly answerDescription?: string;
+  /** The refusals the route documents beyond those, each with when it happens. */
+  readonly errors?: { readonly 400?: string; readonly 404?: string; readonly 409?: string };
+  /**
+   * Send `caller.isAdmin` on this learner route, the token's claim confirmed against the admin roster
+   * (a rule such as "author or admin"; an admin's call may then wait up to a second, or answer 503, while the roster reloads).
+   */
+  readonly callerIsAdmin?: boolean;
+  /** 201 instead of 200 on success. */
+  readonly created?: boolean;
+  /** The /api/docs tag; the route's area by default. One tag per area: the area's first route gives it. */
+  readonly tag?: string;
+}
 
 export interface RouteShape {
   /** The class the gateway validates the JSON body with; null for a call without a body. */
   readonly body: (new () => object) | null;
   /** The answer's zod shape (`[Shape]` for a list), or the media type of an answer that is not JSON. */
   readonly answer: ZodType | readonly [ZodType] | 'text/plain' | 'text/event-stream';
+  readonly forward?: RouteForward;
 }
 
-const shape = (body: RouteShape['body'], answer: RouteShape['answer']): RouteShape => ({ body, answer });
+const shape = (body: RouteShape['body'], answer: RouteShape['answer'], forward?: RouteForward): RouteShape => ({ body, answer, ...(forward ? { forward } : {}) });
+
+const DECK = 'The cards due now, their count and the size of the deck.';
 
 export const ROUTE_SHAPES = {
   health: {
@@ -36,11 +66,33 @@ export const ROUTE_SHAPES = {
     unsaveQuestion: shape(dto.IdDto, answers.UserProfileAnswer),
     readTutorial: shape(dto.IdDto, answers.UserProfileAnswer),
   },
+  // The signed-in learner's review deck (issue 34): svc-users schedules each card with FSRS; every call answers the deck as it is now.
   review: {
-    deck: shape(null, answers.ReviewDeckAnswer),
-    add: shape(dto.IdDto, answers.ReviewDeckAnswer),
-    grade: shape(dto.ReviewGradeDto, answers.ReviewDeckAnswer),
-    remove: shape(null, answers.ReviewDeckAnswer),
+    deck: shape(null, answers.ReviewDeckAnswer, { service: 'users', tag: 'users', summary: 'The review deck: cards due now', answerDescription: DECK }),
+    add: shape(dto.IdDto, answers.ReviewDeckAnswer, {
+      service: 'users',
+      tag: 'users',
+      answerDescription: DECK,
+      summary: 'Add an interview question to the review deck',
+      description: 'Idempotent: a card already there keeps its schedule. Saved questions join the deck by themselves.',
+      errors: { 400: 'A malformed id, or a field other than id.', 404: 'No such question.' },
+    }),
+    grade: shape(dto.ReviewGradeDto, answers.ReviewDeckAnswer, {
+      service: 'users',
+      tag: 'users',
+      answerDescription: DECK,
+      summary: 'Grade a card',
+      description: 'again, hard, good or easy for the card version shown; FSRS schedules it. The same version posted twice counts once.',
+      errors: { 400: 'A grade other than again, hard, good, easy; a malformed id or version.', 404: 'The question is not in the deck.' },
+    }),
+    remove: shape(null, answers.ReviewDeckAnswer, {
+      service: 'users',
+      tag: 'users',
+      answerDescription: DECK,
+      summary: 'Take a question out of the review deck',
+      description: 'Idempotent: a question not in the deck changes nothing. A saved question stays saved.',
+      errors: { 400: 'A malformed question id.' },
+    }),
   },
   practice: {
     list: shape(null, [answers.PracticeExerciseAnswer]),
@@ -114,6 +166,34 @@ export const ROUTE_SHAPES = {
     search: shape(null, answers.SearchPageAnswer),
   },
 } as const satisfies { [Area in keyof typeof ROUTES]: { [Name in keyof (typeof ROUTES)[Area]]: RouteShape } };
+
+/** A route the gateway forwards, with its flat name and the NATS subject derived from it. */
+export interface ForwardedRoute {
+  readonly name: string;
+  readonly route: Route;
+  readonly body: RouteShape['body'];
+  readonly answer: RouteShape['answer'];
+  readonly forward: RouteForward;
+  readonly pattern: string;
+}
+
+/** Every route with a `forward` entry, in table order: what the gateway's forwarder mounts. */
+export function forwardedRoutes(): ForwardedRoute[] {
+  return Object.entries(ROUTES).flatMap(([area, routes]) =>
+    Object.entries(routes as Record<string, Route>).flatMap(([call, route]) => {
+      const { body, answer, forward } = (ROUTE_SHAPES as Record<string, Record<string, RouteShape>>)[area]![call]!;
+      const name = `${area}.${call}`;
+      return forward ? [{ name, route, body, answer, forward, pattern: routeCallPattern(forward.service, name) }] : [];
+    }),
+  );
+}
+
+/** The forwarding of one entry of ROUTES (`forwardedRoute(ROUTES.review.grade)`); a route without a `forward` entry is a programming error. */
+export function forwardedRoute(route: Route): ForwardedRoute {
+  const found = forwardedRoutes().find((candidate) => candidate.route === route);
+  if (!found) throw new Error(`${route.method} ${route.path} has no forward entry in ROUTE_SHAPES.`);
+  return found;
+}
 
 /** A route's shape by its flat name (`qna.accept`), as `allRoutes()` names it. */
 export function routeShape(name: string): RouteShape | undefined {

@@ -9,6 +9,7 @@ export * from './errors/rpc-errors.js';
 export * from './errors/rpc-exceptions.filter.js';
 export * from './validation/rpc-validation.pipe.js';
 export * from './validation/path-id-and-body.pipe.js';
+export * from './validation/route-handler.decorator.js';
 export * from './mongo/mongo.module.js';
 export * from './health/health.controller.js';
 export * from './health/database-watchdog.js';

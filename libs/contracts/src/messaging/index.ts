@@ -7,3 +7,4 @@ export * from './deadline.js';
 export * from './community.patterns.js';
 export * from './json-bytes.js';
 export * from './changes.js';
+export * from './route-call.js';

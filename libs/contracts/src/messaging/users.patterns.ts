@@ -1,7 +1,6 @@
 import type { IdDto, WithPathId } from '../dto/common.dto.js';
 import type { AuthorsByEmailDto, DeleteAccountMessageDto, LabEngineMessageDto, RegisterMessageDto, RenameMessageDto, UserIdDto, VerifyCredentialsDto } from '../dto/user-messages.dto.js';
-import type { ReviewGradeDto } from '../dto/users.dto.js';
-import type { PublicUser, ReviewDeck, UserProfile } from '../users.js';
+import type { PublicUser, UserProfile } from '../users.js';
 
 /** Request-reply subjects svc-users answers (gateway → svc-users). */
 export const USERS_PATTERNS = {
@@ -21,14 +20,7 @@ export const USERS_PATTERNS = {
   unsaveQuestion: 'users.interview.unsave',
   /** WithPathId<IdDto> (the user; the body names the item) → UserProfile: record a tutorial as read; 404 no such user or tutorial. Idempotent. */
   readTutorial: 'users.tutorial.read',
-  /** UserIdDto → ReviewDeck: the cards due now (issue 34); 404 no such user. */
-  reviewDeck: 'users.review.deck',
-  /** WithPathId<IdDto> (the user; the body names the question) → ReviewDeck: add it to the deck; 404 no such user or question. Idempotent. */
-  addToReview: 'users.review.add',
-  /** WithPathId<ReviewGradeDto> → ReviewDeck: grade a card, FSRS schedules it; 404 not in the deck. A repeated version counts once. */
-  gradeReview: 'users.review.grade',
-  /** WithPathId<IdDto> (the user; the body names the question) → ReviewDeck: take its card out of the deck; 404 no such user. Idempotent. */
-  removeFromReview: 'users.review.remove',
+  // The review deck's calls are forwarded routes (ROUTE_SHAPES.review): their subjects derive from ROUTES.
   /** {} → AdminRoster: every admin's id and every removed account's, from svc-users' memory (the gateway's roster at start). */
   listAdmins: 'users.admins',
   /** RenameMessageDto → UserProfile: a new display name; 409 DISPLAY_NAME_TAKEN_MESSAGE, 400 a broken rule, 404 no such user. */
@@ -74,10 +66,6 @@ export interface UsersRequests {
   [USERS_PATTERNS.saveQuestion]: WithPathId<IdDto>;
   [USERS_PATTERNS.unsaveQuestion]: WithPathId<IdDto>;
   [USERS_PATTERNS.readTutorial]: WithPathId<IdDto>;
-  [USERS_PATTERNS.reviewDeck]: UserIdDto;
-  [USERS_PATTERNS.addToReview]: WithPathId<IdDto>;
-  [USERS_PATTERNS.gradeReview]: WithPathId<ReviewGradeDto>;
-  [USERS_PATTERNS.removeFromReview]: WithPathId<IdDto>;
   [USERS_PATTERNS.listAdmins]: Record<string, never>;
   [USERS_PATTERNS.rename]: RenameMessageDto;
   [USERS_PATTERNS.labEngine]: LabEngineMessageDto;
@@ -95,10 +83,6 @@ export interface UsersReplies {
   [USERS_PATTERNS.saveQuestion]: UserProfile;
   [USERS_PATTERNS.unsaveQuestion]: UserProfile;
   [USERS_PATTERNS.readTutorial]: UserProfile;
-  [USERS_PATTERNS.reviewDeck]: ReviewDeck;
-  [USERS_PATTERNS.addToReview]: ReviewDeck;
-  [USERS_PATTERNS.gradeReview]: ReviewDeck;
-  [USERS_PATTERNS.removeFromReview]: ReviewDeck;
   [USERS_PATTERNS.listAdmins]: AdminRoster;
   [USERS_PATTERNS.rename]: UserProfile;
   [USERS_PATTERNS.labEngine]: UserProfile;

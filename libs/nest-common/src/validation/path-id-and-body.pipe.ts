@@ -1,19 +1,11 @@
 import type { PipeTransform, Type } from '@nestjs/common';
-import { RpcException } from '@nestjs/microservices';
 import { isMongoId } from 'class-validator';
-import { isRpcErrorBody } from '@dblearn/contracts';
 import { idRule, type WithPathId } from '@dblearn/contracts/dto';
 import { badRequest } from '../errors/rpc-errors.js';
+import { isJsonObject, refusalMessages } from './refusals.js';
 import { createRpcValidationPipe } from './rpc-validation.pipe.js';
 
 const bodyPipe = createRpcValidationPipe();
-
-/** The sentences of a refusal the body pipe threw; anything else is not a refusal and goes on up. */
-function refusalMessages(error: unknown): string[] {
-  const body = error instanceof RpcException ? error.getError() : null;
-  if (!isRpcErrorBody(body) || body.statusCode !== 400) throw error;
-  return Array.isArray(body.message) ? body.message : [body.message];
-}
 
 /**
  * Validates a `WithPathId` message: `id` with the id rule, worded with the path parameter's name
@@ -44,8 +36,4 @@ export function PathIdAndBody<Body extends object>(bodyType: Type<Body>, idName 
       return { id: id as string, body: checked };
     },
   };
-}
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

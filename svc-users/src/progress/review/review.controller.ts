@@ -1,32 +1,32 @@
-import { type ReviewDeck, USERS_PATTERNS } from '@dblearn/contracts';
-import { IdDto, ReviewGradeDto, UserIdDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { type ReviewDeck, type RouteCall, ROUTES } from '@dblearn/contracts';
+import type { IdDto, ReviewGradeDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { ReviewService } from './review.service.js';
 
-/** The review calls; the gateway sends only the caller's own id. */
+/** The review calls, forwarded by the gateway (decision 0051): each deck is the caller's own. */
 @Controller()
 export class ReviewController {
   constructor(private readonly review: ReviewService) {}
 
-  @MessagePattern(USERS_PATTERNS.reviewDeck)
-  deck(@Payload() { userId }: UserIdDto): Promise<ReviewDeck> {
-    return this.review.deck(userId);
+  @RouteHandler(ROUTES.review.deck)
+  deck(@Payload() { caller }: RouteCall): Promise<ReviewDeck> {
+    return this.review.deck(caller._id);
   }
 
-  @MessagePattern(USERS_PATTERNS.addToReview)
-  add(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<ReviewDeck> {
-    return this.review.add(id, body.id);
+  @RouteHandler(ROUTES.review.add)
+  add(@Payload() { caller, body }: RouteCall<IdDto>): Promise<ReviewDeck> {
+    return this.review.add(caller._id, body.id);
   }
 
-  @MessagePattern(USERS_PATTERNS.removeFromReview)
-  remove(@Payload(PathIdAndBody(IdDto, 'userId')) { id, body }: WithPathId<IdDto>): Promise<ReviewDeck> {
-    return this.review.remove(id, body.id);
+  @RouteHandler(ROUTES.review.remove)
+  remove(@Payload() { caller, params }: RouteCall<null, 'questionId'>): Promise<ReviewDeck> {
+    return this.review.remove(caller._id, params.questionId);
   }
 
-  @MessagePattern(USERS_PATTERNS.gradeReview)
-  grade(@Payload(PathIdAndBody(ReviewGradeDto, 'userId')) { id, body }: WithPathId<ReviewGradeDto>): Promise<ReviewDeck> {
-    return this.review.grade(id, body);
+  @RouteHandler(ROUTES.review.grade)
+  grade(@Payload() { caller, body }: RouteCall<ReviewGradeDto>): Promise<ReviewDeck> {
+    return this.review.grade(caller._id, body);
   }
 }
