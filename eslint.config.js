@@ -97,5 +97,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@dblearn/lab', '@dblearn/lab/*'], message: '@dblearn/lab depends on @dblearn/contracts: contracts may not import it back.' }] }],
     },
   },
+  {
+    // The lab runs in svc-content, in the page and in its own workers: no React, no UI kit, no browser store.
+    files: ['libs/lab/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react/*', '@dblearn/ui', '@dblearn/ui/*', '@dblearn/web', '@dblearn/web/*'], message: '@dblearn/lab is imported by the UI kit and the server: it imports neither React nor the front-end libraries.' }] },
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

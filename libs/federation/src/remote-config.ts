@@ -77,10 +77,10 @@ function aloneOnMsw(config: Configuration, entry: string, root: string): Configu
 }
 
 /**
- * The runnable blocks' workers (libs/ui `runnable/*-worker-entry.ts`), each a bundle of its own under
- * WORKERS_FOLDER of the remote's build, where libs/ui's `runnableWorkerUrl` finds it.
+ * The runnable blocks' workers (the lab's worker entries, libs/lab `src/worker/*-worker-entry.ts`), each a
+ * bundle of its own under WORKERS_FOLDER of the remote's build, where libs/ui's `runnableWorkerUrl` finds it.
  */
-export const RUNNABLE_WORKERS = { 'sql-worker': '@dblearn/ui/sql-worker', 'mongo-worker': '@dblearn/ui/mongo-worker' } as const;
+export const RUNNABLE_WORKERS = { 'sql-worker': '@dblearn/lab/sql-worker', 'mongo-worker': '@dblearn/lab/mongo-worker' } as const;
 export const WORKERS_FOLDER = 'static/workers';
 
 /** What the main build's `output.clean` leaves (rspack hands it absolute paths): the workers' folder, which their compiler writes. */

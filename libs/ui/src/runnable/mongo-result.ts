@@ -1,11 +1,8 @@
-import type { MongoCollections } from '@dblearn/lab';
+import type { MongoCollections, MongoWorkerAnswer } from '@dblearn/lab';
 import type { RunFailure } from './run-error.js';
 
-/** What one run answers: the documents (at most MONGO_SENT_DOCUMENTS of `total`), or why it failed (a parse error with its line). */
-export type MongoRunResult = { kind: 'documents'; documents: unknown[]; total: number } | RunFailure;
-
-/** A run sends back at most this many documents (the count still names them all). */
-export const MONGO_SENT_DOCUMENTS = 500;
+/** What one run answers: the mongo worker's answer, or why the query failed (a parse error with its line). */
+export type MongoRunResult = MongoWorkerAnswer | RunFailure;
 
 /** "1 document", "12 documents", "No documents". */
 export function documentCountLabel(count: number): string {

@@ -1,14 +1,13 @@
-import { parseMongoQuery } from '@dblearn/lab';
+import { type MongoWorkerMessage, parseMongoQuery } from '@dblearn/lab';
 import mingoUrl from 'mingo/dist/mingo.min.js?url';
 import { runnableWorkerUrl, startCrossOriginWorker } from './cross-origin-worker.js';
 import type { MongoRunResult } from './mongo-result.js';
-import type { MongoWorkerMessage } from './mongo-worker.js';
 import { RUN_LIMIT_MS, TIMED_OUT_MESSAGE } from './sql-result.js';
 import { WorkerRunner } from './worker-runner.js';
 
 /**
- * Runs ```mongo queries with mingo in the page's mongo worker (mongo-worker-entry, bundled by the
- * remote's build), stopped after RUN_LIMIT_MS like SQL.
+ * Runs ```mongo queries with mingo in the page's mongo worker (@dblearn/lab/mongo-worker, bundled by
+ * the remote's build), stopped after RUN_LIMIT_MS like SQL.
  * The query is parsed here (strict JSON, never evaluated); only its parsed form crosses to the worker.
  */
 class MongoRunner {

@@ -1,9 +1,7 @@
-/** One row of SQLite's EXPLAIN QUERY PLAN: its id, its parent's id (0 at the top) and what it does. */
-export interface PlanStep {
-  id: number;
-  parent: number;
-  detail: string;
-}
+import type { PlanStep } from '@dblearn/lab';
+
+// A plan's steps as the SQL worker answers them (@dblearn/lab's worker protocol).
+export type { PlanStep } from '@dblearn/lab';
 
 /** How a step reads: reading every row, finding rows through an index, building a temporary structure, or the rest. */
 export type PlanStepKind = 'scan' | 'search' | 'temp' | 'other';

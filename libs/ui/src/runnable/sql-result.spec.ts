@@ -1,5 +1,4 @@
-import { withStatementLine } from './sql-failure.js';
-import { asDemonstration, formatCell, RAN_BUT_MUST_FAIL, rowCountLabel, type SqlRunResult } from './sql-result.js';
+import { asDemonstration, formatCell, RAN_BUT_MUST_FAIL, rowCountLabel } from './sql-result.js';
 
 describe('formatCell', () => {
   it('spells NULL out, keeps numbers and text, shows a BLOB as hex', () => {
@@ -16,24 +15,6 @@ describe('rowCountLabel', () => {
     expect(rowCountLabel(0)).toBe('No rows');
     expect(rowCountLabel(1)).toBe('1 row');
     expect(rowCountLabel(12)).toBe('12 rows');
-  });
-});
-
-describe('withStatementLine', () => {
-  it('words a failed statement as the server does, with the line where it starts', () => {
-    const sql = 'SELECT 1;\n-- the broken one:\nSELECT *\n  FROM studnt;';
-    expect(withStatementLine(sql, { kind: 'error', message: 'no such table: studnt', offset: sql.indexOf(';') + 1 })).toEqual({
-      kind: 'error',
-      message: 'Line 3: no such table: studnt',
-      line: 3,
-    });
-    expect(withStatementLine('SELEC 1', { kind: 'error', message: 'near "SELEC": syntax error', offset: 0 })).toEqual({ kind: 'error', message: 'Line 1: near "SELEC": syntax error', line: 1 });
-  });
-
-  it('leaves results and failures without a statement (a stop, an engine that did not load) as they are', () => {
-    const table: SqlRunResult = { kind: 'table', columns: ['n'], rows: [[1]] };
-    expect(withStatementLine('SELECT 1', table)).toBe(table);
-    expect(withStatementLine('SELECT 1', { kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' })).toEqual({ kind: 'error', message: 'Your query ran longer than 5 s and was stopped.' });
   });
 });
 

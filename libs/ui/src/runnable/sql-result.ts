@@ -1,10 +1,8 @@
+import type { SqlCell, SqlTable } from '@dblearn/lab';
 import type { RunFailure } from './run-error.js';
 
-/** One statement's result: its columns and rows. */
-export interface SqlTable {
-  columns: string[];
-  rows: SqlCell[][];
-}
+// The SQL worker's answers (@dblearn/lab's worker protocol), as the views read them.
+export type { SqlCell, SqlForeignKey, SqlTable, SqlTableSchema } from '@dblearn/lab';
 
 /**
  * What one run answers: the one statement that has columns ('table'), every one of them in order
@@ -18,9 +16,6 @@ export type SqlRunResult =
   | { kind: 'refused'; message: string }
   | RunFailure;
 
-/** How many rows of each table the schema view shows. */
-export const SCHEMA_SAMPLE_ROWS = 3;
-
 /** A ```sql must-fail block that ran through. */
 export const RAN_BUT_MUST_FAIL = 'This example should be refused, but every statement ran.';
 
@@ -33,28 +28,6 @@ export function asDemonstration(result: SqlRunResult): SqlRunResult {
   if (result.kind !== 'error') return { kind: 'error', message: RAN_BUT_MUST_FAIL };
   if (result.line === undefined) return result;
   return { kind: 'refused', message: `Refused as expected: ${result.message.replace(/^Line \d+: /, '')}` };
-}
-
-export type SqlCell = string | number | null | Uint8Array;
-
-/**
- * One foreign key constraint as SQLite's catalog lists it: its columns, the table it refers to and
- * the columns there (null where the constraint names only the table: its primary key).
- */
-export interface SqlForeignKey {
-  table: string;
-  from: string[];
-  to: (string | null)[];
-}
-
-/** A table of a SQL sandbox as the schema view and its diagram show it. */
-export interface SqlTableSchema {
-  name: string;
-  columns: { name: string; type: string; notNull: boolean; primaryKey: boolean }[];
-  foreignKeys: SqlForeignKey[];
-  rowCount: number;
-  /** The first few rows, in column order. */
-  rows: SqlCell[][];
 }
 
 /** How a cell reads in the result table: NULL spelt out, a BLOB as x'hex' (as the server's attempts show it). */

@@ -1,12 +1,10 @@
 import sqlJsUrl from 'sql.js/dist/sql-wasm.js?url';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
-import { splitComparedPlans } from '@dblearn/lab';
-import type { PlanStep, SqlPlanResult } from './query-plan.js';
+import { type FailedStatement, type PlanStep, splitComparedPlans, type SqlEngineUrls, type SqlJob, withStatementLine } from '@dblearn/lab';
+import type { SqlPlanResult } from './query-plan.js';
 import type { RunFailure } from './run-error.js';
-import { withStatementLine, type FailedStatement } from './sql-failure.js';
 import { runnableWorkerUrl, startCrossOriginWorker } from './cross-origin-worker.js';
 import { RUN_LIMIT_MS, TIMED_OUT_MESSAGE, type SqlRunResult, type SqlTableSchema } from './sql-result.js';
-import type { SqlEngineUrls } from './sql-worker.js';
 import { WorkerRunner } from './worker-runner.js';
 
 type SchemaAnswer = { kind: 'schema'; tables: SqlTableSchema[] } | RunFailure;
@@ -14,11 +12,11 @@ type PlanAnswer = { kind: 'plan'; steps: PlanStep[] } | RunFailure | FailedState
 type WorkerAnswer = SqlRunResult | SchemaAnswer | PlanAnswer;
 
 /**
- * Runs queries on sql.js in the page's SQL worker (stopped after RUN_LIMIT_MS): sql-worker-entry,
+ * Runs queries on sql.js in the page's SQL worker (stopped after RUN_LIMIT_MS): @dblearn/lab/sql-worker,
  * bundled by the remote's build, told first where sql.js and its WASM are.
  */
 class SqlRunner {
-  private readonly worker = new WorkerRunner<{ sandbox: string; sql: string; schema?: boolean; explain?: boolean }, WorkerAnswer>({
+  private readonly worker = new WorkerRunner<Omit<SqlJob, 'id'>, WorkerAnswer>({
     start: () => startCrossOriginWorker(runnableWorkerUrl('sql-worker'), 'sql-worker'),
     greeting: (): { engine: SqlEngineUrls } => ({ engine: { sqlJsUrl: new URL(sqlJsUrl, document.baseURI).href, wasmUrl: new URL(wasmUrl, document.baseURI).href } }),
     limitMs: RUN_LIMIT_MS,

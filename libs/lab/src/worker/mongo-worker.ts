@@ -1,16 +1,14 @@
 import { SQL_RESULT_BYTE_CAPS } from '@dblearn/contracts';
-import { deepFreeze, type MingoEngine, type MongoCollections, type MongoQuery, runMingoQuery } from '@dblearn/lab';
-import { MONGO_SENT_DOCUMENTS } from './mongo-result.js';
+import { deepFreeze, type MingoEngine, runMingoQuery } from '../mongo-lab-engine.js';
+import type { MongoCollections } from '../mongo-lab.js';
+import { MONGO_SENT_DOCUMENTS, type MongoWorkerAnswer, type MongoWorkerMessage, type WorkerReply } from './protocol.js';
 
-/** The worker's first message: where mingo's browser bundle is (absolute URL of the remote's hashed copy). */
-export type MongoWorkerMessage = { engine: { mingoUrl: string } } | { id: number; sandbox: string; query: MongoQuery };
-
-/** What the worker uses of its global scope (a test hands its own). */
+/** What the worker uses of its global scope (the entry hands the worker's own; a test hands its own). */
 export interface MongoWorkerScope {
   importScripts(url: string): void;
   mingo?: MingoEngine;
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent<MongoWorkerMessage>) => void) | null;
+  postMessage(message: WorkerReply<MongoWorkerAnswer>): void;
+  onmessage: ((event: { data: MongoWorkerMessage }) => void) | null;
 }
 
 /**
@@ -33,7 +31,7 @@ export function serveMongoJobs(scope: MongoWorkerScope): void {
       return;
     }
     const { id, sandbox, query } = message;
-    let result: unknown;
+    let result: MongoWorkerAnswer;
     try {
       if (loadError || !scope.mingo) throw new Error(loadError ?? 'The query engine could not load.');
       if (!built || built.source !== sandbox) built = { source: sandbox, collections: deepFreeze(sandbox.trim() === '' ? {} : (JSON.parse(sandbox) as MongoCollections)) };

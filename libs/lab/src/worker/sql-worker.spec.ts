@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
-import { withStatementLine, type FailedStatement } from './sql-failure.js';
-import type { SqlRunResult } from './sql-result.js';
+import { withStatementLine, type StatementFailure } from './failed-statement.js';
+import type { FailedStatement, SqlWorkerAnswer, SqlWorkerMessage } from './protocol.js';
 import { serveSqlJobs, type SqlWorkerScope } from './sql-worker.js';
+
+type SqlRunResult = SqlWorkerAnswer | StatementFailure;
 
 const SANDBOX = "CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO student VALUES (1, 'Ada'), (2, 'Edgar');";
 const SCHOOL = `${SANDBOX}\nCREATE TABLE enrollment (student_id INTEGER REFERENCES student(id), course_id INTEGER, grade INTEGER);\nINSERT INTO enrollment VALUES (1, 7, 90);`;
@@ -19,7 +21,7 @@ async function runInWorker(queries: string[], sandbox = SANDBOX, mode: { explain
   const scope: SqlWorkerScope = {
     importScripts: (url: string) => {
       expect(url).toBe('https://cdn.example/sql-wasm.1234.js');
-      // jsdom looks like a browser to sql.js: it gets its WebAssembly's bytes instead of fetching them.
+      // The test hands sql.js its WebAssembly's bytes instead of letting it fetch them.
       scope.initSqlJs = ({ locateFile }) => {
         expect(locateFile()).toBe('https://cdn.example/sql-wasm.1234.wasm');
         return initSqlJs({ wasmBinary: Uint8Array.from(readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'))).buffer }) as never;
@@ -30,7 +32,7 @@ async function runInWorker(queries: string[], sandbox = SANDBOX, mode: { explain
     onmessage: null,
   };
   serveSqlJobs(scope);
-  const post = (data: unknown) => scope.onmessage?.({ data } as MessageEvent);
+  const post = (data: unknown) => scope.onmessage?.({ data: data as SqlWorkerMessage });
   post({ engine: { sqlJsUrl: 'https://cdn.example/sql-wasm.1234.js', wasmUrl: 'https://cdn.example/sql-wasm.1234.wasm' } });
   expect(loaded).toBe(true);
   queries.forEach((sql, id) => post({ id, sandbox, sql, ...mode }));
@@ -158,7 +160,7 @@ describe('the SQL worker', () => {
       onmessage: null,
     };
     serveSqlJobs(scope);
-    const post = (data: unknown) => scope.onmessage?.({ data } as MessageEvent);
+    const post = (data: unknown) => scope.onmessage?.({ data: data as SqlWorkerMessage });
     post({ id: 0, sandbox: '', sql: 'SELECT 1' });
     post({ engine: { sqlJsUrl: 'https://cdn.example/gone.js', wasmUrl: 'https://cdn.example/gone.wasm' } });
     post({ id: 1, sandbox: '', sql: 'SELECT 1' });

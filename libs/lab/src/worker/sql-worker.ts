@@ -1,6 +1,6 @@
 import { SQL_COPY_MAX_PAGES, SQL_RESULT_BYTE_CAPS, SQL_RESULT_ROW_CAP } from '@dblearn/contracts';
-import { type LabCaps, type LabDatabase, type LabEngine, type LabRules, prepareLabDatabase, runLabStatements, statementHandleKey, statementRefusal } from '@dblearn/lab';
-import { SCHEMA_SAMPLE_ROWS } from './sql-result.js';
+import { type LabCaps, type LabDatabase, type LabEngine, type LabRules, prepareLabDatabase, runLabStatements, statementHandleKey, statementRefusal } from '../sql-lab-engine.js';
+import { SCHEMA_SAMPLE_ROWS, type SqlEngineUrls, type SqlJob, type SqlTable, type SqlTableSchema, type SqlWorkerAnswer, type SqlWorkerMessage, type WorkerReply } from './protocol.js';
 
 interface SqlDatabase extends LabDatabase {
   export(): Uint8Array;
@@ -12,29 +12,12 @@ interface SqlJs extends LabEngine {
   Database: new (bytes?: Uint8Array | null) => SqlDatabase;
 }
 
-/** Where sql.js and its WebAssembly are (absolute URLs of the remote's hashed copies): the worker's first message. */
-export interface SqlEngineUrls {
-  sqlJsUrl: string;
-  wasmUrl: string;
-}
-
-/** One job: a run, an Explain (`explain`) or the schema view (`schema`) on a fresh copy of `sandbox`. */
-export interface SqlJob {
-  id: number;
-  sandbox: string;
-  sql: string;
-  schema?: boolean;
-  explain?: boolean;
-}
-
-export type SqlWorkerMessage = { engine: SqlEngineUrls } | SqlJob;
-
-/** What the worker uses of its global scope (a test hands its own). */
+/** What the worker uses of its global scope (the entry hands the worker's own; a test hands its own). */
 export interface SqlWorkerScope {
   importScripts(url: string): void;
   initSqlJs?(options: { locateFile: () => string }): Promise<SqlJs>;
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent<SqlWorkerMessage>) => void) | null;
+  postMessage(message: WorkerReply<SqlWorkerAnswer>): void;
+  onmessage: ((event: { data: SqlWorkerMessage }) => void) | null;
 }
 
 const CAPS: LabCaps = { rows: SQL_RESULT_ROW_CAP, ...SQL_RESULT_BYTE_CAPS };
@@ -62,7 +45,7 @@ function loadEngine(scope: SqlWorkerScope, { sqlJsUrl, wasmUrl }: SqlEngineUrls)
  * through a learner's statements): each table with its columns (PRAGMA table_info), its foreign
  * keys (PRAGMA foreign_key_list, one entry per constraint), row count and first rows.
  */
-function readSchema(db: SqlDatabase) {
+function readSchema(db: SqlDatabase): SqlWorkerAnswer {
   const names = (db.exec("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]?.values ?? []).map((row) => String(row[0]));
   const tables = names.map((name) => {
     const quoted = `"${name.replace(/"/g, '""')}"`;
@@ -78,7 +61,8 @@ function readSchema(db: SqlDatabase) {
     const rowCount = Number(db.exec(`SELECT count(*) FROM ${quoted}`)[0]?.values[0]?.[0] ?? 0);
     const first = db.exec(`SELECT * FROM ${quoted} LIMIT ${SCHEMA_SAMPLE_ROWS}`)[0];
     // SQLite numbers a table's keys from the last declared: reversed, they read as the author wrote them.
-    return { name, columns, foreignKeys: [...keys.values()].reverse(), rowCount, rows: first?.values ?? [] };
+    const schema: SqlTableSchema = { name, columns, foreignKeys: [...keys.values()].reverse(), rowCount, rows: (first?.values ?? []) as SqlTableSchema['rows'] };
+    return schema;
   });
   return { kind: 'schema', tables };
 }
@@ -89,9 +73,10 @@ function readSchema(db: SqlDatabase) {
  * into a line); the answer is every result that has columns, in order, empty ones included.
  * Explain runs every statement but the last the same way, then reads the last one's plan instead of running it.
  */
-function runStatements(SQL: SqlJs, rules: LabRules, db: SqlDatabase, text: string, explainLast = false) {
+function runStatements(SQL: SqlJs, rules: LabRules, db: SqlDatabase, text: string, explainLast = false): SqlTable[] {
   prepareLabDatabase(db, SQL_COPY_MAX_PAGES);
-  return runLabStatements(SQL, db, text, rules, explainLast);
+  // sql.js's cells: text, numbers, null, and a BLOB as a Uint8Array.
+  return runLabStatements(SQL, db, text, rules, explainLast) as SqlTable[];
 }
 
 /**
@@ -104,7 +89,7 @@ export function serveSqlJobs(scope: SqlWorkerScope): void {
   engine.catch(() => undefined);
   let built: { source: string; bytes: Uint8Array } | null = null;
 
-  const answer = (SQL: SqlJs, rules: LabRules, { sandbox, sql, schema, explain }: SqlJob) => {
+  const answer = (SQL: SqlJs, rules: LabRules, { sandbox, sql, schema, explain }: SqlJob): SqlWorkerAnswer => {
     if (!built || built.source !== sandbox) {
       const empty = new SQL.Database();
       try {
