@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { CodeView } from '../components/code-view.js';
 import type { CodeSnippet } from '../components/content-blocks.js';
-import { isStructureLanguage } from '../structures/languages.js';
+import { isStructureLanguage } from '@dblearn/lab/structures';
 import { StructureBlock } from '../structures/structure-block.js';
 
 // The editor and the engine's loader come with the first runnable block a page shows, never before;

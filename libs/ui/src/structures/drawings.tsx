@@ -1,7 +1,4 @@
-import { bplusLevels, type BPlusNode, type BPlusTree } from './bplus-tree.js';
-import { bucketName, lastBits, type ExtendibleHash } from './extendible-hash.js';
-import { bucketKeys, roundSize, type LinearHash } from './linear-hash.js';
-import { keyList } from './steps.js';
+import { bplusLevels, type BPlusNode, type BPlusTree, bucketKeys, bucketName, type ExtendibleHash, keyList, lastBits, type LinearHash, roundSize } from '@dblearn/lab/structures';
 
 /** More boxes than this and the drawing stops a level early (or cuts a list): a page must stay light. */
 export const DRAWN_BOXES = 300;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { GraphDrawing } from './graph-drawing.js';
-import { describePrecedenceGraph, operationText, type PrecedenceGraph } from './precedence-graph.js';
+import { describePrecedenceGraph, type Operation, operationText, type PrecedenceGraph } from '@dblearn/lab/structures';
 import { SteppedGraph } from './stepped-graph.js';
-import type { Operation } from './steps.js';
 
 /** The graph as SVG: each edge labelled with the items behind it. */
 function PrecedenceDrawing({ graph, focus, markerId }: { graph: PrecedenceGraph; focus: readonly number[]; markerId: string }) {

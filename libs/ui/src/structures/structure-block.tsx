@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { CodeView } from '../components/code-view.js';
-import type { StructureLanguage } from './languages.js';
+import type { StructureLanguage } from '@dblearn/lab/structures';
 
 // The models, the drawings and their styles come with the first visualizer block a page shows.
 const StructureView = lazy(() => import('./structure-view.js'));

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/button.js';
-import { parseKey, type Operation } from './steps.js';
-import { appended, timelineOf, type Timeline } from './timeline.js';
+import { appended, type Operation, parseKey, type Timeline, timelineOf } from '@dblearn/lab/structures';
 
 
 export interface StructureLabProps<S> {

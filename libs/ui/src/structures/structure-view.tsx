@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { CodeView } from '../components/code-view.js';
-import { parseStructureBlock, type StructureSettings } from './block-settings.js';
-import { BPLUS_ORDER, bplusBuild, bplusConvention, bplusDelete, bplusInsert, bplusKeys, bplusSearch, emptyBPlusTree } from './bplus-tree.js';
+import { BPLUS_ORDER, bplusBuild, bplusConvention, bplusDelete, bplusInsert, bplusKeys, bplusSearch, emptyBPlusTree, emptyExtendibleHash, emptyLinearHash, EXTENDIBLE_CAPACITY, extendibleBuild, extendibleConvention, extendibleDelete, extendibleInsert, extendibleSearch, isIndexLanguage, LINEAR_CAPACITY, LINEAR_INITIAL_BUCKETS, linearBuild, linearConvention, linearDelete, linearInsert, linearSearch, type Outcome, parseStructureBlock, precedenceBlock, type StructureLanguage, type StructureSettings, waitForBlock } from '@dblearn/lab/structures';
 import { BPlusTreeDrawing, describeBPlusTree, describeExtendible, describeLinear, ExtendibleDrawing, LinearDrawing } from './drawings.js';
-import { EXTENDIBLE_CAPACITY, emptyExtendibleHash, extendibleBuild, extendibleConvention, extendibleDelete, extendibleInsert, extendibleSearch } from './extendible-hash.js';
-import { isIndexLanguage, type StructureLanguage } from './languages.js';
-import { emptyLinearHash, LINEAR_CAPACITY, LINEAR_INITIAL_BUCKETS, linearBuild, linearConvention, linearDelete, linearInsert, linearSearch } from './linear-hash.js';
-import { precedenceBlock } from './precedence-graph.js';
 import { PrecedenceLab } from './precedence-view.js';
-import { waitForBlock } from './wait-for-graph.js';
 import { WaitForLab } from './wait-for-view.js';
-import type { Outcome } from './steps.js';
 import { SettingPicker, StructureLab } from './structure-lab.js';
 import './structures.css';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { GraphDrawing } from './graph-drawing.js';
-import type { Operation } from './steps.js';
+import { describeWaitForGraph, lockText, type Operation, type WaitForGraph } from '@dblearn/lab/structures';
 import { SteppedGraph } from './stepped-graph.js';
-import { describeWaitForGraph, lockText, type WaitForGraph } from './wait-for-graph.js';
 
 /** The graph as SVG: edges labelled with the item waited for; the cycle's nodes marked, victims struck. */
 function WaitForDrawing({ graph, focus, markerId }: { graph: WaitForGraph; focus: readonly number[]; markerId: string }) {
