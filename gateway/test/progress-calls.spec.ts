@@ -1,7 +1,7 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { AUTH_HEADER, CONTENT_PATTERNS, ROUTES, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import { connect } from '@nats-io/transport-node';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, eventually, type TestGateway } from './support/gateway.js';
@@ -68,7 +68,7 @@ function send(method: 'post' | 'put', path: string, userId: string, body: unknow
 beforeAll(async () => {
   stand = await startUsersAndContent('gateway_progress', ADMIN);
   ({ gateway, content } = stand);
-  const course = await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' });
+  const course = await content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' } }));
   const project = await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Library schema', difficulty: 'beginner', courseId: course._id });
   const tutorial = await content.send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId: course._id });
   const question = await content.send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' });

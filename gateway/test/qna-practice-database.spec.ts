@@ -1,5 +1,5 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, QNA_MESSAGES, type QnaQuestion } from '@dblearn/contracts';
-import { ServiceProcess, uniqueDatabaseName } from '@dblearn/testing';
+import { AUTH_HEADER, CONTENT_PATTERNS, QNA_MESSAGES, type QnaQuestion, ROUTES } from '@dblearn/contracts';
+import { routeCall, ServiceProcess, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, eventually, type TestGateway } from './support/gateway.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   svcCommunity.start();
   await eventually(async () => (await api().get('/api/health')).body?.services?.community === 'up', 30_000, 'svc-community answers /health');
-  const course = async (name: string) => (await stand.content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Ada Lovelace', length: '1 hour' }))._id;
+  const course = async (name: string) => (await stand.content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name, teacher: 'Ada Lovelace', length: '1 hour' } })))._id;
   courses.sql = await course('With a SQL sandbox');
   courses.mongo = await course('With a mongo sandbox');
   courses.none = await course('Without a sandbox');

@@ -1,5 +1,5 @@
-import { type AttemptResult, AUTH_HEADER, CONTENT_PATTERNS, type Project, type TokenClaims, type UserProfile } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { type AttemptResult, AUTH_HEADER, CONTENT_PATTERNS, type Project, ROUTES, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, type TestGateway } from './support/gateway.js';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   stand = await startUsersAndContent('gateway_runnable', ADMIN);
   ({ gateway, content } = stand);
   admin = (await checked(api().post('/api/auth').send(ADMIN))).text;
-  courseId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' }))._id;
+  courseId = (await content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' } })))._id;
   projectId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Price list', difficulty: 'beginner', courseId }))._id;
 }, 90_000);
 

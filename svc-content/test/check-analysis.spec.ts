@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type CheckAnalysis, type CheckFigures, CHECK_NOT_FOUND_MESSAGE, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type Project } from '@dblearn/contracts';
+import { CHECK_NOT_FOUND_MESSAGE, type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type Project, ROUTES } from '@dblearn/contracts';
 import type { CheckAttemptedEvent, CheckFailureKind, SolutionShownEvent } from '@dblearn/contracts/dto';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   ({ content } = suite);
   nc = await connect({ servers: suite.infra.natsUrl });
   js = jetstream(nc);
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
   await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: LIBRARY } });
 }, 90_000);
 

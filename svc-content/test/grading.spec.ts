@@ -7,11 +7,12 @@ import {
   HIDDEN_DATA_PREFIX,
   type ImportReport,
   type Project,
+  ROUTES,
   type Sandbox,
   SOLUTION_LOCKED_MESSAGE,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { type ContentSuite, startContentSuite } from './support/content-service.js';
@@ -65,8 +66,8 @@ const lastCheck = (p: Project) => p.checks[p.checks.length - 1]!._id;
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_grading');
   ({ content } = suite);
-  sqlCourse = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Bank SQL', teacher: 'Edgar Codd', length: '2 hours' });
-  mongoCourse = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Book documents', teacher: 'Edgar Codd', length: '2 hours' });
+  sqlCourse = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Bank SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  mongoCourse = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Book documents', teacher: 'Edgar Codd', length: '2 hours' } }));
   project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Bank report', difficulty: 'beginner', courseId: sqlCourse._id });
   mongoProject = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Book queries', difficulty: 'beginner', courseId: mongoCourse._id });
   await send(CONTENT_PATTERNS.putSandbox, { id: mongoCourse._id, body: { kind: 'mongo', source: BOOKS } });
@@ -293,7 +294,7 @@ describe('export and import carry every field', () => {
     const exported = (await exportAll(content)).courses.find((item) => item._id === sqlCourse._id)!;
     expect(exported.sandbox).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });
     expect(exported.projects[0]?.checks).toEqual(before.checks);
-    await send(CONTENT_PATTERNS.deleteCourse, { id: sqlCourse._id });
+    await send(...routeCall(ROUTES.courses.delete, { params: { id: sqlCourse._id } }));
     expect(await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, courses: [exported] }, 60_000)).toEqual({ created: 1, updated: 0, rejected: [] });
     expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual(before);
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandboxWithHidden, { id: sqlCourse._id })).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });

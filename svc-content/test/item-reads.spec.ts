@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, type InterviewQuestion, type JsonBytes, type Project, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, type InterviewQuestion, type JsonBytes, type Project, ROUTES, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import { ServiceReplyDeserializer } from '@dblearn/nest-common';
-import { NatsCaller } from '@dblearn/testing';
+import { NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import { ItemCache } from '../src/item-cache/item-cache.js';
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('item reads from memory (content.item.find-json)', () => {
   it('answers what find answers, with an entity tag that changes with the item, gzipped when large and asked', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Cached reads', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Cached reads', teacher: 'Edgar Codd', length: '1 hour' } }));
     const detail = 'SELECT name FROM student WHERE year = 2; '.repeat(60);
     const tutorial = await send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Large enough to gzip', courseId: course._id, content: { header: 'Filters', detail } });
     const plain = await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id: tutorial._id });
@@ -78,7 +78,7 @@ describe('item reads from memory (content.item.find-json)', () => {
   });
 
   it('never serves the old version on another instance once a write was answered, whatever wrote it', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name: 'Fresh everywhere', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'rm', name: 'Fresh everywhere', teacher: 'Edgar Codd', length: '1 hour' } }));
     const tutorial = await send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Round 0', courseId: course._id });
     const project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Project round 0', difficulty: 'beginner', courseId: course._id });
     const question = await send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'rm', question: 'Round 0?', answer: 'Yes.' });
@@ -113,7 +113,7 @@ describe('item reads from memory (content.item.find-json)', () => {
   });
 
   it('reports the memory it holds, within its bound', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'fo', name: 'Counted', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'fo', name: 'Counted', teacher: 'Edgar Codd', length: '1 hour' } }));
     await readUntilSecondHolds('course', course._id);
     const stats = second.get(ItemCache).stats();
     for (const kind of ['course', 'tutorial', 'project', 'interview'] as const) {
@@ -126,7 +126,7 @@ describe('item reads from memory (content.item.find-json)', () => {
 
 describe('learners\' check progress, kept by every instance that read it (ChecksService)', () => {
   it('an attempt answered on one instance is what every instance answers next', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Blocks and records', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Blocks and records', teacher: 'Edgar Codd', length: '1 hour' } }));
     const project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Counting blocks', difficulty: 'beginner', courseId: course._id });
     const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, {
       id: project._id,

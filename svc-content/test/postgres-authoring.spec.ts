@@ -1,6 +1,6 @@
-import { CONTENT_PATTERNS, type Course, type ExportedCourse, type ImportReport, type Sandbox } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type ExportedCourse, type ImportReport, ROUTES, type Sandbox } from '@dblearn/contracts';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   server = await startPrivatePostgres(findRepoRoot(), dataDir);
   suite = await startContentSuite('svc_content_pg_authoring', { POSTGRES_URL: server.url });
   ({ content } = suite);
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'The corner shop', teacher: 'Edgar Codd', length: '2 hours' });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'The corner shop', teacher: 'Edgar Codd', length: '2 hours' } }));
 }, 180_000);
 
 afterAll(async () => {

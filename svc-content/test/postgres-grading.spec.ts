@@ -1,7 +1,7 @@
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, type StoredChecks } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, ROUTES, type StoredChecks } from '@dblearn/contracts';
 import { ENGINE_NOT_ALLOWED_MESSAGE, HALF_CHANGED_MESSAGE } from '@dblearn/lab';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,8 +39,8 @@ beforeAll(async () => {
   server = await startPrivatePostgres(findRepoRoot(), dataDir);
   suite = await startContentSuite('svc_content_pg_grading', { POSTGRES_URL: server.url, POSTGRES_AUTHOR_URL: server.authorUrl! });
   ({ content } = suite);
-  const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Bank on PostgreSQL', teacher: 'Edgar Codd', length: '2 hours' });
-  const books = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Books', teacher: 'Edgar Codd', length: '2 hours' });
+  const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Bank on PostgreSQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  const books = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Books', teacher: 'Edgar Codd', length: '2 hours' } }));
   await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: BANK } });
   await send(CONTENT_PATTERNS.putSandbox, { id: books._id, body: { kind: 'mongo', source: JSON.stringify({ books: [{ _id: 1, title: 'Dune' }] }) } });
   project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Bank on PostgreSQL', difficulty: 'beginner', courseId: course._id });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AttemptResult, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type PracticeExercise, type PracticeNext, type Project } from '@dblearn/contracts';
+import { type AttemptResult, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type PracticeExercise, type PracticeNext, type Project, ROUTES } from '@dblearn/contracts';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -29,7 +30,7 @@ const publish = (subject: string, event: Record<string, unknown>) => jetstream(n
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_practice');
   nc = await connect({ servers: suite.infra.natsUrl });
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Practice SQL', teacher: 'Edgar Codd', length: '2 hours' });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Practice SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
   project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Warm-up quizzes', difficulty: 'beginner', courseId: course._id });
   const quiz = { type: 'number', answer: 1, tolerance: 0 };
   await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many rows does SELECT 1 return?', quiz } });

@@ -9,12 +9,13 @@ import {
   EVENT_SUBJECTS,
   type ImportReport,
   type Project,
+  ROUTES,
   type Sandbox,
   SANDBOX_NOT_FOUND_MESSAGE,
   type StoredChecks,
 } from '@dblearn/contracts';
 import { domainEvent, OutboxRelay, storedEvent } from '@dblearn/nest-common';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   // sessions may not have, so its jobs stay in the pool for their first second of CPU.
   suite = await startContentSuite('svc_content_runnable', { SQL_HEAVY_CPU_MS: '1000' });
   ({ content } = suite);
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
   project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Loans report', difficulty: 'beginner', courseId: course._id });
 }, 60_000);
 
@@ -81,7 +82,7 @@ describe('sandboxes', () => {
   });
 
   it('checks a JSON sandbox for its shape and syntax', async () => {
-    const other = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' });
+    const other = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' } }));
     const source = JSON.stringify({ books: [{ title: 'Dune', year: 1965 }] });
     await send(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source } });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: other._id })).toEqual({ kind: 'mongo', source });
@@ -336,7 +337,7 @@ describe('export and import carry sandboxes and checks', () => {
     expect(exported?.sandbox).toEqual({ kind: 'sql', source: LIBRARY, hiddenSource: null });
     const checks = exported?.projects.find((item) => item._id === project._id)?.checks;
     expect(checks).toEqual([{ _id: expect.any(String), kind: 'query', task: expect.any(String), referenceSql: expect.stringContaining('LEFT JOIN loan'), hints: [], explanation: '' }]);
-    await send(CONTENT_PATTERNS.deleteCourse, { id: course._id });
+    await send(...routeCall(ROUTES.courses.delete, { params: { id: course._id } }));
     expect(await importSlice({ courses: [exported] })).toEqual({ created: 1, updated: 0, rejected: [] });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
     const checkId = checks?.[0]?._id as string;
@@ -365,7 +366,7 @@ describe('every writer of a project takes its one lock', () => {
   const RELAY_ROUNDS = 36;
   const tasks = (upTo: number) => Array.from({ length: upTo }, (_, index) => `Raced check number ${index + 1}.`);
   const sqlCourse = async (name: string) => {
-    const created = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' });
+    const created = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' } }));
     await send(CONTENT_PATTERNS.putSandbox, { id: created._id, body: { kind: 'sql', source: LIBRARY } });
     return created;
   };
@@ -379,7 +380,7 @@ describe('every writer of a project takes its one lock', () => {
       await Promise.all([
         addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
         send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
-        send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: raced._id } }),
+        send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId }, body: { id: raced._id } })),
       ]);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
       expect({ round, title: found.title, courseId: found.courseId }).toEqual({ round, title, courseId });
@@ -443,14 +444,14 @@ describe('every writer of a project takes its one lock', () => {
       const name = `Imported attach home ${round}`;
       const [report] = await Promise.all([
         content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [{ ...exported, name }], courseOffset: 0, interviewOffset: 0 }, 60_000),
-        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: home._id, body: { id: joining._id } })),
+        sleep((round % 6) * 3).then(() => send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId: home._id }, body: { id: joining._id } }))),
       ]);
       expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
       const found = await send<Course>(CONTENT_PATTERNS.findCourse, { id: home._id });
       const joined = (await send<Project>(CONTENT_PATTERNS.findProject, { id: joining._id })).courseId === home._id;
       const entries = found.projects.map((entry) => entry._id);
       expect({ round, name: found.name, entries }).toEqual({ round, name, entries: joined ? [listed._id, joining._id] : [listed._id] });
-      await send<Course>(CONTENT_PATTERNS.detachProject, { id: home._id, body: { id: joining._id } });
+      await send<Course>(...routeCall(ROUTES.courses.detachProject, { params: { courseId: home._id }, body: { id: joining._id } }));
     }
   }, 120_000);
 
@@ -458,15 +459,15 @@ describe('every writer of a project takes its one lock', () => {
   // one still in the course is deleted and listed nowhere; never a deleted project left in a course's
   // list, nor a project pointing at the deleted course.
   it("deletes a course while one of its projects is edited and moved: no orphan, no resurrected project, every round", async () => {
-    const elsewhere = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Elsewhere', teacher: 'Edgar Codd', length: '1 hour' });
+    const elsewhere = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Elsewhere', teacher: 'Edgar Codd', length: '1 hour' } }));
     const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
-      const doomed = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: `Doomed ${round}`, teacher: 'Edgar Codd', length: '1 hour' });
+      const doomed = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: `Doomed ${round}`, teacher: 'Edgar Codd', length: '1 hour' } }));
       const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: `Doomed project ${round}`, difficulty: 'beginner', courseId: doomed._id });
       const shift = (round % 9) - 4;
       const outcomes = await Promise.allSettled([
-        sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
-        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: elsewhere._id, body: { id: raced._id } })),
+        sleep(Math.max(shift, 0)).then(() => send(...routeCall(ROUTES.courses.delete, { params: { id: doomed._id } }))),
+        sleep(Math.max(-shift, 0)).then(() => send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId: elsewhere._id }, body: { id: raced._id } }))),
         sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title: `Edited ${round}`, difficulty: 'intermediate' } })),
       ]);
       expect({ round, deleted: outcomes[0]!.status }).toEqual({ round, deleted: 'fulfilled' });
@@ -483,10 +484,10 @@ describe('every writer of a project takes its one lock', () => {
   it('deletes a course while a project is created in it: the project is deleted too or refused, never left pointing at it, every round', async () => {
     const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
-      const doomed = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: `Doomed home ${round}`, teacher: 'Edgar Codd', length: '1 hour' });
+      const doomed = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: `Doomed home ${round}`, teacher: 'Edgar Codd', length: '1 hour' } }));
       const shift = (round % 9) - 4;
       const [, created] = await Promise.allSettled([
-        sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
+        sleep(Math.max(shift, 0)).then(() => send(...routeCall(ROUTES.courses.delete, { params: { id: doomed._id } }))),
         sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.createProject, { title: `Born late ${round}`, difficulty: 'beginner', courseId: doomed._id })),
       ]);
       await sleep(50);

@@ -1,4 +1,5 @@
-import { CONTENT_PATTERNS, type Course, type InterviewQuestion, type ServiceSearch, type Tutorial } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type InterviewQuestion, ROUTES, type ServiceSearch, type Tutorial } from '@dblearn/contracts';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, startContentSuite, type ContentSuite } from './support/content-service.js';
 
@@ -19,7 +20,7 @@ describe('svc-content search, against real FerretDB and NATS', () => {
 
   beforeAll(async () => {
     suite = await startContentSuite('svc_content_search');
-    course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Grouping, Aggregates and Views', teacher: 'Edgar Codd', length: '3 hours' });
+    course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Grouping, Aggregates and Views', teacher: 'Edgar Codd', length: '3 hours' } }));
     tutorial = await send<Tutorial>(CONTENT_PATTERNS.createTutorial, {
       title: 'Aggregate functions',
       courseId: course._id,
@@ -66,7 +67,7 @@ describe('svc-content search, against real FerretDB and NATS', () => {
     // The course lists its tutorials' titles, so it is found too, below the tutorial itself.
     expect(await found('windowed')).toEqual(['tutorial:Windowed aggregates', 'course:Grouping, Aggregates and Views']);
 
-    await send(CONTENT_PATTERNS.updateCourse, { id: course._id, body: { topic: 'rm', name: 'Relational grouping', teacher: 'Edgar Codd', length: '3 hours' } });
+    await send(...routeCall(ROUTES.courses.update, { params: { id: course._id }, body: { topic: 'rm', name: 'Relational grouping', teacher: 'Edgar Codd', length: '3 hours' } }));
     await eventually(async () => (await search('cumulative')).hits[0]?.location === 'Relational Model › Relational grouping', FRESH_MS, 'the tutorial moves with its course');
 
     await send(CONTENT_PATTERNS.deleteTutorial, { id: tutorial._id });

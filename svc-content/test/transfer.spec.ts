@@ -1,5 +1,5 @@
-import { CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
-import { filtersBeyondId, type NatsCaller, recordFilters } from '@dblearn/testing';
+import { CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ImportReport, type InterviewQuestion, type Project, ROUTES, type Tutorial } from '@dblearn/contracts';
+import { filtersBeyondId, type NatsCaller, recordFilters, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import mongoose, { Types } from 'mongoose';
 import { exportAll } from './support/export.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => suite?.close());
 
 async function buildCourse(name: string): Promise<Course> {
-  const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name, teacher: 'Edgar Codd', length: '2 hours' });
+  const course = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'rm', name, teacher: 'Edgar Codd', length: '2 hours' } }));
   const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Keys', courseId: course._id, content: { header: 'Candidate keys', detail: 'A minimal superkey.' } });
   await content.send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Keys', content: { header: 'Primary keys', detail: 'One chosen candidate key.' } } });
   const project = await content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Design a schema', difficulty: 'intermediate', courseId: course._id });
@@ -37,7 +37,7 @@ describe('export and import', () => {
     expect(before.courses[0]).toMatchObject({ name: 'Keys and constraints', tutorials: [{ title: 'Keys', contents: [{ header: 'Candidate keys' }, { header: 'Primary keys' }] }] });
 
     const gone = before.courses[0]!;
-    await content.send(CONTENT_PATTERNS.deleteCourse, { id: gone._id });
+    await content.send(...routeCall(ROUTES.courses.delete, { params: { id: gone._id } }));
     const report = await importSlice({ courses: before.courses, interviewQuestions: before.interviewQuestions });
     expect(report).toEqual({ created: 1, updated: before.courses.length - 1 + before.interviewQuestions.length, rejected: [] });
 

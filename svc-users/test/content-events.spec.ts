@@ -1,5 +1,5 @@
-import { CONTENT_PATTERNS, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { eventually, NatsCaller, ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { CONTENT_PATTERNS, type PublicUser, ROUTES, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { eventually, NatsCaller, routeCall, ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import type { UsersConfig } from '../src/config/users-config.js';
@@ -35,7 +35,7 @@ describe('progress entries follow svc-content through its events', () => {
     return send<PublicUser>(USERS_PATTERNS.register, { email: `follower${counter}@example.com`, password: 'secret-one', skill: 'beginner' });
   }
 
-  const course = () => send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' });
+  const course = () => send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' } }));
   const project = (courseId: string, title = 'Library schema') => send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title, difficulty: 'beginner', courseId });
   const tutorial = (courseId: string) => send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId });
   const question = () => send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' });
@@ -116,7 +116,7 @@ describe('progress entries follow svc-content through its events', () => {
     }
     await send(USERS_PATTERNS.finishProject, { id: ana._id, body: { id: elsewhere } });
 
-    await send(CONTENT_PATTERNS.deleteCourse, { id: courseId });
+    await send(...routeCall(ROUTES.courses.delete, { params: { id: courseId } }));
 
     for (const user of [ana, ben]) {
       await until(user._id, "the course's copies are gone", (p) => p.readTutorial.length === 0 && p.finishedProject.every((item) => item.courseId !== courseId));

@@ -1,7 +1,7 @@
 import { CONTENT_PATTERNS, type Course, ROUTES, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
 import { CourseAnswer, SandboxAnswer, SandboxRunAnswer } from '@dblearn/contracts/answers';
-import { CourseDto, IdDto, ListQueryDto, SandboxDto, SandboxRunDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ListQueryDto, SandboxDto, SandboxRunDto } from '@dblearn/contracts/dto';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
@@ -15,6 +15,7 @@ import { pageItems, totalCountHeader } from '../common/lists.js';
 import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
 import { ADMIN_SQL_CALL_TIMEOUT_MS } from './runnable.js';
 
+/** The course calls that do more than forward (pages, kept answers, a longer deadline, an answer by role); the plain admin writes are forwarded from the route table (decision 0051). */
 @ApiTags('courses')
 @ContentUnavailable()
 @Controller()
@@ -36,24 +37,6 @@ export class CoursesController {
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
     sendJsonBytes(request, response, await this.itemAnswers.find('course', id, acceptsGzip(request)));
-  }
-
-  @Post(ROUTES.courses.create.path)
-  @AdminWrite({ summary: 'Create a course', answer: CourseAnswer, created: true })
-  create(@Body() body: CourseDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.createCourse, body);
-  }
-
-  @Put(ROUTES.courses.update.path)
-  @AdminWrite({ summary: 'Update a course', answer: CourseAnswer, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.updateCourse, { id, body });
-  }
-
-  @Delete(ROUTES.courses.delete.path)
-  @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', answer: CourseAnswer, byId: true })
-  delete(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.deleteCourse, { id });
   }
 
   @Put(ROUTES.courses.putSandbox.path)
@@ -87,29 +70,5 @@ export class CoursesController {
   })
   runSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxRunDto): Promise<SandboxRun> {
     return this.services.send(CONTENT_PATTERNS.runSandbox, { id: courseId, body: { ...body, userId: caller._id } }, ADMIN_SQL_CALL_TIMEOUT_MS);
-  }
-
-  @Put(ROUTES.courses.attachProject.path)
-  @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', answer: CourseAnswer, byId: true })
-  attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.attachProject, { id: courseId, body });
-  }
-
-  @Put(ROUTES.courses.detachProject.path)
-  @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
-  detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.detachProject, { id: courseId, body });
-  }
-
-  @Put(ROUTES.courses.attachTutorial.path)
-  @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', answer: CourseAnswer, byId: true })
-  attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.attachTutorial, { id: courseId, body });
-  }
-
-  @Put(ROUTES.courses.detachTutorial.path)
-  @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
-  detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.detachTutorial, { id: courseId, body });
   }
 }

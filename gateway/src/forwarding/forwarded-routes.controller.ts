@@ -49,8 +49,10 @@ function docs({ name, route, answer, forward }: ForwardedRoute): MethodDecorator
   if (typeof answer === 'string') throw new Error(`${name}: a forwarded route answers JSON, not ${answer}.`);
   const schema = answerSchema(Array.isArray(answer) ? [answer[0] as Answer] : (answer as Answer));
   const { errors = {} } = forward;
+  // An admin route says so, as the hand-written admin writes did.
+  const description = [forward.description, route.access === 'admin' ? 'Admins only.' : undefined].filter(Boolean).join(' ');
   return [
-    ApiOperation({ summary: forward.summary, ...(forward.description ? { description: forward.description } : {}) }),
+    ApiOperation({ summary: forward.summary, ...(description ? { description } : {}) }),
     forward.created ? ApiCreatedResponse({ schema, description: forward.answerDescription }) : ApiOkResponse({ schema, description: forward.answerDescription }),
     ...(route.access === 'public' ? [] : [ApiSecurity(AUTH_HEADER), ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })]),
     ...(route.access === 'admin' ? [ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'The caller is not an admin.' })] : []),

@@ -46,6 +46,17 @@ const shape = (body: RouteShape['body'], answer: RouteShape['answer'], forward?:
 
 const DECK = 'The cards due now, their count and the size of the deck.';
 
+// The content admin's writes (SPEC §6), answered by svc-content; /api/docs adds "Admins only." to an admin route's description.
+const ADMIN_WRITE_REFUSED = 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.';
+const contentWrite = (summary: string, description?: string, extra: Partial<RouteForward> = {}): RouteForward => ({
+  service: 'content',
+  summary,
+  ...(description ? { description } : {}),
+  errors: { 400: ADMIN_WRITE_REFUSED, 404: 'No such item.' },
+  ...extra,
+});
+const contentCreate = (summary: string, description?: string): RouteForward => contentWrite(summary, description, { errors: { 400: ADMIN_WRITE_REFUSED }, created: true });
+
 export const ROUTE_SHAPES = {
   health: {
     check: shape(null, answers.HealthReportAnswer),
@@ -102,16 +113,16 @@ export const ROUTE_SHAPES = {
   courses: {
     list: shape(null, [answers.CourseAnswer]),
     find: shape(null, answers.CourseAnswer),
-    create: shape(dto.CourseDto, answers.CourseAnswer),
-    update: shape(dto.CourseDto, answers.CourseAnswer),
-    delete: shape(null, answers.CourseAnswer),
+    create: shape(dto.CourseDto, answers.CourseAnswer, contentCreate('Create a course')),
+    update: shape(dto.CourseDto, answers.CourseAnswer, contentWrite('Update a course')),
+    delete: shape(null, answers.CourseAnswer, contentWrite('Delete a course', 'Its tutorials and projects are deleted too.')),
     putSandbox: shape(dto.SandboxDto, answers.CourseAnswer),
     findSandbox: shape(null, answers.SandboxAnswer),
     runSandbox: shape(dto.SandboxRunDto, answers.SandboxRunAnswer),
-    attachProject: shape(dto.IdDto, answers.CourseAnswer),
-    detachProject: shape(dto.IdDto, answers.CourseAnswer),
-    attachTutorial: shape(dto.IdDto, answers.CourseAnswer),
-    detachTutorial: shape(dto.IdDto, answers.CourseAnswer),
+    attachProject: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Attach a project', 'Idempotent; a project attached elsewhere moves here.')),
+    detachProject: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Detach a project', 'Idempotent: detaching what is not attached changes nothing.')),
+    attachTutorial: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Attach a tutorial', 'Idempotent; a tutorial attached elsewhere moves here.')),
+    detachTutorial: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Detach a tutorial', 'Idempotent: detaching what is not attached changes nothing.')),
   },
   tutorials: {
     find: shape(null, answers.TutorialAnswer),

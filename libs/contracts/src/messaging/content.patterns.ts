@@ -3,7 +3,6 @@ import type {
   AttemptMessageDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
-  CourseDto,
   CreateProjectDto,
   CreateTutorialDto,
   ExportSliceRequestDto,
@@ -51,13 +50,6 @@ export const CONTENT_PATTERNS = {
   findItemJson: 'content.item.find-json',
   listCourses: 'content.course.list',
   findCourse: 'content.course.find',
-  createCourse: 'content.course.create',
-  updateCourse: 'content.course.update',
-  deleteCourse: 'content.course.delete',
-  attachProject: 'content.course.attach-project',
-  detachProject: 'content.course.detach-project',
-  attachTutorial: 'content.course.attach-tutorial',
-  detachTutorial: 'content.course.detach-tutorial',
 
   /** WithPathId<SandboxDto> (the course) → Course; 400 naming the line when the script does not run on an empty database. */
   putSandbox: 'content.course.put-sandbox',
@@ -145,13 +137,6 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.findItemJson]: ItemJsonRequestDto;
   [CONTENT_PATTERNS.listCourses]: ListQueryDto;
   [CONTENT_PATTERNS.findCourse]: IdDto;
-  [CONTENT_PATTERNS.createCourse]: CourseDto;
-  [CONTENT_PATTERNS.updateCourse]: WithPathId<CourseDto>;
-  [CONTENT_PATTERNS.deleteCourse]: IdDto;
-  [CONTENT_PATTERNS.attachProject]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.detachProject]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.attachTutorial]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.detachTutorial]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.putSandbox]: WithPathId<SandboxDto>;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
@@ -194,13 +179,6 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.findItemJson]: JsonBytes;
   [CONTENT_PATTERNS.listCourses]: ListPage<Course>;
   [CONTENT_PATTERNS.findCourse]: Course;
-  [CONTENT_PATTERNS.createCourse]: Course;
-  [CONTENT_PATTERNS.updateCourse]: Course;
-  [CONTENT_PATTERNS.deleteCourse]: Course;
-  [CONTENT_PATTERNS.attachProject]: Course;
-  [CONTENT_PATTERNS.detachProject]: Course;
-  [CONTENT_PATTERNS.attachTutorial]: Course;
-  [CONTENT_PATTERNS.detachTutorial]: Course;
   [CONTENT_PATTERNS.putSandbox]: Course;
   [CONTENT_PATTERNS.findSandbox]: Sandbox;
   [CONTENT_PATTERNS.findSandboxWithHidden]: Sandbox;
