@@ -32,7 +32,7 @@ beforeAll(async () => {
   learner = String(signedUp.headers[AUTH_HEADER]);
   const courseId = (await content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' } })))._id;
   await content.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO product VALUES (1, \'Pen\');' } }, 20_000);
-  projectId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Price list', difficulty: 'beginner', courseId }))._id;
+  projectId = (await content.send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title: 'Price list', difficulty: 'beginner', courseId } })))._id;
   const project = await content.send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body: { task: 'List every product name.', referenceSql: 'SELECT name FROM product', hints: ['One table.'] } }, 20_000);
   checkId = project.checks[0]!._id;
 }, 90_000);

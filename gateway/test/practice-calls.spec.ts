@@ -32,7 +32,7 @@ beforeAll(async () => {
   stand = await startUsersAndContent('gateway_practice', ADMIN);
   ({ gateway } = stand);
   const course = await stand.content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'beginner', name: 'Counting', teacher: 'Edgar Codd', length: '1 hour' } }));
-  project = await stand.content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Counting rows', difficulty: 'intermediate', courseId: course._id });
+  project = await stand.content.send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Counting rows', difficulty: 'intermediate', courseId: course._id } }));
   for (const answer of [1, 2, 3]) {
     project = await stand.content.send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: `Type the number ${answer}.`, quiz: { type: 'number', answer, tolerance: 0 } } });
   }

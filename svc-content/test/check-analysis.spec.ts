@@ -28,7 +28,7 @@ const analysis = (projectId: string, checkId: string) => send<CheckAnalysis>(CON
 const list = (query: object = {}) => send<ListPage<CheckFigures>>(CONTENT_PATTERNS.listCheckAnalysis, query);
 
 async function projectWithCheck(title: string, hints: string[] = []): Promise<{ projectId: string; checkId: string }> {
-  const project = await send<Project>(CONTENT_PATTERNS.createProject, { title, difficulty: 'beginner', courseId: course._id });
+  const project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title, difficulty: 'beginner', courseId: course._id } }));
   const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'List the names of every member.', referenceSql: 'SELECT name FROM member', hints } });
   return { projectId: project._id, checkId: withCheck.checks.at(-1)!._id };
 }
@@ -143,8 +143,8 @@ describe('check analysis kept by events', () => {
     const listed = async (checkId: string) => (await list({ pageSize: 100 })).items.some((item) => item.checkId === checkId);
     await eventually(async () => (await listed(removed.checkId)) && (await listed(deleted.checkId)), EVENT_WAIT_MS, 'both are counted');
 
-    await send(CONTENT_PATTERNS.deleteCheck, { id: removed.projectId, body: { id: removed.checkId } });
-    await send(CONTENT_PATTERNS.deleteProject, { id: deleted.projectId });
+    await send(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: removed.projectId }, body: { id: removed.checkId } }));
+    await send(...routeCall(ROUTES.projects.delete, { params: { id: deleted.projectId } }));
     await eventually(async () => !(await listed(removed.checkId)) && !(await listed(deleted.checkId)), EVENT_WAIT_MS, 'their stats are dropped');
     const stored = suite.db.collection('check_stats');
     expect(await stored.findOne({ _id: new Types.ObjectId(removed.checkId) })).toBeNull();

@@ -27,9 +27,9 @@ const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, 
 const newCourse = (fields: Partial<Record<'topic' | 'name' | 'teacher' | 'length', string>> = {}) =>
   send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Joins in practice', teacher: 'Edgar Codd', length: '3 hours', ...fields } }));
 const newProject = (courseId?: string, title = 'Library loans') =>
-  send<Project>(CONTENT_PATTERNS.createProject, { title, difficulty: 'beginner', ...(courseId ? { courseId } : {}) });
+  send<Project>(...routeCall(ROUTES.projects.create, { body: { title, difficulty: 'beginner', ...(courseId ? { courseId } : {}) } }));
 const newTutorial = (courseId?: string, title = 'SELECT basics') =>
-  send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title, ...(courseId ? { courseId } : {}), content: { header: 'The SELECT list', detail: 'SELECT name FROM student;' } });
+  send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title, ...(courseId ? { courseId } : {}), content: { header: 'The SELECT list', detail: 'SELECT name FROM student;' } } }));
 const course = (id: string) => send<Course>(CONTENT_PATTERNS.findCourse, { id });
 const published = (subject: string, entityId: string) => publishedEvents(suite.infra.natsUrl, subject, entityId);
 
@@ -188,41 +188,41 @@ describe('projects and tutorials', () => {
     expect(await course(courseId)).toMatchObject({ projects: [{ _id: project._id }], tutorials: [{ _id: tutorial._id }] });
 
     const before = await db.collection('projects').countDocuments();
-    expect((await content.refusal(CONTENT_PATTERNS.createProject, { title: 'Orphan project', difficulty: 'beginner', courseId: UNKNOWN_ID })).statusCode).toBe(404);
+    expect((await content.refusal(...routeCall(ROUTES.projects.create, { body: { title: 'Orphan project', difficulty: 'beginner', courseId: UNKNOWN_ID } }))).statusCode).toBe(404);
     expect(await db.collection('projects').countDocuments()).toBe(before);
   });
 
   it('appends content blocks and removes one by id; the course follows a rename', async () => {
     const { _id: courseId } = await newCourse();
     const project = await newProject(courseId);
-    const one = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Schema', detail: 'CREATE TABLE loan (...);' } } });
-    const two = await send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Queries', detail: 'SELECT 1;' } } });
+    const one = await send<Project>(...routeCall(ROUTES.projects.update, { params: { id: project._id }, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Schema', detail: 'CREATE TABLE loan (...);' } } }));
+    const two = await send<Project>(...routeCall(ROUTES.projects.update, { params: { id: project._id }, body: { title: 'Library loans v2', difficulty: 'intermediate', content: { header: 'Queries', detail: 'SELECT 1;' } } }));
     expect(two.contents.map((b) => b.header)).toEqual(['Schema', 'Queries']);
     expect(one.contents[0]!._id).toBe(two.contents[0]!._id);
     expect((await course(courseId)).projects).toEqual([{ _id: project._id, title: 'Library loans v2', difficulty: 'intermediate' }]);
 
-    const removed = await send<Project>(CONTENT_PATTERNS.removeProjectBlock, { id: project._id, body: { id: two.contents[0]!._id } });
+    const removed = await send<Project>(...routeCall(ROUTES.projects.removeBlock, { params: { projectId: project._id }, body: { id: two.contents[0]!._id } }));
     expect(removed.contents.map((b) => b.header)).toEqual(['Queries']);
-    expect(await content.refusal(CONTENT_PATTERNS.removeProjectBlock, { id: project._id, body: { id: two.contents[0]!._id } })).toEqual({ statusCode: 404, message: BLOCK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(...routeCall(ROUTES.projects.removeBlock, { params: { projectId: project._id }, body: { id: two.contents[0]!._id } }))).toEqual({ statusCode: 404, message: BLOCK_NOT_FOUND_MESSAGE });
 
     const [updated] = (await published(EVENT_SUBJECTS.projectUpdated, project._id)).slice(-1);
     expect(updated).toMatchObject({ entityId: project._id, title: 'Library loans v2', difficulty: 'intermediate', courseId });
 
     const tutorial = await newTutorial(courseId);
-    const renamed = await send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'SELECT in depth', content: { header: 'WHERE', detail: 'SELECT * FROM t WHERE x > 1;' } } });
+    const renamed = await send<Tutorial>(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: 'SELECT in depth', content: { header: 'WHERE', detail: 'SELECT * FROM t WHERE x > 1;' } } }));
     expect(renamed.contents).toHaveLength(2);
     expect((await course(courseId)).tutorials).toEqual([{ _id: tutorial._id, title: 'SELECT in depth' }]);
-    const afterRemove = await send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, body: { id: renamed.contents[0]!._id } });
+    const afterRemove = await send<Tutorial>(...routeCall(ROUTES.tutorials.removeBlock, { params: { tutorialId: tutorial._id }, body: { id: renamed.contents[0]!._id } }));
     expect(afterRemove.contents.map((b) => b.header)).toEqual(['WHERE']);
   });
 
   it('refuses a tutorial block under 5 characters and a project title over 50', async () => {
     const tutorial = await newTutorial();
-    const refusal = await content.refusal(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Fine', content: { header: 'Hey', detail: 'Some detail' } } });
+    const refusal = await content.refusal(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: 'Fine', content: { header: 'Hey', detail: 'Some detail' } } }));
     expect(refusal.statusCode).toBe(400);
     expect((await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id })).contents).toHaveLength(1);
-    expect((await content.refusal(CONTENT_PATTERNS.createProject, { title: 'p'.repeat(51), difficulty: 'beginner' })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.createProject, { title: 'Fine title', difficulty: 'expert' })).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.projects.create, { body: { title: 'p'.repeat(51), difficulty: 'beginner' } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.projects.create, { body: { title: 'Fine title', difficulty: 'expert' } }))).statusCode).toBe(400);
   });
 
   it('keeps a title edit with a block, a block removal and an attach of one tutorial sent at once (one lock per item), every round', async () => {
@@ -234,8 +234,8 @@ describe('projects and tutorials', () => {
       const title = `Raced tutorial ${round}`;
       const { contents } = await send<Tutorial>(CONTENT_PATTERNS.findTutorial, { id: tutorial._id });
       await Promise.all([
-        send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
-        send<Tutorial>(CONTENT_PATTERNS.removeTutorialBlock, { id: tutorial._id, body: { id: contents[0]!._id } }),
+        send<Tutorial>(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title, content: { header: `Block ${round}`, detail: 'SELECT 1;' } } })),
+        send<Tutorial>(...routeCall(ROUTES.tutorials.removeBlock, { params: { tutorialId: tutorial._id }, body: { id: contents[0]!._id } })),
         send<Course>(...routeCall(ROUTES.courses.attachTutorial, { params: { courseId }, body: { id: tutorial._id } })),
       ]);
       kept = [...kept.slice(1), `Block ${round}`];
@@ -249,8 +249,8 @@ describe('projects and tutorials', () => {
     const { _id: courseId } = await newCourse();
     const project = await newProject(courseId);
     const tutorial = await newTutorial(courseId);
-    expect((await send<Project>(CONTENT_PATTERNS.deleteProject, { id: project._id }))._id).toBe(project._id);
-    expect((await send<Tutorial>(CONTENT_PATTERNS.deleteTutorial, { id: tutorial._id }))._id).toBe(tutorial._id);
+    expect((await send<Project>(...routeCall(ROUTES.projects.delete, { params: { id: project._id } })))._id).toBe(project._id);
+    expect((await send<Tutorial>(...routeCall(ROUTES.tutorials.delete, { params: { id: tutorial._id } })))._id).toBe(tutorial._id);
     expect(await course(courseId)).toMatchObject({ projects: [], tutorials: [] });
     expect(await content.refusal(CONTENT_PATTERNS.findProject, { id: project._id })).toEqual({ statusCode: 404, message: PROJECT_NOT_FOUND_MESSAGE });
     expect(await published(EVENT_SUBJECTS.projectDeleted, project._id)).toEqual([expect.objectContaining({ courseId })]);

@@ -98,8 +98,8 @@ describe('a write and its event are one, across a SIGKILL', () => {
   it('a course delete killed after its tombstone finishes the cascade and publishes course.deleted once', async () => {
     await start();
     const course = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'rm', name: 'Doomed course', teacher: 'Edgar Codd', length: '1 hour' } }));
-    const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Keys', courseId: course._id });
-    const project = await content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Find the keys', difficulty: 'beginner', courseId: course._id });
+    const tutorial = await content.send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'Keys', courseId: course._id } }));
+    const project = await content.send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Find the keys', difficulty: 'beginner', courseId: course._id } }));
     await service!.stop();
 
     await start('events:after-tombstone');

@@ -68,8 +68,8 @@ beforeAll(async () => {
   ({ content } = suite);
   sqlCourse = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Bank SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
   mongoCourse = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Book documents', teacher: 'Edgar Codd', length: '2 hours' } }));
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Bank report', difficulty: 'beginner', courseId: sqlCourse._id });
-  mongoProject = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Book queries', difficulty: 'beginner', courseId: mongoCourse._id });
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Bank report', difficulty: 'beginner', courseId: sqlCourse._id } }));
+  mongoProject = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Book queries', difficulty: 'beginner', courseId: mongoCourse._id } }));
   await send(CONTENT_PATTERNS.putSandbox, { id: mongoCourse._id, body: { kind: 'mongo', source: BOOKS } });
 }, 60_000);
 
@@ -289,14 +289,14 @@ describe('mongo checks', () => {
 
 describe('export and import carry every field', () => {
   it('exports hidden variants and whole checks of every kind, and brings them back', async () => {
-    const before = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const before = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(before.checks.map((check) => check.kind)).toEqual(expect.arrayContaining(['query', 'state', 'quiz']));
     const exported = (await exportAll(content)).courses.find((item) => item._id === sqlCourse._id)!;
     expect(exported.sandbox).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });
     expect(exported.projects[0]?.checks).toEqual(before.checks);
     await send(...routeCall(ROUTES.courses.delete, { params: { id: sqlCourse._id } }));
     expect(await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, courses: [exported] }, 60_000)).toEqual({ created: 1, updated: 0, rejected: [] });
-    expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual(before);
+    expect(await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }))).toEqual(before);
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandboxWithHidden, { id: sqlCourse._id })).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });
     const broken = { ...exported, sandbox: { ...exported.sandbox, hiddenSource: 'CREATE TABLE t (a);\nINSERT INTO u VALUES (1);' } };
     expect((await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 2, interviewOffset: 0, courses: [broken] }, 60_000)).rejected).toEqual([

@@ -43,8 +43,8 @@ beforeAll(async () => {
   const books = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Books', teacher: 'Edgar Codd', length: '2 hours' } }));
   await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: BANK } });
   await send(CONTENT_PATTERNS.putSandbox, { id: books._id, body: { kind: 'mongo', source: JSON.stringify({ books: [{ _id: 1, title: 'Dune' }] }) } });
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Bank on PostgreSQL', difficulty: 'beginner', courseId: course._id });
-  mongoProject = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Books', difficulty: 'beginner', courseId: books._id });
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Bank on PostgreSQL', difficulty: 'beginner', courseId: course._id } }));
+  mongoProject = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Books', difficulty: 'beginner', courseId: books._id } }));
 }, 180_000);
 
 afterAll(async () => {
@@ -98,7 +98,7 @@ describe('attempts graded on PostgreSQL', () => {
     const checkId = lastCheck(saved);
     expect(await attempt(checkId, { sql: "SELECT DATE '2024-01-02' - DATE '2024-01-01' AS days" })).toMatchObject({ passed: true });
     expect(await attempt(checkId, { sql: "SELECT CAST(julianday('2024-01-02') - julianday('2024-01-01') AS INTEGER) AS days", engine: undefined })).toMatchObject({ passed: true });
-    const stored = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const stored = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(stored.checks.find((check) => check._id === checkId)).toMatchObject({ referenceSqlPostgres: "SELECT '2024-01-02'::date - '2024-01-01'::date AS days" });
     // A variant that fails on PostgreSQL is refused like a reference.
     const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Days, again, on both engines.', referenceSql: 'SELECT 1 AS days', referenceSqlPostgres: 'SELECT nope AS days' } });

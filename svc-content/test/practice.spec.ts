@@ -31,7 +31,7 @@ beforeAll(async () => {
   suite = await startContentSuite('svc_content_practice');
   nc = await connect({ servers: suite.infra.natsUrl });
   course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Practice SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Warm-up quizzes', difficulty: 'beginner', courseId: course._id });
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Warm-up quizzes', difficulty: 'beginner', courseId: course._id } }));
   const quiz = { type: 'number', answer: 1, tolerance: 0 };
   await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many rows does SELECT 1 return?', quiz } });
   const withTwo = await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many NULLs equal NULL?', quiz: { ...quiz, answer: 0 }, difficulty: 'hard' } });
@@ -115,10 +115,10 @@ describe('the practice list', () => {
 
   it('drops a deleted check, then a deleted project’s, from the list', async () => {
     const learner = newId();
-    await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: hard } });
+    await send<Project>(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: project._id }, body: { id: hard } }));
     await eventually(async () => (await list(learner)).total === 1, 20_000, 'the deleted check leaves the list');
     expect(await suite.content.refusal(CONTENT_PATTERNS.nextPractice, { userId: learner, after: hard })).toMatchObject({ statusCode: 404 });
-    await send<Project>(CONTENT_PATTERNS.deleteProject, { id: project._id });
+    await send<Project>(...routeCall(ROUTES.projects.delete, { params: { id: project._id } }));
     await eventually(async () => (await list(learner)).total === 0, 20_000, 'the deleted project’s checks leave the list');
   });
 

@@ -52,7 +52,7 @@ beforeAll(async () => {
   suite = await startContentSuite('svc_content_runnable', { SQL_HEAVY_CPU_MS: '1000' });
   ({ content } = suite);
   course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Loans report', difficulty: 'beginner', courseId: course._id });
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Loans report', difficulty: 'beginner', courseId: course._id } }));
 }, 60_000);
 
 afterAll(() => suite?.close());
@@ -116,14 +116,14 @@ describe('checks and attempts', () => {
   });
 
   it('gives the checks with their reference queries on the admins’ call (404 for an unknown project)', async () => {
-    expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual({
+    expect(await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }))).toEqual({
       checks: [
         { _id: loansCheck, kind: 'query', task: 'List each member with the number of books they have out.', referenceSql: expect.stringContaining('LEFT JOIN loan'), hints: [], explanation: '' },
         { _id: membersCheck, kind: 'query', task: 'Names of members, alphabetically from the end.', referenceSql: 'SELECT name FROM member ORDER BY name DESC', hints: [], explanation: '' },
       ],
     });
-    expect(await content.refusal(CONTENT_PATTERNS.storedChecks, { id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: 'Project not found.' });
-    expect((await content.refusal(CONTENT_PATTERNS.storedChecks, { id: 'nope' })).statusCode).toBe(400);
+    expect(await content.refusal(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: new Types.ObjectId().toHexString() } }))).toEqual({ statusCode: 404, message: 'Project not found.' });
+    expect((await content.refusal(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: 'nope' } }))).statusCode).toBe(400);
   });
 
   it('refuses a reference that does not run on the sandbox, and a project without a course sandbox', async () => {
@@ -131,7 +131,7 @@ describe('checks and attempts', () => {
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
     });
-    const loose = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'No course', difficulty: 'beginner' });
+    const loose = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'No course', difficulty: 'beginner' } }));
     expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: loose._id, body: { task: 'A task long enough', referenceSql: 'SELECT 1' } })).statusCode).toBe(400);
     expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'short', referenceSql: 'SELECT 1' } })).message).toEqual(['Task must be 10 to 3000 characters long.']);
   });
@@ -252,7 +252,7 @@ describe('checks and attempts', () => {
   });
 
   it('answers 404 for a check of another project, an unknown check and an unknown project', async () => {
-    const other = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Other project', difficulty: 'beginner', courseId: course._id });
+    const other = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Other project', difficulty: 'beginner', courseId: course._id } }));
     expect(await content.refusal(CONTENT_PATTERNS.attempt, { id: other._id, body: { userId: learner, checkId: loansCheck, sql: 'SELECT 1' } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: new Types.ObjectId().toHexString(), body: { userId: learner, checkId: loansCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
@@ -263,7 +263,7 @@ describe('checks and attempts', () => {
 
   it('edits a check in its place: new wording keeps its id and passes, a new reference gets a new id and drops them', async () => {
     const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id, task, referenceSql } });
-    const stored = () => send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const stored = () => send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
     const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
     expect(reworded.checks).toEqual([
@@ -310,7 +310,7 @@ describe('checks and attempts', () => {
   });
 
   it('keeps both of two edits of one project sent at once (the checks are rewritten under a lock)', async () => {
-    const { checks } = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const { checks } = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     await Promise.all(
       checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' } })),
     );
@@ -321,9 +321,9 @@ describe('checks and attempts', () => {
   });
 
   it('removes a check (404 for one it does not have)', async () => {
-    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } });
+    const after = await send<Project>(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: project._id }, body: { id: membersCheck } }));
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
-    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: project._id }, body: { id: membersCheck } }))).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: membersCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect(await passes()).toMatchObject({ passed: [loansCheck] });
   });
@@ -373,13 +373,13 @@ describe('every writer of a project takes its one lock', () => {
 
   it('keeps a check write, a title edit with a block and an attach sent at once, every round', async () => {
     const homes = [await sqlCourse('Race home A'), await sqlCourse('Race home B')];
-    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Raced project', difficulty: 'beginner', courseId: homes[0]!._id });
+    const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Raced project', difficulty: 'beginner', courseId: homes[0]!._id } }));
     for (let round = 1; round <= ROUNDS; round += 1) {
       const courseId = homes[round % 2]!._id;
       const title = `Raced project ${round}`;
       await Promise.all([
         addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
-        send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
+        send<Project>(...routeCall(ROUTES.projects.update, { params: { id: raced._id }, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } })),
         send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId }, body: { id: raced._id } })),
       ]);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
@@ -393,7 +393,7 @@ describe('every writer of a project takes its one lock', () => {
   it("keeps a title edit with a block and the relay's background clear of the project's events at once, every round", async () => {
     const relay = suite.service.get(OutboxRelay);
     const projects = suite.db.collection<{ _id: Types.ObjectId; title: string; pendingEvents?: unknown[] }>('projects');
-    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Relayed project', difficulty: 'beginner' });
+    const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Relayed project', difficulty: 'beginner' } }));
     const _id = new Types.ObjectId(raced._id);
     const pending = async () => (await projects.findOne({ _id }))?.pendingEvents?.length ?? 0;
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
@@ -405,7 +405,7 @@ describe('every writer of a project takes its one lock', () => {
       const shift = (round % 9) - 4;
       await Promise.all([
         sleep(Math.max(shift, 0)).then(() => relay.publishSoon(ProjectRecord.name, _id)),
-        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } })),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(...routeCall(ROUTES.projects.update, { params: { id: raced._id }, body: { title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }))),
       ]);
       await eventually(async () => (await pending()) === 0, 10_000, `round ${round}: the events are cleared`);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
@@ -415,7 +415,7 @@ describe('every writer of a project takes its one lock', () => {
 
   it('keeps a check write sent while an import rewrites the same project, every round', async () => {
     const home = await sqlCourse('Race import home');
-    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Imported race', difficulty: 'beginner', courseId: home._id });
+    const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Imported race', difficulty: 'beginner', courseId: home._id } }));
     const exported = (await exportAll(content)).courses.find((item) => item._id === home._id)!;
     for (let round = 1; round <= ROUNDS; round += 1) {
       const title = `Imported race ${round}`;
@@ -437,8 +437,8 @@ describe('every writer of a project takes its one lock', () => {
   // never the item pointing at the course without its entry, nor the file's fields lost.
   it('keeps an import of a course and an attach to it sent at once, every round', async () => {
     const home = await sqlCourse('Imported attach home');
-    const listed = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Listed project', difficulty: 'beginner', courseId: home._id });
-    const joining = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Joining project', difficulty: 'beginner' });
+    const listed = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Listed project', difficulty: 'beginner', courseId: home._id } }));
+    const joining = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Joining project', difficulty: 'beginner' } }));
     const exported = (await exportAll(content)).courses.find((item) => item._id === home._id)!;
     for (let round = 1; round <= ROUNDS; round += 1) {
       const name = `Imported attach home ${round}`;
@@ -463,12 +463,12 @@ describe('every writer of a project takes its one lock', () => {
     const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
       const doomed = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: `Doomed ${round}`, teacher: 'Edgar Codd', length: '1 hour' } }));
-      const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: `Doomed project ${round}`, difficulty: 'beginner', courseId: doomed._id });
+      const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: `Doomed project ${round}`, difficulty: 'beginner', courseId: doomed._id } }));
       const shift = (round % 9) - 4;
       const outcomes = await Promise.allSettled([
         sleep(Math.max(shift, 0)).then(() => send(...routeCall(ROUTES.courses.delete, { params: { id: doomed._id } }))),
         sleep(Math.max(-shift, 0)).then(() => send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId: elsewhere._id }, body: { id: raced._id } }))),
-        sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title: `Edited ${round}`, difficulty: 'intermediate' } })),
+        sleep(round % 3).then(() => send<Project>(...routeCall(ROUTES.projects.update, { params: { id: raced._id }, body: { title: `Edited ${round}`, difficulty: 'intermediate' } }))),
       ]);
       expect({ round, deleted: outcomes[0]!.status }).toEqual({ round, deleted: 'fulfilled' });
       await sleep(50);
@@ -488,7 +488,7 @@ describe('every writer of a project takes its one lock', () => {
       const shift = (round % 9) - 4;
       const [, created] = await Promise.allSettled([
         sleep(Math.max(shift, 0)).then(() => send(...routeCall(ROUTES.courses.delete, { params: { id: doomed._id } }))),
-        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.createProject, { title: `Born late ${round}`, difficulty: 'beginner', courseId: doomed._id })),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(...routeCall(ROUTES.projects.create, { body: { title: `Born late ${round}`, difficulty: 'beginner', courseId: doomed._id } }))),
       ]);
       await sleep(50);
       const left = await projects.countDocuments({ courseId: new Types.ObjectId(doomed._id) });

@@ -149,7 +149,7 @@ describe('the content folder sync (SEED_DEMO)', () => {
     const movedFile = readFileSync(join(dir, 'courses', slug, 'course.yaml'), 'utf8').match(/^ {2}- (tutorials\/.*\.md)$/m)![1]!;
     cpSync(join(dir, 'courses', slug, movedFile), join(dir, courseDir, 'tutorials/moved.md'));
     edit(`${courseDir}/course.yaml`, (text) => text.replace('tutorials:\n', 'tutorials:\n  - tutorials/moved.md\n'));
-    const adminTutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'An admin tutorial', courseId: removed._id });
+    const adminTutorial = await content.send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'An admin tutorial', courseId: removed._id } }));
     await restart();
     expect(await statusOf(CONTENT_PATTERNS.findCourse, { id: removed._id })).toBe(404);
     expect(await statusOf(CONTENT_PATTERNS.findTutorial, { id: dropped._id })).toBe(404);

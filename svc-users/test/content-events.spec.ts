@@ -36,9 +36,9 @@ describe('progress entries follow svc-content through its events', () => {
   }
 
   const course = () => send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' } }));
-  const project = (courseId: string, title = 'Library schema') => send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title, difficulty: 'beginner', courseId });
-  const tutorial = (courseId: string) => send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId });
-  const question = () => send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' });
+  const project = (courseId: string, title = 'Library schema') => send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title, difficulty: 'beginner', courseId } }));
+  const tutorial = (courseId: string) => send<{ _id: string }>(...routeCall(ROUTES.tutorials.create, { body: { title: 'INNER JOIN', courseId } }));
+  const question = () => send<{ _id: string }>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' } }));
 
   beforeAll(async () => {
     infra = await startTestInfra();
@@ -74,8 +74,8 @@ describe('progress entries follow svc-content through its events', () => {
     await send(USERS_PATTERNS.finishProject, { id: user._id, body: { id: projectId } });
     await send(USERS_PATTERNS.saveQuestion, { id: user._id, body: { id: questionId } });
 
-    await send(CONTENT_PATTERNS.updateProject, { id: projectId, body: { title: 'New title', difficulty: 'professional' } });
-    await send(CONTENT_PATTERNS.updateInterview, { id: questionId, body: { topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' } });
+    await send(...routeCall(ROUTES.projects.update, { params: { id: projectId }, body: { title: 'New title', difficulty: 'professional' } }));
+    await send(...routeCall(ROUTES.interview.update, { params: { id: questionId }, body: { topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' } }));
 
     await until(user._id, 'the project has its new title', (p) => p.finishedProject[0]?.title === 'New title');
     await until(user._id, 'the question shows the edit', (p) => p.savedQuestion[0]?.question === 'What is an outer join?');
@@ -95,8 +95,8 @@ describe('progress entries follow svc-content through its events', () => {
 
     await service!.close();
     service = null;
-    await send(CONTENT_PATTERNS.deleteProject, { id: gone });
-    await send(CONTENT_PATTERNS.deleteInterview, { id: questionId });
+    await send(...routeCall(ROUTES.projects.delete, { params: { id: gone } }));
+    await send(...routeCall(ROUTES.interview.delete, { params: { id: questionId } }));
     service = await startUsersService(config);
 
     await until(user._id, 'the deleted project and question are gone', (p) => p.finishedProject.length === 1 && p.savedQuestion.length === 0);

@@ -6,6 +6,7 @@
 import type { ZodType } from 'zod';
 import * as answers from './answers/index.js';
 import * as dto from './dto/index.js';
+import { CONTENT_ITEM_MAX_JSON_BYTES } from './limits.js';
 import { routeCallPattern } from './messaging/route-call.js';
 import type { ServiceName } from './messaging/services.js';
 import { type Route, ROUTES } from './routes.js';
@@ -48,6 +49,8 @@ const DECK = 'The cards due now, their count and the size of the deck.';
 
 // The content admin's writes (SPEC §6), answered by svc-content; /api/docs adds "Admins only." to an admin route's description.
 const ADMIN_WRITE_REFUSED = 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.';
+/** The 409 of a block that would take a tutorial or project past what one NATS message carries (issue 17). */
+const BLOCK_TOO_LARGE = `The new block would take the item past ${CONTENT_ITEM_MAX_JSON_BYTES / 1024} kB of JSON; nothing was written.`;
 const contentWrite = (summary: string, description?: string, extra: Partial<RouteForward> = {}): RouteForward => ({
   service: 'content',
   summary,
@@ -56,6 +59,8 @@ const contentWrite = (summary: string, description?: string, extra: Partial<Rout
   ...extra,
 });
 const contentCreate = (summary: string, description?: string): RouteForward => contentWrite(summary, description, { errors: { 400: ADMIN_WRITE_REFUSED }, created: true });
+/** An update that may append a block: 409 when the item would outgrow one NATS message. */
+const growingItem: Partial<RouteForward> = { errors: { 400: ADMIN_WRITE_REFUSED, 404: 'No such item.', 409: BLOCK_TOO_LARGE } };
 
 export const ROUTE_SHAPES = {
   health: {
@@ -126,31 +131,31 @@ export const ROUTE_SHAPES = {
   },
   tutorials: {
     find: shape(null, answers.TutorialAnswer),
-    create: shape(dto.CreateTutorialDto, answers.TutorialAnswer),
-    removeBlock: shape(dto.IdDto, answers.TutorialAnswer),
-    update: shape(dto.UpdateTutorialDto, answers.TutorialAnswer),
-    delete: shape(null, answers.TutorialAnswer),
+    create: shape(dto.CreateTutorialDto, answers.TutorialAnswer, contentCreate('Create a tutorial', 'With courseId it is attached to that course; `content` is its first block.')),
+    removeBlock: shape(dto.IdDto, answers.TutorialAnswer, contentWrite('Remove a content block', 'The body names the block.')),
+    update: shape(dto.UpdateTutorialDto, answers.TutorialAnswer, contentWrite('Update a tutorial', '`content` appends a block.', growingItem)),
+    delete: shape(null, answers.TutorialAnswer, contentWrite('Delete a tutorial', 'Detached from its course.')),
   },
   projects: {
     find: shape(null, answers.ProjectAnswer),
-    create: shape(dto.CreateProjectDto, answers.ProjectAnswer),
-    removeBlock: shape(dto.IdDto, answers.ProjectAnswer),
-    storedChecks: shape(null, answers.StoredChecksAnswer),
+    create: shape(dto.CreateProjectDto, answers.ProjectAnswer, contentCreate('Create a project', 'With courseId it is attached to that course (404 if there is none).')),
+    removeBlock: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a content block', 'The body names the block.')),
+    storedChecks: shape(null, answers.StoredChecksAnswer, contentWrite('The checks with their reference queries', 'For the check editor; learners never see a reference query.')),
     passes: shape(null, answers.CheckPassesAnswer),
     addCheck: shape(dto.CheckDto, answers.ProjectAnswer),
     updateCheck: shape(dto.UpdateCheckDto, answers.ProjectAnswer),
-    deleteCheck: shape(dto.IdDto, answers.ProjectAnswer),
+    deleteCheck: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a check', 'The body names the check.')),
     attempt: shape(dto.AttemptDto, answers.AttemptResultAnswer),
     solution: shape(null, answers.CheckSolutionAnswer),
-    update: shape(dto.UpdateProjectDto, answers.ProjectAnswer),
-    delete: shape(null, answers.ProjectAnswer),
+    update: shape(dto.UpdateProjectDto, answers.ProjectAnswer, contentWrite('Update a project', '`content` appends a block. Learners’ finished lists follow.', growingItem)),
+    delete: shape(null, answers.ProjectAnswer, contentWrite('Delete a project', 'Detached from its course and removed from every finished list.')),
   },
   interview: {
     list: shape(null, [answers.InterviewQuestionAnswer]),
     find: shape(null, answers.InterviewQuestionAnswer),
-    create: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer),
-    update: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer),
-    delete: shape(null, answers.InterviewQuestionAnswer),
+    create: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer, contentCreate('Create an interview question')),
+    update: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer, contentWrite('Update an interview question', 'Saved copies in learners’ lists follow.')),
+    delete: shape(null, answers.InterviewQuestionAnswer, contentWrite('Delete an interview question', 'It leaves every learner’s saved list.')),
   },
   content: {
     export: shape(null, answers.ContentExportAnswer),
