@@ -82,9 +82,10 @@ function mount(prototype: object, method: string, forwarded: ForwardedRoute): vo
   Object.defineProperty(prototype, method, { value: handler, writable: true, configurable: true });
   // What TypeScript would emit for `(caller: TokenClaims, body: BodyClass, questionId: string)`: the global pipe validates the body with it.
   Reflect.defineMetadata('design:paramtypes', [Object, ...(takesBody ? [bodyClass] : []), ...paramNames.map(() => String)], prototype, method);
-  CurrentUser()(prototype, method, 0);
+  // Last parameter first, as TypeScript applies parameter decorators: /api/docs lists the path's params in the path's order.
+  for (let index = paramNames.length - 1; index >= 0; index--) Param(paramNames[index]!, ObjectIdPipe)(prototype, method, index + (takesBody ? 2 : 1));
   if (takesBody) Body()(prototype, method, 1);
-  paramNames.forEach((name, index) => Param(name, ObjectIdPipe)(prototype, method, index + (takesBody ? 2 : 1)));
+  CurrentUser()(prototype, method, 0);
   const access = route.access === 'public' ? [Public()] : route.access === 'admin' ? [Roles('admin')] : [];
   const status = forward.created ? HttpStatus.CREATED : HttpStatus.OK;
   applyDecorators(METHODS[route.method](route.path), HttpCode(status), ...access, ...docs(forwarded))(prototype, method, Object.getOwnPropertyDescriptor(prototype, method)!);
