@@ -24,7 +24,7 @@ let course: Course;
 
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
 const learner = () => new Types.ObjectId().toHexString();
-const analysis = (projectId: string, checkId: string) => send<CheckAnalysis>(CONTENT_PATTERNS.findCheckAnalysis, { id: projectId, body: { id: checkId } });
+const analysis = (projectId: string, checkId: string) => send<CheckAnalysis>(...routeCall(ROUTES.checkAnalysis.find, { params: { projectId, checkId } }));
 const list = (query: object = {}) => send<ListPage<CheckFigures>>(CONTENT_PATTERNS.listCheckAnalysis, query);
 
 async function projectWithCheck(title: string, hints: string[] = []): Promise<{ projectId: string; checkId: string }> {
@@ -131,7 +131,7 @@ describe('check analysis kept by events', () => {
     expect(firstPage.total).toBe(byTried.total);
 
     expect(await analysis(untried.projectId, untried.checkId)).toMatchObject({ tried: 0, passRate: null, medianAttempts: null, wrongAnswers: [], topWrongAnswer: null });
-    expect(await content.refusal(CONTENT_PATTERNS.findCheckAnalysis, { id: untried.projectId, body: { id: busy.checkId } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(...routeCall(ROUTES.checkAnalysis.find, { params: { projectId: untried.projectId, checkId: busy.checkId } }))).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.listCheckAnalysis, { sort: 'hardest' })).statusCode).toBe(400);
   });
 
@@ -154,6 +154,6 @@ describe('check analysis kept by events', () => {
     await attempted({ entityId: removed.checkId, projectId: removed.projectId, userId: learner(), passed: false, failuresBefore: 0, answer: 'SELECT 4' });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await stored.findOne({ _id: new Types.ObjectId(removed.checkId) })).toBeNull();
-    expect((await content.refusal(CONTENT_PATTERNS.findCheckAnalysis, { id: removed.projectId, body: { id: removed.checkId } })).statusCode).toBe(404);
+    expect((await content.refusal(...routeCall(ROUTES.checkAnalysis.find, { params: { projectId: removed.projectId, checkId: removed.checkId } }))).statusCode).toBe(404);
   });
 });

@@ -163,7 +163,11 @@ export const ROUTE_SHAPES = {
   },
   checkAnalysis: {
     list: shape(null, [answers.CheckFiguresAnswer]),
-    find: shape(null, answers.CheckAnalysisAnswer),
+    find: shape(
+      null,
+      answers.CheckAnalysisAnswer,
+      contentWrite('One check’s figures and its most common wrong answers', 'Zeros for a check nobody attempted yet; 404 when the project has no such check.', { tag: 'checks' }),
+    ),
   },
   qna: {
     list: shape(null, [answers.QnaQuestionSummaryAnswer]),

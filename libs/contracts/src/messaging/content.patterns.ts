@@ -13,7 +13,6 @@ import type {
 } from '../dto/content.dto.js';
 import type {
   AttemptResult,
-  CheckAnalysis,
   CheckFigures,
   CheckPasses,
   CheckSolution,
@@ -75,8 +74,6 @@ export const CONTENT_PATTERNS = {
   checkPasses: 'content.project.check-passes',
   /** CheckAnalysisQueryDto → ListPage<CheckFigures>: every check with its learners' figures, sorted, from memory (admins only). */
   listCheckAnalysis: 'content.check-analysis.list',
-  /** WithPathId<IdDto> (the project; the body names the check) → CheckAnalysis; 404 for no such check (admins only). */
-  findCheckAnalysis: 'content.check-analysis.find',
 
   findTutorial: 'content.tutorial.find',
 
@@ -128,7 +125,6 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.listCheckAnalysis]: CheckAnalysisQueryDto;
-  [CONTENT_PATTERNS.findCheckAnalysis]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.findTutorial]: IdDto;
   [CONTENT_PATTERNS.listInterview]: ListQueryDto;
   [CONTENT_PATTERNS.findInterview]: IdDto;
@@ -157,7 +153,6 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
   [CONTENT_PATTERNS.checkPasses]: CheckPasses;
   [CONTENT_PATTERNS.listCheckAnalysis]: ListPage<CheckFigures>;
-  [CONTENT_PATTERNS.findCheckAnalysis]: CheckAnalysis;
   [CONTENT_PATTERNS.findTutorial]: Tutorial;
   [CONTENT_PATTERNS.listInterview]: ListPage<InterviewQuestion>;
   [CONTENT_PATTERNS.findInterview]: InterviewQuestion;
