@@ -1,4 +1,4 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type Course, type PracticeExercise, type Project, type ReviewDeck, ROUTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { AUTH_HEADER, type Course, type PracticeExercise, type Project, type ReviewDeck, ROUTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
 import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const course = await stand.content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'beginner', name: 'Counting', teacher: 'Edgar Codd', length: '1 hour' } }));
   project = await stand.content.send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Counting rows', difficulty: 'intermediate', courseId: course._id } }));
   for (const answer of [1, 2, 3]) {
-    project = await stand.content.send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: `Type the number ${answer}.`, quiz: { type: 'number', answer, tolerance: 0 } } });
+    project = await stand.content.send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: `Type the number ${answer}.`, quiz: { type: 'number', answer, tolerance: 0 } } }));
   }
   checkIds = (project.checks ?? []).map((check) => check._id);
 }, 120_000);

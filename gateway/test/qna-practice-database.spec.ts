@@ -1,4 +1,4 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, QNA_MESSAGES, type QnaQuestion, ROUTES } from '@dblearn/contracts';
+import { AUTH_HEADER, QNA_MESSAGES, type QnaQuestion, ROUTES } from '@dblearn/contracts';
 import { routeCall, ServiceProcess, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
@@ -38,8 +38,8 @@ beforeAll(async () => {
   courses.sql = await course('With a SQL sandbox');
   courses.mongo = await course('With a mongo sandbox');
   courses.none = await course('Without a sandbox');
-  await stand.content.send(CONTENT_PATTERNS.putSandbox, { id: courses.sql, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);' } });
-  await stand.content.send(CONTENT_PATTERNS.putSandbox, { id: courses.mongo, body: { kind: 'mongo', source: '{"product": [{"name": "Pen"}]}' } });
+  await stand.content.send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: courses.sql }, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);' } }));
+  await stand.content.send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: courses.mongo }, body: { kind: 'mongo', source: '{"product": [{"name": "Pen"}]}' } }));
 }, 90_000);
 
 // A learner per test: the suite posts past the per-user rate of Q&A writes (10 a minute).

@@ -29,7 +29,7 @@ const list = (query: object = {}) => send<ListPage<CheckFigures>>(CONTENT_PATTER
 
 async function projectWithCheck(title: string, hints: string[] = []): Promise<{ projectId: string; checkId: string }> {
   const project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title, difficulty: 'beginner', courseId: course._id } }));
-  const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'List the names of every member.', referenceSql: 'SELECT name FROM member', hints } });
+  const withCheck = await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'List the names of every member.', referenceSql: 'SELECT name FROM member', hints } }));
   return { projectId: project._id, checkId: withCheck.checks.at(-1)!._id };
 }
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   nc = await connect({ servers: suite.infra.natsUrl });
   js = jetstream(nc);
   course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
-  await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: LIBRARY } });
+  await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: LIBRARY } }));
 }, 90_000);
 
 afterAll(async () => {

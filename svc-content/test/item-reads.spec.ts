@@ -128,10 +128,7 @@ describe('learners\' check progress, kept by every instance that read it (Checks
   it('an attempt answered on one instance is what every instance answers next', async () => {
     const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Blocks and records', teacher: 'Edgar Codd', length: '1 hour' } }));
     const project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Counting blocks', difficulty: 'beginner', courseId: course._id } }));
-    const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, {
-      id: project._id,
-      body: { kind: 'quiz', task: 'How many blocks hold 1000 records of 100 bytes in 4096-byte blocks?', quiz: { type: 'number', answer: 25, tolerance: 0 }, explanation: 'bfr = 40; 1000 / 40 = 25.' },
-    });
+    const withCheck = await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: 'How many blocks hold 1000 records of 100 bytes in 4096-byte blocks?', quiz: { type: 'number', answer: 25, tolerance: 0 }, explanation: 'bfr = 40; 1000 / 40 = 25.' } }));
     const checkId = withCheck.checks[withCheck.checks.length - 1]!._id;
     const userId = new Types.ObjectId().toHexString();
     const passesEverywhere = async () => {

@@ -33,8 +33,8 @@ beforeAll(async () => {
   course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Practice SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
   project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Warm-up quizzes', difficulty: 'beginner', courseId: course._id } }));
   const quiz = { type: 'number', answer: 1, tolerance: 0 };
-  await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many rows does SELECT 1 return?', quiz } });
-  const withTwo = await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many NULLs equal NULL?', quiz: { ...quiz, answer: 0 }, difficulty: 'hard' } });
+  await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: 'How many rows does SELECT 1 return?', quiz } }));
+  const withTwo = await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: 'How many NULLs equal NULL?', quiz: { ...quiz, answer: 0 }, difficulty: 'hard' } }));
   [easy, hard] = (withTwo.checks ?? []).map((check) => check._id) as [string, string];
 }, 90_000);
 

@@ -41,7 +41,7 @@ const learner = new Types.ObjectId().toHexString();
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
 const attempt = (checkId: string, sql: string, userId = learner, projectId = project._id) =>
   send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: projectId, body: { userId, checkId, sql } });
-const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body: { task, referenceSql } });
+const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId }, body: { task, referenceSql } }));
 const left = (userId = learner, projectId = project._id) => send<ChecksLeft>(CONTENT_PATTERNS.checksLeft, { userId, projectId });
 const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { userId, projectId });
 
@@ -60,22 +60,22 @@ afterAll(() => suite?.close());
 describe('sandboxes', () => {
   it('answers 404 for a course without one, then stores one that runs and answers the course', async () => {
     expect(await content.refusal(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ statusCode: 404, message: SANDBOX_NOT_FOUND_MESSAGE });
-    const saved = await send<Course>(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: LIBRARY } });
+    const saved = await send<Course>(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: LIBRARY } }));
     expect(saved).toEqual(await send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id }));
     expect(saved).not.toHaveProperty('sandbox');
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
   });
 
   it('refuses a script that does not run, naming its line, and keeps the one before', async () => {
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` } });
+    const refusal = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` } }));
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script does not run: Line 6: no such table: missing_table' });
     expect((await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).source).toBe(LIBRARY);
   });
 
   it('refuses a script that attaches a file or runs past the time limit', async () => {
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: "ATTACH 'x.db' AS x;" } })).message).toMatch(/ATTACH is not allowed/);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: "ATTACH 'x.db' AS x;" } }))).message).toMatch(/ATTACH is not allowed/);
     const started = Date.now();
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` } }, 10_000);
+    const refusal = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` } }), 10_000);
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script ran longer than 2 s and was stopped.' });
     // Tried twice (a cold worker on a busy box gets a second chance), so two time limits and no more.
     expect(Date.now() - started).toBeLessThan(7_000);
@@ -84,16 +84,16 @@ describe('sandboxes', () => {
   it('checks a JSON sandbox for its shape and syntax', async () => {
     const other = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' } }));
     const source = JSON.stringify({ books: [{ title: 'Dune', year: 1965 }] });
-    await send(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source } });
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: other._id }, body: { kind: 'mongo', source } }));
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: other._id })).toEqual({ kind: 'mongo', source });
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source: '{"books": [1]}' } })).message).toBe('Document 1 of "books" is not an object.');
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source: '{\n"books": [\n{"a": }]}' } })).message).toMatch(/the sandbox is not valid JSON/);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: other._id }, body: { kind: 'mongo', source: '{"books": [1]}' } }))).message).toBe('Document 1 of "books" is not an object.');
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: other._id }, body: { kind: 'mongo', source: '{\n"books": [\n{"a": }]}' } }))).message).toMatch(/the sandbox is not valid JSON/);
   });
 
   it('answers 404 for an unknown course and 400 for a malformed id or a missing kind', async () => {
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: new Types.ObjectId().toHexString(), body: { kind: 'sql', source: LIBRARY } })).statusCode).toBe(404);
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: 'nope', body: { kind: 'sql', source: LIBRARY } })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { source: LIBRARY } })).message).toEqual(['kind must be one of: sql, mongo.']);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: new Types.ObjectId().toHexString() }, body: { kind: 'sql', source: LIBRARY } }))).statusCode).toBe(404);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: 'nope' }, body: { kind: 'sql', source: LIBRARY } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { source: LIBRARY } }))).message).toEqual(['kind must be one of: sql, mongo.']);
   });
 });
 
@@ -127,13 +127,13 @@ describe('checks and attempts', () => {
   });
 
   it('refuses a reference that does not run on the sandbox, and a project without a course sandbox', async () => {
-    expect(await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'A task long enough', referenceSql: 'SELECT nope FROM member' } })).toEqual({
+    expect(await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'A task long enough', referenceSql: 'SELECT nope FROM member' } }))).toEqual({
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
     });
     const loose = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'No course', difficulty: 'beginner' } }));
-    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: loose._id, body: { task: 'A task long enough', referenceSql: 'SELECT 1' } })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'short', referenceSql: 'SELECT 1' } })).message).toEqual(['Task must be 10 to 3000 characters long.']);
+    expect((await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: loose._id }, body: { task: 'A task long enough', referenceSql: 'SELECT 1' } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'short', referenceSql: 'SELECT 1' } }))).message).toEqual(['Task must be 10 to 3000 characters long.']);
   });
 
   it('fails a wrong result with a reason, the learner’s rows and the first expected ones, and remembers nothing', async () => {
@@ -262,7 +262,7 @@ describe('checks and attempts', () => {
   });
 
   it('edits a check in its place: new wording keeps its id and passes, a new reference gets a new id and drops them', async () => {
-    const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id, task, referenceSql } });
+    const update = (id: string, task: string, referenceSql: string) => send<Project>(...routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: { id, task, referenceSql } }));
     const stored = () => send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
     const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
@@ -274,7 +274,7 @@ describe('checks and attempts', () => {
 
     const before = await stored();
     const refused = { id: membersCheck, task: 'Names of members, A to Z.', referenceSql: 'SELECT nope FROM member' };
-    const edit = (body: object, projectId: string = project._id) => content.refusal(CONTENT_PATTERNS.updateCheck, { id: projectId, body });
+    const edit = (body: object, projectId: string = project._id) => content.refusal(...routeCall(ROUTES.projects.updateCheck, { params: { projectId }, body }));
     expect(await edit(refused)).toEqual({
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
@@ -286,7 +286,8 @@ describe('checks and attempts', () => {
     expect(await edit({ ...refused, id: 'nope' })).toEqual({ statusCode: 400, message: ['id must be a valid id.'] });
     expect(await edit(refused, 'nope')).toEqual({ statusCode: 400, message: ['projectId must be a valid id.'] });
     expect(await edit({ ...refused, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
-    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { id: project._id, body: refused, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
+    const [pattern, call] = routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: refused });
+    expect(await content.refusal(pattern, { ...call, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
     const unknown = { ...refused, referenceSql: 'SELECT 1' };
     expect(await edit({ ...unknown, id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect(await edit(unknown, new Types.ObjectId().toHexString())).toEqual({ statusCode: 404, message: 'Project not found.' });
@@ -312,7 +313,7 @@ describe('checks and attempts', () => {
   it('keeps both of two edits of one project sent at once (the checks are rewritten under a lock)', async () => {
     const { checks } = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     await Promise.all(
-      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' } })),
+      checks.map((check, index) => send<Project>(...routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: { id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' } }))),
     );
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).checks).toEqual([
       { _id: loansCheck, kind: 'query', task: 'Reworded task number 1.', hintCount: 0 },
@@ -367,7 +368,7 @@ describe('every writer of a project takes its one lock', () => {
   const tasks = (upTo: number) => Array.from({ length: upTo }, (_, index) => `Raced check number ${index + 1}.`);
   const sqlCourse = async (name: string) => {
     const created = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' } }));
-    await send(CONTENT_PATTERNS.putSandbox, { id: created._id, body: { kind: 'sql', source: LIBRARY } });
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: created._id }, body: { kind: 'sql', source: LIBRARY } }));
     return created;
   };
 

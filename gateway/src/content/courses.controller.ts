@@ -1,7 +1,7 @@
-import { CONTENT_PATTERNS, type Course, ROUTES, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
+import { ADMIN_SQL_CALL_TIMEOUT_MS, CONTENT_PATTERNS, type Course, ROUTES, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
 import { CourseAnswer, SandboxAnswer, SandboxRunAnswer } from '@dblearn/contracts/answers';
-import { ListQueryDto, SandboxDto, SandboxRunDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ListQueryDto, SandboxRunDto } from '@dblearn/contracts/dto';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
@@ -12,10 +12,9 @@ import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { ItemAnswers } from './item-answers.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
-import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { ADMIN_SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { ContentUnavailable, SignedIn } from './content.api.js';
 
-/** The course calls that do more than forward (pages, kept answers, a longer deadline, an answer by role); the plain admin writes are forwarded from the route table (decision 0051). */
+/** The course calls that do more than forward (a page, the kept answer, an answer by role, the caller's id in a run); the admin writes are forwarded from the route table (decision 0051). */
 @ApiTags('courses')
 @ContentUnavailable()
 @Controller()
@@ -37,18 +36,6 @@ export class CoursesController {
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
     sendJsonBytes(request, response, await this.itemAnswers.find('course', id, acceptsGzip(request)));
-  }
-
-  @Put(ROUTES.courses.putSandbox.path)
-  @AdminWrite({
-    summary: 'Set the course sandbox',
-    description:
-      'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}. hiddenSource: the hidden variant checks are also graded on, same kind and shape (checked the same way); without it the variant is derived from source.',
-    answer: CourseAnswer,
-    byId: true,
-  })
-  putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Get(ROUTES.courses.findSandbox.path)

@@ -1,19 +1,19 @@
-import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, type Project, ROUTES, type TokenClaims } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, ROUTES, type TokenClaims } from '@dblearn/contracts';
 import { AttemptResultAnswer, CheckPassesAnswer, CheckSolutionAnswer, ProjectAnswer } from '@dblearn/contracts/answers';
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { ItemAnswers } from './item-answers.js';
-import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { AttemptDto, CheckDto, UpdateCheckDto } from '@dblearn/contracts/dto';
+import { ContentUnavailable, SignedIn } from './content.api.js';
+import { AttemptDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { ADMIN_SQL_CALL_TIMEOUT_MS, SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 import { AttemptLimits } from '../common/limits/user-limits.js';
 
-/** The project calls that do more than forward (kept answer, the caller's own progress, longer deadlines, attempt limits); the plain admin writes are forwarded from the route table (decision 0051). */
+/** The project calls that do more than forward (the kept answer, the caller's own progress, attempts with their limits); the admin writes are forwarded from the route table (decision 0051). */
 @ApiTags('projects')
 @ContentUnavailable()
 @Controller()
@@ -39,30 +39,6 @@ export class ProjectsController {
   })
   passes(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string): Promise<CheckPasses> {
     return this.services.send(CONTENT_PATTERNS.checkPasses, { projectId, userId: caller._id });
-  }
-
-  @Put(ROUTES.projects.addCheck.path)
-  @AdminWrite({
-    summary: 'Add a check',
-    description:
-      'A stored check without _id, by kind: query (referenceSql), state (referenceSql, verifySql, probes), mongo (referenceQuery) or quiz (quiz); task 10–3000 characters, up to 3 hints, an explanation. 400 when the reference does not run on the course sandbox or its hidden variant, a probe is not met, or a quiz is malformed.',
-    answer: ProjectAnswer,
-    byId: true,
-  })
-  addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.addCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
-  }
-
-  @Put(ROUTES.projects.updateCheck.path)
-  @AdminWrite({
-    summary: 'Edit a check',
-    description:
-      'The body names the check and gives it whole, checked like an added one (400 naming the problem). It keeps its place; a check that grades differently (reference, verification, probes, quiz answer) gets a new _id, so passes and failures earned against the old one no longer count.',
-    answer: ProjectAnswer,
-    byId: true,
-  })
-  updateCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: UpdateCheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
   }
 
   @Post(ROUTES.projects.attempt.path)

@@ -75,7 +75,7 @@ function mount(prototype: object, method: string, forwarded: ForwardedRoute): vo
       params: Object.fromEntries(paramNames.map((name, index) => [name, values[index] as string])),
       body,
     };
-    return this.services.get(forward.service).send(pattern, call);
+    return this.services.get(forward.service).send(pattern, call, forward.timeoutMs);
   }
   // Named as the method: Swagger finds a handler's parameters by its function's name.
   Object.defineProperty(handler, 'name', { value: method });

@@ -5,6 +5,7 @@
 // the gateway's forwarder serves it and the service answers it with `@RouteHandler` (decision 0051).
 import type { ZodType } from 'zod';
 import * as answers from './answers/index.js';
+import { ADMIN_SQL_CALL_TIMEOUT_MS } from './content.js';
 import * as dto from './dto/index.js';
 import { CONTENT_ITEM_MAX_JSON_BYTES } from './limits.js';
 import { routeCallPattern } from './messaging/route-call.js';
@@ -31,6 +32,8 @@ export interface RouteForward {
   readonly callerIsAdmin?: boolean;
   /** 201 instead of 200 on success. */
   readonly created?: boolean;
+  /** How long the gateway waits for the answer, for a call that may take longer than its usual bound (an admin's SQL save). */
+  readonly timeoutMs?: number;
   /** The /api/docs tag; the route's area by default. One tag per area: the area's first route gives it. */
   readonly tag?: string;
 }
@@ -121,7 +124,15 @@ export const ROUTE_SHAPES = {
     create: shape(dto.CourseDto, answers.CourseAnswer, contentCreate('Create a course')),
     update: shape(dto.CourseDto, answers.CourseAnswer, contentWrite('Update a course')),
     delete: shape(null, answers.CourseAnswer, contentWrite('Delete a course', 'Its tutorials and projects are deleted too.')),
-    putSandbox: shape(dto.SandboxDto, answers.CourseAnswer),
+    putSandbox: shape(
+      dto.SandboxDto,
+      answers.CourseAnswer,
+      contentWrite(
+        'Set the course sandbox',
+        'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}. hiddenSource: the hidden variant checks are also graded on, same kind and shape (checked the same way); without it the variant is derived from source.',
+        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+      ),
+    ),
     findSandbox: shape(null, answers.SandboxAnswer),
     runSandbox: shape(dto.SandboxRunDto, answers.SandboxRunAnswer),
     attachProject: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Attach a project', 'Idempotent; a project attached elsewhere moves here.')),
@@ -142,8 +153,24 @@ export const ROUTE_SHAPES = {
     removeBlock: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a content block', 'The body names the block.')),
     storedChecks: shape(null, answers.StoredChecksAnswer, contentWrite('The checks with their reference queries', 'For the check editor; learners never see a reference query.')),
     passes: shape(null, answers.CheckPassesAnswer),
-    addCheck: shape(dto.CheckDto, answers.ProjectAnswer),
-    updateCheck: shape(dto.UpdateCheckDto, answers.ProjectAnswer),
+    addCheck: shape(
+      dto.CheckDto,
+      answers.ProjectAnswer,
+      contentWrite(
+        'Add a check',
+        'A stored check without _id, by kind: query (referenceSql), state (referenceSql, verifySql, probes), mongo (referenceQuery) or quiz (quiz); task 10–3000 characters, up to 3 hints, an explanation. 400 when the reference does not run on the course sandbox or its hidden variant, a probe is not met, or a quiz is malformed.',
+        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+      ),
+    ),
+    updateCheck: shape(
+      dto.UpdateCheckDto,
+      answers.ProjectAnswer,
+      contentWrite(
+        'Edit a check',
+        'The body names the check and gives it whole, checked like an added one (400 naming the problem). It keeps its place; a check that grades differently (reference, verification, probes, quiz answer) gets a new _id, so passes and failures earned against the old one no longer count.',
+        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+      ),
+    ),
     deleteCheck: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a check', 'The body names the check.')),
     attempt: shape(dto.AttemptDto, answers.AttemptResultAnswer),
     solution: shape(null, answers.CheckSolutionAnswer),

@@ -1,11 +1,11 @@
 import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type RouteCall, ROUTES, type StoredChecks } from '@dblearn/contracts';
 import {
   AttemptMessageDto,
-  CheckDto,
+  type CheckDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
   type IdDto,
-  UpdateCheckDto,
+  type UpdateCheckDto,
   type WithPathId,
 } from '@dblearn/contracts/dto';
 import { PathIdAndBody, RouteHandler } from '@dblearn/nest-common';
@@ -17,14 +17,14 @@ import { ChecksService } from './checks.service.js';
 export class ChecksController {
   constructor(private readonly checks: ChecksService) {}
 
-  @MessagePattern(CONTENT_PATTERNS.addCheck)
-  add(@Payload(PathIdAndBody(CheckDto, 'projectId')) { id, body }: WithPathId<CheckDto>): Promise<Project> {
-    return this.checks.add(id, body);
+  @RouteHandler(ROUTES.projects.addCheck)
+  add(@Payload() { params, body }: RouteCall<CheckDto, 'projectId'>): Promise<Project> {
+    return this.checks.add(params.projectId, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.updateCheck)
-  update(@Payload(PathIdAndBody(UpdateCheckDto, 'projectId')) { id, body }: WithPathId<UpdateCheckDto>): Promise<Project> {
-    return this.checks.update(id, body);
+  @RouteHandler(ROUTES.projects.updateCheck)
+  update(@Payload() { params, body }: RouteCall<UpdateCheckDto, 'projectId'>): Promise<Project> {
+    return this.checks.update(params.projectId, body);
   }
 
   @RouteHandler(ROUTES.projects.deleteCheck)

@@ -6,10 +6,7 @@ import type {
   ExportSliceRequestDto,
   ImportSliceRequestDto,
   ItemJsonRequestDto,
-  SandboxDto,
   SandboxRunMessageDto,
-  CheckDto,
-  UpdateCheckDto,
 } from '../dto/content.dto.js';
 import type {
   AttemptResult,
@@ -44,8 +41,6 @@ export const CONTENT_PATTERNS = {
   listCourses: 'content.course.list',
   findCourse: 'content.course.find',
 
-  /** WithPathId<SandboxDto> (the course) → Course; 400 naming the line when the script does not run on an empty database. */
-  putSandbox: 'content.course.put-sandbox',
   /** IdDto (the course) → Sandbox; 404 when the course has none. */
   findSandbox: 'content.course.find-sandbox',
   /** IdDto (the course) → Sandbox with `hiddenSource` (null when derived): for admins only (the gateway's guard). */
@@ -57,13 +52,6 @@ export const CONTENT_PATTERNS = {
   runSandbox: 'content.course.run-sandbox',
 
   findProject: 'content.project.find',
-  /** WithPathId<CheckDto> (the project) → Project; 400 when the reference does not run on the course's sandbox. */
-  addCheck: 'content.project.add-check',
-  /**
-   * WithPathId<UpdateCheckDto> (the project) → Project; 400 like addCheck. The check keeps its place; a changed reference
-   * gives it a new _id, so passes earned against the old reference no longer count.
-   */
-  updateCheck: 'content.project.update-check',
   /** WithPathId<AttemptMessageDto> (the project) → AttemptResult; 404 for a check of another project. A pass is remembered. */
   attempt: 'content.project.attempt',
   /** CheckSolutionRequestDto → CheckSolution; 403 before SOLUTION_AFTER_FAILURES failures (unless passed). The reveal is recorded. */
@@ -113,13 +101,10 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.findItemJson]: ItemJsonRequestDto;
   [CONTENT_PATTERNS.listCourses]: ListQueryDto;
   [CONTENT_PATTERNS.findCourse]: IdDto;
-  [CONTENT_PATTERNS.putSandbox]: WithPathId<SandboxDto>;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
   [CONTENT_PATTERNS.runSandbox]: WithPathId<SandboxRunMessageDto>;
   [CONTENT_PATTERNS.findProject]: IdDto;
-  [CONTENT_PATTERNS.addCheck]: WithPathId<CheckDto>;
-  [CONTENT_PATTERNS.updateCheck]: WithPathId<UpdateCheckDto>;
   [CONTENT_PATTERNS.attempt]: WithPathId<AttemptMessageDto>;
   [CONTENT_PATTERNS.checkSolution]: CheckSolutionRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
@@ -141,13 +126,10 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.findItemJson]: JsonBytes;
   [CONTENT_PATTERNS.listCourses]: ListPage<Course>;
   [CONTENT_PATTERNS.findCourse]: Course;
-  [CONTENT_PATTERNS.putSandbox]: Course;
   [CONTENT_PATTERNS.findSandbox]: Sandbox;
   [CONTENT_PATTERNS.findSandboxWithHidden]: Sandbox;
   [CONTENT_PATTERNS.runSandbox]: SandboxRun;
   [CONTENT_PATTERNS.findProject]: Project;
-  [CONTENT_PATTERNS.addCheck]: Project;
-  [CONTENT_PATTERNS.updateCheck]: Project;
   [CONTENT_PATTERNS.attempt]: AttemptResult;
   [CONTENT_PATTERNS.checkSolution]: CheckSolution;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
