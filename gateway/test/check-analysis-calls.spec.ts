@@ -1,5 +1,5 @@
-import { AUTH_HEADER, CHECK_NOT_FOUND_MESSAGE, CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { AUTH_HEADER, CHECK_NOT_FOUND_MESSAGE, type Project, ROUTES } from '@dblearn/contracts';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, type TestGateway } from './support/gateway.js';
@@ -30,10 +30,10 @@ beforeAll(async () => {
   admin = (await checked(api().post('/api/auth').send(ADMIN))).text;
   const signedUp = await checked(api().post('/api/users').send({ email: `analysis.${Date.now()}@example.com`, password: 'secret-password', skill: 'beginner' }));
   learner = String(signedUp.headers[AUTH_HEADER]);
-  const courseId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' }))._id;
-  await content.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO product VALUES (1, \'Pen\');' } }, 20_000);
-  projectId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Price list', difficulty: 'beginner', courseId }))._id;
-  const project = await content.send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body: { task: 'List every product name.', referenceSql: 'SELECT name FROM product', hints: ['One table.'] } }, 20_000);
+  const courseId = (await content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' } })))._id;
+  await content.send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId }, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO product VALUES (1, \'Pen\');' } }), 20_000);
+  projectId = (await content.send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title: 'Price list', difficulty: 'beginner', courseId } })))._id;
+  const project = await content.send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId }, body: { task: 'List every product name.', referenceSql: 'SELECT name FROM product', hints: ['One table.'] } }), 20_000);
   checkId = project.checks[0]!._id;
 }, 90_000);
 

@@ -8,9 +8,10 @@ import {
   type InterviewQuestion,
   itemTooLargeMessage,
   type Project,
+  ROUTES,
   type Tutorial,
 } from '@dblearn/contracts';
-import { NatsCaller, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { NatsCaller, routeCall, ServiceProcess, startTestInfra, SvcUsersProcess, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -385,7 +386,7 @@ describe('item reads: from svc-content memory, revalidated with ETag (issue 20)'
       await asAdmin('put', path, { title: 'Kept lesson, renamed' });
       expect(((await read(path)).body as Tutorial).title).toBe('Kept lesson, renamed');
       // Straight to svc-content (another gateway, the import, the seed): heard on the bus.
-      await content.send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Renamed behind the gateway' } });
+      await content.send(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: 'Renamed behind the gateway' } }));
       await eventually(async () => ((await read(path)).body as Tutorial).title === 'Renamed behind the gateway', 1_000, 'the gateway drops the answer it kept');
       const deleted = await asAdmin<Tutorial>('delete', path);
       expect(deleted._id).toBe(tutorial._id);

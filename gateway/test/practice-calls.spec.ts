@@ -1,4 +1,5 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type Course, type PracticeExercise, type Project, type ReviewDeck, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { AUTH_HEADER, type Course, type PracticeExercise, type Project, type ReviewDeck, ROUTES, TOTAL_COUNT_HEADER } from '@dblearn/contracts';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, eventually, type TestGateway } from './support/gateway.js';
@@ -30,10 +31,10 @@ const practice = (token: string, query = '') => checked(api().get(`/api/practice
 beforeAll(async () => {
   stand = await startUsersAndContent('gateway_practice', ADMIN);
   ({ gateway } = stand);
-  const course = await stand.content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'beginner', name: 'Counting', teacher: 'Edgar Codd', length: '1 hour' });
-  project = await stand.content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Counting rows', difficulty: 'intermediate', courseId: course._id });
+  const course = await stand.content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'beginner', name: 'Counting', teacher: 'Edgar Codd', length: '1 hour' } }));
+  project = await stand.content.send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Counting rows', difficulty: 'intermediate', courseId: course._id } }));
   for (const answer of [1, 2, 3]) {
-    project = await stand.content.send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: `Type the number ${answer}.`, quiz: { type: 'number', answer, tolerance: 0 } } });
+    project = await stand.content.send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: `Type the number ${answer}.`, quiz: { type: 'number', answer, tolerance: 0 } } }));
   }
   checkIds = (project.checks ?? []).map((check) => check._id);
 }, 120_000);

@@ -1,7 +1,7 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { AUTH_HEADER, ROUTES, type TokenClaims, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { natsConnectionOptions } from '@dblearn/nest-common';
 import { connect } from '@nats-io/transport-node';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, eventually, type TestGateway } from './support/gateway.js';
@@ -68,10 +68,10 @@ function send(method: 'post' | 'put', path: string, userId: string, body: unknow
 beforeAll(async () => {
   stand = await startUsersAndContent('gateway_progress', ADMIN);
   ({ gateway, content } = stand);
-  const course = await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' });
-  const project = await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Library schema', difficulty: 'beginner', courseId: course._id });
-  const tutorial = await content.send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId: course._id });
-  const question = await content.send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' });
+  const course = await content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' } }));
+  const project = await content.send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title: 'Library schema', difficulty: 'beginner', courseId: course._id } }));
+  const tutorial = await content.send<{ _id: string }>(...routeCall(ROUTES.tutorials.create, { body: { title: 'INNER JOIN', courseId: course._id } }));
+  const question = await content.send<{ _id: string }>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' } }));
   targets = { projectId: project._id, questionId: question._id, tutorialId: tutorial._id, courseId: course._id };
 }, 90_000);
 
@@ -120,7 +120,7 @@ describe('the progress calls through the gateway', () => {
       await send('post', 'interview', user._id, { id: targets.questionId }, token);
       expect((await me(token)).savedQuestion).toEqual([expect.objectContaining({ _id: targets.questionId, question: 'What is a LEFT JOIN?' })]);
       // A change svc-users makes on its own (its copy of the saved question follows svc-content's event).
-      await content.send(CONTENT_PATTERNS.updateInterview, { id: targets.questionId, body: { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'All left rows.' } });
+      await content.send(...routeCall(ROUTES.interview.update, { params: { id: targets.questionId }, body: { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'All left rows.' } }));
       await eventually(async () => (await me(token)).savedQuestion[0]?.question === 'What does a LEFT JOIN keep?', 10_000, "the gateway drops the caller's kept profile");
       await send('put', 'interview', user._id, { id: targets.questionId }, token);
       expect((await me(token)).savedQuestion).toEqual([]);

@@ -1,5 +1,5 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, QNA_MESSAGES, type QnaQuestion } from '@dblearn/contracts';
-import { ServiceProcess, uniqueDatabaseName } from '@dblearn/testing';
+import { AUTH_HEADER, QNA_MESSAGES, type QnaQuestion, ROUTES } from '@dblearn/contracts';
+import { routeCall, ServiceProcess, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, eventually, type TestGateway } from './support/gateway.js';
@@ -34,12 +34,12 @@ beforeAll(async () => {
   });
   svcCommunity.start();
   await eventually(async () => (await api().get('/api/health')).body?.services?.community === 'up', 30_000, 'svc-community answers /health');
-  const course = async (name: string) => (await stand.content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Ada Lovelace', length: '1 hour' }))._id;
+  const course = async (name: string) => (await stand.content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name, teacher: 'Ada Lovelace', length: '1 hour' } })))._id;
   courses.sql = await course('With a SQL sandbox');
   courses.mongo = await course('With a mongo sandbox');
   courses.none = await course('Without a sandbox');
-  await stand.content.send(CONTENT_PATTERNS.putSandbox, { id: courses.sql, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);' } });
-  await stand.content.send(CONTENT_PATTERNS.putSandbox, { id: courses.mongo, body: { kind: 'mongo', source: '{"product": [{"name": "Pen"}]}' } });
+  await stand.content.send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: courses.sql }, body: { kind: 'sql', source: 'CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT);' } }));
+  await stand.content.send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: courses.mongo }, body: { kind: 'mongo', source: '{"product": [{"name": "Pen"}]}' } }));
 }, 90_000);
 
 // A learner per test: the suite posts past the per-user rate of Q&A writes (10 a minute).

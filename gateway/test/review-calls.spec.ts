@@ -1,4 +1,5 @@
-import { AUTH_HEADER, CONTENT_PATTERNS, type ReviewDeck } from '@dblearn/contracts';
+import { AUTH_HEADER, type ReviewDeck, ROUTES } from '@dblearn/contracts';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, eventually, type TestGateway } from './support/gateway.js';
@@ -25,7 +26,7 @@ async function learner(): Promise<string> {
 }
 
 async function question(text: string): Promise<string> {
-  return (await stand.content.send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: text, answer: 'An answer.' }))._id;
+  return (await stand.content.send<{ _id: string }>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: text, answer: 'An answer.' } })))._id;
 }
 
 const deck = async (token: string) => (await checked(api().get('/api/users/me/review').set(AUTH_HEADER, token))).body as ReviewDeck;
@@ -57,7 +58,7 @@ describe('the review deck through the gateway', () => {
     expect(second.body).toEqual(first.body);
     expect(first.body).toMatchObject({ dueCount: 1, total: 2, due: [expect.objectContaining({ _id: saved, version: 0 })] });
 
-    await stand.content.send(CONTENT_PATTERNS.deleteInterview, { id: saved });
+    await stand.content.send(...routeCall(ROUTES.interview.delete, { params: { id: saved } }));
     await eventually(async () => (await deck(token)).total === 1, 30_000, 'the deleted question leaves the deck');
     expect(await deck(token)).toEqual({ due: [], dueCount: 0, total: 1, streak: 1 });
   });

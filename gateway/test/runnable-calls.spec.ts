@@ -1,5 +1,5 @@
-import { type AttemptResult, AUTH_HEADER, CONTENT_PATTERNS, type Project, type TokenClaims, type UserProfile } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { type AttemptResult, AUTH_HEADER, type Project, ROUTES, type TokenClaims, type UserProfile } from '@dblearn/contracts';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { checked, type TestGateway } from './support/gateway.js';
@@ -45,8 +45,8 @@ beforeAll(async () => {
   stand = await startUsersAndContent('gateway_runnable', ADMIN);
   ({ gateway, content } = stand);
   admin = (await checked(api().post('/api/auth').send(ADMIN))).text;
-  courseId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' }))._id;
-  projectId = (await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Price list', difficulty: 'beginner', courseId }))._id;
+  courseId = (await content.send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Shop queries', teacher: 'Ada Lovelace', length: '3 hours' } })))._id;
+  projectId = (await content.send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title: 'Price list', difficulty: 'beginner', courseId } })))._id;
 }, 90_000);
 
 afterAll(() => stand?.close());
@@ -162,7 +162,7 @@ describe('checks and attempts through the gateway', () => {
 
   it('answers 404 for a check of another project, 400 for a malformed id or a query over 10 kB', async () => {
     const { token } = await learner();
-    const other = await content.send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title: 'Another one', difficulty: 'beginner', courseId });
+    const other = await content.send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title: 'Another one', difficulty: 'beginner', courseId } }));
     expect((await attempt(token, checkId, 'SELECT 1', other._id)).status).toBe(404);
     expect((await attempt(token, checkId, 'SELECT 1', unknownId)).status).toBe(404);
     expect((await attempt(token, 'nope', 'SELECT 1')).status).toBe(400);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type CheckAnalysis, type CheckFigures, CHECK_NOT_FOUND_MESSAGE, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type Project } from '@dblearn/contracts';
+import { CHECK_NOT_FOUND_MESSAGE, type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type Project, ROUTES } from '@dblearn/contracts';
 import type { CheckAttemptedEvent, CheckFailureKind, SolutionShownEvent } from '@dblearn/contracts/dto';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -24,12 +24,12 @@ let course: Course;
 
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
 const learner = () => new Types.ObjectId().toHexString();
-const analysis = (projectId: string, checkId: string) => send<CheckAnalysis>(CONTENT_PATTERNS.findCheckAnalysis, { id: projectId, body: { id: checkId } });
+const analysis = (projectId: string, checkId: string) => send<CheckAnalysis>(...routeCall(ROUTES.checkAnalysis.find, { params: { projectId, checkId } }));
 const list = (query: object = {}) => send<ListPage<CheckFigures>>(CONTENT_PATTERNS.listCheckAnalysis, query);
 
 async function projectWithCheck(title: string, hints: string[] = []): Promise<{ projectId: string; checkId: string }> {
-  const project = await send<Project>(CONTENT_PATTERNS.createProject, { title, difficulty: 'beginner', courseId: course._id });
-  const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'List the names of every member.', referenceSql: 'SELECT name FROM member', hints } });
+  const project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title, difficulty: 'beginner', courseId: course._id } }));
+  const withCheck = await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'List the names of every member.', referenceSql: 'SELECT name FROM member', hints } }));
   return { projectId: project._id, checkId: withCheck.checks.at(-1)!._id };
 }
 
@@ -51,8 +51,8 @@ beforeAll(async () => {
   ({ content } = suite);
   nc = await connect({ servers: suite.infra.natsUrl });
   js = jetstream(nc);
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' });
-  await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: LIBRARY } });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: LIBRARY } }));
 }, 90_000);
 
 afterAll(async () => {
@@ -131,7 +131,7 @@ describe('check analysis kept by events', () => {
     expect(firstPage.total).toBe(byTried.total);
 
     expect(await analysis(untried.projectId, untried.checkId)).toMatchObject({ tried: 0, passRate: null, medianAttempts: null, wrongAnswers: [], topWrongAnswer: null });
-    expect(await content.refusal(CONTENT_PATTERNS.findCheckAnalysis, { id: untried.projectId, body: { id: busy.checkId } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(...routeCall(ROUTES.checkAnalysis.find, { params: { projectId: untried.projectId, checkId: busy.checkId } }))).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.listCheckAnalysis, { sort: 'hardest' })).statusCode).toBe(400);
   });
 
@@ -143,8 +143,8 @@ describe('check analysis kept by events', () => {
     const listed = async (checkId: string) => (await list({ pageSize: 100 })).items.some((item) => item.checkId === checkId);
     await eventually(async () => (await listed(removed.checkId)) && (await listed(deleted.checkId)), EVENT_WAIT_MS, 'both are counted');
 
-    await send(CONTENT_PATTERNS.deleteCheck, { id: removed.projectId, body: { id: removed.checkId } });
-    await send(CONTENT_PATTERNS.deleteProject, { id: deleted.projectId });
+    await send(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: removed.projectId }, body: { id: removed.checkId } }));
+    await send(...routeCall(ROUTES.projects.delete, { params: { id: deleted.projectId } }));
     await eventually(async () => !(await listed(removed.checkId)) && !(await listed(deleted.checkId)), EVENT_WAIT_MS, 'their stats are dropped');
     const stored = suite.db.collection('check_stats');
     expect(await stored.findOne({ _id: new Types.ObjectId(removed.checkId) })).toBeNull();
@@ -154,6 +154,6 @@ describe('check analysis kept by events', () => {
     await attempted({ entityId: removed.checkId, projectId: removed.projectId, userId: learner(), passed: false, failuresBefore: 0, answer: 'SELECT 4' });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await stored.findOne({ _id: new Types.ObjectId(removed.checkId) })).toBeNull();
-    expect((await content.refusal(CONTENT_PATTERNS.findCheckAnalysis, { id: removed.projectId, body: { id: removed.checkId } })).statusCode).toBe(404);
+    expect((await content.refusal(...routeCall(ROUTES.checkAnalysis.find, { params: { projectId: removed.projectId, checkId: removed.checkId } }))).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
-import { CONTENT_PATTERNS, type Course, type CourseDeletedEvent, EVENT_SUBJECTS, type Project, type Tutorial } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type CourseDeletedEvent, EVENT_SUBJECTS, type Project, ROUTES, type Tutorial } from '@dblearn/contracts';
 import { type ChildProcessHandle } from '@dblearn/infra';
-import { eventually, NatsCaller, spawnTestProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { eventually, NatsCaller, routeCall, spawnTestProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -75,11 +75,11 @@ afterAll(async () => {
 describe('a write and its event are one, across a SIGKILL', () => {
   it('a course update killed after its write publishes course.updated once, at the next start', async () => {
     await start();
-    const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Crash course', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Crash course', teacher: 'Edgar Codd', length: '1 hour' } }));
     await service!.stop();
 
     await start('events:after-write');
-    await callAndDie(CONTENT_PATTERNS.updateCourse, { id: course._id, body: { topic: 'sql', name: 'Renamed crash course', teacher: 'Edgar Codd', length: '1 hour' } });
+    await callAndDie(...routeCall(ROUTES.courses.update, { params: { id: course._id }, body: { topic: 'sql', name: 'Renamed crash course', teacher: 'Edgar Codd', length: '1 hour' } }));
     // The change is stored with its event still on the document, and nothing was published yet.
     const stored = await db.collection('courses').findOne({ _id: new Types.ObjectId(course._id) });
     expect(stored).toMatchObject({ name: 'Renamed crash course', pendingEvents: [expect.anything()] });
@@ -97,13 +97,13 @@ describe('a write and its event are one, across a SIGKILL', () => {
 
   it('a course delete killed after its tombstone finishes the cascade and publishes course.deleted once', async () => {
     await start();
-    const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name: 'Doomed course', teacher: 'Edgar Codd', length: '1 hour' });
-    const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Keys', courseId: course._id });
-    const project = await content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Find the keys', difficulty: 'beginner', courseId: course._id });
+    const course = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'rm', name: 'Doomed course', teacher: 'Edgar Codd', length: '1 hour' } }));
+    const tutorial = await content.send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'Keys', courseId: course._id } }));
+    const project = await content.send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Find the keys', difficulty: 'beginner', courseId: course._id } }));
     await service!.stop();
 
     await start('events:after-tombstone');
-    await callAndDie(CONTENT_PATTERNS.deleteCourse, { id: course._id });
+    await callAndDie(...routeCall(ROUTES.courses.delete, { params: { id: course._id } }));
     expect(await db.collection('tombstones').countDocuments({ _id: new Types.ObjectId(course._id) })).toBe(1);
     expect(await publishedEvents(infra.natsUrl, EVENT_SUBJECTS.courseDeleted, course._id)).toEqual([]);
 

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTENT_PATTERNS, type Course, healthPattern } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, healthPattern, ROUTES } from '@dblearn/contracts';
 import { findRepoRoot, freePort, mongoServerSpec, mongoUrlFor, prepareMongoDataDir, requireMongoServer, Supervisor } from '@dblearn/infra';
-import { eventually, NatsCaller, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { eventually, NatsCaller, routeCall, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
@@ -69,7 +69,7 @@ describe('a database that answers no read', () => {
     await eventually(async () => (await health()) === 'database-stuck', 30_000, 'health reports the database stuck');
     await eventually(async () => reports.some((line) => line.includes('killing it to restart it')), 30_000, 'the liveness check kills FerretDB');
     await eventually(async () => (await health()) === 'ok', 60_000, 'health is ok again after the restart');
-    const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'After the restart', teacher: 'Edgar Codd', length: '1 hour' }, 20_000);
+    const course = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'After the restart', teacher: 'Edgar Codd', length: '1 hour' } }), 20_000);
     expect(await content.send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id })).toMatchObject({ name: 'After the restart' });
   }, 180_000);
 });

@@ -7,11 +7,12 @@ import {
   HIDDEN_DATA_PREFIX,
   type ImportReport,
   type Project,
+  ROUTES,
   type Sandbox,
   SOLUTION_LOCKED_MESSAGE,
   type StoredChecks,
 } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { type ContentSuite, startContentSuite } from './support/content-service.js';
@@ -55,7 +56,7 @@ let mongoProject: Project;
 const learner = new Types.ObjectId().toHexString();
 
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 15_000);
-const addCheck = (body: object, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body });
+const addCheck = (body: object, projectId = project._id) => send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId }, body }));
 const refusal = (pattern: string, body: object) => content.refusal(pattern, body);
 const attempt = (checkId: string, answer: object, userId = learner, projectId = project._id) => send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: projectId, body: { userId, checkId, ...answer } });
 const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { projectId, userId });
@@ -65,29 +66,29 @@ const lastCheck = (p: Project) => p.checks[p.checks.length - 1]!._id;
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_grading');
   ({ content } = suite);
-  sqlCourse = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Bank SQL', teacher: 'Edgar Codd', length: '2 hours' });
-  mongoCourse = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Book documents', teacher: 'Edgar Codd', length: '2 hours' });
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Bank report', difficulty: 'beginner', courseId: sqlCourse._id });
-  mongoProject = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Book queries', difficulty: 'beginner', courseId: mongoCourse._id });
-  await send(CONTENT_PATTERNS.putSandbox, { id: mongoCourse._id, body: { kind: 'mongo', source: BOOKS } });
+  sqlCourse = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Bank SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  mongoCourse = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Book documents', teacher: 'Edgar Codd', length: '2 hours' } }));
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Bank report', difficulty: 'beginner', courseId: sqlCourse._id } }));
+  mongoProject = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Book queries', difficulty: 'beginner', courseId: mongoCourse._id } }));
+  await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: mongoCourse._id }, body: { kind: 'mongo', source: BOOKS } }));
 }, 60_000);
 
 afterAll(() => suite?.close());
 
 describe('hidden data', () => {
   it('a hidden variant that does not build is refused naming its line, and changes nothing', async () => {
-    expect(await refusal(CONTENT_PATTERNS.putSandbox, { id: sqlCourse._id, body: { kind: 'sql', source: BANK, hiddenSource: 'CREATE TABLE account (id);\nINSERT INTO nowhere VALUES (1);' } })).toEqual({
+    expect(await refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: sqlCourse._id }, body: { kind: 'sql', source: BANK, hiddenSource: 'CREATE TABLE account (id);\nINSERT INTO nowhere VALUES (1);' } }))).toEqual({
       statusCode: 400,
       message: 'The hidden variant does not run: Line 2: no such table: nowhere',
     });
     expect(await refusal(CONTENT_PATTERNS.findSandbox, { id: sqlCourse._id })).toMatchObject({ statusCode: 404 });
-    expect((await refusal(CONTENT_PATTERNS.putSandbox, { id: mongoCourse._id, body: { kind: 'mongo', source: BOOKS, hiddenSource: '{"books": [1]}' } })).message).toBe(
+    expect((await refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: mongoCourse._id }, body: { kind: 'mongo', source: BOOKS, hiddenSource: '{"books": [1]}' } }))).message).toBe(
       'The hidden variant is not valid: Document 1 of "books" is not an object.',
     );
   });
 
   it('stores the admin’s variant: learners get the source only, admins the variant too (null when derived)', async () => {
-    await send(CONTENT_PATTERNS.putSandbox, { id: sqlCourse._id, body: { kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK } });
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: sqlCourse._id }, body: { kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK } }));
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: sqlCourse._id })).toEqual({ kind: 'sql', source: BANK });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandboxWithHidden, { id: sqlCourse._id })).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandboxWithHidden, { id: mongoCourse._id })).toEqual({ kind: 'mongo', source: BOOKS, hiddenSource: null });
@@ -107,18 +108,18 @@ describe('hidden data', () => {
 
   it('a reference that fails on the hidden variant cannot be saved', async () => {
     // The admin's variant has no branch table.
-    expect(await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Every branch city please.', referenceSql: 'SELECT 1;\nSELECT city FROM branch' } })).toEqual({
+    expect(await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'Every branch city please.', referenceSql: 'SELECT 1;\nSELECT city FROM branch' } }))).toEqual({
       statusCode: 400,
       message: 'The reference query does not run on the hidden variant: Line 2: no such table: branch',
     });
   });
 
   it('a check in a course without a sandbox of its kind is refused', async () => {
-    expect(await refusal(CONTENT_PATTERNS.addCheck, { id: mongoProject._id, body: { task: 'Owners of every account.', referenceSql: 'SELECT owner FROM account' } })).toEqual({
+    expect(await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: mongoProject._id }, body: { task: 'Owners of every account.', referenceSql: 'SELECT owner FROM account' } }))).toEqual({
       statusCode: 400,
       message: "The project's course has no SQL sandbox: give it one before adding checks.",
     });
-    expect(await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'mongo', task: 'Every book please.', referenceQuery: 'db.books.find({})' } })).toEqual({
+    expect(await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'mongo', task: 'Every book please.', referenceQuery: 'db.books.find({})' } }))).toEqual({
       statusCode: 400,
       message: "The project's course has no mongo sandbox: give it one before adding mongo checks.",
     });
@@ -131,14 +132,14 @@ describe('state checks', () => {
 
   it('refuses a verification query that fails on the reference, and a probe the reference does not meet', async () => {
     const base = { kind: 'state', task: 'Move 30 from account 1 to account 2 in one transaction.' };
-    expect((await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { ...base, referenceSql: 'UPDATE account SET balance = balance - 30 WHERE id = 1', verifySql: 'SELECT nope FROM account' } })).message).toBe(
+    expect((await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { ...base, referenceSql: 'UPDATE account SET balance = balance - 30 WHERE id = 1', verifySql: 'SELECT nope FROM account' } }))).message).toBe(
       "The verification query does not run after the reference on the course's sandbox: Line 1: no such column: nope",
     );
     const probe = { sql: "INSERT INTO account VALUES (9, 'Mal', -5)", expect: 'succeeds' };
     expect(
-      (await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { ...base, referenceSql: 'UPDATE account SET balance = balance - 30 WHERE id = 1', verifySql: 'SELECT id, balance FROM account', probes: [probe] } })).message,
+      (await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { ...base, referenceSql: 'UPDATE account SET balance = balance - 30 WHERE id = 1', verifySql: 'SELECT id, balance FROM account', probes: [probe] } }))).message,
     ).toMatch(/^Probe 1 should run after the reference statements, but it failed: Line 1: CHECK constraint failed/);
-    expect((await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { ...base, referenceSql: 'SELECT 1', verifySql: 'SELECT 1', quiz: { type: 'number', answer: 1, tolerance: 0 } } })).message).toBe(
+    expect((await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { ...base, referenceSql: 'SELECT 1', verifySql: 'SELECT 1', quiz: { type: 'number', answer: 1, tolerance: 0 } } }))).message).toBe(
       'The field "quiz" is not allowed in a state check.',
     );
   });
@@ -201,14 +202,14 @@ describe('quiz checks', () => {
 
   it('refuses a quiz of the wrong shape', async () => {
     const task = 'Which of these are index structures?';
-    expect((await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task, quiz: { type: 'choice', options: ['a', 'b'], correct: [2] } } })).message).toBe(
+    expect((await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task, quiz: { type: 'choice', options: ['a', 'b'], correct: [2] } } }))).message).toBe(
       'Quiz option 2 does not exist: correct indexes are 0 to 1.',
     );
-    expect((await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task, quiz: { type: 'number', answer: 3, tolerance: 0, options: ['x', 'y'] } } })).message).toBe(
+    expect((await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task, quiz: { type: 'number', answer: 3, tolerance: 0, options: ['x', 'y'] } } }))).message).toBe(
       'The field "quiz.options" is not allowed in a number quiz.',
     );
-    expect((await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task, quiz: { type: 'set', answer: 5 } } })).statusCode).toBe(400);
-    expect((await refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task, referenceSql: 'SELECT 1', quiz: { type: 'set', answer: ['A'] } } })).message).toBe(
+    expect((await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task, quiz: { type: 'set', answer: 5 } } }))).statusCode).toBe(400);
+    expect((await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task, referenceSql: 'SELECT 1', quiz: { type: 'set', answer: ['A'] } } }))).message).toBe(
       'The field "referenceSql" is not allowed in a quiz check.',
     );
   });
@@ -270,7 +271,7 @@ describe('hints, failures and the solution', () => {
 
 describe('mongo checks', () => {
   it('grades with mingo on the visible and the derived hidden documents', async () => {
-    expect(await refusal(CONTENT_PATTERNS.addCheck, { id: mongoProject._id, body: { kind: 'mongo', task: 'Books after 1950 please.', referenceQuery: 'db.books.find({"year": {"$gt": 1950}' } })).toMatchObject({ statusCode: 400 });
+    expect(await refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: mongoProject._id }, body: { kind: 'mongo', task: 'Books after 1950 please.', referenceQuery: 'db.books.find({"year": {"$gt": 1950}' } }))).toMatchObject({ statusCode: 400 });
     const saved = await addCheck({ kind: 'mongo', task: 'Titles of books after 1950, oldest first.', referenceQuery: 'db.books.find({"year": {"$gt": 1950}}, {"title": 1, "_id": 0}).sort({"year": 1})' }, mongoProject._id);
     const checkId = lastCheck(saved);
     const tryIt = (query: string) => attempt(checkId, { query }, learner, mongoProject._id);
@@ -288,14 +289,14 @@ describe('mongo checks', () => {
 
 describe('export and import carry every field', () => {
   it('exports hidden variants and whole checks of every kind, and brings them back', async () => {
-    const before = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const before = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(before.checks.map((check) => check.kind)).toEqual(expect.arrayContaining(['query', 'state', 'quiz']));
     const exported = (await exportAll(content)).courses.find((item) => item._id === sqlCourse._id)!;
     expect(exported.sandbox).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });
     expect(exported.projects[0]?.checks).toEqual(before.checks);
-    await send(CONTENT_PATTERNS.deleteCourse, { id: sqlCourse._id });
+    await send(...routeCall(ROUTES.courses.delete, { params: { id: sqlCourse._id } }));
     expect(await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, courses: [exported] }, 60_000)).toEqual({ created: 1, updated: 0, rejected: [] });
-    expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual(before);
+    expect(await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }))).toEqual(before);
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandboxWithHidden, { id: sqlCourse._id })).toEqual({ kind: 'sql', source: BANK, hiddenSource: HIDDEN_BANK });
     const broken = { ...exported, sandbox: { ...exported.sandbox, hiddenSource: 'CREATE TABLE t (a);\nINSERT INTO u VALUES (1);' } };
     expect((await content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courseOffset: 2, interviewOffset: 0, courses: [broken] }, 60_000)).rejected).toEqual([

@@ -1,5 +1,5 @@
-import { CONTENT_PATTERNS, EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage } from '@dblearn/contracts';
-import type { NatsCaller } from '@dblearn/testing';
+import { CONTENT_PATTERNS, EVENT_SUBJECTS, INTERVIEW_NOT_FOUND_MESSAGE, type InterviewQuestion, type ListPage, ROUTES } from '@dblearn/contracts';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import { type ContentSuite, eventually, startContentService, startContentSuite } from './support/content-service.js';
@@ -11,7 +11,7 @@ let second: INestMicroservice | undefined;
 let content: NatsCaller;
 
 const ask = (fields: Partial<InterviewQuestion> = {}) =>
-  content.send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.', ...fields });
+  content.send<InterviewQuestion>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.', ...fields } }));
 const list = (query: object) => content.send<ListPage<InterviewQuestion>>(CONTENT_PATTERNS.listInterview, query);
 
 beforeAll(async () => {
@@ -28,13 +28,13 @@ describe('interview questions', () => {
   it('creates, reads, updates and deletes, recording updated and deleted events', async () => {
     const created = await ask();
     expect(created).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), topic: 'sql', question: 'What does a LEFT JOIN keep?', answer: 'Every row of the left table.', difficulty: 'medium' });
-    const hard = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, body: { topic: 'rm', question: 'Q?', answer: 'A.', difficulty: 'hard' } });
+    const hard = await content.send<InterviewQuestion>(...routeCall(ROUTES.interview.update, { params: { id: created._id }, body: { topic: 'rm', question: 'Q?', answer: 'A.', difficulty: 'hard' } }));
     expect(hard.difficulty).toBe('hard');
     // An edit without a difficulty keeps the question's.
-    const updated = await content.send<InterviewQuestion>(CONTENT_PATTERNS.updateInterview, { id: created._id, body: { topic: 'rm', question: 'Q?', answer: 'A.' } });
+    const updated = await content.send<InterviewQuestion>(...routeCall(ROUTES.interview.update, { params: { id: created._id }, body: { topic: 'rm', question: 'Q?', answer: 'A.' } }));
     expect(updated).toEqual({ _id: created._id, topic: 'rm', question: 'Q?', answer: 'A.', difficulty: 'hard' });
     expect(await content.send(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual(updated);
-    expect(await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id })).toEqual(updated);
+    expect(await content.send(...routeCall(ROUTES.interview.delete, { params: { id: created._id } }))).toEqual(updated);
     expect(await content.refusal(CONTENT_PATTERNS.findInterview, { id: created._id })).toEqual({ statusCode: 404, message: INTERVIEW_NOT_FOUND_MESSAGE });
     const events = await publishedEvents(suite.infra.natsUrl, 'events.content.interview.>', created._id);
     expect(events.map((e) => e.subject)).toEqual([EVENT_SUBJECTS.interviewCreated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewUpdated, EVENT_SUBJECTS.interviewDeleted]);
@@ -42,10 +42,10 @@ describe('interview questions', () => {
   });
 
   it('refuses a missing field, an empty one, a topic outside the five and a difficulty outside easy, medium, hard', async () => {
-    expect(await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'Why?', answer: 'x', difficulty: 'expert' })).toMatchObject({ statusCode: 400, message: ['Difficulty must be one of: easy, medium, hard.'] });
-    expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'Why?' })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: '', answer: 'x' })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.createInterview, { topic: 'graphs', question: 'Why?', answer: 'x' })).statusCode).toBe(400);
+    expect(await content.refusal(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'Why?', answer: 'x', difficulty: 'expert' } }))).toMatchObject({ statusCode: 400, message: ['Difficulty must be one of: easy, medium, hard.'] });
+    expect((await content.refusal(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'Why?' } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: '', answer: 'x' } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.interview.create, { body: { topic: 'graphs', question: 'Why?', answer: 'x' } }))).statusCode).toBe(400);
   });
 
   it('exports and imports the difficulty; an older file without one imports as medium', async () => {
@@ -84,7 +84,7 @@ describe('interview questions', () => {
       const pages = await Promise.all([1, 2, 3, 4].map(() => list({ topic: 'fo' })));
       return pages.every((page) => page.items.some((q) => q._id === created._id));
     }, 10_000, 'both instances list the new question');
-    await content.send(CONTENT_PATTERNS.deleteInterview, { id: created._id });
+    await content.send(...routeCall(ROUTES.interview.delete, { params: { id: created._id } }));
     await eventually(async () => {
       const pages = await Promise.all([1, 2, 3, 4].map(() => list({ topic: 'fo' })));
       return pages.every((page) => page.total === 0);

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, type InterviewQuestion, type JsonBytes, type Project, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, type InterviewQuestion, type JsonBytes, type Project, ROUTES, type Tutorial, TUTORIAL_NOT_FOUND_MESSAGE } from '@dblearn/contracts';
 import { ServiceReplyDeserializer } from '@dblearn/nest-common';
-import { NatsCaller } from '@dblearn/testing';
+import { NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import { ItemCache } from '../src/item-cache/item-cache.js';
@@ -51,9 +51,9 @@ afterAll(async () => {
 
 describe('item reads from memory (content.item.find-json)', () => {
   it('answers what find answers, with an entity tag that changes with the item, gzipped when large and asked', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Cached reads', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Cached reads', teacher: 'Edgar Codd', length: '1 hour' } }));
     const detail = 'SELECT name FROM student WHERE year = 2; '.repeat(60);
-    const tutorial = await send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Large enough to gzip', courseId: course._id, content: { header: 'Filters', detail } });
+    const tutorial = await send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'Large enough to gzip', courseId: course._id, content: { header: 'Filters', detail } } }));
     const plain = await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id: tutorial._id });
     expect(parse(plain)).toEqual(await send(CONTENT_PATTERNS.findTutorial, { id: tutorial._id }));
     expect(plain.gzip).toBe(false);
@@ -65,7 +65,7 @@ describe('item reads from memory (content.item.find-json)', () => {
     // The course as stored, with its tutorial (find may answer from a read model that another instance's event has not reached yet).
     expect(parse(await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'course', id: course._id }))).toEqual({ ...course, tutorials: [{ _id: tutorial._id, title: 'Large enough to gzip' }] });
 
-    await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Renamed' } });
+    await send(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: 'Renamed' } }));
     const after = await gateway.send<JsonBytes>(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id: tutorial._id });
     expect((parse(after) as Tutorial).title).toBe('Renamed');
     expect(after.etag).not.toBe(plain.etag);
@@ -78,29 +78,29 @@ describe('item reads from memory (content.item.find-json)', () => {
   });
 
   it('never serves the old version on another instance once a write was answered, whatever wrote it', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name: 'Fresh everywhere', teacher: 'Edgar Codd', length: '1 hour' });
-    const tutorial = await send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Round 0', courseId: course._id });
-    const project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Project round 0', difficulty: 'beginner', courseId: course._id });
-    const question = await send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'rm', question: 'Round 0?', answer: 'Yes.' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'rm', name: 'Fresh everywhere', teacher: 'Edgar Codd', length: '1 hour' } }));
+    const tutorial = await send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'Round 0', courseId: course._id } }));
+    const project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Project round 0', difficulty: 'beginner', courseId: course._id } }));
+    const question = await send<InterviewQuestion>(...routeCall(ROUTES.interview.create, { body: { topic: 'rm', question: 'Round 0?', answer: 'Yes.' } }));
     for (let round = 1; round <= 8; round += 1) {
       // Both instances hold the current version, then a write goes through the queue group.
       for (const [kind, id] of [['tutorial', tutorial._id], ['project', project._id], ['interview', question._id], ['course', course._id]] as const) await readUntilSecondHolds(kind, id);
       expect(second.get(ItemCache).stats().tutorial.entries).toBeGreaterThan(0);
-      await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: `Round ${round}` } });
-      await send(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: `Project round ${round}`, difficulty: 'beginner' } });
-      await send(CONTENT_PATTERNS.updateInterview, { id: question._id, body: { topic: 'rm', question: `Round ${round}?`, answer: 'Yes.' } });
+      await send(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: `Round ${round}` } }));
+      await send(...routeCall(ROUTES.projects.update, { params: { id: project._id }, body: { title: `Project round ${round}`, difficulty: 'beginner' } }));
+      await send(...routeCall(ROUTES.interview.update, { params: { id: question._id }, body: { topic: 'rm', question: `Round ${round}?`, answer: 'Yes.' } }));
       expect(await readEverywhere('tutorial', tutorial._id)).toEqual(Array(READS).fill(expect.objectContaining({ title: `Round ${round}` })));
       expect(await readEverywhere('project', project._id)).toEqual(Array(READS).fill(expect.objectContaining({ title: `Project round ${round}` })));
       expect(await readEverywhere('interview', question._id)).toEqual(Array(READS).fill(expect.objectContaining({ question: `Round ${round}?` })));
       // The course lists its items by title: renaming them rewrote the course document too.
       expect(await readEverywhere('course', course._id)).toEqual(Array(READS).fill(expect.objectContaining({ tutorials: [{ _id: tutorial._id, title: `Round ${round}` }] })));
     }
-    await send(CONTENT_PATTERNS.deleteTutorial, { id: tutorial._id });
+    await send(...routeCall(ROUTES.tutorials.delete, { params: { id: tutorial._id } }));
     for (let read = 0; read < READS; read += 1) expect((await gateway.refusal(CONTENT_PATTERNS.findItemJson, { kind: 'tutorial', id: tutorial._id })).statusCode).toBe(404);
   });
 
   it('an import (a bulk write) drops what it may have changed on every instance', async () => {
-    const question = await send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'Before the import?', answer: 'Yes.' });
+    const question = await send<InterviewQuestion>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'Before the import?', answer: 'Yes.' } }));
     // The relay's background clear of the created event is a whole-document write on FerretDB: let it
     // land first, or it may overwrite the import's change in the database itself (not this cache's doing).
     await eventually(async () => ((await suite.db.collection('interviewquestions').findOne({ _id: new Types.ObjectId(question._id) }))?.pendingEvents ?? [1]).length === 0);
@@ -113,7 +113,7 @@ describe('item reads from memory (content.item.find-json)', () => {
   });
 
   it('reports the memory it holds, within its bound', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'fo', name: 'Counted', teacher: 'Edgar Codd', length: '1 hour' });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'fo', name: 'Counted', teacher: 'Edgar Codd', length: '1 hour' } }));
     await readUntilSecondHolds('course', course._id);
     const stats = second.get(ItemCache).stats();
     for (const kind of ['course', 'tutorial', 'project', 'interview'] as const) {
@@ -126,12 +126,9 @@ describe('item reads from memory (content.item.find-json)', () => {
 
 describe('learners\' check progress, kept by every instance that read it (ChecksService)', () => {
   it('an attempt answered on one instance is what every instance answers next', async () => {
-    const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Blocks and records', teacher: 'Edgar Codd', length: '1 hour' });
-    const project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Counting blocks', difficulty: 'beginner', courseId: course._id });
-    const withCheck = await send<Project>(CONTENT_PATTERNS.addCheck, {
-      id: project._id,
-      body: { kind: 'quiz', task: 'How many blocks hold 1000 records of 100 bytes in 4096-byte blocks?', quiz: { type: 'number', answer: 25, tolerance: 0 }, explanation: 'bfr = 40; 1000 / 40 = 25.' },
-    });
+    const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Blocks and records', teacher: 'Edgar Codd', length: '1 hour' } }));
+    const project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Counting blocks', difficulty: 'beginner', courseId: course._id } }));
+    const withCheck = await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: 'How many blocks hold 1000 records of 100 bytes in 4096-byte blocks?', quiz: { type: 'number', answer: 25, tolerance: 0 }, explanation: 'bfr = 40; 1000 / 40 = 25.' } }));
     const checkId = withCheck.checks[withCheck.checks.length - 1]!._id;
     const userId = new Types.ObjectId().toHexString();
     const passesEverywhere = async () => {

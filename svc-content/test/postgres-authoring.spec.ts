@@ -1,6 +1,6 @@
-import { CONTENT_PATTERNS, type Course, type ExportedCourse, type ImportReport, type Sandbox } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type ExportedCourse, type ImportReport, ROUTES, type Sandbox } from '@dblearn/contracts';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   server = await startPrivatePostgres(findRepoRoot(), dataDir);
   suite = await startContentSuite('svc_content_pg_authoring', { POSTGRES_URL: server.url });
   ({ content } = suite);
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'The corner shop', teacher: 'Edgar Codd', length: '2 hours' });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'The corner shop', teacher: 'Edgar Codd', length: '2 hours' } }));
 }, 180_000);
 
 afterAll(async () => {
@@ -64,16 +64,16 @@ afterAll(async () => {
 
 describe('a sandbox saved by an admin', () => {
   it('is refused when it does not load on PostgreSQL, naming the line, and the course keeps its sandbox', async () => {
-    await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: SHOP } });
-    const refused = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: SQLITE_ONLY_SHOP } });
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: SHOP } }));
+    const refused = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: SQLITE_ONLY_SHOP } }));
     expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/^The sandbox does not run on PostgreSQL: Line 3: /) });
-    const hidden = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: SHOP, hiddenSource: SQLITE_ONLY_SHOP } });
+    const hidden = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: SHOP, hiddenSource: SQLITE_ONLY_SHOP } }));
     expect(hidden).toEqual({ statusCode: 400, message: expect.stringMatching(/^The hidden variant does not run on PostgreSQL: Line 3: /) });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandboxWithHidden, { id: course._id })).toEqual({ kind: 'sql', source: SHOP, hiddenSource: null });
   });
 
   it('is refused on SQLite first, with SQLite’s words', async () => {
-    const refused = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `${SHOP}\nSELECT nope FROM item;` } });
+    const refused = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: `${SHOP}\nSELECT nope FROM item;` } }));
     expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/^The sandbox script does not run: Line 3: /) });
   });
 });
@@ -123,7 +123,7 @@ describe('with PostgreSQL stopped', () => {
     await server.handle.stop();
     // A script PostgreSQL has not judged yet (one it refused stays refused: the same text fails the same way).
     const unjudged = `${SHOP}\nCREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT) WITHOUT ROWID;`;
-    await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: unjudged } });
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: unjudged } }));
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: unjudged });
     // A reference PostgreSQL has not judged yet either (julianday does not exist there).
     const file = courseFile([{ kind: 'query', task: 'The leap day as a Julian day.', referenceSql: "SELECT julianday('2024-02-29') AS leap" }]);

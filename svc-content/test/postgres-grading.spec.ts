@@ -1,7 +1,7 @@
-import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, type StoredChecks } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, CONTENT_PATTERNS, type Course, HIDDEN_DATA_PREFIX, POSTGRES_ONLY_MESSAGE, type Project, ROUTES, type StoredChecks } from '@dblearn/contracts';
 import { ENGINE_NOT_ALLOWED_MESSAGE, HALF_CHANGED_MESSAGE } from '@dblearn/lab';
 import { findRepoRoot, type PrivateServer, startPrivatePostgres } from '@dblearn/infra';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,7 +28,7 @@ const learner = new Types.ObjectId().toHexString();
 let queryCheckId = '';
 
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 30_000);
-const addCheck = (body: object, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body });
+const addCheck = (body: object, projectId = project._id) => send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId }, body }));
 const lastCheck = (p: Project) => p.checks[p.checks.length - 1]!._id;
 const attempt = (checkId: string, answer: object, projectId = project._id) =>
   send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: projectId, body: { userId: learner, checkId, engine: 'postgres', ...answer } });
@@ -39,12 +39,12 @@ beforeAll(async () => {
   server = await startPrivatePostgres(findRepoRoot(), dataDir);
   suite = await startContentSuite('svc_content_pg_grading', { POSTGRES_URL: server.url, POSTGRES_AUTHOR_URL: server.authorUrl! });
   ({ content } = suite);
-  const course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Bank on PostgreSQL', teacher: 'Edgar Codd', length: '2 hours' });
-  const books = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Books', teacher: 'Edgar Codd', length: '2 hours' });
-  await send(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: BANK } });
-  await send(CONTENT_PATTERNS.putSandbox, { id: books._id, body: { kind: 'mongo', source: JSON.stringify({ books: [{ _id: 1, title: 'Dune' }] }) } });
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Bank on PostgreSQL', difficulty: 'beginner', courseId: course._id });
-  mongoProject = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Books', difficulty: 'beginner', courseId: books._id });
+  const course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Bank on PostgreSQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  const books = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Books', teacher: 'Edgar Codd', length: '2 hours' } }));
+  await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: BANK } }));
+  await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: books._id }, body: { kind: 'mongo', source: JSON.stringify({ books: [{ _id: 1, title: 'Dune' }] }) } }));
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Bank on PostgreSQL', difficulty: 'beginner', courseId: course._id } }));
+  mongoProject = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Books', difficulty: 'beginner', courseId: books._id } }));
 }, 180_000);
 
 afterAll(async () => {
@@ -98,10 +98,10 @@ describe('attempts graded on PostgreSQL', () => {
     const checkId = lastCheck(saved);
     expect(await attempt(checkId, { sql: "SELECT DATE '2024-01-02' - DATE '2024-01-01' AS days" })).toMatchObject({ passed: true });
     expect(await attempt(checkId, { sql: "SELECT CAST(julianday('2024-01-02') - julianday('2024-01-01') AS INTEGER) AS days", engine: undefined })).toMatchObject({ passed: true });
-    const stored = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const stored = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(stored.checks.find((check) => check._id === checkId)).toMatchObject({ referenceSqlPostgres: "SELECT '2024-01-02'::date - '2024-01-01'::date AS days" });
     // A variant that fails on PostgreSQL is refused like a reference.
-    const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Days, again, on both engines.', referenceSql: 'SELECT 1 AS days', referenceSqlPostgres: 'SELECT nope AS days' } });
+    const refused = await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'Days, again, on both engines.', referenceSql: 'SELECT 1 AS days', referenceSqlPostgres: 'SELECT nope AS days' } }));
     expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/PostgreSQL.*column "nope" does not exist/s) });
   });
 
@@ -128,12 +128,12 @@ describe('attempts graded on PostgreSQL', () => {
     expect(await attempt(checkId, { sql: 'SELECT owner IS NULL AS total, SUM(balance) AS balance FROM account GROUP BY ROLLUP (owner) ORDER BY owner IS NULL, owner' })).toMatchObject({ passed: true });
     expect(await attempt(checkId, { sql: 'SELECT false AS total, balance FROM account ORDER BY owner' })).toMatchObject({ passed: false });
     // A reference that fails on PostgreSQL is still refused on save.
-    const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Totals, broken.', referenceSql: 'SELECT nope FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } });
+    const refused = await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'Totals, broken.', referenceSql: 'SELECT nope FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } }));
     expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/PostgreSQL.*column "nope" does not exist/s) });
   });
 
   it('refuses to save a reference that fails on PostgreSQL, naming its line', async () => {
-    const refused = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Days since.', referenceSql: "SELECT owner\nFROM account\nWHERE julianday('2024-01-02') > 1" } });
+    const refused = await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'Days since.', referenceSql: "SELECT owner\nFROM account\nWHERE julianday('2024-01-02') > 1" } }));
     expect(refused).toEqual({ statusCode: 400, message: expect.stringMatching(/PostgreSQL.*Line 1: function julianday/s) });
   });
 
@@ -146,7 +146,7 @@ describe('attempts graded on PostgreSQL', () => {
     // SQLite still grades.
     expect(await send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: first, sql: 'SELECT owner, balance FROM account WHERE balance >= 50 ORDER BY balance DESC' } })).toMatchObject({ passed: true });
     // A check graded on PostgreSQL only cannot be checked anywhere: not saved.
-    const unchecked = await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'Totals while the lab is away.', referenceSql: 'SELECT SUM(balance) FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } });
+    const unchecked = await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'Totals while the lab is away.', referenceSql: 'SELECT SUM(balance) FROM account GROUP BY ROLLUP (owner)', engines: ['postgres'] } }));
     expect(unchecked).toEqual({ statusCode: 503, message: expect.stringMatching(/graded on PostgreSQL only cannot be saved/) });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AttemptResult, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type PracticeExercise, type PracticeNext, type Project } from '@dblearn/contracts';
+import { type AttemptResult, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ListPage, type PracticeExercise, type PracticeNext, type Project, ROUTES } from '@dblearn/contracts';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -29,11 +30,11 @@ const publish = (subject: string, event: Record<string, unknown>) => jetstream(n
 beforeAll(async () => {
   suite = await startContentSuite('svc_content_practice');
   nc = await connect({ servers: suite.infra.natsUrl });
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Practice SQL', teacher: 'Edgar Codd', length: '2 hours' });
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Warm-up quizzes', difficulty: 'beginner', courseId: course._id });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Practice SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Warm-up quizzes', difficulty: 'beginner', courseId: course._id } }));
   const quiz = { type: 'number', answer: 1, tolerance: 0 };
-  await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many rows does SELECT 1 return?', quiz } });
-  const withTwo = await send<Project>(CONTENT_PATTERNS.addCheck, { id: project._id, body: { kind: 'quiz', task: 'How many NULLs equal NULL?', quiz: { ...quiz, answer: 0 }, difficulty: 'hard' } });
+  await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: 'How many rows does SELECT 1 return?', quiz } }));
+  const withTwo = await send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { kind: 'quiz', task: 'How many NULLs equal NULL?', quiz: { ...quiz, answer: 0 }, difficulty: 'hard' } }));
   [easy, hard] = (withTwo.checks ?? []).map((check) => check._id) as [string, string];
 }, 90_000);
 
@@ -115,10 +116,10 @@ describe('the practice list', () => {
 
   it('drops a deleted check, then a deleted project’s, from the list', async () => {
     const learner = newId();
-    await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: hard } });
+    await send<Project>(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: project._id }, body: { id: hard } }));
     await eventually(async () => (await list(learner)).total === 1, 20_000, 'the deleted check leaves the list');
     expect(await suite.content.refusal(CONTENT_PATTERNS.nextPractice, { userId: learner, after: hard })).toMatchObject({ statusCode: 404 });
-    await send<Project>(CONTENT_PATTERNS.deleteProject, { id: project._id });
+    await send<Project>(...routeCall(ROUTES.projects.delete, { params: { id: project._id } }));
     await eventually(async () => (await list(learner)).total === 0, 20_000, 'the deleted project’s checks leave the list');
   });
 

@@ -9,12 +9,13 @@ import {
   EVENT_SUBJECTS,
   type ImportReport,
   type Project,
+  ROUTES,
   type Sandbox,
   SANDBOX_NOT_FOUND_MESSAGE,
   type StoredChecks,
 } from '@dblearn/contracts';
 import { domainEvent, OutboxRelay, storedEvent } from '@dblearn/nest-common';
-import type { NatsCaller } from '@dblearn/testing';
+import { type NatsCaller, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Types } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,7 +41,7 @@ const learner = new Types.ObjectId().toHexString();
 const send = <T>(pattern: string, payload: unknown) => content.send<T>(pattern, payload, 10_000);
 const attempt = (checkId: string, sql: string, userId = learner, projectId = project._id) =>
   send<AttemptResult>(CONTENT_PATTERNS.attempt, { id: projectId, body: { userId, checkId, sql } });
-const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(CONTENT_PATTERNS.addCheck, { id: projectId, body: { task, referenceSql } });
+const addCheck = (task: string, referenceSql: string, projectId = project._id) => send<Project>(...routeCall(ROUTES.projects.addCheck, { params: { projectId }, body: { task, referenceSql } }));
 const left = (userId = learner, projectId = project._id) => send<ChecksLeft>(CONTENT_PATTERNS.checksLeft, { userId, projectId });
 const passes = (userId = learner, projectId = project._id) => send<CheckPasses>(CONTENT_PATTERNS.checkPasses, { userId, projectId });
 
@@ -50,8 +51,8 @@ beforeAll(async () => {
   // sessions may not have, so its jobs stay in the pool for their first second of CPU.
   suite = await startContentSuite('svc_content_runnable', { SQL_HEAVY_CPU_MS: '1000' });
   ({ content } = suite);
-  course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' });
-  project = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Loans report', difficulty: 'beginner', courseId: course._id });
+  course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Library SQL', teacher: 'Edgar Codd', length: '2 hours' } }));
+  project = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Loans report', difficulty: 'beginner', courseId: course._id } }));
 }, 60_000);
 
 afterAll(() => suite?.close());
@@ -59,40 +60,40 @@ afterAll(() => suite?.close());
 describe('sandboxes', () => {
   it('answers 404 for a course without one, then stores one that runs and answers the course', async () => {
     expect(await content.refusal(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ statusCode: 404, message: SANDBOX_NOT_FOUND_MESSAGE });
-    const saved = await send<Course>(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: LIBRARY } });
+    const saved = await send<Course>(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: LIBRARY } }));
     expect(saved).toEqual(await send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id }));
     expect(saved).not.toHaveProperty('sandbox');
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
   });
 
   it('refuses a script that does not run, naming its line, and keeps the one before', async () => {
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` } });
+    const refusal = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` } }));
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script does not run: Line 6: no such table: missing_table' });
     expect((await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).source).toBe(LIBRARY);
   });
 
   it('refuses a script that attaches a file or runs past the time limit', async () => {
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: "ATTACH 'x.db' AS x;" } })).message).toMatch(/ATTACH is not allowed/);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: "ATTACH 'x.db' AS x;" } }))).message).toMatch(/ATTACH is not allowed/);
     const started = Date.now();
-    const refusal = await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` } }, 10_000);
+    const refusal = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: `CREATE TABLE t (n); INSERT INTO t ${RUNAWAY};` } }), 10_000);
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script ran longer than 2 s and was stopped.' });
     // Tried twice (a cold worker on a busy box gets a second chance), so two time limits and no more.
     expect(Date.now() - started).toBeLessThan(7_000);
   });
 
   it('checks a JSON sandbox for its shape and syntax', async () => {
-    const other = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' });
+    const other = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'nosql', name: 'Documents', teacher: 'Edgar Codd', length: '2 hours' } }));
     const source = JSON.stringify({ books: [{ title: 'Dune', year: 1965 }] });
-    await send(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source } });
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: other._id }, body: { kind: 'mongo', source } }));
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: other._id })).toEqual({ kind: 'mongo', source });
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source: '{"books": [1]}' } })).message).toBe('Document 1 of "books" is not an object.');
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: other._id, body: { kind: 'mongo', source: '{\n"books": [\n{"a": }]}' } })).message).toMatch(/the sandbox is not valid JSON/);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: other._id }, body: { kind: 'mongo', source: '{"books": [1]}' } }))).message).toBe('Document 1 of "books" is not an object.');
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: other._id }, body: { kind: 'mongo', source: '{\n"books": [\n{"a": }]}' } }))).message).toMatch(/the sandbox is not valid JSON/);
   });
 
   it('answers 404 for an unknown course and 400 for a malformed id or a missing kind', async () => {
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: new Types.ObjectId().toHexString(), body: { kind: 'sql', source: LIBRARY } })).statusCode).toBe(404);
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: 'nope', body: { kind: 'sql', source: LIBRARY } })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.putSandbox, { id: course._id, body: { source: LIBRARY } })).message).toEqual(['kind must be one of: sql, mongo.']);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: new Types.ObjectId().toHexString() }, body: { kind: 'sql', source: LIBRARY } }))).statusCode).toBe(404);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: 'nope' }, body: { kind: 'sql', source: LIBRARY } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { source: LIBRARY } }))).message).toEqual(['kind must be one of: sql, mongo.']);
   });
 });
 
@@ -115,24 +116,24 @@ describe('checks and attempts', () => {
   });
 
   it('gives the checks with their reference queries on the admins’ call (404 for an unknown project)', async () => {
-    expect(await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id })).toEqual({
+    expect(await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }))).toEqual({
       checks: [
         { _id: loansCheck, kind: 'query', task: 'List each member with the number of books they have out.', referenceSql: expect.stringContaining('LEFT JOIN loan'), hints: [], explanation: '' },
         { _id: membersCheck, kind: 'query', task: 'Names of members, alphabetically from the end.', referenceSql: 'SELECT name FROM member ORDER BY name DESC', hints: [], explanation: '' },
       ],
     });
-    expect(await content.refusal(CONTENT_PATTERNS.storedChecks, { id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: 'Project not found.' });
-    expect((await content.refusal(CONTENT_PATTERNS.storedChecks, { id: 'nope' })).statusCode).toBe(400);
+    expect(await content.refusal(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: new Types.ObjectId().toHexString() } }))).toEqual({ statusCode: 404, message: 'Project not found.' });
+    expect((await content.refusal(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: 'nope' } }))).statusCode).toBe(400);
   });
 
   it('refuses a reference that does not run on the sandbox, and a project without a course sandbox', async () => {
-    expect(await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'A task long enough', referenceSql: 'SELECT nope FROM member' } })).toEqual({
+    expect(await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'A task long enough', referenceSql: 'SELECT nope FROM member' } }))).toEqual({
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
     });
-    const loose = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'No course', difficulty: 'beginner' });
-    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: loose._id, body: { task: 'A task long enough', referenceSql: 'SELECT 1' } })).statusCode).toBe(400);
-    expect((await content.refusal(CONTENT_PATTERNS.addCheck, { id: project._id, body: { task: 'short', referenceSql: 'SELECT 1' } })).message).toEqual(['Task must be 10 to 3000 characters long.']);
+    const loose = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'No course', difficulty: 'beginner' } }));
+    expect((await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: loose._id }, body: { task: 'A task long enough', referenceSql: 'SELECT 1' } }))).statusCode).toBe(400);
+    expect((await content.refusal(...routeCall(ROUTES.projects.addCheck, { params: { projectId: project._id }, body: { task: 'short', referenceSql: 'SELECT 1' } }))).message).toEqual(['Task must be 10 to 3000 characters long.']);
   });
 
   it('fails a wrong result with a reason, the learner’s rows and the first expected ones, and remembers nothing', async () => {
@@ -251,7 +252,7 @@ describe('checks and attempts', () => {
   });
 
   it('answers 404 for a check of another project, an unknown check and an unknown project', async () => {
-    const other = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Other project', difficulty: 'beginner', courseId: course._id });
+    const other = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Other project', difficulty: 'beginner', courseId: course._id } }));
     expect(await content.refusal(CONTENT_PATTERNS.attempt, { id: other._id, body: { userId: learner, checkId: loansCheck, sql: 'SELECT 1' } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: new Types.ObjectId().toHexString(), sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: new Types.ObjectId().toHexString(), body: { userId: learner, checkId: loansCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
@@ -261,8 +262,8 @@ describe('checks and attempts', () => {
   });
 
   it('edits a check in its place: new wording keeps its id and passes, a new reference gets a new id and drops them', async () => {
-    const update = (id: string, task: string, referenceSql: string) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id, task, referenceSql } });
-    const stored = () => send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const update = (id: string, task: string, referenceSql: string) => send<Project>(...routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: { id, task, referenceSql } }));
+    const stored = () => send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
     const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
     expect(reworded.checks).toEqual([
@@ -273,7 +274,7 @@ describe('checks and attempts', () => {
 
     const before = await stored();
     const refused = { id: membersCheck, task: 'Names of members, A to Z.', referenceSql: 'SELECT nope FROM member' };
-    const edit = (body: object, projectId: string = project._id) => content.refusal(CONTENT_PATTERNS.updateCheck, { id: projectId, body });
+    const edit = (body: object, projectId: string = project._id) => content.refusal(...routeCall(ROUTES.projects.updateCheck, { params: { projectId }, body }));
     expect(await edit(refused)).toEqual({
       statusCode: 400,
       message: "The reference query does not run on the course's sandbox: Line 1: no such column: nope",
@@ -285,7 +286,8 @@ describe('checks and attempts', () => {
     expect(await edit({ ...refused, id: 'nope' })).toEqual({ statusCode: 400, message: ['id must be a valid id.'] });
     expect(await edit(refused, 'nope')).toEqual({ statusCode: 400, message: ['projectId must be a valid id.'] });
     expect(await edit({ ...refused, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
-    expect(await content.refusal(CONTENT_PATTERNS.updateCheck, { id: project._id, body: refused, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
+    const [pattern, call] = routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: refused });
+    expect(await content.refusal(pattern, { ...call, extra: 1 })).toEqual({ statusCode: 400, message: ['The field "extra" is not allowed.'] });
     const unknown = { ...refused, referenceSql: 'SELECT 1' };
     expect(await edit({ ...unknown, id: new Types.ObjectId().toHexString() })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect(await edit(unknown, new Types.ObjectId().toHexString())).toEqual({ statusCode: 404, message: 'Project not found.' });
@@ -309,9 +311,9 @@ describe('checks and attempts', () => {
   });
 
   it('keeps both of two edits of one project sent at once (the checks are rewritten under a lock)', async () => {
-    const { checks } = await send<StoredChecks>(CONTENT_PATTERNS.storedChecks, { id: project._id });
+    const { checks } = await send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     await Promise.all(
-      checks.map((check, index) => send<Project>(CONTENT_PATTERNS.updateCheck, { id: project._id, body: { id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' } })),
+      checks.map((check, index) => send<Project>(...routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: { id: check._id, task: `Reworded task number ${index + 1}.`, referenceSql: check.kind === 'query' ? check.referenceSql : '' } }))),
     );
     expect((await send<Project>(CONTENT_PATTERNS.findProject, { id: project._id })).checks).toEqual([
       { _id: loansCheck, kind: 'query', task: 'Reworded task number 1.', hintCount: 0 },
@@ -320,9 +322,9 @@ describe('checks and attempts', () => {
   });
 
   it('removes a check (404 for one it does not have)', async () => {
-    const after = await send<Project>(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } });
+    const after = await send<Project>(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: project._id }, body: { id: membersCheck } }));
     expect(after.checks.map((check) => check._id)).toEqual([loansCheck]);
-    expect(await content.refusal(CONTENT_PATTERNS.deleteCheck, { id: project._id, body: { id: membersCheck } })).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
+    expect(await content.refusal(...routeCall(ROUTES.projects.deleteCheck, { params: { projectId: project._id }, body: { id: membersCheck } }))).toEqual({ statusCode: 404, message: CHECK_NOT_FOUND_MESSAGE });
     expect((await content.refusal(CONTENT_PATTERNS.attempt, { id: project._id, body: { userId: learner, checkId: membersCheck, sql: 'SELECT 1' } })).statusCode).toBe(404);
     expect(await passes()).toMatchObject({ passed: [loansCheck] });
   });
@@ -336,7 +338,7 @@ describe('export and import carry sandboxes and checks', () => {
     expect(exported?.sandbox).toEqual({ kind: 'sql', source: LIBRARY, hiddenSource: null });
     const checks = exported?.projects.find((item) => item._id === project._id)?.checks;
     expect(checks).toEqual([{ _id: expect.any(String), kind: 'query', task: expect.any(String), referenceSql: expect.stringContaining('LEFT JOIN loan'), hints: [], explanation: '' }]);
-    await send(CONTENT_PATTERNS.deleteCourse, { id: course._id });
+    await send(...routeCall(ROUTES.courses.delete, { params: { id: course._id } }));
     expect(await importSlice({ courses: [exported] })).toEqual({ created: 1, updated: 0, rejected: [] });
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
     const checkId = checks?.[0]?._id as string;
@@ -365,21 +367,21 @@ describe('every writer of a project takes its one lock', () => {
   const RELAY_ROUNDS = 36;
   const tasks = (upTo: number) => Array.from({ length: upTo }, (_, index) => `Raced check number ${index + 1}.`);
   const sqlCourse = async (name: string) => {
-    const created = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' });
-    await send(CONTENT_PATTERNS.putSandbox, { id: created._id, body: { kind: 'sql', source: LIBRARY } });
+    const created = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name, teacher: 'Edgar Codd', length: '1 hour' } }));
+    await send(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: created._id }, body: { kind: 'sql', source: LIBRARY } }));
     return created;
   };
 
   it('keeps a check write, a title edit with a block and an attach sent at once, every round', async () => {
     const homes = [await sqlCourse('Race home A'), await sqlCourse('Race home B')];
-    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Raced project', difficulty: 'beginner', courseId: homes[0]!._id });
+    const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Raced project', difficulty: 'beginner', courseId: homes[0]!._id } }));
     for (let round = 1; round <= ROUNDS; round += 1) {
       const courseId = homes[round % 2]!._id;
       const title = `Raced project ${round}`;
       await Promise.all([
         addCheck(`Raced check number ${round}.`, 'SELECT name FROM member', raced._id),
-        send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }),
-        send<Course>(CONTENT_PATTERNS.attachProject, { id: courseId, body: { id: raced._id } }),
+        send<Project>(...routeCall(ROUTES.projects.update, { params: { id: raced._id }, body: { title, difficulty: 'intermediate', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } })),
+        send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId }, body: { id: raced._id } })),
       ]);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
       expect({ round, title: found.title, courseId: found.courseId }).toEqual({ round, title, courseId });
@@ -392,7 +394,7 @@ describe('every writer of a project takes its one lock', () => {
   it("keeps a title edit with a block and the relay's background clear of the project's events at once, every round", async () => {
     const relay = suite.service.get(OutboxRelay);
     const projects = suite.db.collection<{ _id: Types.ObjectId; title: string; pendingEvents?: unknown[] }>('projects');
-    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Relayed project', difficulty: 'beginner' });
+    const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Relayed project', difficulty: 'beginner' } }));
     const _id = new Types.ObjectId(raced._id);
     const pending = async () => (await projects.findOne({ _id }))?.pendingEvents?.length ?? 0;
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
@@ -404,7 +406,7 @@ describe('every writer of a project takes its one lock', () => {
       const shift = (round % 9) - 4;
       await Promise.all([
         sleep(Math.max(shift, 0)).then(() => relay.publishSoon(ProjectRecord.name, _id)),
-        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } })),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(...routeCall(ROUTES.projects.update, { params: { id: raced._id }, body: { title, difficulty: 'beginner', content: { header: `Block ${round}`, detail: 'SELECT 1;' } } }))),
       ]);
       await eventually(async () => (await pending()) === 0, 10_000, `round ${round}: the events are cleared`);
       const found = await send<Project>(CONTENT_PATTERNS.findProject, { id: raced._id });
@@ -414,7 +416,7 @@ describe('every writer of a project takes its one lock', () => {
 
   it('keeps a check write sent while an import rewrites the same project, every round', async () => {
     const home = await sqlCourse('Race import home');
-    const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Imported race', difficulty: 'beginner', courseId: home._id });
+    const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Imported race', difficulty: 'beginner', courseId: home._id } }));
     const exported = (await exportAll(content)).courses.find((item) => item._id === home._id)!;
     for (let round = 1; round <= ROUNDS; round += 1) {
       const title = `Imported race ${round}`;
@@ -436,21 +438,21 @@ describe('every writer of a project takes its one lock', () => {
   // never the item pointing at the course without its entry, nor the file's fields lost.
   it('keeps an import of a course and an attach to it sent at once, every round', async () => {
     const home = await sqlCourse('Imported attach home');
-    const listed = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Listed project', difficulty: 'beginner', courseId: home._id });
-    const joining = await send<Project>(CONTENT_PATTERNS.createProject, { title: 'Joining project', difficulty: 'beginner' });
+    const listed = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Listed project', difficulty: 'beginner', courseId: home._id } }));
+    const joining = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Joining project', difficulty: 'beginner' } }));
     const exported = (await exportAll(content)).courses.find((item) => item._id === home._id)!;
     for (let round = 1; round <= ROUNDS; round += 1) {
       const name = `Imported attach home ${round}`;
       const [report] = await Promise.all([
         content.send<ImportReport>(CONTENT_PATTERNS.importSlice, { courses: [{ ...exported, name }], courseOffset: 0, interviewOffset: 0 }, 60_000),
-        sleep((round % 6) * 3).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: home._id, body: { id: joining._id } })),
+        sleep((round % 6) * 3).then(() => send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId: home._id }, body: { id: joining._id } }))),
       ]);
       expect(report).toEqual({ created: 0, updated: 1, rejected: [] });
       const found = await send<Course>(CONTENT_PATTERNS.findCourse, { id: home._id });
       const joined = (await send<Project>(CONTENT_PATTERNS.findProject, { id: joining._id })).courseId === home._id;
       const entries = found.projects.map((entry) => entry._id);
       expect({ round, name: found.name, entries }).toEqual({ round, name, entries: joined ? [listed._id, joining._id] : [listed._id] });
-      await send<Course>(CONTENT_PATTERNS.detachProject, { id: home._id, body: { id: joining._id } });
+      await send<Course>(...routeCall(ROUTES.courses.detachProject, { params: { courseId: home._id }, body: { id: joining._id } }));
     }
   }, 120_000);
 
@@ -458,16 +460,16 @@ describe('every writer of a project takes its one lock', () => {
   // one still in the course is deleted and listed nowhere; never a deleted project left in a course's
   // list, nor a project pointing at the deleted course.
   it("deletes a course while one of its projects is edited and moved: no orphan, no resurrected project, every round", async () => {
-    const elsewhere = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Elsewhere', teacher: 'Edgar Codd', length: '1 hour' });
+    const elsewhere = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Elsewhere', teacher: 'Edgar Codd', length: '1 hour' } }));
     const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
-      const doomed = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: `Doomed ${round}`, teacher: 'Edgar Codd', length: '1 hour' });
-      const raced = await send<Project>(CONTENT_PATTERNS.createProject, { title: `Doomed project ${round}`, difficulty: 'beginner', courseId: doomed._id });
+      const doomed = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: `Doomed ${round}`, teacher: 'Edgar Codd', length: '1 hour' } }));
+      const raced = await send<Project>(...routeCall(ROUTES.projects.create, { body: { title: `Doomed project ${round}`, difficulty: 'beginner', courseId: doomed._id } }));
       const shift = (round % 9) - 4;
       const outcomes = await Promise.allSettled([
-        sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
-        sleep(Math.max(-shift, 0)).then(() => send<Course>(CONTENT_PATTERNS.attachProject, { id: elsewhere._id, body: { id: raced._id } })),
-        sleep(round % 3).then(() => send<Project>(CONTENT_PATTERNS.updateProject, { id: raced._id, body: { title: `Edited ${round}`, difficulty: 'intermediate' } })),
+        sleep(Math.max(shift, 0)).then(() => send(...routeCall(ROUTES.courses.delete, { params: { id: doomed._id } }))),
+        sleep(Math.max(-shift, 0)).then(() => send<Course>(...routeCall(ROUTES.courses.attachProject, { params: { courseId: elsewhere._id }, body: { id: raced._id } }))),
+        sleep(round % 3).then(() => send<Project>(...routeCall(ROUTES.projects.update, { params: { id: raced._id }, body: { title: `Edited ${round}`, difficulty: 'intermediate' } }))),
       ]);
       expect({ round, deleted: outcomes[0]!.status }).toEqual({ round, deleted: 'fulfilled' });
       await sleep(50);
@@ -483,11 +485,11 @@ describe('every writer of a project takes its one lock', () => {
   it('deletes a course while a project is created in it: the project is deleted too or refused, never left pointing at it, every round', async () => {
     const projects = suite.db.collection<{ _id: Types.ObjectId; courseId: Types.ObjectId | null }>('projects');
     for (let round = 1; round <= RELAY_ROUNDS; round += 1) {
-      const doomed = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: `Doomed home ${round}`, teacher: 'Edgar Codd', length: '1 hour' });
+      const doomed = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: `Doomed home ${round}`, teacher: 'Edgar Codd', length: '1 hour' } }));
       const shift = (round % 9) - 4;
       const [, created] = await Promise.allSettled([
-        sleep(Math.max(shift, 0)).then(() => send(CONTENT_PATTERNS.deleteCourse, { id: doomed._id })),
-        sleep(Math.max(-shift, 0)).then(() => send<Project>(CONTENT_PATTERNS.createProject, { title: `Born late ${round}`, difficulty: 'beginner', courseId: doomed._id })),
+        sleep(Math.max(shift, 0)).then(() => send(...routeCall(ROUTES.courses.delete, { params: { id: doomed._id } }))),
+        sleep(Math.max(-shift, 0)).then(() => send<Project>(...routeCall(ROUTES.projects.create, { body: { title: `Born late ${round}`, difficulty: 'beginner', courseId: doomed._id } }))),
       ]);
       await sleep(50);
       const left = await projects.countDocuments({ courseId: new Types.ObjectId(doomed._id) });

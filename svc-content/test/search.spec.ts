@@ -1,4 +1,5 @@
-import { CONTENT_PATTERNS, type Course, type InterviewQuestion, type ServiceSearch, type Tutorial } from '@dblearn/contracts';
+import { CONTENT_PATTERNS, type Course, type InterviewQuestion, ROUTES, type ServiceSearch, type Tutorial } from '@dblearn/contracts';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, startContentSuite, type ContentSuite } from './support/content-service.js';
 
@@ -19,14 +20,14 @@ describe('svc-content search, against real FerretDB and NATS', () => {
 
   beforeAll(async () => {
     suite = await startContentSuite('svc_content_search');
-    course = await send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Grouping, Aggregates and Views', teacher: 'Edgar Codd', length: '3 hours' });
-    tutorial = await send<Tutorial>(CONTENT_PATTERNS.createTutorial, {
+    course = await send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Grouping, Aggregates and Views', teacher: 'Edgar Codd', length: '3 hours' } }));
+    tutorial = await send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: {
       title: 'Aggregate functions',
       courseId: course._id,
       content: { header: 'Counting rows', detail: 'COUNT(*) counts the rows of each group; GROUP BY makes the groups.' },
-    });
-    await send(CONTENT_PATTERNS.createProject, { title: 'Sales by region', difficulty: 'beginner', courseId: course._id });
-    await send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What does HAVING do?', answer: 'It filters the groups that GROUP BY made, after each aggregate is computed.' });
+    } }));
+    await send(...routeCall(ROUTES.projects.create, { body: { title: 'Sales by region', difficulty: 'beginner', courseId: course._id } }));
+    await send<InterviewQuestion>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'What does HAVING do?', answer: 'It filters the groups that GROUP BY made, after each aggregate is computed.' } }));
   });
 
   afterAll(async () => {
@@ -60,16 +61,16 @@ describe('svc-content search, against real FerretDB and NATS', () => {
 
   it('finds a tutorial an admin edited by its new words within 2 s, and forgets a deleted one', async () => {
     const started = Date.now();
-    await send(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Windowed aggregates', content: { header: 'Running totals', detail: 'SUM(amount) OVER (ORDER BY day) gives a cumulative total.' } } });
+    await send(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: 'Windowed aggregates', content: { header: 'Running totals', detail: 'SUM(amount) OVER (ORDER BY day) gives a cumulative total.' } } }));
     await eventually(async () => (await found('cumulative')).includes('tutorial:Windowed aggregates'), FRESH_MS, 'the edited tutorial is found by its new words');
     expect(Date.now() - started).toBeLessThan(FRESH_MS);
     // The course lists its tutorials' titles, so it is found too, below the tutorial itself.
     expect(await found('windowed')).toEqual(['tutorial:Windowed aggregates', 'course:Grouping, Aggregates and Views']);
 
-    await send(CONTENT_PATTERNS.updateCourse, { id: course._id, body: { topic: 'rm', name: 'Relational grouping', teacher: 'Edgar Codd', length: '3 hours' } });
+    await send(...routeCall(ROUTES.courses.update, { params: { id: course._id }, body: { topic: 'rm', name: 'Relational grouping', teacher: 'Edgar Codd', length: '3 hours' } }));
     await eventually(async () => (await search('cumulative')).hits[0]?.location === 'Relational Model › Relational grouping', FRESH_MS, 'the tutorial moves with its course');
 
-    await send(CONTENT_PATTERNS.deleteTutorial, { id: tutorial._id });
+    await send(...routeCall(ROUTES.tutorials.delete, { params: { id: tutorial._id } }));
     await eventually(async () => (await found('cumulative')).length === 0, FRESH_MS, 'the deleted tutorial is gone');
   });
 

@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTENT_PATTERNS, type CheckPasses, type Course, EVENT_SUBJECTS, type ExportedCourse, type ImportReport, type Tutorial } from '@dblearn/contracts';
-import { NatsCaller, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { type CheckPasses, CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ExportedCourse, type ImportReport, ROUTES, type Tutorial } from '@dblearn/contracts';
+import { NatsCaller, routeCall, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import mongoose from 'mongoose';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   // A learner's progress on it, and a course an admin made in the app.
   const pass = await content.send<{ passed: boolean }>(CONTENT_PATTERNS.attempt, { id: findEveryKey._id, body: { userId: learner, checkId: keyCheck._id, sql: keyCheck.referenceSql } }, 30_000);
   expect(pass.passed).toBe(true);
-  adminCourse = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'An admin course', teacher: 'Ada Admin', length: '1 hour' });
+  adminCourse = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'An admin course', teacher: 'Ada Admin', length: '1 hour' } }));
 }, 240_000);
 
 afterAll(async () => {
@@ -149,7 +149,7 @@ describe('the content folder sync (SEED_DEMO)', () => {
     const movedFile = readFileSync(join(dir, 'courses', slug, 'course.yaml'), 'utf8').match(/^ {2}- (tutorials\/.*\.md)$/m)![1]!;
     cpSync(join(dir, 'courses', slug, movedFile), join(dir, courseDir, 'tutorials/moved.md'));
     edit(`${courseDir}/course.yaml`, (text) => text.replace('tutorials:\n', 'tutorials:\n  - tutorials/moved.md\n'));
-    const adminTutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'An admin tutorial', courseId: removed._id });
+    const adminTutorial = await content.send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'An admin tutorial', courseId: removed._id } }));
     await restart();
     expect(await statusOf(CONTENT_PATTERNS.findCourse, { id: removed._id })).toBe(404);
     expect(await statusOf(CONTENT_PATTERNS.findTutorial, { id: dropped._id })).toBe(404);

@@ -1,5 +1,5 @@
-import { CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ImportReport, type InterviewQuestion, type Project, type Tutorial } from '@dblearn/contracts';
-import { filtersBeyondId, type NatsCaller, recordFilters } from '@dblearn/testing';
+import { CONTENT_PATTERNS, type Course, EVENT_SUBJECTS, type ImportReport, type InterviewQuestion, type Project, ROUTES, type Tutorial } from '@dblearn/contracts';
+import { filtersBeyondId, type NatsCaller, recordFilters, routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import mongoose, { Types } from 'mongoose';
 import { exportAll } from './support/export.js';
@@ -19,11 +19,11 @@ beforeAll(async () => {
 afterAll(() => suite?.close());
 
 async function buildCourse(name: string): Promise<Course> {
-  const course = await content.send<Course>(CONTENT_PATTERNS.createCourse, { topic: 'rm', name, teacher: 'Edgar Codd', length: '2 hours' });
-  const tutorial = await content.send<Tutorial>(CONTENT_PATTERNS.createTutorial, { title: 'Keys', courseId: course._id, content: { header: 'Candidate keys', detail: 'A minimal superkey.' } });
-  await content.send<Tutorial>(CONTENT_PATTERNS.updateTutorial, { id: tutorial._id, body: { title: 'Keys', content: { header: 'Primary keys', detail: 'One chosen candidate key.' } } });
-  const project = await content.send<Project>(CONTENT_PATTERNS.createProject, { title: 'Design a schema', difficulty: 'intermediate', courseId: course._id });
-  await content.send<Project>(CONTENT_PATTERNS.updateProject, { id: project._id, body: { title: 'Design a schema', difficulty: 'intermediate', content: { header: 'Task', detail: 'Find the keys.' } } });
+  const course = await content.send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'rm', name, teacher: 'Edgar Codd', length: '2 hours' } }));
+  const tutorial = await content.send<Tutorial>(...routeCall(ROUTES.tutorials.create, { body: { title: 'Keys', courseId: course._id, content: { header: 'Candidate keys', detail: 'A minimal superkey.' } } }));
+  await content.send<Tutorial>(...routeCall(ROUTES.tutorials.update, { params: { id: tutorial._id }, body: { title: 'Keys', content: { header: 'Primary keys', detail: 'One chosen candidate key.' } } }));
+  const project = await content.send<Project>(...routeCall(ROUTES.projects.create, { body: { title: 'Design a schema', difficulty: 'intermediate', courseId: course._id } }));
+  await content.send<Project>(...routeCall(ROUTES.projects.update, { params: { id: project._id }, body: { title: 'Design a schema', difficulty: 'intermediate', content: { header: 'Task', detail: 'Find the keys.' } } }));
   return content.send<Course>(CONTENT_PATTERNS.findCourse, { id: course._id });
 }
 
@@ -31,13 +31,13 @@ describe('export and import', () => {
   it('round-trips every course: delete one, import the export, and the next export is the same', async () => {
     await buildCourse('Keys and constraints');
     await buildCourse('Functional dependencies');
-    await content.send<InterviewQuestion>(CONTENT_PATTERNS.createInterview, { topic: 'rm', question: 'What is a superkey?', answer: 'A set of attributes that identifies each row.' });
+    await content.send<InterviewQuestion>(...routeCall(ROUTES.interview.create, { body: { topic: 'rm', question: 'What is a superkey?', answer: 'A set of attributes that identifies each row.' } }));
     const before = await exportAll(content);
     expect(before.courses.length).toBeGreaterThanOrEqual(2);
     expect(before.courses[0]).toMatchObject({ name: 'Keys and constraints', tutorials: [{ title: 'Keys', contents: [{ header: 'Candidate keys' }, { header: 'Primary keys' }] }] });
 
     const gone = before.courses[0]!;
-    await content.send(CONTENT_PATTERNS.deleteCourse, { id: gone._id });
+    await content.send(...routeCall(ROUTES.courses.delete, { params: { id: gone._id } }));
     const report = await importSlice({ courses: before.courses, interviewQuestions: before.interviewQuestions });
     expect(report).toEqual({ created: 1, updated: before.courses.length - 1 + before.interviewQuestions.length, rejected: [] });
 

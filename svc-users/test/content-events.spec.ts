@@ -1,5 +1,5 @@
-import { CONTENT_PATTERNS, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
-import { eventually, NatsCaller, ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
+import { CONTENT_PATTERNS, type PublicUser, ROUTES, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { eventually, NatsCaller, routeCall, ServiceProcess, startTestInfra, type TestInfra, uniqueDatabaseName } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import type { UsersConfig } from '../src/config/users-config.js';
@@ -35,10 +35,10 @@ describe('progress entries follow svc-content through its events', () => {
     return send<PublicUser>(USERS_PATTERNS.register, { email: `follower${counter}@example.com`, password: 'secret-one', skill: 'beginner' });
   }
 
-  const course = () => send<{ _id: string }>(CONTENT_PATTERNS.createCourse, { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' });
-  const project = (courseId: string, title = 'Library schema') => send<{ _id: string }>(CONTENT_PATTERNS.createProject, { title, difficulty: 'beginner', courseId });
-  const tutorial = (courseId: string) => send<{ _id: string }>(CONTENT_PATTERNS.createTutorial, { title: 'INNER JOIN', courseId });
-  const question = () => send<{ _id: string }>(CONTENT_PATTERNS.createInterview, { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' });
+  const course = () => send<{ _id: string }>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: 'Joins in practice', teacher: 'Ada Lovelace', length: '3 hours' } }));
+  const project = (courseId: string, title = 'Library schema') => send<{ _id: string }>(...routeCall(ROUTES.projects.create, { body: { title, difficulty: 'beginner', courseId } }));
+  const tutorial = (courseId: string) => send<{ _id: string }>(...routeCall(ROUTES.tutorials.create, { body: { title: 'INNER JOIN', courseId } }));
+  const question = () => send<{ _id: string }>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'What is a LEFT JOIN?', answer: 'All left rows.' } }));
 
   beforeAll(async () => {
     infra = await startTestInfra();
@@ -74,8 +74,8 @@ describe('progress entries follow svc-content through its events', () => {
     await send(USERS_PATTERNS.finishProject, { id: user._id, body: { id: projectId } });
     await send(USERS_PATTERNS.saveQuestion, { id: user._id, body: { id: questionId } });
 
-    await send(CONTENT_PATTERNS.updateProject, { id: projectId, body: { title: 'New title', difficulty: 'professional' } });
-    await send(CONTENT_PATTERNS.updateInterview, { id: questionId, body: { topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' } });
+    await send(...routeCall(ROUTES.projects.update, { params: { id: projectId }, body: { title: 'New title', difficulty: 'professional' } }));
+    await send(...routeCall(ROUTES.interview.update, { params: { id: questionId }, body: { topic: 'rm', question: 'What is an outer join?', answer: 'Rows without a match too.' } }));
 
     await until(user._id, 'the project has its new title', (p) => p.finishedProject[0]?.title === 'New title');
     await until(user._id, 'the question shows the edit', (p) => p.savedQuestion[0]?.question === 'What is an outer join?');
@@ -95,8 +95,8 @@ describe('progress entries follow svc-content through its events', () => {
 
     await service!.close();
     service = null;
-    await send(CONTENT_PATTERNS.deleteProject, { id: gone });
-    await send(CONTENT_PATTERNS.deleteInterview, { id: questionId });
+    await send(...routeCall(ROUTES.projects.delete, { params: { id: gone } }));
+    await send(...routeCall(ROUTES.interview.delete, { params: { id: questionId } }));
     service = await startUsersService(config);
 
     await until(user._id, 'the deleted project and question are gone', (p) => p.finishedProject.length === 1 && p.savedQuestion.length === 0);
@@ -116,7 +116,7 @@ describe('progress entries follow svc-content through its events', () => {
     }
     await send(USERS_PATTERNS.finishProject, { id: ana._id, body: { id: elsewhere } });
 
-    await send(CONTENT_PATTERNS.deleteCourse, { id: courseId });
+    await send(...routeCall(ROUTES.courses.delete, { params: { id: courseId } }));
 
     for (const user of [ana, ben]) {
       await until(user._id, "the course's copies are gone", (p) => p.readTutorial.length === 0 && p.finishedProject.every((item) => item.courseId !== courseId));

@@ -1,15 +1,14 @@
-import { type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS, ROUTES } from '@dblearn/contracts';
-import { CheckAnalysisAnswer, CheckFiguresAnswer } from '@dblearn/contracts/answers';
+import { type CheckFigures, CONTENT_PATTERNS, ROUTES } from '@dblearn/contracts';
+import { CheckFiguresAnswer } from '@dblearn/contracts/answers';
 import { CheckAnalysisQueryDto } from '@dblearn/contracts/dto';
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { pageItems, totalCountHeader } from '../common/lists.js';
-import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { AdminWrite, ContentUnavailable } from './content.api.js';
 
-/** What each check teaches (issue 34): learners' figures per check, for authors. Learners never see them. */
+/** What each check teaches (issue 34): learners' figures per check, for authors. Learners never see them. One check's figures are forwarded from the route table (decision 0051). */
 @ApiTags('checks')
 @ContentUnavailable()
 @Controller()
@@ -26,16 +25,5 @@ export class CheckAnalysisController {
   })
   async list(@Query() query: CheckAnalysisQueryDto, @Res({ passthrough: true }) response: Response): Promise<CheckFigures[]> {
     return pageItems(response, await this.services.send(CONTENT_PATTERNS.listCheckAnalysis, query));
-  }
-
-  @Get(ROUTES.checkAnalysis.find.path)
-  @AdminWrite({
-    summary: 'One check’s figures and its most common wrong answers',
-    description: 'Zeros for a check nobody attempted yet; 404 when the project has no such check.',
-    answer: CheckAnalysisAnswer,
-    byId: true,
-  })
-  find(@Param('projectId', ObjectIdPipe) projectId: string, @Param('checkId', ObjectIdPipe) checkId: string): Promise<CheckAnalysis> {
-    return this.services.send(CONTENT_PATTERNS.findCheckAnalysis, { id: projectId, body: { id: checkId } });
   }
 }

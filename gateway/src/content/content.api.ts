@@ -1,4 +1,4 @@
-import { AUTH_HEADER, CONTENT_ITEM_MAX_JSON_BYTES } from '@dblearn/contracts';
+import { AUTH_HEADER } from '@dblearn/contracts';
 import { applyDecorators } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -14,9 +14,6 @@ import {
 } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator.js';
 import { type Answer, answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
-
-/** The 409 of a block that would take a tutorial or project past what one NATS message carries (issue 17). */
-export const BLOCK_TOO_LARGE = `The new block would take the item past ${CONTENT_ITEM_MAX_JSON_BYTES / 1024} kB of JSON; nothing was written.`;
 
 interface CallDoc {
   summary: string;

@@ -1,7 +1,7 @@
-import { CONTENT_PATTERNS, type Course, ROUTES, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
+import { ADMIN_SQL_CALL_TIMEOUT_MS, CONTENT_PATTERNS, type Course, ROUTES, type Sandbox, type SandboxRun, type TokenClaims } from '@dblearn/contracts';
 import { CourseAnswer, SandboxAnswer, SandboxRunAnswer } from '@dblearn/contracts/answers';
-import { CourseDto, IdDto, ListQueryDto, SandboxDto, SandboxRunDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ListQueryDto, SandboxRunDto } from '@dblearn/contracts/dto';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
@@ -12,9 +12,9 @@ import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { ItemAnswers } from './item-answers.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
-import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
-import { ADMIN_SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { ContentUnavailable, SignedIn } from './content.api.js';
 
+/** The course calls that do more than forward (a page, the kept answer, an answer by role, the caller's id in a run); the admin writes are forwarded from the route table (decision 0051). */
 @ApiTags('courses')
 @ContentUnavailable()
 @Controller()
@@ -38,36 +38,6 @@ export class CoursesController {
     sendJsonBytes(request, response, await this.itemAnswers.find('course', id, acceptsGzip(request)));
   }
 
-  @Post(ROUTES.courses.create.path)
-  @AdminWrite({ summary: 'Create a course', answer: CourseAnswer, created: true })
-  create(@Body() body: CourseDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.createCourse, body);
-  }
-
-  @Put(ROUTES.courses.update.path)
-  @AdminWrite({ summary: 'Update a course', answer: CourseAnswer, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: CourseDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.updateCourse, { id, body });
-  }
-
-  @Delete(ROUTES.courses.delete.path)
-  @AdminWrite({ summary: 'Delete a course', description: 'Its tutorials and projects are deleted too.', answer: CourseAnswer, byId: true })
-  delete(@Param('id', ObjectIdPipe) id: string): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.deleteCourse, { id });
-  }
-
-  @Put(ROUTES.courses.putSandbox.path)
-  @AdminWrite({
-    summary: 'Set the course sandbox',
-    description:
-      'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}. hiddenSource: the hidden variant checks are also graded on, same kind and shape (checked the same way); without it the variant is derived from source.',
-    answer: CourseAnswer,
-    byId: true,
-  })
-  putSandbox(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.putSandbox, { id: courseId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
-  }
-
   @Get(ROUTES.courses.findSandbox.path)
   @SignedIn({ summary: 'The course sandbox', description: '404 when the course has none. Admins also get hiddenSource (null when derived); learners never.', answer: SandboxAnswer, byId: true })
   async findSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) id: string): Promise<Sandbox> {
@@ -87,29 +57,5 @@ export class CoursesController {
   })
   runSandbox(@CurrentUser() caller: TokenClaims, @Param('courseId', ObjectIdPipe) courseId: string, @Body() body: SandboxRunDto): Promise<SandboxRun> {
     return this.services.send(CONTENT_PATTERNS.runSandbox, { id: courseId, body: { ...body, userId: caller._id } }, ADMIN_SQL_CALL_TIMEOUT_MS);
-  }
-
-  @Put(ROUTES.courses.attachProject.path)
-  @AdminWrite({ summary: 'Attach a project', description: 'Idempotent; a project attached elsewhere moves here.', answer: CourseAnswer, byId: true })
-  attachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.attachProject, { id: courseId, body });
-  }
-
-  @Put(ROUTES.courses.detachProject.path)
-  @AdminWrite({ summary: 'Detach a project', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
-  detachProject(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.detachProject, { id: courseId, body });
-  }
-
-  @Put(ROUTES.courses.attachTutorial.path)
-  @AdminWrite({ summary: 'Attach a tutorial', description: 'Idempotent; a tutorial attached elsewhere moves here.', answer: CourseAnswer, byId: true })
-  attachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.attachTutorial, { id: courseId, body });
-  }
-
-  @Put(ROUTES.courses.detachTutorial.path)
-  @AdminWrite({ summary: 'Detach a tutorial', description: 'Idempotent: detaching what is not attached changes nothing.', answer: CourseAnswer, byId: true })
-  detachTutorial(@Param('courseId', ObjectIdPipe) courseId: string, @Body() body: IdDto): Promise<Course> {
-    return this.services.send(CONTENT_PATTERNS.detachTutorial, { id: courseId, body });
   }
 }

@@ -1,7 +1,7 @@
 import { CONTENT_PATTERNS, type InterviewQuestion, ROUTES } from '@dblearn/contracts';
 import { InterviewQuestionAnswer } from '@dblearn/contracts/answers';
-import { InterviewListQueryDto, InterviewQuestionDto } from '@dblearn/contracts/dto';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { InterviewListQueryDto } from '@dblearn/contracts/dto';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import type { Request, Response } from 'express';
@@ -9,8 +9,9 @@ import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { ItemAnswers } from './item-answers.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
-import { AdminWrite, ContentUnavailable, SignedIn } from './content.api.js';
+import { ContentUnavailable, SignedIn } from './content.api.js';
 
+/** The interview list (a page) and kept answer; the admin's interview writes are forwarded from the route table (decision 0051). */
 @ApiTags('interview')
 @ContentUnavailable()
 @Controller()
@@ -31,23 +32,5 @@ export class InterviewController {
   async find(@Param('id', ObjectIdPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     // svc-content's kept answer, sent as it is, with its entity tag (304 when the browser has it).
     sendJsonBytes(request, response, await this.itemAnswers.find('interview', id, acceptsGzip(request)));
-  }
-
-  @Post(ROUTES.interview.create.path)
-  @AdminWrite({ summary: 'Create an interview question', answer: InterviewQuestionAnswer, created: true })
-  create(@Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
-    return this.services.send(CONTENT_PATTERNS.createInterview, body);
-  }
-
-  @Put(ROUTES.interview.update.path)
-  @AdminWrite({ summary: 'Update an interview question', description: 'Saved copies in learners’ lists follow.', answer: InterviewQuestionAnswer, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: InterviewQuestionDto): Promise<InterviewQuestion> {
-    return this.services.send(CONTENT_PATTERNS.updateInterview, { id, body });
-  }
-
-  @Delete(ROUTES.interview.delete.path)
-  @AdminWrite({ summary: 'Delete an interview question', description: 'It leaves every learner’s saved list.', answer: InterviewQuestionAnswer, byId: true })
-  delete(@Param('id', ObjectIdPipe) id: string): Promise<InterviewQuestion> {
-    return this.services.send(CONTENT_PATTERNS.deleteInterview, { id });
   }
 }

@@ -1,19 +1,19 @@
-import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, type Project, ROUTES, type StoredChecks, type TokenClaims } from '@dblearn/contracts';
-import { AttemptResultAnswer, CheckPassesAnswer, CheckSolutionAnswer, ProjectAnswer, StoredChecksAnswer } from '@dblearn/contracts/answers';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, ROUTES, type TokenClaims } from '@dblearn/contracts';
+import { AttemptResultAnswer, CheckPassesAnswer, CheckSolutionAnswer, ProjectAnswer } from '@dblearn/contracts/answers';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { ItemAnswers } from './item-answers.js';
-import { AdminWrite, BLOCK_TOO_LARGE, ContentUnavailable, SignedIn } from './content.api.js';
-import { AttemptDto, CheckDto, CreateProjectDto, IdDto, UpdateCheckDto, UpdateProjectDto } from '@dblearn/contracts/dto';
+import { ContentUnavailable, SignedIn } from './content.api.js';
+import { AttemptDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { ADMIN_SQL_CALL_TIMEOUT_MS, SQL_CALL_TIMEOUT_MS } from './runnable.js';
+import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 import { AttemptLimits } from '../common/limits/user-limits.js';
 
+/** The project calls that do more than forward (the kept answer, the caller's own progress, attempts with their limits); the admin writes are forwarded from the route table (decision 0051). */
 @ApiTags('projects')
 @ContentUnavailable()
 @Controller()
@@ -30,24 +30,6 @@ export class ProjectsController {
     sendJsonBytes(request, response, await this.itemAnswers.find('project', id, acceptsGzip(request)));
   }
 
-  @Post(ROUTES.projects.create.path)
-  @AdminWrite({ summary: 'Create a project', description: 'With courseId it is attached to that course (404 if there is none).', answer: ProjectAnswer, created: true })
-  create(@Body() body: CreateProjectDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.createProject, body);
-  }
-
-  @Put(ROUTES.projects.removeBlock.path)
-  @AdminWrite({ summary: 'Remove a content block', description: 'The body names the block.', answer: ProjectAnswer, byId: true })
-  removeBlock(@Param('projectId', ObjectIdPipe) id: string, @Body() body: IdDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.removeProjectBlock, { id, body });
-  }
-
-  @Get(ROUTES.projects.storedChecks.path)
-  @AdminWrite({ summary: 'The checks with their reference queries', description: 'For the check editor; learners never see a reference query.', answer: StoredChecksAnswer, byId: true })
-  storedChecks(@Param('projectId', ObjectIdPipe) id: string): Promise<StoredChecks> {
-    return this.services.send(CONTENT_PATTERNS.storedChecks, { id });
-  }
-
   @Get(ROUTES.projects.passes.path)
   @SignedIn({
     summary: 'The caller’s progress on the checks',
@@ -57,36 +39,6 @@ export class ProjectsController {
   })
   passes(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string): Promise<CheckPasses> {
     return this.services.send(CONTENT_PATTERNS.checkPasses, { projectId, userId: caller._id });
-  }
-
-  @Put(ROUTES.projects.addCheck.path)
-  @AdminWrite({
-    summary: 'Add a check',
-    description:
-      'A stored check without _id, by kind: query (referenceSql), state (referenceSql, verifySql, probes), mongo (referenceQuery) or quiz (quiz); task 10–3000 characters, up to 3 hints, an explanation. 400 when the reference does not run on the course sandbox or its hidden variant, a probe is not met, or a quiz is malformed.',
-    answer: ProjectAnswer,
-    byId: true,
-  })
-  addCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: CheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.addCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
-  }
-
-  @Put(ROUTES.projects.updateCheck.path)
-  @AdminWrite({
-    summary: 'Edit a check',
-    description:
-      'The body names the check and gives it whole, checked like an added one (400 naming the problem). It keeps its place; a check that grades differently (reference, verification, probes, quiz answer) gets a new _id, so passes and failures earned against the old one no longer count.',
-    answer: ProjectAnswer,
-    byId: true,
-  })
-  updateCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: UpdateCheckDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateCheck, { id: projectId, body }, ADMIN_SQL_CALL_TIMEOUT_MS);
-  }
-
-  @Put(ROUTES.projects.deleteCheck.path)
-  @AdminWrite({ summary: 'Remove a check', description: 'The body names the check.', answer: ProjectAnswer, byId: true })
-  deleteCheck(@Param('projectId', ObjectIdPipe) projectId: string, @Body() body: IdDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.deleteCheck, { id: projectId, body });
   }
 
   @Post(ROUTES.projects.attempt.path)
@@ -113,18 +65,5 @@ export class ProjectsController {
   })
   solution(@CurrentUser() caller: TokenClaims, @Param('projectId', ObjectIdPipe) projectId: string, @Param('checkId', ObjectIdPipe) checkId: string): Promise<CheckSolution> {
     return this.services.send(CONTENT_PATTERNS.checkSolution, { projectId, checkId, userId: caller._id });
-  }
-
-  @Put(ROUTES.projects.update.path)
-  @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: BLOCK_TOO_LARGE })
-  @AdminWrite({ summary: 'Update a project', description: '`content` appends a block. Learners’ finished lists follow.', answer: ProjectAnswer, byId: true })
-  update(@Param('id', ObjectIdPipe) id: string, @Body() body: UpdateProjectDto): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.updateProject, { id, body });
-  }
-
-  @Delete(ROUTES.projects.delete.path)
-  @AdminWrite({ summary: 'Delete a project', description: 'Detached from its course and removed from every finished list.', answer: ProjectAnswer, byId: true })
-  delete(@Param('id', ObjectIdPipe) id: string): Promise<Project> {
-    return this.services.send(CONTENT_PATTERNS.deleteProject, { id });
   }
 }

@@ -5,6 +5,3 @@ import { SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
  * limit there, plus the wait for a free worker: the gateway waits longer than for other calls.
  */
 export const SQL_CALL_TIMEOUT_MS = SQL_TIME_LIMIT_MS + 3_000;
-
-/** An admin's sandbox or check save: svc-content tries a timed-out script or reference once more before refusing it. */
-export const ADMIN_SQL_CALL_TIMEOUT_MS = 2 * SQL_TIME_LIMIT_MS + 3_000;

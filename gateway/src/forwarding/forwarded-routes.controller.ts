@@ -49,8 +49,10 @@ function docs({ name, route, answer, forward }: ForwardedRoute): MethodDecorator
   if (typeof answer === 'string') throw new Error(`${name}: a forwarded route answers JSON, not ${answer}.`);
   const schema = answerSchema(Array.isArray(answer) ? [answer[0] as Answer] : (answer as Answer));
   const { errors = {} } = forward;
+  // An admin route says so, as the hand-written admin writes did.
+  const description = [forward.description, route.access === 'admin' ? 'Admins only.' : undefined].filter(Boolean).join(' ');
   return [
-    ApiOperation({ summary: forward.summary, ...(forward.description ? { description: forward.description } : {}) }),
+    ApiOperation({ summary: forward.summary, ...(description ? { description } : {}) }),
     forward.created ? ApiCreatedResponse({ schema, description: forward.answerDescription }) : ApiOkResponse({ schema, description: forward.answerDescription }),
     ...(route.access === 'public' ? [] : [ApiSecurity(AUTH_HEADER), ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })]),
     ...(route.access === 'admin' ? [ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'The caller is not an admin.' })] : []),
@@ -73,16 +75,17 @@ function mount(prototype: object, method: string, forwarded: ForwardedRoute): vo
       params: Object.fromEntries(paramNames.map((name, index) => [name, values[index] as string])),
       body,
     };
-    return this.services.get(forward.service).send(pattern, call);
+    return this.services.get(forward.service).send(pattern, call, forward.timeoutMs);
   }
   // Named as the method: Swagger finds a handler's parameters by its function's name.
   Object.defineProperty(handler, 'name', { value: method });
   Object.defineProperty(prototype, method, { value: handler, writable: true, configurable: true });
   // What TypeScript would emit for `(caller: TokenClaims, body: BodyClass, questionId: string)`: the global pipe validates the body with it.
   Reflect.defineMetadata('design:paramtypes', [Object, ...(takesBody ? [bodyClass] : []), ...paramNames.map(() => String)], prototype, method);
-  CurrentUser()(prototype, method, 0);
+  // Last parameter first, as TypeScript applies parameter decorators: /api/docs lists the path's params in the path's order.
+  for (let index = paramNames.length - 1; index >= 0; index--) Param(paramNames[index]!, ObjectIdPipe)(prototype, method, index + (takesBody ? 2 : 1));
   if (takesBody) Body()(prototype, method, 1);
-  paramNames.forEach((name, index) => Param(name, ObjectIdPipe)(prototype, method, index + (takesBody ? 2 : 1)));
+  CurrentUser()(prototype, method, 0);
   const access = route.access === 'public' ? [Public()] : route.access === 'admin' ? [Roles('admin')] : [];
   const status = forward.created ? HttpStatus.CREATED : HttpStatus.OK;
   applyDecorators(METHODS[route.method](route.path), HttpCode(status), ...access, ...docs(forwarded))(prototype, method, Object.getOwnPropertyDescriptor(prototype, method)!);

@@ -28,7 +28,7 @@ const forwarded = (name: string, method: ForwardedRoute['route']['method'], path
 });
 
 const ROUTES = [
-  forwarded('sample.analysis', 'GET', '/sample/:projectId/checks/:checkId', 'admin', null),
+  forwarded('sample.analysis', 'GET', '/sample/:projectId/checks/:checkId', 'admin', null, { timeoutMs: 12_000 }),
   forwarded('sample.signUp', 'POST', '/sample', 'public', IdDto, { created: true }),
   forwarded('sample.edit', 'PUT', '/sample/:id', 'learner', IdDto, { callerIsAdmin: true }),
   forwarded('sample.mark', 'POST', '/sample/:id/mark', 'learner', IdDto),
@@ -41,9 +41,13 @@ const [projectId, checkId] = ['665f1c2a9b1e8a3d4c5b6a01', '665f1c2a9b1e8a3d4c5b6
 describe('the forwarder’s generated handlers', () => {
   let app: INestApplication;
   let tokens: TokenService;
-  let sent: Array<{ service: string; pattern: string; call: unknown }> = [];
+  let sent: Array<{ service: string; pattern: string; call: unknown; timeoutMs?: number }> = [];
   // Records what would go over NATS and answers at once; the NATS side is ServiceClients' own and review-calls.spec's.
-  const services = { get: (service: string) => ({ send: async (pattern: string, call: unknown) => (sent.push({ service, pattern, call: JSON.parse(JSON.stringify(call)) }), { answered: pattern }) }) };
+  const services = {
+    get: (service: string) => ({
+      send: async (pattern: string, call: unknown, timeoutMs?: number) => (sent.push({ service, pattern, call: JSON.parse(JSON.stringify(call)), timeoutMs }), { answered: pattern }),
+    }),
+  };
   let roster: AdminRoster;
   const api = () => request(app.getHttpServer());
 
@@ -63,7 +67,7 @@ describe('the forwarder’s generated handlers', () => {
     sent = [];
   });
 
-  it('serves an admin route to admins only, each param checked, sending the confirmed caller and the params', async () => {
+  it('serves an admin route to admins only, each param checked, sending the confirmed caller and the params within its deadline', async () => {
     const path = `/sample/${projectId}/checks/${checkId}`;
     expect((await api().get(path)).status).toBe(401);
     expect((await api().get(path).set(AUTH_HEADER, tokens.sign(learner))).body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Only an administrator can do this.' });
@@ -72,7 +76,7 @@ describe('the forwarder’s generated handlers', () => {
     expect(sent).toEqual([]);
     const answer = await api().get(path).set(AUTH_HEADER, tokens.sign(admin));
     expect([answer.status, answer.body]).toEqual([200, { answered: 'content.route.sample.analysis' }]);
-    expect(sent).toEqual([{ service: 'content', pattern: 'content.route.sample.analysis', call: { caller: { _id: admin._id, isAdmin: true }, params: { projectId, checkId }, body: null } }]);
+    expect(sent).toEqual([{ service: 'content', pattern: 'content.route.sample.analysis', call: { caller: { _id: admin._id, isAdmin: true }, params: { projectId, checkId }, body: null }, timeoutMs: 12_000 }]);
   });
 
   it('serves a public route without a token, its body validated by the global pipe, 201 when it creates', async () => {
@@ -81,6 +85,8 @@ describe('the forwarder’s generated handlers', () => {
     expect(sent).toEqual([]);
     expect((await api().post('/sample').send({ id: projectId })).status).toBe(201);
     expect(sent).toEqual([{ service: 'content', pattern: 'content.route.sample.signUp', call: { caller: null, params: {}, body: { id: projectId } } }]);
+    // Without a timeoutMs entry the client's usual bound holds.
+    expect(sent[0]?.timeoutMs).toBeUndefined();
   });
 
   it('sends isAdmin on a learner route only when its entry asks, confirmed against the roster', async () => {

@@ -5,7 +5,9 @@
 // the gateway's forwarder serves it and the service answers it with `@RouteHandler` (decision 0051).
 import type { ZodType } from 'zod';
 import * as answers from './answers/index.js';
+import { ADMIN_SQL_CALL_TIMEOUT_MS } from './content.js';
 import * as dto from './dto/index.js';
+import { CONTENT_ITEM_MAX_JSON_BYTES } from './limits.js';
 import { routeCallPattern } from './messaging/route-call.js';
 import type { ServiceName } from './messaging/services.js';
 import { type Route, ROUTES } from './routes.js';
@@ -30,6 +32,8 @@ export interface RouteForward {
   readonly callerIsAdmin?: boolean;
   /** 201 instead of 200 on success. */
   readonly created?: boolean;
+  /** How long the gateway waits for the answer, for a call that may take longer than its usual bound (an admin's SQL save). */
+  readonly timeoutMs?: number;
   /** The /api/docs tag; the route's area by default. One tag per area: the area's first route gives it. */
   readonly tag?: string;
 }
@@ -45,6 +49,21 @@ export interface RouteShape {
 const shape = (body: RouteShape['body'], answer: RouteShape['answer'], forward?: RouteForward): RouteShape => ({ body, answer, ...(forward ? { forward } : {}) });
 
 const DECK = 'The cards due now, their count and the size of the deck.';
+
+// The content admin's writes (SPEC §6), answered by svc-content; /api/docs adds "Admins only." to an admin route's description.
+const ADMIN_WRITE_REFUSED = 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.';
+/** The 409 of a block that would take a tutorial or project past what one NATS message carries (issue 17). */
+const BLOCK_TOO_LARGE = `The new block would take the item past ${CONTENT_ITEM_MAX_JSON_BYTES / 1024} kB of JSON; nothing was written.`;
+const contentWrite = (summary: string, description?: string, extra: Partial<RouteForward> = {}): RouteForward => ({
+  service: 'content',
+  summary,
+  ...(description ? { description } : {}),
+  errors: { 400: ADMIN_WRITE_REFUSED, 404: 'No such item.' },
+  ...extra,
+});
+const contentCreate = (summary: string, description?: string): RouteForward => contentWrite(summary, description, { errors: { 400: ADMIN_WRITE_REFUSED }, created: true });
+/** An update that may append a block: 409 when the item would outgrow one NATS message. */
+const growingItem: Partial<RouteForward> = { errors: { 400: ADMIN_WRITE_REFUSED, 404: 'No such item.', 409: BLOCK_TOO_LARGE } };
 
 export const ROUTE_SHAPES = {
   health: {
@@ -102,44 +121,68 @@ export const ROUTE_SHAPES = {
   courses: {
     list: shape(null, [answers.CourseAnswer]),
     find: shape(null, answers.CourseAnswer),
-    create: shape(dto.CourseDto, answers.CourseAnswer),
-    update: shape(dto.CourseDto, answers.CourseAnswer),
-    delete: shape(null, answers.CourseAnswer),
-    putSandbox: shape(dto.SandboxDto, answers.CourseAnswer),
+    create: shape(dto.CourseDto, answers.CourseAnswer, contentCreate('Create a course')),
+    update: shape(dto.CourseDto, answers.CourseAnswer, contentWrite('Update a course')),
+    delete: shape(null, answers.CourseAnswer, contentWrite('Delete a course', 'Its tutorials and projects are deleted too.')),
+    putSandbox: shape(
+      dto.SandboxDto,
+      answers.CourseAnswer,
+      contentWrite(
+        'Set the course sandbox',
+        'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}. hiddenSource: the hidden variant checks are also graded on, same kind and shape (checked the same way); without it the variant is derived from source.',
+        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+      ),
+    ),
     findSandbox: shape(null, answers.SandboxAnswer),
     runSandbox: shape(dto.SandboxRunDto, answers.SandboxRunAnswer),
-    attachProject: shape(dto.IdDto, answers.CourseAnswer),
-    detachProject: shape(dto.IdDto, answers.CourseAnswer),
-    attachTutorial: shape(dto.IdDto, answers.CourseAnswer),
-    detachTutorial: shape(dto.IdDto, answers.CourseAnswer),
+    attachProject: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Attach a project', 'Idempotent; a project attached elsewhere moves here.')),
+    detachProject: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Detach a project', 'Idempotent: detaching what is not attached changes nothing.')),
+    attachTutorial: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Attach a tutorial', 'Idempotent; a tutorial attached elsewhere moves here.')),
+    detachTutorial: shape(dto.IdDto, answers.CourseAnswer, contentWrite('Detach a tutorial', 'Idempotent: detaching what is not attached changes nothing.')),
   },
   tutorials: {
     find: shape(null, answers.TutorialAnswer),
-    create: shape(dto.CreateTutorialDto, answers.TutorialAnswer),
-    removeBlock: shape(dto.IdDto, answers.TutorialAnswer),
-    update: shape(dto.UpdateTutorialDto, answers.TutorialAnswer),
-    delete: shape(null, answers.TutorialAnswer),
+    create: shape(dto.CreateTutorialDto, answers.TutorialAnswer, contentCreate('Create a tutorial', 'With courseId it is attached to that course; `content` is its first block.')),
+    removeBlock: shape(dto.IdDto, answers.TutorialAnswer, contentWrite('Remove a content block', 'The body names the block.')),
+    update: shape(dto.UpdateTutorialDto, answers.TutorialAnswer, contentWrite('Update a tutorial', '`content` appends a block.', growingItem)),
+    delete: shape(null, answers.TutorialAnswer, contentWrite('Delete a tutorial', 'Detached from its course.')),
   },
   projects: {
     find: shape(null, answers.ProjectAnswer),
-    create: shape(dto.CreateProjectDto, answers.ProjectAnswer),
-    removeBlock: shape(dto.IdDto, answers.ProjectAnswer),
-    storedChecks: shape(null, answers.StoredChecksAnswer),
+    create: shape(dto.CreateProjectDto, answers.ProjectAnswer, contentCreate('Create a project', 'With courseId it is attached to that course (404 if there is none).')),
+    removeBlock: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a content block', 'The body names the block.')),
+    storedChecks: shape(null, answers.StoredChecksAnswer, contentWrite('The checks with their reference queries', 'For the check editor; learners never see a reference query.')),
     passes: shape(null, answers.CheckPassesAnswer),
-    addCheck: shape(dto.CheckDto, answers.ProjectAnswer),
-    updateCheck: shape(dto.UpdateCheckDto, answers.ProjectAnswer),
-    deleteCheck: shape(dto.IdDto, answers.ProjectAnswer),
+    addCheck: shape(
+      dto.CheckDto,
+      answers.ProjectAnswer,
+      contentWrite(
+        'Add a check',
+        'A stored check without _id, by kind: query (referenceSql), state (referenceSql, verifySql, probes), mongo (referenceQuery) or quiz (quiz); task 10–3000 characters, up to 3 hints, an explanation. 400 when the reference does not run on the course sandbox or its hidden variant, a probe is not met, or a quiz is malformed.',
+        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+      ),
+    ),
+    updateCheck: shape(
+      dto.UpdateCheckDto,
+      answers.ProjectAnswer,
+      contentWrite(
+        'Edit a check',
+        'The body names the check and gives it whole, checked like an added one (400 naming the problem). It keeps its place; a check that grades differently (reference, verification, probes, quiz answer) gets a new _id, so passes and failures earned against the old one no longer count.',
+        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+      ),
+    ),
+    deleteCheck: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a check', 'The body names the check.')),
     attempt: shape(dto.AttemptDto, answers.AttemptResultAnswer),
     solution: shape(null, answers.CheckSolutionAnswer),
-    update: shape(dto.UpdateProjectDto, answers.ProjectAnswer),
-    delete: shape(null, answers.ProjectAnswer),
+    update: shape(dto.UpdateProjectDto, answers.ProjectAnswer, contentWrite('Update a project', '`content` appends a block. Learners’ finished lists follow.', growingItem)),
+    delete: shape(null, answers.ProjectAnswer, contentWrite('Delete a project', 'Detached from its course and removed from every finished list.')),
   },
   interview: {
     list: shape(null, [answers.InterviewQuestionAnswer]),
     find: shape(null, answers.InterviewQuestionAnswer),
-    create: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer),
-    update: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer),
-    delete: shape(null, answers.InterviewQuestionAnswer),
+    create: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer, contentCreate('Create an interview question')),
+    update: shape(dto.InterviewQuestionDto, answers.InterviewQuestionAnswer, contentWrite('Update an interview question', 'Saved copies in learners’ lists follow.')),
+    delete: shape(null, answers.InterviewQuestionAnswer, contentWrite('Delete an interview question', 'It leaves every learner’s saved list.')),
   },
   content: {
     export: shape(null, answers.ContentExportAnswer),
@@ -147,7 +190,11 @@ export const ROUTE_SHAPES = {
   },
   checkAnalysis: {
     list: shape(null, [answers.CheckFiguresAnswer]),
-    find: shape(null, answers.CheckAnalysisAnswer),
+    find: shape(
+      null,
+      answers.CheckAnalysisAnswer,
+      contentWrite('One check’s figures and its most common wrong answers', 'Zeros for a check nobody attempted yet; 404 when the project has no such check.', { tag: 'checks' }),
+    ),
   },
   qna: {
     list: shape(null, [answers.QnaQuestionSummaryAnswer]),

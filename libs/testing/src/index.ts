@@ -2,6 +2,7 @@
 export { startTestInfra, type TestInfra, type TestInfraOptions } from './test-infra.js';
 export { uniqueDatabaseName } from './database-name.js';
 export { NatsCaller } from './nats-caller.js';
+export { routeCall, TEST_ADMIN } from './route-calls.js';
 export { eventually } from './eventually.js';
 export { ownTestProcess, spawnTestProcess, stopTestProcesses } from './test-processes.js';
 export { ServiceProcess, SvcUsersProcess, type ServiceEnv } from './service-process.js';

@@ -1,11 +1,11 @@
-import { type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS, type ListPage } from '@dblearn/contracts';
-import { CheckAnalysisQueryDto, IdDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { type CheckAnalysis, type CheckFigures, CONTENT_PATTERNS, type ListPage, type RouteCall, ROUTES } from '@dblearn/contracts';
+import { CheckAnalysisQueryDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CheckAnalysisService } from './check-analysis.service.js';
 
-/** Authors' analysis of checks (issue 34); admins only, by the gateway's guard. */
+/** Authors' analysis of checks (issue 34); admins only, by the gateway's guard (and @RouteHandler's check for one check). */
 @Controller()
 export class CheckAnalysisController {
   constructor(private readonly analysis: CheckAnalysisService) {}
@@ -15,8 +15,8 @@ export class CheckAnalysisController {
     return this.analysis.page(query);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.findCheckAnalysis)
-  find(@Payload(PathIdAndBody(IdDto, 'projectId')) { id, body }: WithPathId<IdDto>): Promise<CheckAnalysis> {
-    return this.analysis.find(id, body.id);
+  @RouteHandler(ROUTES.checkAnalysis.find)
+  find(@Payload() { params }: RouteCall<null, 'projectId' | 'checkId'>): Promise<CheckAnalysis> {
+    return this.analysis.find(params.projectId, params.checkId);
   }
 }

@@ -1,14 +1,14 @@
-import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type StoredChecks } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, type CheckSolution, type ChecksLeft, CONTENT_PATTERNS, type Project, type RouteCall, ROUTES, type StoredChecks } from '@dblearn/contracts';
 import {
   AttemptMessageDto,
-  CheckDto,
+  type CheckDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
-  IdDto,
-  UpdateCheckDto,
+  type IdDto,
+  type UpdateCheckDto,
   type WithPathId,
 } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { PathIdAndBody, RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChecksService } from './checks.service.js';
@@ -17,19 +17,19 @@ import { ChecksService } from './checks.service.js';
 export class ChecksController {
   constructor(private readonly checks: ChecksService) {}
 
-  @MessagePattern(CONTENT_PATTERNS.addCheck)
-  add(@Payload(PathIdAndBody(CheckDto, 'projectId')) { id, body }: WithPathId<CheckDto>): Promise<Project> {
-    return this.checks.add(id, body);
+  @RouteHandler(ROUTES.projects.addCheck)
+  add(@Payload() { params, body }: RouteCall<CheckDto, 'projectId'>): Promise<Project> {
+    return this.checks.add(params.projectId, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.updateCheck)
-  update(@Payload(PathIdAndBody(UpdateCheckDto, 'projectId')) { id, body }: WithPathId<UpdateCheckDto>): Promise<Project> {
-    return this.checks.update(id, body);
+  @RouteHandler(ROUTES.projects.updateCheck)
+  update(@Payload() { params, body }: RouteCall<UpdateCheckDto, 'projectId'>): Promise<Project> {
+    return this.checks.update(params.projectId, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.deleteCheck)
-  delete(@Payload(PathIdAndBody(IdDto, 'projectId')) { id, body }: WithPathId<IdDto>): Promise<Project> {
-    return this.checks.delete(id, body.id);
+  @RouteHandler(ROUTES.projects.deleteCheck)
+  delete(@Payload() { params, body }: RouteCall<IdDto, 'projectId'>): Promise<Project> {
+    return this.checks.delete(params.projectId, body.id);
   }
 
   @MessagePattern(CONTENT_PATTERNS.attempt)
@@ -52,8 +52,8 @@ export class ChecksController {
     return this.checks.passedOf(request);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.storedChecks)
-  stored(@Payload() { id }: IdDto): Promise<StoredChecks> {
-    return this.checks.stored(id);
+  @RouteHandler(ROUTES.projects.storedChecks)
+  stored(@Payload() { params }: RouteCall<null, 'projectId'>): Promise<StoredChecks> {
+    return this.checks.stored(params.projectId);
   }
 }

@@ -1,11 +1,11 @@
-import { CONTENT_PATTERNS, type Course, type ListPage } from '@dblearn/contracts';
-import { CourseDto, IdDto, ListQueryDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { CONTENT_PATTERNS, type Course, type ListPage, type RouteCall, ROUTES } from '@dblearn/contracts';
+import { type CourseDto, IdDto, ListQueryDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CoursesService } from './courses.service.js';
 
-/** svc-content's course subjects. Payloads are validated against their DTO before they get here. */
+/** svc-content's course subjects, and the admin's course writes the gateway forwards (decision 0051). Payloads are validated before they get here. */
 @Controller()
 export class CoursesController {
   constructor(private readonly courses: CoursesService) {}
@@ -20,38 +20,38 @@ export class CoursesController {
     return this.courses.find(id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.createCourse)
-  create(@Payload() fields: CourseDto): Promise<Course> {
-    return this.courses.create(fields);
+  @RouteHandler(ROUTES.courses.create)
+  create(@Payload() { body }: RouteCall<CourseDto>): Promise<Course> {
+    return this.courses.create(body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.updateCourse)
-  update(@Payload(PathIdAndBody(CourseDto)) { id, body }: WithPathId<CourseDto>): Promise<Course> {
-    return this.courses.update(id, body);
+  @RouteHandler(ROUTES.courses.update)
+  update(@Payload() { params, body }: RouteCall<CourseDto, 'id'>): Promise<Course> {
+    return this.courses.update(params.id, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.deleteCourse)
-  delete(@Payload() { id }: IdDto): Promise<Course> {
-    return this.courses.delete(id);
+  @RouteHandler(ROUTES.courses.delete)
+  delete(@Payload() { params }: RouteCall<null, 'id'>): Promise<Course> {
+    return this.courses.delete(params.id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.attachProject)
-  attachProject(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
-    return this.courses.attachProject(id, body.id);
+  @RouteHandler(ROUTES.courses.attachProject)
+  attachProject(@Payload() { params, body }: RouteCall<IdDto, 'courseId'>): Promise<Course> {
+    return this.courses.attachProject(params.courseId, body.id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.detachProject)
-  detachProject(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
-    return this.courses.detachProject(id, body.id);
+  @RouteHandler(ROUTES.courses.detachProject)
+  detachProject(@Payload() { params, body }: RouteCall<IdDto, 'courseId'>): Promise<Course> {
+    return this.courses.detachProject(params.courseId, body.id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.attachTutorial)
-  attachTutorial(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
-    return this.courses.attachTutorial(id, body.id);
+  @RouteHandler(ROUTES.courses.attachTutorial)
+  attachTutorial(@Payload() { params, body }: RouteCall<IdDto, 'courseId'>): Promise<Course> {
+    return this.courses.attachTutorial(params.courseId, body.id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.detachTutorial)
-  detachTutorial(@Payload(PathIdAndBody(IdDto, 'courseId')) { id, body }: WithPathId<IdDto>): Promise<Course> {
-    return this.courses.detachTutorial(id, body.id);
+  @RouteHandler(ROUTES.courses.detachTutorial)
+  detachTutorial(@Payload() { params, body }: RouteCall<IdDto, 'courseId'>): Promise<Course> {
+    return this.courses.detachTutorial(params.courseId, body.id);
   }
 }

@@ -1,10 +1,11 @@
-import { CONTENT_PATTERNS, type InterviewQuestion, type ListPage } from '@dblearn/contracts';
-import { IdDto, InterviewListQueryDto, InterviewQuestionDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { CONTENT_PATTERNS, type InterviewQuestion, type ListPage, type RouteCall, ROUTES } from '@dblearn/contracts';
+import { IdDto, InterviewListQueryDto, type InterviewQuestionDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InterviewService } from './interview.service.js';
 
+/** svc-content's interview reads, and the admin's interview writes the gateway forwards (decision 0051). */
 @Controller()
 export class InterviewController {
   constructor(private readonly interview: InterviewService) {}
@@ -19,18 +20,18 @@ export class InterviewController {
     return this.interview.find(id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.createInterview)
-  create(@Payload() fields: InterviewQuestionDto): Promise<InterviewQuestion> {
-    return this.interview.create(fields);
+  @RouteHandler(ROUTES.interview.create)
+  create(@Payload() { body }: RouteCall<InterviewQuestionDto>): Promise<InterviewQuestion> {
+    return this.interview.create(body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.updateInterview)
-  update(@Payload(PathIdAndBody(InterviewQuestionDto)) { id, body }: WithPathId<InterviewQuestionDto>): Promise<InterviewQuestion> {
-    return this.interview.update(id, body);
+  @RouteHandler(ROUTES.interview.update)
+  update(@Payload() { params, body }: RouteCall<InterviewQuestionDto, 'id'>): Promise<InterviewQuestion> {
+    return this.interview.update(params.id, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.deleteInterview)
-  delete(@Payload() { id }: IdDto): Promise<InterviewQuestion> {
-    return this.interview.delete(id);
+  @RouteHandler(ROUTES.interview.delete)
+  delete(@Payload() { params }: RouteCall<null, 'id'>): Promise<InterviewQuestion> {
+    return this.interview.delete(params.id);
   }
 }

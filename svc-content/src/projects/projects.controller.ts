@@ -1,10 +1,11 @@
-import { CONTENT_PATTERNS, type Project } from '@dblearn/contracts';
-import { CreateProjectDto, IdDto, UpdateProjectDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { CONTENT_PATTERNS, type Project, type RouteCall, ROUTES } from '@dblearn/contracts';
+import { type CreateProjectDto, IdDto, type UpdateProjectDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProjectsService } from './projects.service.js';
 
+/** svc-content's project read, and the admin's project writes the gateway forwards (decision 0051). */
 @Controller()
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
@@ -14,23 +15,23 @@ export class ProjectsController {
     return this.projects.find(id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.createProject)
-  create(@Payload() fields: CreateProjectDto): Promise<Project> {
-    return this.projects.create(fields);
+  @RouteHandler(ROUTES.projects.create)
+  create(@Payload() { body }: RouteCall<CreateProjectDto>): Promise<Project> {
+    return this.projects.create(body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.updateProject)
-  update(@Payload(PathIdAndBody(UpdateProjectDto)) { id, body }: WithPathId<UpdateProjectDto>): Promise<Project> {
-    return this.projects.update(id, body);
+  @RouteHandler(ROUTES.projects.update)
+  update(@Payload() { params, body }: RouteCall<UpdateProjectDto, 'id'>): Promise<Project> {
+    return this.projects.update(params.id, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.removeProjectBlock)
-  removeBlock(@Payload(PathIdAndBody(IdDto)) { id, body }: WithPathId<IdDto>): Promise<Project> {
-    return this.projects.removeBlock(id, body.id);
+  @RouteHandler(ROUTES.projects.removeBlock)
+  removeBlock(@Payload() { params, body }: RouteCall<IdDto, 'projectId'>): Promise<Project> {
+    return this.projects.removeBlock(params.projectId, body.id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.deleteProject)
-  delete(@Payload() { id }: IdDto): Promise<Project> {
-    return this.projects.delete(id);
+  @RouteHandler(ROUTES.projects.delete)
+  delete(@Payload() { params }: RouteCall<null, 'id'>): Promise<Project> {
+    return this.projects.delete(params.id);
   }
 }

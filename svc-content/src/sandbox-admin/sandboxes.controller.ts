@@ -1,6 +1,6 @@
-import { CONTENT_PATTERNS, type Course, type Sandbox } from '@dblearn/contracts';
-import { IdDto, SandboxDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { CONTENT_PATTERNS, type Course, type RouteCall, ROUTES, type Sandbox } from '@dblearn/contracts';
+import { IdDto, type SandboxDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PostgresGradingService } from '../postgres-lab/postgres-grading.service.js';
@@ -14,9 +14,9 @@ export class SandboxesController {
   ) {}
 
   /** Saved once it loads on SQLite, and on PostgreSQL too when the lab is reachable (issue 32). */
-  @MessagePattern(CONTENT_PATTERNS.putSandbox)
-  put(@Payload(PathIdAndBody(SandboxDto, 'courseId')) { id, body: { kind, source, hiddenSource } }: WithPathId<SandboxDto>): Promise<Course> {
-    return this.sandboxes.put(id, { kind, source, hiddenSource: hiddenSource ?? null }, async (sandbox) => {
+  @RouteHandler(ROUTES.courses.putSandbox)
+  put(@Payload() { params, body: { kind, source, hiddenSource } }: RouteCall<SandboxDto, 'courseId'>): Promise<Course> {
+    return this.sandboxes.put(params.courseId, { kind, source, hiddenSource: hiddenSource ?? null }, async (sandbox) => {
       const verdict = await this.postgres.sandboxVerdict(sandbox);
       return verdict.checked ? verdict.refusal : null;
     });

@@ -1,10 +1,11 @@
-import { CONTENT_PATTERNS, type Tutorial } from '@dblearn/contracts';
-import { CreateTutorialDto, IdDto, UpdateTutorialDto, type WithPathId } from '@dblearn/contracts/dto';
-import { PathIdAndBody } from '@dblearn/nest-common';
+import { CONTENT_PATTERNS, type RouteCall, ROUTES, type Tutorial } from '@dblearn/contracts';
+import { type CreateTutorialDto, IdDto, type UpdateTutorialDto } from '@dblearn/contracts/dto';
+import { RouteHandler } from '@dblearn/nest-common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { TutorialsService } from './tutorials.service.js';
 
+/** svc-content's tutorial read, and the admin's tutorial writes the gateway forwards (decision 0051). */
 @Controller()
 export class TutorialsController {
   constructor(private readonly tutorials: TutorialsService) {}
@@ -14,23 +15,23 @@ export class TutorialsController {
     return this.tutorials.find(id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.createTutorial)
-  create(@Payload() fields: CreateTutorialDto): Promise<Tutorial> {
-    return this.tutorials.create(fields);
+  @RouteHandler(ROUTES.tutorials.create)
+  create(@Payload() { body }: RouteCall<CreateTutorialDto>): Promise<Tutorial> {
+    return this.tutorials.create(body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.updateTutorial)
-  update(@Payload(PathIdAndBody(UpdateTutorialDto)) { id, body }: WithPathId<UpdateTutorialDto>): Promise<Tutorial> {
-    return this.tutorials.update(id, body);
+  @RouteHandler(ROUTES.tutorials.update)
+  update(@Payload() { params, body }: RouteCall<UpdateTutorialDto, 'id'>): Promise<Tutorial> {
+    return this.tutorials.update(params.id, body);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.removeTutorialBlock)
-  removeBlock(@Payload(PathIdAndBody(IdDto)) { id, body }: WithPathId<IdDto>): Promise<Tutorial> {
-    return this.tutorials.removeBlock(id, body.id);
+  @RouteHandler(ROUTES.tutorials.removeBlock)
+  removeBlock(@Payload() { params, body }: RouteCall<IdDto, 'tutorialId'>): Promise<Tutorial> {
+    return this.tutorials.removeBlock(params.tutorialId, body.id);
   }
 
-  @MessagePattern(CONTENT_PATTERNS.deleteTutorial)
-  delete(@Payload() { id }: IdDto): Promise<Tutorial> {
-    return this.tutorials.delete(id);
+  @RouteHandler(ROUTES.tutorials.delete)
+  delete(@Payload() { params }: RouteCall<null, 'id'>): Promise<Tutorial> {
+    return this.tutorials.delete(params.id);
   }
 }

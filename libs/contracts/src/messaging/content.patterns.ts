@@ -3,23 +3,13 @@ import type {
   AttemptMessageDto,
   CheckSolutionRequestDto,
   ChecksLeftRequestDto,
-  CourseDto,
-  CreateProjectDto,
-  CreateTutorialDto,
   ExportSliceRequestDto,
   ImportSliceRequestDto,
   ItemJsonRequestDto,
-  InterviewQuestionDto,
-  SandboxDto,
   SandboxRunMessageDto,
-  CheckDto,
-  UpdateCheckDto,
-  UpdateProjectDto,
-  UpdateTutorialDto,
 } from '../dto/content.dto.js';
 import type {
   AttemptResult,
-  CheckAnalysis,
   CheckFigures,
   CheckPasses,
   CheckSolution,
@@ -32,7 +22,6 @@ import type {
   Project,
   Sandbox,
   SandboxRun,
-  StoredChecks,
   Tutorial,
 } from '../content.js';
 import type { SearchRequestDto } from '../dto/search.dto.js';
@@ -51,16 +40,7 @@ export const CONTENT_PATTERNS = {
   findItemJson: 'content.item.find-json',
   listCourses: 'content.course.list',
   findCourse: 'content.course.find',
-  createCourse: 'content.course.create',
-  updateCourse: 'content.course.update',
-  deleteCourse: 'content.course.delete',
-  attachProject: 'content.course.attach-project',
-  detachProject: 'content.course.detach-project',
-  attachTutorial: 'content.course.attach-tutorial',
-  detachTutorial: 'content.course.detach-tutorial',
 
-  /** WithPathId<SandboxDto> (the course) → Course; 400 naming the line when the script does not run on an empty database. */
-  putSandbox: 'content.course.put-sandbox',
   /** IdDto (the course) → Sandbox; 404 when the course has none. */
   findSandbox: 'content.course.find-sandbox',
   /** IdDto (the course) → Sandbox with `hiddenSource` (null when derived): for admins only (the gateway's guard). */
@@ -72,15 +52,6 @@ export const CONTENT_PATTERNS = {
   runSandbox: 'content.course.run-sandbox',
 
   findProject: 'content.project.find',
-  /** WithPathId<CheckDto> (the project) → Project; 400 when the reference does not run on the course's sandbox. */
-  addCheck: 'content.project.add-check',
-  /**
-   * WithPathId<UpdateCheckDto> (the project) → Project; 400 like addCheck. The check keeps its place; a changed reference
-   * gives it a new _id, so passes earned against the old reference no longer count.
-   */
-  updateCheck: 'content.project.update-check',
-  /** WithPathId<IdDto> (the project; the body names the check) → Project. */
-  deleteCheck: 'content.project.delete-check',
   /** WithPathId<AttemptMessageDto> (the project) → AttemptResult; 404 for a check of another project. A pass is remembered. */
   attempt: 'content.project.attempt',
   /** CheckSolutionRequestDto → CheckSolution; 403 before SOLUTION_AFTER_FAILURES failures (unless passed). The reveal is recorded. */
@@ -89,28 +60,13 @@ export const CONTENT_PATTERNS = {
   checksLeft: 'content.project.checks-left',
   /** ChecksLeftRequestDto → CheckPasses: passes, solutions shown, hints unlocked and failures (one read by _id). */
   checkPasses: 'content.project.check-passes',
-  /** IdDto (the project) → StoredChecks, reference queries included: for admins only (the gateway's guard). */
-  storedChecks: 'content.project.stored-checks',
   /** CheckAnalysisQueryDto → ListPage<CheckFigures>: every check with its learners' figures, sorted, from memory (admins only). */
   listCheckAnalysis: 'content.check-analysis.list',
-  /** WithPathId<IdDto> (the project; the body names the check) → CheckAnalysis; 404 for no such check (admins only). */
-  findCheckAnalysis: 'content.check-analysis.find',
-  createProject: 'content.project.create',
-  updateProject: 'content.project.update',
-  removeProjectBlock: 'content.project.remove-block',
-  deleteProject: 'content.project.delete',
 
   findTutorial: 'content.tutorial.find',
-  createTutorial: 'content.tutorial.create',
-  updateTutorial: 'content.tutorial.update',
-  removeTutorialBlock: 'content.tutorial.remove-block',
-  deleteTutorial: 'content.tutorial.delete',
 
   listInterview: 'content.interview.list',
   findInterview: 'content.interview.find',
-  createInterview: 'content.interview.create',
-  updateInterview: 'content.interview.update',
-  deleteInterview: 'content.interview.delete',
 
   /** PracticeListRequestDto → ListPage<PracticeExercise> (issue 34): the practice list with the caller's status. */
   listPractice: 'content.practice.list',
@@ -145,42 +101,18 @@ export interface ContentRequests {
   [CONTENT_PATTERNS.findItemJson]: ItemJsonRequestDto;
   [CONTENT_PATTERNS.listCourses]: ListQueryDto;
   [CONTENT_PATTERNS.findCourse]: IdDto;
-  [CONTENT_PATTERNS.createCourse]: CourseDto;
-  [CONTENT_PATTERNS.updateCourse]: WithPathId<CourseDto>;
-  [CONTENT_PATTERNS.deleteCourse]: IdDto;
-  [CONTENT_PATTERNS.attachProject]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.detachProject]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.attachTutorial]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.detachTutorial]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.putSandbox]: WithPathId<SandboxDto>;
   [CONTENT_PATTERNS.findSandbox]: IdDto;
   [CONTENT_PATTERNS.findSandboxWithHidden]: IdDto;
   [CONTENT_PATTERNS.runSandbox]: WithPathId<SandboxRunMessageDto>;
   [CONTENT_PATTERNS.findProject]: IdDto;
-  [CONTENT_PATTERNS.addCheck]: WithPathId<CheckDto>;
-  [CONTENT_PATTERNS.updateCheck]: WithPathId<UpdateCheckDto>;
-  [CONTENT_PATTERNS.deleteCheck]: WithPathId<IdDto>;
   [CONTENT_PATTERNS.attempt]: WithPathId<AttemptMessageDto>;
   [CONTENT_PATTERNS.checkSolution]: CheckSolutionRequestDto;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeftRequestDto;
   [CONTENT_PATTERNS.checkPasses]: ChecksLeftRequestDto;
-  [CONTENT_PATTERNS.storedChecks]: IdDto;
   [CONTENT_PATTERNS.listCheckAnalysis]: CheckAnalysisQueryDto;
-  [CONTENT_PATTERNS.findCheckAnalysis]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.createProject]: CreateProjectDto;
-  [CONTENT_PATTERNS.updateProject]: WithPathId<UpdateProjectDto>;
-  [CONTENT_PATTERNS.removeProjectBlock]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.deleteProject]: IdDto;
   [CONTENT_PATTERNS.findTutorial]: IdDto;
-  [CONTENT_PATTERNS.createTutorial]: CreateTutorialDto;
-  [CONTENT_PATTERNS.updateTutorial]: WithPathId<UpdateTutorialDto>;
-  [CONTENT_PATTERNS.removeTutorialBlock]: WithPathId<IdDto>;
-  [CONTENT_PATTERNS.deleteTutorial]: IdDto;
   [CONTENT_PATTERNS.listInterview]: ListQueryDto;
   [CONTENT_PATTERNS.findInterview]: IdDto;
-  [CONTENT_PATTERNS.createInterview]: InterviewQuestionDto;
-  [CONTENT_PATTERNS.updateInterview]: WithPathId<InterviewQuestionDto>;
-  [CONTENT_PATTERNS.deleteInterview]: IdDto;
   [CONTENT_PATTERNS.listPractice]: PracticeListRequestDto;
   [CONTENT_PATTERNS.nextPractice]: PracticeNextRequestDto;
   [CONTENT_PATTERNS.solvedPractice]: PracticeSolvedRequestDto;
@@ -194,42 +126,18 @@ export interface ContentReplies {
   [CONTENT_PATTERNS.findItemJson]: JsonBytes;
   [CONTENT_PATTERNS.listCourses]: ListPage<Course>;
   [CONTENT_PATTERNS.findCourse]: Course;
-  [CONTENT_PATTERNS.createCourse]: Course;
-  [CONTENT_PATTERNS.updateCourse]: Course;
-  [CONTENT_PATTERNS.deleteCourse]: Course;
-  [CONTENT_PATTERNS.attachProject]: Course;
-  [CONTENT_PATTERNS.detachProject]: Course;
-  [CONTENT_PATTERNS.attachTutorial]: Course;
-  [CONTENT_PATTERNS.detachTutorial]: Course;
-  [CONTENT_PATTERNS.putSandbox]: Course;
   [CONTENT_PATTERNS.findSandbox]: Sandbox;
   [CONTENT_PATTERNS.findSandboxWithHidden]: Sandbox;
   [CONTENT_PATTERNS.runSandbox]: SandboxRun;
   [CONTENT_PATTERNS.findProject]: Project;
-  [CONTENT_PATTERNS.addCheck]: Project;
-  [CONTENT_PATTERNS.updateCheck]: Project;
-  [CONTENT_PATTERNS.deleteCheck]: Project;
   [CONTENT_PATTERNS.attempt]: AttemptResult;
   [CONTENT_PATTERNS.checkSolution]: CheckSolution;
   [CONTENT_PATTERNS.checksLeft]: ChecksLeft;
   [CONTENT_PATTERNS.checkPasses]: CheckPasses;
-  [CONTENT_PATTERNS.storedChecks]: StoredChecks;
   [CONTENT_PATTERNS.listCheckAnalysis]: ListPage<CheckFigures>;
-  [CONTENT_PATTERNS.findCheckAnalysis]: CheckAnalysis;
-  [CONTENT_PATTERNS.createProject]: Project;
-  [CONTENT_PATTERNS.updateProject]: Project;
-  [CONTENT_PATTERNS.removeProjectBlock]: Project;
-  [CONTENT_PATTERNS.deleteProject]: Project;
   [CONTENT_PATTERNS.findTutorial]: Tutorial;
-  [CONTENT_PATTERNS.createTutorial]: Tutorial;
-  [CONTENT_PATTERNS.updateTutorial]: Tutorial;
-  [CONTENT_PATTERNS.removeTutorialBlock]: Tutorial;
-  [CONTENT_PATTERNS.deleteTutorial]: Tutorial;
   [CONTENT_PATTERNS.listInterview]: ListPage<InterviewQuestion>;
   [CONTENT_PATTERNS.findInterview]: InterviewQuestion;
-  [CONTENT_PATTERNS.createInterview]: InterviewQuestion;
-  [CONTENT_PATTERNS.updateInterview]: InterviewQuestion;
-  [CONTENT_PATTERNS.deleteInterview]: InterviewQuestion;
   [CONTENT_PATTERNS.listPractice]: ListPage<PracticeExercise>;
   [CONTENT_PATTERNS.nextPractice]: PracticeNext;
   [CONTENT_PATTERNS.solvedPractice]: PracticeSolved;

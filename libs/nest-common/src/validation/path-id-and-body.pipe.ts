@@ -12,8 +12,8 @@ const bodyPipe = createRpcValidationPipe();
  * (`courseId must be a valid id.`, before the body's sentences), and `body` with the route's own DTO, as the
  * gateway checked them, so a route needs no DTO that only adds its id. Any other field is refused.
  *
- *   @MessagePattern(CONTENT_PATTERNS.updateCourse)
- *   update(@Payload(PathIdAndBody(CourseDto)) { id, body }: WithPathId<CourseDto>) { … }
+ *   @MessagePattern(CONTENT_PATTERNS.attempt)
+ *   attempt(@Payload(PathIdAndBody(AttemptMessageDto, 'projectId')) { id, body }: WithPathId<AttemptMessageDto>) { … }
  */
 export function PathIdAndBody<Body extends object>(bodyType: Type<Body>, idName = 'id'): PipeTransform<unknown, Promise<WithPathId<Body>>> {
   return {
