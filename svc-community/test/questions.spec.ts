@@ -479,7 +479,7 @@ describe('svc-community over NATS, against real FerretDB and NATS', () => {
     const held = service.get<DocumentStore<Question>>(getStoreToken(Question.name)).atomically(question._id, () => new Promise<void>((resolve) => (release = resolve)));
     // As a write whose inline publish timed out leaves it: the event on the question, for the relay.
     const left = domainEvent(EVENT_SUBJECTS.questionUpdated, { entityId: question._id, topic: 'sql' });
-    await db.collection('questions').updateOne({ _id }, { $push: { pendingEvents: storedEvent(left) } });
+    await db.collection<{ _id: mongoose.Types.ObjectId; pendingEvents?: unknown[] }>('questions').updateOne({ _id }, { $push: { pendingEvents: storedEvent(left) } });
     service.get(OutboxRelay).publishSoon(Question.name, _id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await pending()).toBe(1);

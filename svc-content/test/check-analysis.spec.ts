@@ -35,7 +35,7 @@ async function projectWithCheck(title: string, hints: string[] = []): Promise<{ 
 
 type Attempt = Omit<CheckAttemptedEvent, 'eventId' | 'occurredAt' | 'failureKind'> & { failureKind?: CheckFailureKind | null };
 
-async function attempted(attempt: Attempt, eventId = randomUUID()): Promise<string> {
+async function attempted(attempt: Attempt, eventId: string = randomUUID()): Promise<string> {
   const event: CheckAttemptedEvent = { eventId, occurredAt: new Date().toISOString(), failureKind: attempt.passed ? null : 'other', ...attempt };
   await js.publish(EVENT_SUBJECTS.checkAttempted, JSON.stringify(event));
   return eventId;

@@ -103,7 +103,7 @@ describe('item reads from memory (content.item.find-json)', () => {
     const question = await send<InterviewQuestion>(...routeCall(ROUTES.interview.create, { body: { topic: 'sql', question: 'Before the import?', answer: 'Yes.' } }));
     // The relay's background clear of the created event is a whole-document write on FerretDB: let it
     // land first, or it may overwrite the import's change in the database itself (not this cache's doing).
-    await eventually(async () => ((await suite.db.collection('interviewquestions').findOne({ _id: new Types.ObjectId(question._id) }))?.pendingEvents ?? [1]).length === 0);
+    await eventually(async () => ((await suite.db.collection('interviewquestions').findOne({ _id: new Types.ObjectId(question._id) }))?.pendingEvents ?? [1]).length === 0, 30_000, 'the relay has cleared the created event');
     await readEverywhere('interview', question._id);
     const report = await suite.content.send(CONTENT_PATTERNS.importSlice, { courseOffset: 0, interviewOffset: 0, interviewQuestions: [{ ...question, question: 'After the import?' }] }, 60_000);
     expect(report).toEqual({ created: 0, updated: 1, rejected: [] });

@@ -265,7 +265,9 @@ describe('checks and attempts', () => {
     const update = (id: string, task: string, referenceSql: string) => send<Project>(...routeCall(ROUTES.projects.updateCheck, { params: { projectId: project._id }, body: { id, task, referenceSql } }));
     const stored = () => send<StoredChecks>(...routeCall(ROUTES.projects.storedChecks, { params: { projectId: project._id } }));
     expect(await passes()).toMatchObject({ passed: [loansCheck, membersCheck] });
-    const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', (await stored()).checks[0]!.referenceSql);
+    const loans = (await stored()).checks[0];
+    expect(loans?.kind).toBe('query');
+    const reworded = await update(loansCheck, 'Each member with the number of books not yet returned.', loans?.kind === 'query' ? loans.referenceSql : '');
     expect(reworded.checks).toEqual([
       { _id: loansCheck, kind: 'query', task: 'Each member with the number of books not yet returned.', hintCount: 0 },
       { _id: membersCheck, kind: 'query', task: 'Names of members, alphabetically from the end.', hintCount: 0 },

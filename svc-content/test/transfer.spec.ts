@@ -52,15 +52,17 @@ describe('export and import', () => {
   });
 
   it('keeps 997 of 1,000 items and names the 3 invalid ones with their path and rule', async () => {
-    const questions: unknown[] = Array.from({ length: 1000 }, (_, i) => ({
+    const valid = Array.from({ length: 1000 }, (_, i) => ({
       _id: new Types.ObjectId().toHexString(),
       topic: 'sql',
       question: `Bulk question ${i}?`,
       answer: `Answer ${i}.`,
     }));
-    questions[10] = { ...(questions[10] as object), topic: 'graphs' };
-    questions[500] = { ...(questions[500] as object), answer: undefined };
-    questions[999] = { ...(questions[999] as object), _id: 'not-an-id' };
+    // Three items break a rule each: the import must name them and keep the rest.
+    const questions: unknown[] = [...valid];
+    questions[10] = { ...valid[10], topic: 'graphs' };
+    questions[500] = { ...valid[500], answer: undefined };
+    questions[999] = { ...valid[999], _id: 'not-an-id' };
     const report = await importSlice({ interviewQuestions: questions });
     expect(report.created).toBe(997);
     expect(report.updated).toBe(0);
@@ -71,7 +73,7 @@ describe('export and import', () => {
     // Each stored question carried its created event in the same write; the relay publishes it.
 
     // Importing a question again updates it; the change carried its event, which the relay publishes.
-    const again = { ...(questions[42] as object), answer: 'A better answer.' } as { _id: string };
+    const again = { ...valid[42]!, answer: 'A better answer.' };
     expect(await importSlice({ interviewQuestions: [again] })).toEqual({ created: 0, updated: 1, rejected: [] });
     expect(await content.send(CONTENT_PATTERNS.findInterview, { id: again._id })).toMatchObject({ answer: 'A better answer.' });
     await eventually(

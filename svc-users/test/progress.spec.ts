@@ -1,4 +1,4 @@
-import { type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
+import { type CourseItemDeletedEvent, type PublicUser, type UserProfile, USERS_PATTERNS } from '@dblearn/contracts';
 import { DocumentLocks, DocumentStore, WriteClaim } from '@dblearn/nest-common';
 import { filtersBeyondId, recordFilters } from '@dblearn/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -52,7 +52,8 @@ describe('finished projects, saved questions and read tutorials, against real Fe
     return tutorial;
   }
 
-  const projectEntry = ({ _id, title, difficulty, courseId }: ReturnType<typeof addProject>) => ({ _id, title, difficulty, courseId });
+  const projectEntry = ({ _id, title, difficulty, courseId }: UserProfile['finishedProject'][number]) => ({ _id, title, difficulty, courseId });
+  const itemDeleted = (item: { _id: string; courseId: string | null }): CourseItemDeletedEvent => ({ ...eventMeta(), entityId: item._id, courseId: item.courseId });
 
   beforeAll(async () => {
     // Each part connects as its own bus user, so the permission table is part of what is tested.
@@ -182,7 +183,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
         await read(user._id, tutorial._id);
         await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'By id, renamed', difficulty: 'beginner', courseId: project.courseId });
         await unsave(user._id, question._id);
-        await events().tutorialDeleted({ ...eventMeta(), entityId: tutorial._id, courseId: tutorial.courseId });
+        await events().tutorialDeleted(itemDeleted(tutorial));
       });
       const users = sent.filter(({ collection }) => collection === 'users');
       expect(users.map(({ method }) => method)).toEqual(expect.arrayContaining(['findOne', 'updateOne']));
@@ -279,10 +280,10 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       await save(user._id, question._id);
       await read(user._id, tutorial._id);
 
-      const deleteProject = { ...eventMeta(), entityId: project._id, courseId: project.courseId };
+      const deleteProject = itemDeleted(project);
       await events().projectDeleted(deleteProject);
       await events().interviewDeleted({ ...eventMeta(), entityId: question._id });
-      await events().tutorialDeleted({ ...eventMeta(), entityId: tutorial._id, courseId: tutorial.courseId });
+      await events().tutorialDeleted(itemDeleted(tutorial));
       const after = await profile(user._id);
       expect(after).toMatchObject({ finishedProject: [projectEntry(other)], savedQuestion: [], readTutorial: [] });
 
@@ -311,7 +312,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
       const project = addProject('Deleted mid-request');
       // svc-content answers the first find, then the project is gone; the delete event came first.
       content.state.vanishAfterOneFind.add(project._id);
-      await events().projectDeleted({ ...eventMeta(), entityId: project._id, courseId: project.courseId });
+      await events().projectDeleted(itemDeleted(project));
       expect(await users.refusal(USERS_PATTERNS.finishProject, { id: user._id, body: { id: project._id } })).toEqual({ statusCode: 404, message: 'Project not found.' });
       expect((await profile(user._id)).finishedProject).toEqual([]);
     });
@@ -333,7 +334,7 @@ describe('finished projects, saved questions and read tutorials, against real Fe
     it('a project deleted and then imported again under its id can be finished again', async () => {
       const user = await learner();
       const project = addProject('Re-imported');
-      await events().projectDeleted({ ...eventMeta(), entityId: project._id, courseId: project.courseId });
+      await events().projectDeleted(itemDeleted(project));
       expect((await finish(user._id, project._id)).finishedProject).toEqual([projectEntry(project)]);
       await events().projectUpdated({ ...eventMeta(), entityId: project._id, title: 'Renamed after import', difficulty: 'beginner', courseId: project.courseId });
       expect((await profile(user._id)).finishedProject[0]?.title).toBe('Renamed after import');

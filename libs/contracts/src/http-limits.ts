@@ -19,6 +19,9 @@ export const HTTP_SERVER_LIMITS = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
+/** The same rules with other values (a test's short limits); `as const` alone would admit only the defaults. */
+export type HttpServerLimits = Readonly<Record<keyof typeof HTTP_SERVER_LIMITS, number>>;
+
 interface TimedSocket {
   setTimeout(ms: number): unknown;
 }
@@ -39,7 +42,7 @@ export interface LimitableHttpServer {
  * before `listen`); a stalled header also meets an idle timer, which stops once the headers are in: a
  * slow answer (a large import) is not cut off.
  */
-export function applyHttpServerLimits<T extends LimitableHttpServer>(server: T, limits: typeof HTTP_SERVER_LIMITS = HTTP_SERVER_LIMITS): T {
+export function applyHttpServerLimits<T extends LimitableHttpServer>(server: T, limits: HttpServerLimits = HTTP_SERVER_LIMITS): T {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   // Issue 17: with Node's 30 s default a client dripping header bytes (each one resets the idle

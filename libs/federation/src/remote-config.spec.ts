@@ -6,12 +6,18 @@ import { remoteRspackConfig, RUNNABLE_WORKERS, WORKERS_FOLDER } from './remote-c
 const qnaConfigs = remoteRspackConfig({ name: 'qna', root: new URL('../../../mf-qna/rspack.config.ts', import.meta.url).href }, {});
 const qna = (...args: Parameters<typeof qnaConfigs>) => qnaConfigs(...args)[0]!;
 
+/** The dev server of a development config (rspack types `devServer` as possibly `false`). */
+function devServerOf(config: ReturnType<typeof qna>) {
+  if (!config.devServer) throw new Error('The config has no dev server.');
+  return config.devServer;
+}
+
 describe('remoteRspackConfig --env alone', () => {
   it('starts the remote on its msw handlers with no proxy, serving the worker script from node_modules', () => {
     const config = qna({ alone: true }, { mode: 'development' });
     expect(config.entry).toEqual({ main: './testing/alone/index.ts' });
-    expect(config.devServer?.proxy).toEqual([]);
-    const { directory } = config.devServer?.static as { directory: string };
+    expect(devServerOf(config).proxy).toEqual([]);
+    const { directory } = devServerOf(config).static as { directory: string };
     expect(directory).toMatch(/node_modules[\\/]msw[\\/]lib$/);
     expect(existsSync(join(directory, 'mockServiceWorker.js'))).toBe(true);
   });
@@ -19,7 +25,7 @@ describe('remoteRspackConfig --env alone', () => {
   it('changes nothing without it, and nothing in a production build even with it', () => {
     const development = qna(undefined, { mode: 'development' });
     expect(development.entry).toEqual({ main: './src/index.ts' });
-    expect(development.devServer?.proxy).toEqual([expect.objectContaining({ context: ['/api'] })]);
+    expect(devServerOf(development).proxy).toEqual([expect.objectContaining({ context: ['/api'] })]);
     expect(development.devServer).not.toHaveProperty('static');
     expect(qna({ alone: true }, { mode: 'production' })).toEqual(qna(undefined, { mode: 'production' }));
   });

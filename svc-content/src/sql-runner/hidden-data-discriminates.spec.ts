@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { isPostgresOnly, type StoredCheck } from '@dblearn/contracts';
+import { isPostgresOnly, type CheckOfKind, type StoredCheck } from '@dblearn/contracts';
 import {
   gradeRows,
   type MongoCollections,
@@ -37,10 +37,13 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
+/** The checks graded against data: a quiz has none to hide. */
+type DataCheck = Exclude<StoredCheck, CheckOfKind<'quiz'>>;
+
 interface Located {
   id: string;
   where: string;
-  check: StoredCheck;
+  check: DataCheck;
   course: (typeof folder.courses)[number];
 }
 
@@ -49,7 +52,7 @@ const located: Located[] = folder.courses.flatMap((course, c) =>
     (project.checks ?? [])
       .map((check, k) => ({ check, k }))
       // A check graded on PostgreSQL only cannot run on SQLite; its red-team's answers fitted to the visible data stand in.
-      .filter(({ check }) => check.kind !== 'quiz' && !isPostgresOnly(check))
+      .filter((entry): entry is { check: DataCheck; k: number } => entry.check.kind !== 'quiz' && !isPostgresOnly(entry.check))
       .map(({ check, k }) => {
         const { file, line } = folder.locate(`courses[${c}].projects[${p}].checks[${k}].task`);
         return { id: check._id, where: `${file}:${line}`, check, course };

@@ -1,10 +1,11 @@
-import { ATTEMPT_SHOWN_BYTES, type AttemptResult, SHOWN_VALUE_CHARS } from '@dblearn/contracts';
+import { ATTEMPT_SHOWN_BYTES, SHOWN_VALUE_CHARS } from '@dblearn/contracts';
+import type { GradedAttempt } from '@dblearn/lab';
 import { describe, expect, it } from '@jest/globals';
 import { shownAnswer } from './shown-answer.js';
 
 describe('shownAnswer', () => {
   it('leaves an ordinary answer, a failure and a timeout as they are', () => {
-    const answer: AttemptResult = { passed: true, message: 'Passed: your result matches.', columns: ['n'], rows: [[1], ['a']], rowCount: 2 };
+    const answer: GradedAttempt = { passed: true, message: 'Passed: your result matches.', columns: ['n'], rows: [[1], ['a']], rowCount: 2 };
     expect(shownAnswer(answer)).toEqual(answer);
     expect(shownAnswer({ passed: false, message: 'Line 1: no such table: x' })).toEqual({ passed: false, message: 'Line 1: no such table: x' });
     expect(shownAnswer('timed-out')).toBe('timed-out');

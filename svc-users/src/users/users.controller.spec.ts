@@ -43,7 +43,7 @@ describe('UsersController', () => {
   });
 
   it('hands a valid payload to the service and returns its answer', async () => {
-    const user: PublicUser = { _id: '6b020a4dbbae6c41e918ccfe', email: 'ana@example.com', skill: 'beginner', isAdmin: false };
+    const user: PublicUser = { _id: '6b020a4dbbae6c41e918ccfe', email: 'ana@example.com', displayName: 'Ana', skill: 'beginner', isAdmin: false };
     const profile: UserProfile = { ...user, savedQuestion: [], finishedProject: [], readTutorial: [] };
     const calls: unknown[] = [];
     const service = {

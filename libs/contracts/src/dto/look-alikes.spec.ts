@@ -2,7 +2,7 @@ import { DISPLAY_NAME_CHARACTERS_MESSAGE, DISPLAY_NAME_LENGTH_MESSAGE, displayNa
 import { EMAIL_RESERVED_DOMAIN_MESSAGE } from '../email.js';
 import { RegisterUserDto, RenameDto } from './users.dto.js';
 import { displayNameKeys, reservedLookAlikeProblem, skeleton } from './look-alikes.js';
-import { plainToInstance } from 'class-transformer';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 
 const sharesAKey = (a: string, b: string) => displayNameKeys(a).some((key) => displayNameKeys(b).includes(key));
@@ -53,7 +53,7 @@ describe('display-name rules (issue 36)', () => {
   });
 
   it('is checked by the sign-up and rename DTOs, one sentence per rule; optional at sign-up', async () => {
-    const messages = async (cls: typeof RenameDto | typeof RegisterUserDto, body: object) =>
+    const messages = async (cls: ClassConstructor<object>, body: object) =>
       (await validate(plainToInstance(cls, body))).flatMap((error) => Object.values(error.constraints ?? {}));
     expect(await messages(RenameDto, { displayName: 'no@pe' })).toEqual([DISPLAY_NAME_CHARACTERS_MESSAGE]);
     expect(await messages(RenameDto, {})).toEqual(['Display name must be text.']);

@@ -2,7 +2,7 @@ import type { UserProfile } from '@dblearn/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { ExpiringStore } from './expiring-store.js';
 
-const profile = (email: string): UserProfile => ({ _id: email, email, skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [], readTutorial: [] });
+const profile = (email: string): UserProfile => ({ _id: email, email, displayName: 'Ada', skill: 'beginner', isAdmin: false, savedQuestion: [], finishedProject: [], readTutorial: [] });
 
 function storeAt(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const clock = { now: 1_000 };
