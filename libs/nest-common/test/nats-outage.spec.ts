@@ -62,7 +62,7 @@ describe('NATS killed (SIGKILL) for 30 s while writes go on, against real Ferret
     })();
 
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    nats!.kill();
+    await nats!.kill();
     const writtenBefore = written.length;
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     const writtenDuring = written.length - writtenBefore;

@@ -55,7 +55,7 @@ describe('SubjectFeed: subscribe, survive NATS going away, stop cleanly (real na
       await eventually(() => heard.includes('kept.items.b:after'), 15_000);
       expect(heard).toEqual(['kept.items.a:bad', 'kept.items.b:after']);
 
-      nats.kill();
+      await nats.kill();
       await eventually(() => !feed.listening && told.includes('cut off'), 30_000);
       await nats.start();
       await eventually(() => feed.listening && told.includes('resumed'), 30_000);
@@ -159,7 +159,8 @@ describe('SubjectFeed: subscribe, survive NATS going away, stop cleanly (real na
       await publish(service, 'after bad');
       await eventually(() => heard.includes('after bad'), 15_000);
 
-      nats.kill();
+      // Its port free before the new one binds it: on a busy box the old server can linger.
+      await nats.kill();
       await nats.start();
       // Published through another connection while the service's may still be reconnecting.
       const publisher = await connect(options());

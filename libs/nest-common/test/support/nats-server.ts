@@ -50,13 +50,18 @@ export class KillableNats {
     await listening(this.port);
   }
 
-  kill(): void {
-    this.process?.kill('SIGKILL');
+  /** Resolves once the server is gone (its port free): a busy box can take a while to reap it. */
+  kill(): Promise<void> {
+    const server = this.process;
     this.process = null;
+    if (!server || server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGKILL');
+    return exited;
   }
 
   async remove(): Promise<void> {
-    this.kill();
+    await this.kill();
     await rm(this.dir, { recursive: true, force: true });
   }
 }
