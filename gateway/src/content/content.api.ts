@@ -13,7 +13,7 @@ import {
   type HeadersObject,
 } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator.js';
-import { type Answer, answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { adminOnly, type Answer, answerSchema, ERROR_ENVELOPE, NOT_AN_ADMIN, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 
 interface CallDoc {
   summary: string;
@@ -27,8 +27,6 @@ interface CallDoc {
   /** The call names an item by id (400 malformed, 404 unknown). */
   byId?: boolean;
 }
-
-const NOT_SIGNED_IN = { schema: ERROR_ENVELOPE, description: 'No token, or a bad or expired one.' };
 
 /** A call any signed-in user may make, with its OpenAPI description. */
 export function SignedIn({ summary, description, answer, headers, byId }: CallDoc): MethodDecorator {
@@ -46,11 +44,11 @@ export function AdminWrite({ summary, description, answer, headers, created, byI
   return applyDecorators(
     Roles('admin'),
     ApiSecurity(AUTH_HEADER),
-    ApiOperation({ summary, description: `${description ? `${description} ` : ''}Admins only.` }),
+    ApiOperation({ summary, description: adminOnly(description) }),
     created ? ApiCreatedResponse({ schema: answerSchema(answer) }) : ApiOkResponse({ schema: answerSchema(answer), ...(headers ? { headers } : {}) }),
     ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.' }),
     ApiUnauthorizedResponse(NOT_SIGNED_IN),
-    ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'The caller is not an admin.' }),
+    ApiForbiddenResponse(NOT_AN_ADMIN),
     ...(byId ? [ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such item.' })] : []),
   );
 }

@@ -18,7 +18,7 @@ import { AccountRoles } from '../auth/account-roles.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { type Answer, answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { adminOnly, type Answer, answerSchema, ERROR_ENVELOPE, NOT_AN_ADMIN, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 import { ObjectIdPipe } from '../common/pipes/object-id.pipe.js';
 import { ServiceClients } from '../services/service-clients.js';
 
@@ -49,13 +49,12 @@ function docs({ name, route, answer, forward }: ForwardedRoute): MethodDecorator
   if (typeof answer === 'string') throw new Error(`${name}: a forwarded route answers JSON, not ${answer}.`);
   const schema = answerSchema(Array.isArray(answer) ? [answer[0] as Answer] : (answer as Answer));
   const { errors = {} } = forward;
-  // An admin route says so, as the hand-written admin writes did.
-  const description = [forward.description, route.access === 'admin' ? 'Admins only.' : undefined].filter(Boolean).join(' ');
+  const description = route.access === 'admin' ? adminOnly(forward.description) : forward.description;
   return [
     ApiOperation({ summary: forward.summary, ...(description ? { description } : {}) }),
     forward.created ? ApiCreatedResponse({ schema, description: forward.answerDescription }) : ApiOkResponse({ schema, description: forward.answerDescription }),
-    ...(route.access === 'public' ? [] : [ApiSecurity(AUTH_HEADER), ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })]),
-    ...(route.access === 'admin' ? [ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: 'The caller is not an admin.' })] : []),
+    ...(route.access === 'public' ? [] : [ApiSecurity(AUTH_HEADER), ApiUnauthorizedResponse(NOT_SIGNED_IN)]),
+    ...(route.access === 'admin' ? [ApiForbiddenResponse(NOT_AN_ADMIN)] : []),
     ...(errors[400] ? [ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: errors[400] })] : []),
     ...(errors[404] ? [ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: errors[404] })] : []),
     ...(errors[409] ? [ApiConflictResponse({ schema: ERROR_ENVELOPE, description: errors[409] })] : []),

@@ -4,14 +4,14 @@ import { ApiOkResponse, ApiOperation, ApiSecurity, ApiServiceUnavailableResponse
 import type { Response } from 'express';
 import { ClientAddress } from '../common/decorators/client-address.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { ERROR_ENVELOPE, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { LiveStreams, sseFrame } from './live-streams.js';
 
 /** CONTRACT "Q&A", issue 22: live updates as Server-Sent Events, for signed-in callers (the token in its header, never in the URL). */
 @ApiTags('qna')
 @ApiSecurity(AUTH_HEADER)
-@ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
+@ApiUnauthorizedResponse(NOT_SIGNED_IN)
 @Controller()
 export class LiveController {
   constructor(

@@ -15,7 +15,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { answerSchema, ERROR_ENVELOPE, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 import { ProgressService } from './progress.service.js';
 
 /**
@@ -27,7 +27,7 @@ import { ProgressService } from './progress.service.js';
 @ApiParam({ name: 'userId', description: 'Whose progress: your own id, or anyone\'s for an admin.' })
 @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: 'The updated user.' })
 @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed id, or a field other than id.' })
-@ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
+@ApiUnauthorizedResponse(NOT_SIGNED_IN)
 @ApiForbiddenResponse({ schema: ERROR_ENVELOPE, description: "Another user's id, and the caller is not an admin." })
 @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The users or content service is down or did not answer in time.' })
 @Controller()

@@ -27,7 +27,7 @@ import {
 import type { Request, Response } from 'express';
 import { AccountRoles } from '../auth/account-roles.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { answerSchema, ERROR_ENVELOPE, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 import { UserRate } from '../common/limits/user-limits.js';
 import { pageItems, totalCountHeader } from '../common/lists.js';
 import { acceptsGzip, sendJsonBytes } from '../common/json-bytes-answer.js';
@@ -50,7 +50,7 @@ const THREAD_FULL =
  */
 @ApiTags('qna')
 @ApiSecurity(AUTH_HEADER)
-@ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
+@ApiUnauthorizedResponse(NOT_SIGNED_IN)
 @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A malformed id or a broken rule (one sentence per rule).' })
 @ApiServiceUnavailableResponse({ schema: ERROR_ENVELOPE, description: 'The community service is down or did not answer in time.' })
 @Controller()

@@ -3,7 +3,7 @@ import { SearchPageAnswer } from '@dblearn/contracts/answers';
 import { SearchQueryDto } from '@dblearn/contracts/dto';
 import { Controller, Get, HttpException, Query, ServiceUnavailableException } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { answerSchema, ERROR_ENVELOPE, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 import { UserRate } from '../common/limits/user-limits.js';
 import { ServiceClients } from '../services/service-clients.js';
 import { mergeSearch, type SearchPart } from './search-merge.js';
@@ -19,7 +19,7 @@ const NOBODY_ANSWERED = 'Search is unavailable right now; try again in a moment.
  */
 @ApiTags('search')
 @ApiSecurity(AUTH_HEADER)
-@ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'Not signed in.' })
+@ApiUnauthorizedResponse(NOT_SIGNED_IN)
 @Controller()
 export class SearchController {
   constructor(private readonly services: ServiceClients) {}

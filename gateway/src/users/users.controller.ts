@@ -17,7 +17,7 @@ import type { Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
 import { ClientAddress } from '../common/decorators/client-address.decorator.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { answerSchema, ERROR_ENVELOPE } from '../common/docs/answer-docs.js';
+import { answerSchema, ERROR_ENVELOPE, NOT_SIGNED_IN } from '../common/docs/answer-docs.js';
 import { DeleteAccountDto, RegisterUserDto, UpdateMeDto } from '@dblearn/contracts/dto';
 import { UsersService } from './users.service.js';
 
@@ -48,7 +48,7 @@ export class UsersController {
   @ApiSecurity(AUTH_HEADER)
   @ApiOperation({ summary: 'The signed-in user', description: 'With saved interview questions and finished projects; never a password or hash.' })
   @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account." })
-  @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  @ApiUnauthorizedResponse(NOT_SIGNED_IN)
   me(@CurrentUser() caller: TokenClaims): Promise<UserProfile> {
     return this.users.profile(caller);
   }
@@ -62,7 +62,7 @@ export class UsersController {
   @ApiOkResponse({ schema: answerSchema(UserProfileAnswer), description: "The caller's account with its new name or engine." })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A display-name rule is broken, labEngine is not one of sqlite, postgres, or neither field is sent (the message names it).' })
   @ApiConflictResponse({ schema: ERROR_ENVELOPE, description: '"That display name is taken." (in any letter case, or a look-alike of it).' })
-  @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  @ApiUnauthorizedResponse(NOT_SIGNED_IN)
   updateMe(@CurrentUser() caller: TokenClaims, @Body() body: UpdateMeDto): Promise<UserProfile> {
     return this.users.updateMe(caller, body);
   }
@@ -76,7 +76,7 @@ export class UsersController {
   @ApiOkResponse({ schema: answerSchema(AccountDeletedAnswer), description: 'Deleted.' })
   @ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'Not the password of this account, or a rule is broken: nothing was deleted.' })
   @ApiTooManyRequestsResponse({ schema: ERROR_ENVELOPE, description: 'Five wrong passwords for this account in 15 minutes: try again later.' })
-  @ApiUnauthorizedResponse({ schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' })
+  @ApiUnauthorizedResponse(NOT_SIGNED_IN)
   async deleteAccount(@CurrentUser() caller: TokenClaims, @Body() body: DeleteAccountDto, @ClientAddress() client: string): Promise<{ deleted: true }> {
     await this.users.deleteAccount(caller, body.password, client);
     return { deleted: true };

@@ -20,6 +20,15 @@ export function answerSchema(answer: Answer | [Answer]): SchemaObject | Referenc
 /** The body of every 4xx and 5xx answer. */
 export const ERROR_ENVELOPE = answerSchema(ErrorEnvelopeAnswer);
 
+/** The 401 of every call that needs a signed-in user (a deleted account's token included: issue 30). */
+export const NOT_SIGNED_IN = { schema: ERROR_ENVELOPE, description: 'No token, a bad or expired one, or its account no longer exists.' };
+
+/** The 403 of every admin-only call. */
+export const NOT_AN_ADMIN = { schema: ERROR_ENVELOPE, description: 'The caller is not an admin.' };
+
+/** An admin-only call's description says so. */
+export const adminOnly = (description?: string): string => `${description ? `${description} ` : ''}Admins only.`;
+
 /**
  * Every answer shape of @dblearn/contracts/answers as an OpenAPI component, generated from its one
  * zod definition (fields, types, enums, nullability, descriptions, examples): no class restates it.
