@@ -64,8 +64,7 @@ function docs({ name, route, answer, forward }: ForwardedRoute): MethodDecorator
 
 /** Adds one route's handler to a controller's prototype: its arguments are the caller, the body (if the route takes one), then each `:param`. */
 function mount(prototype: object, method: string, forwarded: ForwardedRoute): void {
-  const { route, body: bodyClass, forward, pattern } = forwarded;
-  const paramNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+  const { route, body: bodyClass, forward, pattern, params: paramNames } = forwarded;
   const takesBody = bodyClass !== null;
   async function handler(this: Forwarder, caller: TokenClaims | undefined, ...values: unknown[]): Promise<unknown> {
     const body = takesBody ? (values.shift() as object) : null;

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, type PublicUser } from '@dblearn/contracts';
+import { AUTH_HEADER, type PublicUser, routeParams } from '@dblearn/contracts';
 import { ReviewDeckAnswer } from '@dblearn/contracts/answers';
 import { IdDto } from '@dblearn/contracts/dto';
 import type { ForwardedRoute } from '@dblearn/contracts/route-shapes';
@@ -25,6 +25,7 @@ const forwarded = (name: string, method: ForwardedRoute['route']['method'], path
   answer: ReviewDeckAnswer,
   forward: { service: 'content', summary: name, ...forward },
   pattern: `content.route.${name}`,
+  params: routeParams(path),
 });
 
 const ROUTES = [

@@ -10,7 +10,7 @@ import * as dto from './dto/index.js';
 import { CONTENT_ITEM_MAX_JSON_BYTES } from './limits.js';
 import { routeCallPattern } from './messaging/route-call.js';
 import type { ServiceName } from './messaging/services.js';
-import { type Route, ROUTES } from './routes.js';
+import { type Route, routeParams, ROUTES } from './routes.js';
 
 /**
  * How the gateway forwards a route to the service that answers it, with what /api/docs says of it.
@@ -222,6 +222,8 @@ export interface ForwardedRoute {
   readonly answer: RouteShape['answer'];
   readonly forward: RouteForward;
   readonly pattern: string;
+  /** The path's `:params`, in the path's order (each an ObjectId). */
+  readonly params: readonly string[];
 }
 
 /** Every route with a `forward` entry, in table order: what the gateway's forwarder mounts. */
@@ -230,7 +232,7 @@ export function forwardedRoutes(): ForwardedRoute[] {
     Object.entries(routes as Record<string, Route>).flatMap(([call, route]) => {
       const { body, answer, forward } = (ROUTE_SHAPES as Record<string, Record<string, RouteShape>>)[area]![call]!;
       const name = `${area}.${call}`;
-      return forward ? [{ name, route, body, answer, forward, pattern: routeCallPattern(forward.service, name) }] : [];
+      return forward ? [{ name, route, body, answer, forward, pattern: routeCallPattern(forward.service, name), params: routeParams(route.path) }] : [];
     }),
   );
 }

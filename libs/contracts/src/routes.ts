@@ -129,6 +129,11 @@ export type RouteParamNames<P extends string> = P extends `${string}:${infer Nam
 
 type ParamsArgument<R extends Route> = [RouteParamNames<R['path']>] extends [never] ? [] : [params: Record<RouteParamNames<R['path']>, string>];
 
+/** A path's `:params`, in the path's order (`/project/:projectId/checks/:checkId` → projectId, checkId). */
+export function routeParams(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+}
+
 /**
  * The path a client calls, its `:params` filled in (each one URL-encoded): `routePath(ROUTES.qna.accept, { questionId })`.
  * Relative to the gateway's base path, as RTK Query's `baseUrl: '/api'` expects.

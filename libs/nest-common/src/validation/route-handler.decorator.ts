@@ -24,8 +24,7 @@ export function RouteHandler(route: Route): MethodDecorator {
   return applyDecorators(MessagePattern(forwarded.pattern), UsePipes(routeCallPipe(forwarded)));
 }
 
-function routeCallPipe({ route, body: bodyType }: ForwardedRoute): PipeTransform<unknown, Promise<unknown>> {
-  const paramNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+function routeCallPipe({ route, body: bodyType, params: paramNames }: ForwardedRoute): PipeTransform<unknown, Promise<unknown>> {
   return {
     async transform(value) {
       if (!isJsonObject(value)) throw badRequest('caller, params and body are required.');
