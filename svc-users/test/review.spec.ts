@@ -1,5 +1,5 @@
 import { type PublicUser, type ReviewDeck, type Route, ROUTES, USERS_PATTERNS } from '@dblearn/contracts';
-import { forwardedRoute } from '@dblearn/contracts/route-shapes';
+import { routeCall } from '@dblearn/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import mongoose from 'mongoose';
 import { ProgressEvents } from '../src/progress/progress-events.js';
@@ -12,13 +12,12 @@ describe('the review deck, against real FerretDB and NATS', () => {
   let suite: ProgressSuite;
   let counter = 0;
 
-  // What the gateway's forwarder sends (a RouteCall): the subject derived from the route, the caller, the path's params, the body.
-  const pattern = (route: Route) => forwardedRoute(route).pattern;
-  const call = (userId: string, { params = {}, body = null }: { params?: object; body?: object | null } = {}) => ({ caller: { _id: userId }, params, body });
-  const deck = (userId: string) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.deck), call(userId));
-  const add = (userId: string, id: string) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.add), call(userId, { body: { id } }));
-  const grade = (userId: string, body: object) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.grade), call(userId, { body }));
-  const remove = (userId: string, questionId: string) => suite.users.send<ReviewDeck>(pattern(ROUTES.review.remove), call(userId, { params: { questionId } }));
+  // What the gateway's forwarder sends (a RouteCall) from the learner `userId`.
+  const call = (route: Route, userId: string, parts: { params?: Record<string, string>; body?: object } = {}) => routeCall(route, { ...parts, caller: { _id: userId } });
+  const deck = (userId: string) => suite.users.send<ReviewDeck>(...call(ROUTES.review.deck, userId));
+  const add = (userId: string, id: string) => suite.users.send<ReviewDeck>(...call(ROUTES.review.add, userId, { body: { id } }));
+  const grade = (userId: string, body: object) => suite.users.send<ReviewDeck>(...call(ROUTES.review.grade, userId, { body }));
+  const remove = (userId: string, questionId: string) => suite.users.send<ReviewDeck>(...call(ROUTES.review.remove, userId, { params: { questionId } }));
   const stored = (userId: string) => suite.db.collection('users').findOne({ _id: new mongoose.Types.ObjectId(userId) });
 
   async function learner(): Promise<PublicUser> {
@@ -63,7 +62,7 @@ describe('the review deck, against real FerretDB and NATS', () => {
     expect(profile.savedQuestion.map((item) => item._id)).toEqual([dropped._id]);
     // Added again, it starts over: a new card due now.
     expect((await add(user._id, dropped._id)).due).toEqual(expect.arrayContaining([expect.objectContaining({ _id: dropped._id, version: 0 })]));
-    expect(await suite.users.refusal(pattern(ROUTES.review.remove), call(newId(), { params: { questionId: kept._id } }))).toMatchObject({ statusCode: 404 });
+    expect(await suite.users.refusal(...call(ROUTES.review.remove, newId(), { params: { questionId: kept._id } }))).toMatchObject({ statusCode: 404 });
   });
 
   it('a saved question joins the deck by itself', async () => {
@@ -90,10 +89,10 @@ describe('the review deck, against real FerretDB and NATS', () => {
     const user = await learner();
     const question = addQuestion();
     await add(user._id, question._id);
-    const refused = await suite.users.refusal(pattern(ROUTES.review.grade), call(user._id, { body: { id: question._id, grade: 'perfect', version: 0 } }));
+    const refused = await suite.users.refusal(...call(ROUTES.review.grade, user._id, { body: { id: question._id, grade: 'perfect', version: 0 } }));
     expect(refused).toMatchObject({ statusCode: 400, message: ['Grade must be one of: again, hard, good, easy.'] });
-    expect(await suite.users.refusal(pattern(ROUTES.review.grade), call(user._id, { body: { id: newId(), grade: 'good', version: 0 } }))).toMatchObject({ statusCode: 404 });
-    expect(await suite.users.refusal(pattern(ROUTES.review.add), call(user._id, { body: { id: newId() } }))).toMatchObject({ statusCode: 404 });
+    expect(await suite.users.refusal(...call(ROUTES.review.grade, user._id, { body: { id: newId(), grade: 'good', version: 0 } }))).toMatchObject({ statusCode: 404 });
+    expect(await suite.users.refusal(...call(ROUTES.review.add, user._id, { body: { id: newId() } }))).toMatchObject({ statusCode: 404 });
     expect((await stored(user._id))?.reviewCard).toHaveLength(1);
   });
 
