@@ -134,7 +134,7 @@ describe('SubjectFeed: subscribe, survive NATS going away, stop cleanly (real na
     }
   }, 60_000);
 
-  it("KeptRegistry 'stream' (a read model's events): replays from `since`, and after NATS went away resumes after the last event applied, each once", async () => {
+  it("KeptRegistry.keepReplayed (a read model's events): replays from `since`, and after NATS went away resumes after the last event applied, each once", async () => {
     const service = await connect(options());
     await ensureEventsStream(await jetstreamManager(service));
     const publish = async (nc: NatsConnection, body: string) => void (await jetstream(nc).publish('events.users.widget.changed', body));
@@ -144,7 +144,7 @@ describe('SubjectFeed: subscribe, survive NATS going away, stop cleanly (real na
       // Published before the kept thing exists, after `since`: replayed to it.
       await publish(service, 'before');
       registry.onModuleInit();
-      registry.keep('stream', {
+      registry.keepReplayed({
         name: 'kept widgets',
         filter: 'events.users.>',
         since: new Date(Date.now() - 60_000),

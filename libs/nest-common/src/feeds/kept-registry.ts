@@ -7,7 +7,7 @@ import { type KeptDeclaration, SubjectFeed } from './subject-feed.js';
 /**
  * Where a service's kept thing listens: `requests`, the connection it answers on (a change heard
  * there is heard before any later request: ChangeBroadcast), or `events`, its events connection.
- * (`stream`, for what must replay rather than drop, takes a StreamDeclaration: see `keep`.)
+ * (What must replay rather than drop declares with `keepReplayed`.)
  */
 export type KeptConnection = 'requests' | 'events';
 
@@ -22,8 +22,8 @@ export type KeptConnection = 'requests' | 'events';
  *
  *   kept.keep('events', { on: { [subject]: (id) => this.store.invalidate(id) }, resumed: () => this.store.clear() });
  *
- * A read model declares here too, on `stream`: it cannot drop a list and reload it cheaply, so it
- * replays what it missed from JetStream (StreamFeed) instead of being told `resumed`.
+ * A read model declares here too, with `keepReplayed`: it cannot drop a list and reload it cheaply,
+ * so it replays what it missed from JetStream (StreamFeed) instead of being told `resumed`.
  */
 @Injectable()
 export class KeptRegistry implements OnModuleInit, OnApplicationShutdown {
@@ -35,17 +35,17 @@ export class KeptRegistry implements OnModuleInit, OnApplicationShutdown {
     private readonly events: EventsConnection,
   ) {}
 
-  keep(connection: KeptConnection, declaration: KeptDeclaration): SubjectFeed;
-  keep(connection: 'stream', declaration: StreamDeclaration): StreamFeed;
-  keep(connection: KeptConnection | 'stream', declaration: KeptDeclaration | StreamDeclaration): SubjectFeed | StreamFeed {
-    const events = { get: () => this.events.connection() };
-    const feed =
-      connection === 'stream'
-        ? new StreamFeed(events, declaration as StreamDeclaration)
-        : new SubjectFeed(connection === 'requests' ? { get: () => this.requests.ready() } : events, {
-            listening: (declaration as KeptDeclaration).resumed,
-            ...(declaration as KeptDeclaration),
-          });
+  keep(connection: KeptConnection, declaration: KeptDeclaration): SubjectFeed {
+    const source = connection === 'requests' ? { get: () => this.requests.ready() } : { get: () => this.events.connection() };
+    return this.register(new SubjectFeed(source, { listening: declaration.resumed, ...declaration }));
+  }
+
+  /** What must not miss a change (a read model): its events replayed from the stream, never dropped. */
+  keepReplayed(declaration: StreamDeclaration): StreamFeed {
+    return this.register(new StreamFeed({ get: () => this.events.connection() }, declaration));
+  }
+
+  private register<F extends SubjectFeed | StreamFeed>(feed: F): F {
     this.feeds.push(feed);
     if (this.started) feed.start();
     return feed;

@@ -260,12 +260,12 @@ export class ReadModel<S extends Summary> {
 
   /**
    * Follows the events from `since` on (a little before the load began, so none falls in between),
-   * declared like every kept thing of the service (KeptRegistry, `stream`: replayed, never dropped).
+   * declared like every kept thing of the service (KeptRegistry.keepReplayed: replayed, never dropped).
    */
   follow(kept: KeptRegistry, since: Date): void {
     if (!this.inMemory || Object.keys(this.definition.follow).length === 0 || this.stopped) return;
     const on = Object.fromEntries(Object.keys(this.definition.follow).map((subject) => [subject, (body: string) => this.apply(subject, body)]));
-    this.feed = kept.keep('stream', { name: `ReadModel ${this.definition.name}`, filter: this.ownEvents, since, on });
+    this.feed = kept.keepReplayed({ name: `ReadModel ${this.definition.name}`, filter: this.ownEvents, since, on });
   }
 
   async stop(): Promise<void> {
