@@ -48,7 +48,7 @@ export { EngineSwitch, ENGINE_LABELS, type EngineSwitchProps, POSTGRES_ONLY_REAS
 export { useLabEngine, labEngineApi, LAB_ENGINE_STORAGE_KEY } from './runnable/lab-engine.js';
 export { useGetSandboxQuery, sandboxApi } from './runnable/get-sandbox.js';
 export { documentCountLabel, formatDocument, type MongoRunResult } from './runnable/mongo-result.js';
-export { formatCell, rowCountLabel, type SqlRunResult, type SqlCell } from './runnable/sql-result.js';
+export { formatCell, rowCountLabel, type SqlRunResult } from './runnable/sql-result.js';
 export { useFailedLine } from './runnable/use-failed-line.js';
 export { DeleteButton, type DeleteButtonProps } from './components/delete-button.js';
 export { toastRefusal } from './feedback/toast-refusal.js';

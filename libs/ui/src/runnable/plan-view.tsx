@@ -1,7 +1,8 @@
 import type { SqlEngine } from '@dblearn/contracts';
 import { ENGINE_LABELS } from './engine-switch.js';
 import { postgresStepMeaning } from './postgres-plan.js';
-import { planStepMeaning, planTree, type PlanNode, type PlanStep, type SqlPlanResult } from './query-plan.js';
+import type { PlanStep } from '@dblearn/lab';
+import { planStepMeaning, planTree, type PlanNode, type SqlPlanResult } from './query-plan.js';
 
 const KIND_LABEL = { scan: 'reads every row', search: 'uses an index', temp: 'builds a temporary structure', other: '' } as const;
 

@@ -1,6 +1,6 @@
 import type { SandboxRun } from '@dblearn/contracts';
-import { atLine, blankLiterals, namedLine, splitComparedPlans } from '@dblearn/lab';
-import type { PlanStep, PlanStepKind, SqlPlanResult } from './query-plan.js';
+import { atLine, blankLiterals, namedLine, type PlanStep, splitComparedPlans } from '@dblearn/lab';
+import type { PlanStepKind, SqlPlanResult } from './query-plan.js';
 import { fromRunFailure, type PostgresNotice } from './run-on-postgres.js';
 import type { SqlRunResult } from './sql-result.js';
 

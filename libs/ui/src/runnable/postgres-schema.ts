@@ -1,6 +1,5 @@
 import type { SandboxRun } from '@dblearn/contracts';
-import { SCHEMA_SAMPLE_ROWS } from '@dblearn/lab';
-import type { SqlCell, SqlForeignKey, SqlTableSchema } from './sql-result.js';
+import { SCHEMA_SAMPLE_ROWS, type SqlCell, type SqlForeignKey, type SqlTableSchema } from '@dblearn/lab';
 
 // The practice database as PostgreSQL builds it (issue 32), through the run route in two rounds:
 // the catalog of the working copy (information_schema, current_schema() is the copy), then each

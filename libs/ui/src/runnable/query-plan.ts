@@ -1,8 +1,5 @@
 import type { PlanStep } from '@dblearn/lab';
 
-// A plan's steps as the SQL worker answers them (@dblearn/lab's worker protocol).
-export type { PlanStep } from '@dblearn/lab';
-
 /** How a step reads: reading every row, finding rows through an index, building a temporary structure, or the rest. */
 export type PlanStepKind = 'scan' | 'search' | 'temp' | 'other';
 

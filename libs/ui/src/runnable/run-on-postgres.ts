@@ -1,7 +1,7 @@
 import type { SandboxRun } from '@dblearn/contracts';
-import { namedLine } from '@dblearn/lab';
+import { namedLine, type SqlTable } from '@dblearn/lab';
 import { apiErrorMessage, baseApi, errorStatus, isFetchBaseQueryError, type GatewayCallOptions } from '@dblearn/web';
-import type { SqlRunResult, SqlTable } from './sql-result.js';
+import type { SqlRunResult } from './sql-result.js';
 
 /**
  * A PostgreSQL run that did not happen, said calmly with the way on (issue 32): the lab is down or busy

@@ -1,6 +1,6 @@
 import { layoutDiagram } from './schema-diagram-layout.js';
 import { edgeLabel, schemaDiagram } from './schema-diagram-model.js';
-import type { SqlTableSchema } from './sql-result.js';
+import type { SqlTableSchema } from '@dblearn/lab';
 
 const column = (name: string, type: string, primaryKey = false) => ({ name, type, notNull: primaryKey, primaryKey });
 

@@ -1,4 +1,4 @@
-import type { SqlTableSchema } from './sql-result.js';
+import type { SqlTableSchema } from '@dblearn/lab';
 
 /** A column as a diagram's box lists it: its type, and whether it is (part of) the primary key or a foreign key. */
 export interface DiagramColumn {

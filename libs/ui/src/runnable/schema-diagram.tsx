@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { BOX, layoutDiagram } from './schema-diagram-layout.js';
 import { schemaDiagram } from './schema-diagram-model.js';
-import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
+import type { SqlTableSchema } from '@dblearn/lab';
+import { rowCountLabel } from './sql-result.js';
 import { ResultTable } from './sql-result-view.js';
 
 /** A path through the layout's points, ending in the arrowhead marker. */

@@ -1,5 +1,5 @@
 import type { SandboxRun } from '@dblearn/contracts';
-import { parseMongoSandbox } from '@dblearn/lab';
+import { parseMongoSandbox, type SqlTableSchema } from '@dblearn/lab';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Sandbox } from './get-sandbox.js';
 import { loadSqlRunner } from './load-sql-runner.js';
@@ -7,7 +7,7 @@ import { DocumentList } from './mongo-result-view.js';
 import { documentCountLabel, mongoSchema, type MongoCollectionSchema } from './mongo-result.js';
 import { postgresSchema } from './postgres-schema.js';
 import { fromRunFailure, useRunOnPostgresMutation } from './run-on-postgres.js';
-import { rowCountLabel, type SqlTableSchema } from './sql-result.js';
+import { rowCountLabel } from './sql-result.js';
 import { RunError } from './run-error.js';
 import { ResultTable } from './sql-result-view.js';
 

@@ -1,5 +1,6 @@
 import { RunError } from './run-error.js';
-import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlCell, type SqlRunResult, type SqlTable } from './sql-result.js';
+import type { SqlCell, SqlTable } from '@dblearn/lab';
+import { formatCell, rowCountLabel, SHOWN_ROWS, type SqlRunResult } from './sql-result.js';
 
 export interface SqlResultViewProps {
   result: SqlRunResult | null;

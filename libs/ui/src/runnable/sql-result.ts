@@ -1,9 +1,6 @@
 import type { SqlCell, SqlTable } from '@dblearn/lab';
 import type { RunFailure } from './run-error.js';
 
-// The SQL worker's answers (@dblearn/lab's worker protocol), as the views read them.
-export type { SqlCell, SqlForeignKey, SqlTable, SqlTableSchema } from '@dblearn/lab';
-
 /**
  * What one run answers: the one statement that has columns ('table'), every one of them in order
  * when there are several ('tables'), a statement's summary, why it failed (with its line), or, for

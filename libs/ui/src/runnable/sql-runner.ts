@@ -1,10 +1,10 @@
 import sqlJsUrl from 'sql.js/dist/sql-wasm.js?url';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
-import { type FailedStatement, type PlanStep, splitComparedPlans, type SqlEngineUrls, type SqlJob, withStatementLine } from '@dblearn/lab';
+import { type FailedStatement, type PlanStep, splitComparedPlans, type SqlEngineUrls, type SqlJob, type SqlTableSchema, withStatementLine } from '@dblearn/lab';
 import type { SqlPlanResult } from './query-plan.js';
 import type { RunFailure } from './run-error.js';
 import { runnableWorkerUrl, startCrossOriginWorker } from './cross-origin-worker.js';
-import { RUN_LIMIT_MS, TIMED_OUT_MESSAGE, type SqlRunResult, type SqlTableSchema } from './sql-result.js';
+import { RUN_LIMIT_MS, TIMED_OUT_MESSAGE, type SqlRunResult } from './sql-result.js';
 import { WorkerRunner } from './worker-runner.js';
 
 type SchemaAnswer = { kind: 'schema'; tables: SqlTableSchema[] } | RunFailure;
