@@ -1,4 +1,4 @@
-import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, ROUTES, type TokenClaims } from '@dblearn/contracts';
+import { type AttemptResult, type CheckPasses, type CheckSolution, CONTENT_PATTERNS, ROUTES, SQL_CALL_TIMEOUT_MS, type TokenClaims } from '@dblearn/contracts';
 import { AttemptResultAnswer, CheckPassesAnswer, CheckSolutionAnswer, ProjectAnswer } from '@dblearn/contracts/answers';
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -10,7 +10,6 @@ import { ItemAnswers } from './item-answers.js';
 import { ContentUnavailable, SignedIn } from './content.api.js';
 import { AttemptDto } from '@dblearn/contracts/dto';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { SQL_CALL_TIMEOUT_MS } from './runnable.js';
 import { AttemptLimits } from '../common/limits/user-limits.js';
 
 /** The project calls that do more than forward (the kept answer, the caller's own progress, attempts with their limits); the admin writes are forwarded from the route table (decision 0051). */

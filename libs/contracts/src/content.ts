@@ -141,6 +141,8 @@ export interface ChecksLeft {
 
 /** An attempt (and any sandbox or reference query the server runs) stops after this long. */
 export const SQL_TIME_LIMIT_MS = 2_000;
+/** How long the gateway waits for an attempt: the whole time limit in svc-content, plus the wait for a free worker. */
+export const SQL_CALL_TIMEOUT_MS = SQL_TIME_LIMIT_MS + 3_000;
 /** How long the gateway waits for an admin's sandbox or check save: svc-content tries a timed-out script or reference once more before refusing it. */
 export const ADMIN_SQL_CALL_TIMEOUT_MS = 2 * SQL_TIME_LIMIT_MS + 3_000;
 /** An attempt answers at most this many of the learner's rows. */
