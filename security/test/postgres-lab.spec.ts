@@ -109,13 +109,15 @@ describe('the PostgreSQL lab (issue 32)', () => {
     expect(await run(token, held)).toMatchObject({ status: 200, body: { results: [{ rows: [[0]] }] } });
   });
 
-  it('stops resource exhaustion with a 400: a huge result, a recursive CTE, temp files', async () => {
+  it('stops resource exhaustion with a 400: a huge result, a recursive CTE, temp files, memory', async () => {
     const token = await learner();
     for (const [sql, message] of [
       ['SELECT g FROM generate_series(1, 100000) g', /more than 10000 rows/],
       ['SELECT g FROM generate_series(1, 100000000) g', /temporary file size exceeds|ran longer than 2 s/],
       ['WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n', /ran longer than 2 s|temporary file size exceeds/],
       ['SELECT count(*) FROM (SELECT md5(g::text) AS h FROM generate_series(1, 20000000) g ORDER BY h) s', /temporary file size exceeds|ran longer than 2 s/],
+      // A value built in memory whatever work_mem says, past the server's bound per backend (ulimit -v).
+      ["SELECT length(string_agg(repeat('x', 1000000), '')) FROM generate_series(1, 700)", /out of memory/],
     ] as const) {
       const answer = await run(token, sql);
       expect([sql, answer.status, String(answer.body.message)]).toEqual([sql, 400, expect.stringMatching(message)]);

@@ -34,7 +34,9 @@ async function asLab<T>(sql: string): Promise<T[]> {
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 3, timeLimitMs: 6_000, connectionTimeoutMs: 20_000 });
+  // A roomy run limit: beside a busy CI a 2 s run once took over 6 s. The server's own 2 s
+  // statement_timeout still stops every runaway these tests start.
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 3, timeLimitMs: 15_000, connectionTimeoutMs: 20_000 });
 }, 120_000);
 
 afterAll(async () => {
@@ -121,6 +123,16 @@ describe('PostgresLab', () => {
     expect((await failureOf({ statements: 'SELECT count(*) FROM (SELECT md5(g::text) AS h FROM generate_series(1, 20000000) g ORDER BY h) s' })).message).toMatch(
       /temporary file size exceeds temp_file_limit|ran longer than 2 s/,
     );
+    expect((await lab.run({ statements: 'SELECT 1 AS still' })).results).toEqual([{ columns: ['still'], rows: [[1]] }]);
+  }, 60_000);
+
+  it('ends a statement that builds a value past the server\'s memory limit with "out of memory", and keeps serving', async () => {
+    // string_agg keeps its value in memory whatever work_mem says: 700 MB here, past the 512 MiB
+    // each backend may map (ulimit -v on the server). Without that limit this answers 700000000.
+    const bomb = "SELECT length(string_agg(repeat('x', 1000000), '')) AS n FROM generate_series(1, 700)";
+    expect((await failureOf({ statements: bomb })).message).toMatch(/out of memory/);
+    // Raising work_mem through dynamic SQL buys no more.
+    expect((await failureOf({ statements: `DO $$ BEGIN EXECUTE 'SET work_mem = ''4GB'''; END $$; ${bomb}` })).message).toMatch(/out of memory/);
     expect((await lab.run({ statements: 'SELECT 1 AS still' })).results).toEqual([{ columns: ['still'], rows: [[1]] }]);
   }, 60_000);
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { natsDeployConfig, natsPasswordVariable } from '../servers/nats-auth.js';
+import { LAB_PROCESS_ADDRESS_SPACE_KB } from '../servers/postgres.js';
 import { REMOTE_TABLE, SERVICE_TABLE } from '../workspaces/platform.js';
 import { busPermissionTable, GATEWAY_BUS_USER, SERVICES } from '@dblearn/contracts';
 
@@ -21,6 +22,7 @@ interface ComposeService {
   depends_on?: Record<string, { condition?: string }>;
   volumes?: string[];
   command?: string[];
+  entrypoint?: string[];
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
@@ -189,6 +191,8 @@ describe('docker-compose.yml', () => {
     expect(postgres.volumes).toEqual(expect.arrayContaining(['postgres-data:/var/lib/postgresql/data', './deploy/postgres:/lab:ro', './deploy/postgres/init-lab.sh:/docker-entrypoint-initdb.d/lab.sh:ro']));
     expect(postgres.environment).toMatchObject({ POSTGRES_USER: 'dblearn', POSTGRES_DB: 'dblearn_lab', POSTGRES_LAB_PASSWORD: expect.stringMatching(/^\$\{POSTGRES_LAB_PASSWORD:\?/) });
     expect(postgres.command).toEqual(expect.arrayContaining(['statement_timeout=2s', 'temp_file_limit=64MB', 'max_prepared_transactions=0']));
+    // The same address-space limit as the launcher's server, then the image's own entrypoint.
+    expect(postgres.entrypoint).toEqual(['sh', '-c', `ulimit -v ${LAB_PROCESS_ADDRESS_SPACE_KB} && exec docker-entrypoint.sh "$$@"`, '--']);
     const script = read('deploy/postgres/init-lab.sh');
     expect(script).toContain('-f /lab/lab-roles.sql -f /lab/lab-database.sql');
     expect(script).toContain("ALTER ROLE dblearn_lab PASSWORD :'lab_password';");

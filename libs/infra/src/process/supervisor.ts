@@ -108,6 +108,8 @@ export class Supervisor {
     this.pidsChanged();
     try {
       await handle.waitReady();
+      // Again once ready: a command that execs the server (a shell setting a limit) has its final command line now.
+      this.pidsChanged();
     } catch (error) {
       // Not ready in time but still running: stop it so the exit (and a restart, if due) follows.
       await handle.stop();

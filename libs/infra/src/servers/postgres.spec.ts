@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { findRepoRoot } from '../paths.js';
 import { resolvePostgresOsUser } from '../tools/postgres.js';
-import { isPostgresChatter, postgresServerSpec, postgresSocketDir } from './postgres.js';
+import { isPostgresChatter, LAB_PROCESS_ADDRESS_SPACE_KB, postgresServerSpec, postgresSocketDir } from './postgres.js';
 import { startPrivatePostgres, type PrivateServer } from './private.js';
 
 const binaries = { initdb: '/pg/bin/initdb', postgres: '/pg/bin/postgres' };
@@ -22,6 +22,8 @@ async function query(url: string, sql: string): Promise<Record<string, unknown>[
 describe('the PostgreSQL lab server (issue 32)', () => {
   it('listens on a socket in its owner-only folder, with no TCP port and the lab limits', () => {
     const spec = postgresServerSpec(binaries, '/home/ana/dblearn/.data', { uid: 101, gid: 104, separate: true }, {});
+    expect(spec.command).toBe('/bin/sh');
+    expect(spec.args.slice(0, 3)).toEqual(['-c', `ulimit -v ${LAB_PROCESS_ADDRESS_SPACE_KB} && exec "$0" "$@"`, binaries.postgres]);
     expect(spec.args).toEqual(expect.arrayContaining(['-D', '/home/ana/dblearn/.data/postgres', '-c', 'listen_addresses=', '-c', 'unix_socket_directories=/home/ana/dblearn/.data/postgres']));
     expect(spec.args).toEqual(expect.arrayContaining(['-c', 'statement_timeout=2s', '-c', 'temp_file_limit=64MB', '-c', 'max_prepared_transactions=0']));
     expect(spec).toMatchObject({ uid: 101, gid: 104, stopSignal: 'SIGINT', ready: { kind: 'unix', path: '/home/ana/dblearn/.data/postgres/.s.PGSQL.5432' } });
@@ -75,6 +77,11 @@ describe('the PostgreSQL lab server (issue 32)', () => {
         { role: 'dblearn_lab_hidden', settings: expect.arrayContaining(expected) },
       ]);
       await expect(query(server.url.replace(encodeURIComponent(secrets.labPassword!), 'wrong'), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+      // The server runs under the address-space limit (ulimit -v) that every backend inherits, with the pid the launcher watches.
+      const postmaster = server.handle.pid!;
+      expect(await readFile(`/proc/${postmaster}/comm`, 'utf8')).toBe('postgres\n');
+      const addressSpace = /^Max address space\s+(\d+)\s+(\d+)/m.exec(await readFile(`/proc/${postmaster}/limits`, 'utf8'));
+      expect(addressSpace?.slice(1).map(Number)).toEqual([LAB_PROCESS_ADDRESS_SPACE_KB * 1024, LAB_PROCESS_ADDRESS_SPACE_KB * 1024]);
     }, 120_000);
 
     it('reuses its cluster on a second start, with the same password', async () => {

@@ -42,6 +42,15 @@ export const LAB_SERVER_SETTINGS: Readonly<Record<string, string>> = {
   log_min_messages: 'warning',
 };
 
+/**
+ * The most address space one PostgreSQL process may map (`ulimit -v`, in KiB), inherited by every
+ * backend. A learner can build values in memory whatever work_mem says (string_agg, array_agg, a
+ * setting raised through set_config): past this a backend's allocation fails with PostgreSQL's own
+ * "out of memory" error, the statement ends and the server stays up, so the lab's connections can
+ * never take the machine's memory together. A backend maps about 110 MB at rest.
+ */
+export const LAB_PROCESS_ADDRESS_SPACE_KB = 512 * 1024;
+
 export interface PostgresSecrets {
   superuserPassword: string;
   labPassword: string;
@@ -148,10 +157,12 @@ export function isPostgresChatter(line: string): boolean {
 export function postgresServerSpec(binaries: PostgresBinaries, dataDir: string, osUser: PostgresOsUser, env: NodeJS.ProcessEnv = process.env): ProcessSpec {
   const socketDir = postgresSocketDir(dataDir);
   const settings = { ...LAB_SERVER_SETTINGS, listen_addresses: '', unix_socket_directories: socketDir, unix_socket_permissions: '0700', port: String(SOCKET_PORT) };
+  const serverArgs = ['-D', postgresClusterDir(dataDir), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
   return {
     name: 'postgres',
-    command: binaries.postgres,
-    args: ['-D', postgresClusterDir(dataDir), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+    // The shell sets the limit and becomes the server (exec keeps the pid the launcher watches).
+    command: '/bin/sh',
+    args: ['-c', `ulimit -v ${LAB_PROCESS_ADDRESS_SPACE_KB} && exec "$0" "$@"`, binaries.postgres, ...serverArgs],
     env,
     uid: osUser.uid,
     gid: osUser.gid,
