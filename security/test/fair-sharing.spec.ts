@@ -155,8 +155,15 @@ describe('attempts in flight per address (finding 5)', () => {
       stop.done = true;
       await Promise.all(flood);
     }
+    // The first is logged apart: it is the victim's first on this check, on workers the flood keeps
+    // replacing (each runaway's worker is terminated), so it also builds the check's datasets.
+    const [first] = times;
+    const rest = times.slice(1).sort((a, b) => a - b);
     times.sort((a, b) => a - b);
-    console.log(`beside ten flooding accounts on one address: victim p50 ${times[9]} ms, p99 ${times[19]} ms; ${stoppedAtLimit} runaways stopped, ${refusals.length} refused`);
+    console.log(
+      `beside ten flooding accounts on one address: victim p50 ${times[9]} ms, p99 ${times[19]} ms (first ${first} ms; the other 19 at most ${rest.at(-1)} ms); ` +
+        `${stoppedAtLimit} runaways stopped, ${refusals.length} refused`,
+    );
     // Generous for a busy machine; the bench holds the 200 ms target.
     expect(times[9]).toBeLessThan(1_000);
     expect(stoppedAtLimit).toBeGreaterThan(0);
