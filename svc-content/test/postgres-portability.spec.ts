@@ -86,7 +86,7 @@ let lab: PostgresLab;
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
   // A generous time limit: the machine runs other suites at once, and a sandbox is loaded per run.
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 30_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 30_000, connectionTimeoutMs: 20_000 });
 }, 120_000);
 
 afterAll(async () => {

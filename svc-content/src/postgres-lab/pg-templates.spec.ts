@@ -136,7 +136,7 @@ describe('attempts on a template', () => {
   });
 
   it('leaves no session setting behind for the next attempt on the same connection', async () => {
-    const single = new PostgresLab(infra.postgresUrl, { poolSize: 1, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl });
+    const single = new PostgresLab(infra.postgresUrl, { poolSize: 1, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
     try {
       await single.onTemplate(visible, 'visible', (session) => session.run('SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE; SET search_path = public; SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE'));
       const next = await single.onTemplate(visible, 'visible', (session) => session.run('SHOW transaction_read_only; SHOW default_transaction_isolation; SELECT count(*) FROM member'));

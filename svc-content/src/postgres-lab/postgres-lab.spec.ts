@@ -137,7 +137,7 @@ describe('PostgresLab', () => {
   }, 60_000);
 
   it('drops the connection of a run that lifted its own limit and overran, and keeps serving', async () => {
-    const short = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 1_500 });
+    const short = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 1_500, connectionTimeoutMs: 20_000 });
     try {
       const failure = await failureOf({ statements: "DO $$ BEGIN EXECUTE 'SET statement_timeout = 0'; END $$; SELECT pg_sleep(60)" }, short);
       expect(failure.message).toMatch(/ran longer than 1.5 s and was stopped/);

@@ -27,7 +27,7 @@ const totals = { answers: 0, wrongVerdicts: 0, references: 0, sqliteOnly: [] as 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
   // Generous: the machine runs other suites at once, and each sandbox's scripts are built on first use.
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
   grader = new PostgresGrader(lab, runner);
 }, 120_000);
 
