@@ -155,8 +155,8 @@ describe('attempts in flight per address (finding 5)', () => {
       stop.done = true;
       await Promise.all(flood);
     }
-    // The first is logged apart: the victim's first pass stores it (a write and its event), and it is
-    // the first on this check for the service's caches and for workers the flood keeps replacing.
+    // The first is logged apart: it spikes most often (the victim's first pass stores it, a write and
+    // its event, and it is the first on this check for the service's caches and the workers).
     const [first] = times;
     const rest = times.slice(1).sort((a, b) => a - b);
     times.sort((a, b) => a - b);
