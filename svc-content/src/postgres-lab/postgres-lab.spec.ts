@@ -127,9 +127,13 @@ describe('PostgresLab', () => {
   }, 60_000);
 
   it('ends a statement that builds a value past the server\'s memory limit with "out of memory", and keeps serving', async () => {
-    // string_agg keeps its value in memory whatever work_mem says: 700 MB here, past the 512 MiB
-    // each backend may map (ulimit -v on the server). Without that limit this answers 700000000.
-    const bomb = "SELECT length(string_agg(repeat('x', 1000000), '')) AS n FROM generate_series(1, 700)";
+    // Values are built in memory whatever work_mem says: 600 MB here, past the 512 MiB each backend
+    // may map (ulimit -v on the server). Without that limit each answers 600000000. Made of 1 MB
+    // pieces (repeat copies its input once a repetition), so the bound is met long before the 2 s
+    // limit even on a busy box.
+    const single = "SELECT length(repeat(repeat('x', 1000000), 600)) AS n";
+    expect((await failureOf({ statements: single })).message).toMatch(/out of memory/);
+    const bomb = "SELECT length(string_agg(x, '')) AS n FROM (SELECT repeat(repeat('x', 1000000), 300) AS x FROM generate_series(1, 2)) s";
     expect((await failureOf({ statements: bomb })).message).toMatch(/out of memory/);
     // Raising work_mem through dynamic SQL buys no more.
     expect((await failureOf({ statements: `DO $$ BEGIN EXECUTE 'SET work_mem = ''4GB'''; END $$; ${bomb}` })).message).toMatch(/out of memory/);

@@ -44,8 +44,8 @@ export const LAB_SERVER_SETTINGS: Readonly<Record<string, string>> = {
 
 /**
  * The most address space one PostgreSQL process may map (`ulimit -v`, in KiB), inherited by every
- * backend. A learner can build values in memory whatever work_mem says (string_agg, array_agg, a
- * setting raised through set_config): past this a backend's allocation fails with PostgreSQL's own
+ * backend. A learner can build values in memory whatever work_mem says (string_agg, array_agg, or
+ * work_mem raised in a DO block): past this a backend's allocation fails with PostgreSQL's own
  * "out of memory" error, the statement ends and the server stays up, so the lab's connections can
  * never take the machine's memory together. A backend maps about 110 MB at rest.
  */
