@@ -98,6 +98,44 @@ describe('the engine switch', () => {
     await engineOf('First block', 'PostgreSQL');
     expect(localStorage.getItem(LAB_ENGINE_STORAGE_KEY)).toBeNull();
   });
+
+  it("keeps a learner's choice made while the profile is still on its way", async () => {
+    let profileEngine: 'sqlite' | 'postgres' = 'postgres';
+    let answerFirst: () => void = () => undefined;
+    let asked = 0;
+    server.use(
+      http.get(`/api/course/sandbox/${COURSE}`, () => HttpResponse.json(SANDBOX)),
+      // The page's first ask is answered late, with the profile as it was when asked: it crosses the switch.
+      http.get('/api/users/me', async () => {
+        asked += 1;
+        const then = profile(profileEngine);
+        if (asked === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+        return HttpResponse.json(then);
+      }),
+      http.patch('/api/users/me', async ({ request }) => {
+        profileEngine = ((await request.json()) as { labEngine: 'sqlite' | 'postgres' }).labEngine;
+        return HttpResponse.json(profile(profileEngine));
+      }),
+    );
+    const store = createAppStore({ token: unsignedToken(), syncAcrossTabs: false });
+    void store.dispatch(meApi.endpoints.getMe.initiate());
+    await act(async () =>
+      render(
+        <Provider store={store}>
+          <section aria-label="First block">
+            <RunnableCode snippet={{ language: 'sql', code: 'SELECT 1;' }} courseId={COURSE} />
+          </section>
+        </Provider>,
+      ),
+    );
+    await engineOf('First block', 'PostgreSQL');
+    await userEvent.click(block('First block').getByRole('radio', { name: 'SQLite' }));
+    await waitFor(() => expect(profileEngine).toBe('sqlite'));
+    await act(async () => answerFirst());
+    // The late answer said PostgreSQL; the learner's choice, saved, is what the page ends on.
+    await waitFor(() => expect(asked).toBe(2));
+    await engineOf('First block', 'SQLite');
+  });
 });
 
 describe('a lesson block on PostgreSQL', () => {

@@ -39,6 +39,11 @@ export const labEngineApi = baseApi.injectEndpoints({
       query: (labEngine) => ({ url: '/users/me', method: 'PATCH', body: { labEngine } }),
       // The switch works on the page either way; a lost write is only not remembered.
       extraOptions: { logOnlyUnexpected: true } satisfies GatewayCallOptions,
+      // The profile is asked again once saved: a GET /users/me answered after the switch (asked
+      // before it, or still on its way at the page's start, when the patch below finds no profile
+      // to patch) would otherwise leave the page on the old engine. RTK Query delays the ask until
+      // that GET is in.
+      invalidatesTags: ['User'],
       onQueryStarted(labEngine, { dispatch }) {
         dispatch(
           meApi.util.updateQueryData('getMe', undefined, (profile) => {

@@ -93,8 +93,8 @@ describe('a project with every kind of check', () => {
     ]);
     expect(within(card(3)).getByText('Passed')).toBeInTheDocument();
     expect(within(card(3)).queryByRole('radiogroup', { name: 'SQL engine' })).toBeNull();
-    // The choice is saved on the profile (the shell's PATCH /users/me).
-    server.use(http.patch('/api/users/me', () => HttpResponse.json(data.me)));
+    // The choice is saved on the profile (the shell's PATCH /users/me), and the profile read again says so.
+    server.use(http.patch('/api/users/me', async ({ request }) => HttpResponse.json(Object.assign(data.me, await request.json()))));
     await userEvent.click(within(within(card(2)).getByRole('radiogroup', { name: 'SQL engine' })).getByRole('radio', { name: 'SQLite' }));
     await userEvent.click(within(card(2)).getByRole('button', { name: 'Check' }));
     await waitFor(() => expect(data.attempts?.at(-1)).toEqual({ checkId: STATE, sql: 'UPDATE account SET balance = 0', engine: 'sqlite' }));
@@ -108,7 +108,7 @@ describe('a check graded on PostgreSQL only (issue 32)', () => {
     await renderCatalog(PAGE, data);
     await screen.findByText('0 of 7 checks passed');
     // The page's engine goes to SQLite from another check's switch.
-    server.use(http.patch('/api/users/me', () => HttpResponse.json(data.me)));
+    server.use(http.patch('/api/users/me', async ({ request }) => HttpResponse.json(Object.assign(data.me, await request.json()))));
     await userEvent.click(within(within(card(2)).getByRole('radiogroup', { name: 'SQL engine' })).getByRole('radio', { name: 'SQLite' }));
     const only = within(card(1)).getByRole('radiogroup', { name: 'SQL engine' });
     expect(within(only).getByRole('radio', { name: 'PostgreSQL' })).toBeChecked();
