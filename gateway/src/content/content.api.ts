@@ -1,4 +1,5 @@
 import { AUTH_HEADER } from '@dblearn/contracts';
+import { ADMIN_WRITE_REFUSED, NO_SUCH_ITEM } from '@dblearn/contracts/route-shapes';
 import { applyDecorators } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -35,7 +36,7 @@ export function SignedIn({ summary, description, answer, headers, byId }: CallDo
     ApiOperation({ summary, description }),
     ApiOkResponse({ schema: answerSchema(answer), ...(headers ? { headers } : {}) }),
     ApiUnauthorizedResponse(NOT_SIGNED_IN),
-    ...(byId ? [ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'Malformed id.' }), ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such item.' })] : []),
+    ...(byId ? [ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'Malformed id.' }), ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: NO_SUCH_ITEM })] : []),
   );
 }
 
@@ -46,10 +47,10 @@ export function AdminWrite({ summary, description, answer, headers, created, byI
     ApiSecurity(AUTH_HEADER),
     ApiOperation({ summary, description: adminOnly(description) }),
     created ? ApiCreatedResponse({ schema: answerSchema(answer) }) : ApiOkResponse({ schema: answerSchema(answer), ...(headers ? { headers } : {}) }),
-    ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.' }),
+    ApiBadRequestResponse({ schema: ERROR_ENVELOPE, description: ADMIN_WRITE_REFUSED }),
     ApiUnauthorizedResponse(NOT_SIGNED_IN),
     ApiForbiddenResponse(NOT_AN_ADMIN),
-    ...(byId ? [ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: 'No such item.' })] : []),
+    ...(byId ? [ApiNotFoundResponse({ schema: ERROR_ENVELOPE, description: NO_SUCH_ITEM })] : []),
   );
 }
 

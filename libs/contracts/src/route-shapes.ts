@@ -51,19 +51,25 @@ const shape = (body: RouteShape['body'], answer: RouteShape['answer'], forward?:
 const DECK = 'The cards due now, their count and the size of the deck.';
 
 // The content admin's writes (SPEC §6), answered by svc-content; /api/docs adds "Admins only." to an admin route's description.
-const ADMIN_WRITE_REFUSED = 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.';
+/** The 400 of an admin's content write, forwarded or written in the gateway. */
+export const ADMIN_WRITE_REFUSED = 'A rule of SPEC §5 is broken, an unknown field was sent, or an id is malformed.';
+/** The 404 of a call that names an item by id. */
+export const NO_SUCH_ITEM = 'No such item.';
 /** The 409 of a block that would take a tutorial or project past what one NATS message carries (issue 17). */
 const BLOCK_TOO_LARGE = `The new block would take the item past ${CONTENT_ITEM_MAX_JSON_BYTES / 1024} kB of JSON; nothing was written.`;
+const WRITE_ERRORS = { 400: ADMIN_WRITE_REFUSED, 404: NO_SUCH_ITEM } as const;
 const contentWrite = (summary: string, description?: string, extra: Partial<RouteForward> = {}): RouteForward => ({
   service: 'content',
   summary,
   ...(description ? { description } : {}),
-  errors: { 400: ADMIN_WRITE_REFUSED, 404: 'No such item.' },
+  errors: WRITE_ERRORS,
   ...extra,
 });
 const contentCreate = (summary: string, description?: string): RouteForward => contentWrite(summary, description, { errors: { 400: ADMIN_WRITE_REFUSED }, created: true });
 /** An update that may append a block: 409 when the item would outgrow one NATS message. */
-const growingItem: Partial<RouteForward> = { errors: { 400: ADMIN_WRITE_REFUSED, 404: 'No such item.', 409: BLOCK_TOO_LARGE } };
+const growingItem: Partial<RouteForward> = { errors: { ...WRITE_ERRORS, 409: BLOCK_TOO_LARGE } };
+/** A save svc-content judges by running SQL (a sandbox, a check's reference): it may try a timed-out script once more. */
+const sqlSave: Partial<RouteForward> = { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS };
 
 export const ROUTE_SHAPES = {
   health: {
@@ -130,7 +136,7 @@ export const ROUTE_SHAPES = {
       contentWrite(
         'Set the course sandbox',
         'sql: a SQLite script (up to 200 kB), run on an empty database on save (400 naming the line when it fails). mongo: JSON {"collection": [documents]}. hiddenSource: the hidden variant checks are also graded on, same kind and shape (checked the same way); without it the variant is derived from source.',
-        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+        sqlSave,
       ),
     ),
     findSandbox: shape(null, answers.SandboxAnswer),
@@ -159,7 +165,7 @@ export const ROUTE_SHAPES = {
       contentWrite(
         'Add a check',
         'A stored check without _id, by kind: query (referenceSql), state (referenceSql, verifySql, probes), mongo (referenceQuery) or quiz (quiz); task 10–3000 characters, up to 3 hints, an explanation. 400 when the reference does not run on the course sandbox or its hidden variant, a probe is not met, or a quiz is malformed.',
-        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+        sqlSave,
       ),
     ),
     updateCheck: shape(
@@ -168,7 +174,7 @@ export const ROUTE_SHAPES = {
       contentWrite(
         'Edit a check',
         'The body names the check and gives it whole, checked like an added one (400 naming the problem). It keeps its place; a check that grades differently (reference, verification, probes, quiz answer) gets a new _id, so passes and failures earned against the old one no longer count.',
-        { timeoutMs: ADMIN_SQL_CALL_TIMEOUT_MS },
+        sqlSave,
       ),
     ),
     deleteCheck: shape(dto.IdDto, answers.ProjectAnswer, contentWrite('Remove a check', 'The body names the check.')),
