@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra } from '@dblearn/testing';
 import { SHIPPED_CONTENT_DIR } from '../src/config/content-config.js';
 import { PostgresLab, PostgresLabFailure } from '../src/postgres-lab/postgres-lab.js';
 import { readContentFolder } from '../src/seed/content-folder.js';
@@ -86,7 +86,7 @@ let lab: PostgresLab;
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
   // A generous time limit: the machine runs other suites at once, and a sandbox is loaded per run.
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 30_000, connectionTimeoutMs: 20_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 30_000, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // @dblearn/testing: real servers for integration suites (DESIGN "Tests": real parts, never mocks).
-export { startTestInfra, type TestInfra, type TestInfraOptions } from './test-infra.js';
+export { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra, type TestInfraOptions } from './test-infra.js';
 export { uniqueDatabaseName } from './database-name.js';
 export { NatsCaller } from './nats-caller.js';
 export { routeCall, TEST_ADMIN } from './route-calls.js';

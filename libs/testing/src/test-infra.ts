@@ -14,6 +14,12 @@ import {
 } from '@dblearn/infra';
 import { ownTestProcess } from './test-processes.js';
 
+/**
+ * How long a spec's PostgresLab waits to connect to the test server (production waits 2 s). Beside a
+ * busy CI a backend's fork once took longer, and a slow connect read as "the lab is unavailable".
+ */
+export const TEST_POSTGRES_CONNECT_TIMEOUT_MS = 20_000;
+
 export interface TestInfra {
   /** `mongodb://127.0.0.1:<port>` with no database path (append your own); '' when not asked for. */
   mongoUrl: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HIDDEN_DATA_MESSAGE, HIDDEN_DATA_PREFIX } from '@dblearn/contracts';
 import { HALF_CHANGED_MESSAGE, MISSING_ORDER_MESSAGE } from '@dblearn/lab';
-import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra } from '@dblearn/testing';
 import pg from 'pg';
 import { SqlRunner } from '../sql-runner/sql-runner.js';
 import { type PgCheck, PostgresGrader, type PgSandbox, SqliteOnly } from './pg-grading.js';
@@ -31,7 +31,7 @@ const state = (referenceSql: string, verifySql: string, extra: Partial<Extract<P
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
   runner = new SqlRunner({ sqlWorkers: 1 });
   grader = new PostgresGrader(lab, runner);
 }, 120_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra } from '@dblearn/testing';
 import pg from 'pg';
 import { readsOnly } from './pg-statements.js';
 import { PgTemplates, TemplateRefused, templateName } from './pg-templates.js';
@@ -43,7 +43,7 @@ let hidden: string;
 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
   const templates = lab.templates as PgTemplates;
   // Two makers at once (two svc-content instances): one schema, both get its name.
   const other = new PgTemplates(infra.postgresAuthorUrl);
@@ -136,7 +136,7 @@ describe('attempts on a template', () => {
   });
 
   it('leaves no session setting behind for the next attempt on the same connection', async () => {
-    const single = new PostgresLab(infra.postgresUrl, { poolSize: 1, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
+    const single = new PostgresLab(infra.postgresUrl, { poolSize: 1, hiddenPoolSize: 1, timeLimitMs: 20_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
     try {
       await single.onTemplate(visible, 'visible', (session) => session.run('SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE; SET search_path = public; SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE'));
       const next = await single.onTemplate(visible, 'visible', (session) => session.run('SHOW transaction_read_only; SHOW default_transaction_isolation; SELECT count(*) FROM member'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra } from '@dblearn/testing';
 import pg from 'pg';
 import { type PgLabRun, PostgresLab, PostgresLabFailure, PostgresLabUnavailable } from './postgres-lab.js';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
   // A roomy run limit: beside a busy CI a 2 s run once took over 6 s. The server's own 2 s
   // statement_timeout still stops every runaway these tests start.
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 3, timeLimitMs: 15_000, connectionTimeoutMs: 20_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 3, timeLimitMs: 15_000, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
 }, 120_000);
 
 afterAll(async () => {
@@ -141,7 +141,7 @@ describe('PostgresLab', () => {
   }, 60_000);
 
   it('drops the connection of a run that lifted its own limit and overran, and keeps serving', async () => {
-    const short = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 1_500, connectionTimeoutMs: 20_000 });
+    const short = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: 1_500, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
     try {
       const failure = await failureOf({ statements: "DO $$ BEGIN EXECUTE 'SET statement_timeout = 0'; END $$; SELECT pg_sleep(60)" }, short);
       expect(failure.message).toMatch(/ran longer than 1.5 s and was stopped/);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra } from '@dblearn/testing';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ function recording(): RunawayQuarantine & { held: number[] } {
 describe('runaway backends are held at a low CPU weight', () => {
   it('holds the backend of a run that keeps computing, never one that waits or ends first, and never reuses a held connection', async () => {
     const quarantine = recording();
-    const lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: TIME_LIMIT_MS, quarantine, runawayWatch: QUICK, connectionTimeoutMs: 20_000 });
+    const lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: TIME_LIMIT_MS, quarantine, runawayWatch: QUICK, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
     try {
       const pidOf = async () => Number((await lab.run({ statements: 'SELECT pg_backend_pid() AS pid' })).results[0]!.rows[0]![0]);
       const first = await pidOf();
@@ -89,7 +89,7 @@ describe('runaway backends are held at a low CPU weight', () => {
     const real = openRunawayQuarantine();
     const held: number[] = [];
     const quarantine: RunawayQuarantine = { how: real.how, hold: (pid) => (held.push(pid), real.hold(pid)) };
-    const lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: TIME_LIMIT_MS, quarantine, runawayWatch: QUICK, connectionTimeoutMs: 20_000 });
+    const lab = new PostgresLab(infra.postgresUrl, { poolSize: 1, timeLimitMs: TIME_LIMIT_MS, quarantine, runawayWatch: QUICK, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
     try {
       const runaway = lab.run({ statements: RUNAWAY }).catch((error: Error) => error);
       const start = Date.now();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { StoredCheck } from '@dblearn/contracts';
-import { startTestInfra, type TestInfra } from '@dblearn/testing';
+import { startTestInfra, TEST_POSTGRES_CONNECT_TIMEOUT_MS, type TestInfra } from '@dblearn/testing';
 import { postgresCheckOf } from '../projects/check-records.js';
 import { SHIPPED_CONTENT_DIR } from '../config/content-config.js';
 import { PostgresGrader, type PgSandbox, SqliteOnly, sqliteOnlyReason } from '../postgres-lab/pg-grading.js';
@@ -27,7 +27,7 @@ const totals = { answers: 0, wrongVerdicts: 0, references: 0, sqliteOnly: [] as 
 beforeAll(async () => {
   infra = await startTestInfra({ mongo: false, nats: false, postgres: true });
   // Generous: the machine runs other suites at once, and each sandbox's scripts are built on first use.
-  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: 20_000 });
+  lab = new PostgresLab(infra.postgresUrl, { poolSize: 2, timeLimitMs: 30_000, authorUrl: infra.postgresAuthorUrl, connectionTimeoutMs: TEST_POSTGRES_CONNECT_TIMEOUT_MS });
   grader = new PostgresGrader(lab, runner);
 }, 120_000);
 
