@@ -66,6 +66,17 @@ describe('sandboxes', () => {
     expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: course._id })).toEqual({ kind: 'sql', source: LIBRARY });
   });
 
+  it('saves one new script on several courses at once (each save upserts the same script)', async () => {
+    const courses = await Promise.all(
+      [1, 2, 3, 4].map((n) => send<Course>(...routeCall(ROUTES.courses.create, { body: { topic: 'sql', name: `Shared sandbox ${n}`, teacher: 'Edgar Codd', length: '1 hour' } }))),
+    );
+    // A script no course had before: every save inserts it, and all but one meet a duplicate key.
+    const source = `${LIBRARY}\n-- shared ${Date.now()}`;
+    const saves = await Promise.allSettled(courses.map(({ _id }) => send<Course>(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: _id }, body: { kind: 'sql', source } }))));
+    expect(saves.map((save) => save.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    for (const { _id } of courses) expect(await send<Sandbox>(CONTENT_PATTERNS.findSandbox, { id: _id })).toEqual({ kind: 'sql', source });
+  });
+
   it('refuses a script that does not run, naming its line, and keeps the one before', async () => {
     const refusal = await content.refusal(...routeCall(ROUTES.courses.putSandbox, { params: { courseId: course._id }, body: { kind: 'sql', source: `${LIBRARY}\n\nINSERT INTO missing_table VALUES (1);` } }));
     expect(refusal).toEqual({ statusCode: 400, message: 'The sandbox script does not run: Line 6: no such table: missing_table' });

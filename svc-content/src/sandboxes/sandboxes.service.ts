@@ -1,6 +1,6 @@
 import { type Course, type Sandbox, SANDBOX_NOT_FOUND_MESSAGE, type SandboxKind, SQL_TIME_LIMIT_MS } from '@dblearn/contracts';
 import { type GradedCheck, mongoSandboxRefusal } from '@dblearn/lab';
-import { badRequest, notFound } from '@dblearn/nest-common';
+import { badRequest, isDuplicateKeyError, notFound } from '@dblearn/nest-common';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
@@ -84,7 +84,13 @@ export class SandboxesService {
 
   private async storeScript(kind: SandboxKind, source: string): Promise<string> {
     const hash = sandboxHash({ kind, source });
-    await this.sandboxSources.updateOne({ _id: hash }, { $setOnInsert: { kind, source } }, { upsert: true }).exec();
+    try {
+      await this.sandboxSources.updateOne({ _id: hash }, { $setOnInsert: { kind, source } }, { upsert: true }).exec();
+    } catch (error) {
+      // Two saves of one script at once both upsert it; the second insert loses with E11000. The
+      // document is keyed by its content's hash, so the one that won stored the same script.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
     return hash;
   }
 
